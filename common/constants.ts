@@ -1,0 +1,29 @@
+/** Business constants of spec section 9 and the protocol constants both programs share. */
+
+export const PRODUCT_NAME = 'Vigie';
+export const LANGUAGES = ['fr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'fr';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const IDLE_SECONDS = 900;
+export const IDLE_TIMEOUT_SECONDS = 1;
+export const IDLE_PING_SECONDS = 1;
+export const REQUEST_CACHE_MS = 5000;
+export const TOKEN_ERROR_SUPPRESS_MS = 2000;
+export const BACK_TO_TOP_THRESHOLD_PX = 600;
+export const SIDENAV_STEPPER_MIN_HEIGHT_PX = 350;
+export const EMERGENCY_DEFAULT_DELAY = { days: 1, hours: 0, minutes: 0 } as const;
+
+export const DEFAULT_PAGE = '/dashboard';
+export const SOCKET_PATH = '/ws';
+export const API_PREFIX = '/api';
+export const REFRESH_COOKIE = 'vigie_rt';
+export const CLIENT_IP_HEADER = 'X-Client-IP';
+
+/** Translation namespaces of spec section 7: common plus the module namespaces. */
+export const I18N_NAMESPACES = [
+  'common', 'action', 'stock-management', 'inventoryV2', 'components', 'cartography', 'logs',
+  'third-party', 'contact-v2', 'itinerary', 'file-explorer', 'guided-tour', 'package',
+  'contract', 'admin', 'plan2d', 'calendar',
+] as const;
