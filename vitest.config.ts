@@ -20,7 +20,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
-          setupFiles: ['server/test/setup.ts'],
           // Each file gets its own data folder; PGlite start-up is heavy, keep the workers few.
           maxWorkers: 2,
           testTimeout: 30_000,

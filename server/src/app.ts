@@ -1,0 +1,79 @@
+/**
+ * Builds the server: databases, then Fastify's own plugins, then the app's (errors, auth),
+ * then the API routes, then the built PWA; socket.io shares the HTTP server. `main.ts`
+ * only starts and stops what this returns; tests build it on a fresh data folder.
+ */
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
+import { API_PREFIX } from '../../common/constants.js';
+import { Sessions } from './auth/sessions.js';
+import { AccessTokens, newJwtSecret } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { Databases } from './db/databases.js';
+import type { Database } from './db/types.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { authRoutes } from './routes/api/auth/index.js';
+import { configRoutes } from './routes/api/config/index.js';
+import type { RouteContext } from './routes/context.js';
+import { seedDemo } from './seed/demo.js';
+import { attachSocket } from './socket/index.js';
+import { registerStatic } from './static.js';
+
+/** Default body limit; routes with small bodies (login) set their own lower one. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface VigieServer {
+  app: FastifyInstance;
+  io: Server;
+  databases: Databases;
+  ctx: RouteContext;
+  close(): Promise<void>;
+}
+
+/** The access-token secret: from the environment, else generated once and kept in the control database. */
+async function jwtSecret(config: Config, control: Database): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  await control.query(`insert into settings (key, value) values ('jwt_secret', $1) on conflict (key) do nothing`, [newJwtSecret()]);
+  const { rows } = await control.query<{ value: string }>(`select value from settings where key = 'jwt_secret'`);
+  return rows[0]!.value;
+}
+
+export async function buildServer(config: Config, options: { logger?: boolean } = {}): Promise<VigieServer> {
+  const databases = await Databases.open(config);
+  if (config.seedDemo) await seedDemo(databases);
+  const ctx: RouteContext = {
+    config,
+    databases,
+    sessions: new Sessions(databases.control, config.refreshTokenTtlSeconds),
+    tokens: new AccessTokens(await jwtSecret(config, databases.control), config.accessTokenTtlSeconds),
+  };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // Wrong types are rejected, not coerced; unknown fields are rejected by the schemas.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+  });
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  registerAuth(app, ctx);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(async (api) => authRoutes(api, ctx), { prefix: `${API_PREFIX}/auth` });
+  await app.register(async (api) => configRoutes(api, ctx), { prefix: `${API_PREFIX}/config` });
+  await registerStatic(app, config.staticDir);
+
+  const io = attachSocket(app.server, ctx);
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await databases.close();
+  });
+
+  return { app, io, databases, ctx, close: () => app.close() };
+}

@@ -1,0 +1,125 @@
+/**
+ * Sessions live in the control database, one row per login. This module is their only
+ * reader and writer: create at login, rotate at refresh (with reuse detection), revoke at
+ * logout or account disable, and the per-request "is it still valid" check.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/types.js';
+import { hashRefreshSecret, newRefreshSecret } from './tokens.js';
+
+/** A refresh token replaced less than this long ago is still accepted (two tabs racing). */
+const ROTATION_GRACE_MS = 10_000;
+/** How long a "session is valid" answer is reused before asking the database again. */
+const VALIDITY_CACHE_MS = 2_000;
+
+export interface SessionRow {
+  id: string;
+  account_id: string;
+  client_db: string;
+  district_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export type RotateResult =
+  | { ok: true; session: SessionRow; secret: string | null }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'disabled' };
+
+export class Sessions {
+  private validity = new Map<string, { valid: boolean; until: number }>();
+
+  constructor(
+    private readonly control: Database,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async create(input: {
+    accountId: string;
+    clientDb: string;
+    districtId: string;
+    ip: string;
+    clientIp: string | null;
+    reconnect: boolean;
+  }): Promise<{ id: string; secret: string; expiresAt: Date }> {
+    const id = randomUUID();
+    const secret = newRefreshSecret();
+    const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
+    await this.control.query(
+      `insert into sessions (id, account_id, client_db, district_id, refresh_hash, expires_at, created_ip, client_ip, reconnect)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, input.accountId, input.clientDb, input.districtId, hashRefreshSecret(secret), expiresAt, input.ip, input.clientIp, input.reconnect],
+    );
+    return { id, secret, expiresAt };
+  }
+
+  /**
+   * Exchanges a refresh secret for a new one. The current secret rotates; the one it replaced
+   * is accepted within the grace period without rotating again; anything else is reuse of a
+   * stolen or stale token, and revokes the session.
+   */
+  async rotate(sessionId: string, secret: string): Promise<RotateResult> {
+    return this.control.transaction(async (tx) => {
+      const { rows } = await tx.query<SessionRow & { refresh_hash: string; previous_hash: string | null; rotated_at: Date | null; disabled: boolean }>(
+        `select s.id, s.account_id, s.client_db, s.district_id, s.expires_at, s.revoked_at,
+                s.refresh_hash, s.previous_hash, s.rotated_at, a.disabled
+           from sessions s join accounts a on a.id = s.account_id
+          where s.id = $1 for update of s`,
+        [sessionId],
+      );
+      const row = rows[0];
+      if (!row) return { ok: false, reason: 'unknown' } as const;
+      if (row.revoked_at) return { ok: false, reason: 'revoked' } as const;
+      if (row.disabled) return { ok: false, reason: 'disabled' } as const;
+      if (new Date(row.expires_at).getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+      const presented = hashRefreshSecret(secret);
+      if (presented === row.refresh_hash) {
+        const next = newRefreshSecret();
+        await tx.query(
+          `update sessions set previous_hash = refresh_hash, refresh_hash = $2, rotated_at = now(), last_used_at = now() where id = $1`,
+          [sessionId, hashRefreshSecret(next)],
+        );
+        return { ok: true, session: row, secret: next } as const;
+      }
+      const rotatedAt = row.rotated_at ? new Date(row.rotated_at).getTime() : 0;
+      if (presented === row.previous_hash && Date.now() - rotatedAt < ROTATION_GRACE_MS) {
+        return { ok: true, session: row, secret: null } as const;
+      }
+      await tx.query(`update sessions set revoked_at = now(), revoked_reason = 'refresh_reuse' where id = $1`, [sessionId]);
+      this.validity.delete(sessionId);
+      return { ok: false, reason: 'reused' } as const;
+    });
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.control.query(
+      'update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null',
+      [sessionId, reason],
+    );
+    this.validity.set(sessionId, { valid: false, until: Date.now() + VALIDITY_CACHE_MS });
+  }
+
+  /** Ends every session of an account (logout everywhere, account disabled). */
+  async revokeAccount(accountId: string, reason: string): Promise<string[]> {
+    const { rows } = await this.control.query<{ id: string }>(
+      'update sessions set revoked_at = now(), revoked_reason = $2 where account_id = $1 and revoked_at is null returning id',
+      [accountId, reason],
+    );
+    for (const { id } of rows) this.validity.set(id, { valid: false, until: Date.now() + VALIDITY_CACHE_MS });
+    return rows.map((r) => r.id);
+  }
+
+  /** Whether the session behind an access token may still be used. */
+  async isValid(sessionId: string): Promise<boolean> {
+    const cached = this.validity.get(sessionId);
+    if (cached && cached.until > Date.now()) return cached.valid;
+    const { rows } = await this.control.query<{ valid: boolean }>(
+      `select (s.revoked_at is null and s.expires_at > now() and not a.disabled) as valid
+         from sessions s join accounts a on a.id = s.account_id where s.id = $1`,
+      [sessionId],
+    );
+    const valid = rows[0]?.valid === true;
+    if (this.validity.size > 50_000) this.validity.clear();
+    this.validity.set(sessionId, { valid, until: Date.now() + VALIDITY_CACHE_MS });
+    return valid;
+  }
+}

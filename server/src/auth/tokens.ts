@@ -1,0 +1,55 @@
+/**
+ * Access tokens (short-lived HS256 JWTs) and refresh tokens (random secrets, stored hashed).
+ * The refresh cookie value is `<session id>.<secret>`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { AccessClaims } from '../../../common/api-types.js';
+
+export type TokenFailure = 'token_expired' | 'token_invalid';
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: Omit<AccessClaims, 'exp'>): Promise<{ token: string; expiresAt: Date }> {
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + this.ttlSeconds) * 1000);
+    const token = await new SignJWT({ email: claims.email, db: claims.db, did: claims.did, sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** The claims of a valid token, or why it is not valid. */
+  async verify(token: string): Promise<AccessClaims | TokenFailure> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { sub, email, db, did, sid, exp } = payload;
+      if ([sub, email, db, did, sid].some((v) => typeof v !== 'string') || typeof exp !== 'number') return 'token_invalid';
+      return { sub, email, db, did, sid, exp } as AccessClaims;
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid';
+    }
+  }
+}
+
+export const newRefreshSecret = (): string => randomBytes(32).toString('base64url');
+
+export const hashRefreshSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
+
+export function parseRefreshCookie(value: string | undefined): { sessionId: string; secret: string } | null {
+  if (!value) return null;
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  return match ? { sessionId: match[1]!, secret: match[2]! } : null;
+}
+
+export const newJwtSecret = (): string => randomBytes(48).toString('base64url');

@@ -1,0 +1,69 @@
+/**
+ * Server configuration, read once from the environment. Every variable is listed in the
+ * README; nothing else in the server reads process.env.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Embedded mode: PGlite data directories live here (control/, clients/<db>/). */
+  dataDir: string;
+  /** Initialised empty PGlite data directory that new databases are copied from. */
+  pgliteTemplateDir: string;
+  /** Scale-out mode: the control database on a real PostgreSQL server. */
+  databaseUrl: string | null;
+  /** Real PostgreSQL: client database `acme` is created as `<prefix>acme`. */
+  databasePrefix: string;
+  /** Seed the demo clients and accounts when the control database is empty. */
+  seedDemo: boolean;
+  /** HS256 secret for access tokens; generated and kept in the control database when unset. */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** The built PWA; not served when the folder does not exist (API-only tests). */
+  staticDir: string;
+  /** Set when the app is reached over HTTPS (cookies get Secure, HSTS is sent). */
+  secureCookies: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: string;
+  supportUrl: string;
+  helpUrl: string;
+  maintenance: boolean;
+}
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+};
+
+const bool = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.VIGIE_DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || null;
+  const controlName = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'vigie' : 'vigie';
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env.PORT, 8080, 'PORT'),
+    dataDir,
+    pgliteTemplateDir: resolve(env.VIGIE_PGLITE_TEMPLATE_DIR || resolve(dataDir, '.template')),
+    databaseUrl,
+    databasePrefix: env.VIGIE_DB_PREFIX ?? `${controlName}_`,
+    seedDemo: bool(env.VIGIE_SEED_DEMO, databaseUrl === null),
+    jwtSecret: env.JWT_SECRET || null,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
+    staticDir: resolve(env.VIGIE_STATIC_DIR || './dist'),
+    secureCookies: bool(env.SECURE_COOKIES, false),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL || 'info',
+    supportUrl: env.VIGIE_SUPPORT_URL || 'https://support.vigie.example/',
+    helpUrl: env.VIGIE_HELP_URL || '/help',
+    maintenance: bool(env.VIGIE_MAINTENANCE, false),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Migrations of the control (operator) database: the client registry, the accounts and
+ * their sessions. Append new versions; never edit an applied one.
+ */
+import type { Migration } from '../migrate.js';
+
+export const controlMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'clients, accounts, sessions, settings',
+    sql: `
+      create table clients (
+        id uuid primary key,
+        name text not null,
+        database text not null unique,
+        -- Optional: a client database on another PostgreSQL server than the control one.
+        connection_url text,
+        created_at timestamptz not null default now()
+      );
+      create table accounts (
+        id uuid primary key,
+        email text not null,
+        password_hash text,
+        sso boolean not null default false,
+        admin boolean not null default false,
+        home_client text not null references clients (database),
+        home_district uuid not null,
+        current_client text references clients (database),
+        current_district uuid,
+        disabled boolean not null default false,
+        created_at timestamptz not null default now()
+      );
+      create unique index accounts_email_key on accounts (lower(email));
+      -- One row per login. The refresh token rotates inside the row: refresh_hash is the
+      -- current one, previous_hash the one it replaced (accepted for a short grace period so
+      -- two tabs refreshing together do not log each other out); any older one is reuse.
+      create table sessions (
+        id uuid primary key,
+        account_id uuid not null references accounts (id) on delete cascade,
+        client_db text not null,
+        district_id uuid not null,
+        refresh_hash text not null,
+        previous_hash text,
+        rotated_at timestamptz,
+        expires_at timestamptz not null,
+        revoked_at timestamptz,
+        revoked_reason text,
+        created_ip text,
+        client_ip text,
+        reconnect boolean not null default false,
+        created_at timestamptz not null default now(),
+        last_used_at timestamptz not null default now()
+      );
+      create index sessions_account_idx on sessions (account_id);
+      create table settings (
+        key text primary key,
+        value text not null
+      );
+    `,
+  },
+];

@@ -1,0 +1,81 @@
+/**
+ * Authentication and tenancy of a request: verifies the bearer token, checks its session is
+ * still valid, and resolves the client database from the session's claims (never from the
+ * request). Routes that need a user declare `preHandler: app.authenticate`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessClaims } from '../../../common/api-types.js';
+import type { Sessions } from '../auth/sessions.js';
+import type { AccessTokens } from '../auth/tokens.js';
+import type { Databases } from '../db/databases.js';
+import type { Database } from '../db/types.js';
+import { ApiError } from '../lib/errors.js';
+
+export interface AuthContext {
+  accountId: string;
+  email: string;
+  sessionId: string;
+  clientDb: string;
+  districtId: string;
+  /** The client database of the session: the only one a request may touch. */
+  db: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Like authenticate, but a request without a valid token goes on with `auth` null. */
+    optionalAuthenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** Verifies an access token and its session; throws the 401 the error catalogue expects. */
+export async function authenticateToken(
+  token: string | null,
+  deps: { tokens: AccessTokens; sessions: Sessions },
+): Promise<AccessClaims> {
+  if (!token) throw ApiError.unauthorized('token_invalid', { logout: true });
+  const claims = await deps.tokens.verify(token);
+  if (typeof claims === 'string') throw ApiError.unauthorized(claims, { logout: true });
+  if (!(await deps.sessions.isValid(claims.sid))) throw ApiError.unauthorized('token_invalid', { logout: true });
+  return claims;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { tokens: AccessTokens; sessions: Sessions; databases: Databases },
+): void {
+  app.decorateRequest('auth', null);
+  const toContext = async (claims: AccessClaims): Promise<AuthContext> => ({
+    accountId: claims.sub,
+    email: claims.email,
+    sessionId: claims.sid,
+    clientDb: claims.db,
+    districtId: claims.did,
+    db: await deps.databases.client(claims.db),
+  });
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.auth = await toContext(await authenticateToken(bearerToken(request.headers.authorization), deps));
+  });
+  app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return;
+    const claims = await authenticateToken(token, deps).catch(() => null);
+    if (claims) request.auth = await toContext(claims);
+  });
+}
+
+/** The request's auth context; for handlers behind `app.authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw ApiError.unauthorized('token_invalid', { logout: true });
+  return request.auth;
+}

@@ -1,0 +1,12 @@
+/** What route modules receive: the server's shared services, built once in app.ts. */
+import type { Config } from '../config.js';
+import type { Sessions } from '../auth/sessions.js';
+import type { AccessTokens } from '../auth/tokens.js';
+import type { Databases } from '../db/databases.js';
+
+export interface RouteContext {
+  config: Config;
+  databases: Databases;
+  sessions: Sessions;
+  tokens: AccessTokens;
+}

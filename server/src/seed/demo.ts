@@ -1,0 +1,80 @@
+/**
+ * Seeds the demo data (seed/demo-data.ts) into an installation without accounts. Idempotent:
+ * it does nothing once accounts exist, and a seed interrupted half-way starts over cleanly
+ * (accounts are written last).
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../auth/passwords.js';
+import type { Databases } from '../db/databases.js';
+import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_HOME, DEMO_MODULES, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_SITES, DEMO_STAGES } from './demo-data.js';
+import { stageImage } from './images.js';
+
+export async function seedDemo(databases: Databases): Promise<boolean> {
+  const existing = await databases.control.query('select 1 from accounts limit 1');
+  if (existing.rows.length > 0) return false;
+
+  const accountIds = new Map(DEMO_ACCOUNTS.map((a) => [a.email, randomUUID()]));
+  const districtIds = new Map<string, string>(); // `${db}/${name}` → id
+  let imageSeed = 0;
+
+  for (const client of DEMO_CLIENTS) {
+    const db = await databases.openClientStorage(client.database);
+    await db.transaction(async (tx) => {
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, notifications');
+      for (const districtName of client.districts) {
+        const districtId = randomUUID();
+        districtIds.set(`${client.database}/${districtName}`, districtId);
+        await tx.query('insert into districts (id, name) values ($1, $2)', [districtId, districtName]);
+        for (const [position, module] of DEMO_MODULES.entries()) {
+          await tx.query('insert into district_modules (district_id, name, position) values ($1, $2, $3)', [districtId, module, position]);
+        }
+        for (const site of DEMO_SITES[districtName] ?? []) {
+          const siteId = randomUUID();
+          await tx.query(
+            `insert into sites (id, district_id, name, description, full_address, gps_lat, gps_lng, owner_name)
+             values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [siteId, districtId, site.name, site.description, site.address, site.gps[0], site.gps[1], site.owner],
+          );
+          for (const [position, stage] of DEMO_STAGES.threeSixty.entries()) {
+            await tx.query(
+              `insert into site_stages (id, site_id, kind, name, position, image, image_type) values ($1, $2, 'threeSixty', $3, $4, $5, 'image/png')`,
+              [randomUUID(), siteId, stage, position, stageImage(imageSeed++)],
+            );
+          }
+          for (const [position, stage] of DEMO_STAGES.threeD.entries()) {
+            await tx.query(`insert into site_stages (id, site_id, kind, name, position) values ($1, $2, 'threeD', $3, $4)`, [
+              randomUUID(),
+              siteId,
+              stage,
+              position,
+            ]);
+          }
+        }
+      }
+      for (const account of DEMO_ACCOUNTS) {
+        for (const districtName of account.memberships[client.database] ?? []) {
+          const districtId = districtIds.get(`${client.database}/${districtName}`)!;
+          const accountId = accountIds.get(account.email)!;
+          await tx.query('insert into memberships (account_id, district_id, rights) values ($1, $2, $3)', [accountId, districtId, [...account.rights]]);
+          for (const n of DEMO_NOTIFICATIONS) {
+            await tx.query(
+              `insert into notifications (id, district_id, account_id, kind, name, translate, actions, created_at, read_at)
+               values ($1, $2, $3, $4, $5, false, $6, now() - make_interval(mins => $7), case when $8 then now() end)`,
+              [randomUUID(), districtId, accountId, n.kind, `${n.name} (${districtName})`, JSON.stringify([]), n.ageMinutes, n.read],
+            );
+          }
+        }
+      }
+    });
+    await databases.control.query('insert into clients (id, name, database) values ($1, $2, $3) on conflict (database) do nothing', [randomUUID(), client.name, client.database]);
+  }
+
+  const homeDistrict = districtIds.get(`${DEMO_HOME.database}/${DEMO_HOME.district}`)!;
+  for (const account of DEMO_ACCOUNTS) {
+    await databases.control.query(
+      `insert into accounts (id, email, password_hash, admin, home_client, home_district) values ($1, $2, $3, $4, $5, $6)`,
+      [accountIds.get(account.email), account.email, await hashPassword(DEMO_PASSWORD), account.admin, DEMO_HOME.database, homeDistrict],
+    );
+  }
+  return true;
+}

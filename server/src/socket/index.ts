@@ -1,0 +1,43 @@
+/**
+ * The socket server (socket.io at /ws, websocket transport only). The handshake must carry a
+ * valid access token (`auth.token`); the socket then joins the room of its account and the
+ * room of its client database and district, both taken from the token, never from the client.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { AccessClaims } from '../../../common/api-types.js';
+import { SOCKET_PATH } from '../../../common/constants.js';
+import type { Sessions } from '../auth/sessions.js';
+import type { AccessTokens } from '../auth/tokens.js';
+import { ApiError } from '../lib/errors.js';
+import { authenticateToken } from '../plugins/auth.js';
+
+export const accountRoom = (accountId: string) => `account:${accountId}`;
+export const districtRoom = (clientDb: string, districtId: string) => `district:${clientDb}:${districtId}`;
+
+export interface SocketData {
+  claims: AccessClaims;
+}
+
+export function attachSocket(server: HttpServer, deps: { tokens: AccessTokens; sessions: Sessions }): Server {
+  const io = new Server<Record<string, never>, Record<string, (...args: never[]) => void>, Record<string, never>, SocketData>(server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+  });
+  io.use((socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    authenticateToken(token, deps).then(
+      (claims) => {
+        socket.data.claims = claims;
+        next();
+      },
+      (error: unknown) => next(new Error(error instanceof ApiError ? error.body.message : 'token_invalid')),
+    );
+  });
+  io.on('connection', (socket) => {
+    const { claims } = socket.data;
+    void socket.join([accountRoom(claims.sub), districtRoom(claims.db, claims.did)]);
+  });
+  return io as unknown as Server;
+}

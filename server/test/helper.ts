@@ -1,0 +1,79 @@
+/**
+ * Test servers: each test file builds the real server on a fresh embedded data folder (or,
+ * with VIGIE_TEST_DRIVER=postgres, on fresh databases of the PostgreSQL server at
+ * VIGIE_TEST_PG_URL), seeded with the demo data, and talks to it with `inject`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { Envelope, SessionData } from '../../common/api-types.js';
+import { buildServer, type VigieServer } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { databaseUrl } from '../src/db/postgres.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+
+export const usePostgres = process.env.VIGIE_TEST_DRIVER === 'postgres';
+
+/** Shared across test files and runs: initdb once, then every database is a copy. */
+const TEMPLATE_DIR = resolve('node_modules/.cache/vigie/pglite-template');
+
+export interface TestServer extends VigieServer {
+  config: Config;
+  destroy(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vigie-test-'));
+  let dropDatabases: (() => Promise<void>) | null = null;
+  let env: NodeJS.ProcessEnv = { VIGIE_DATA_DIR: dataDir, VIGIE_PGLITE_TEMPLATE_DIR: TEMPLATE_DIR, VIGIE_STATIC_DIR: join(dataDir, 'no-app') };
+  if (usePostgres) {
+    const base = process.env.VIGIE_TEST_PG_URL;
+    if (!base) throw new Error('VIGIE_TEST_DRIVER=postgres needs VIGIE_TEST_PG_URL');
+    const control = `vigie_t${randomBytes(4).toString('hex')}`;
+    env = { ...env, DATABASE_URL: databaseUrl(base, control), VIGIE_DB_PREFIX: `${control}_`, VIGIE_SEED_DEMO: 'true' };
+    dropDatabases = async () => {
+      const admin = new pg.Client({ connectionString: databaseUrl(base, 'postgres') });
+      await admin.connect();
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${control}%`]);
+      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      await admin.end();
+    };
+  }
+  const config = { ...loadConfig(env), ...overrides };
+  const server = await buildServer(config, { logger: false });
+  return {
+    ...server,
+    config,
+    async destroy() {
+      await server.close();
+      await dropDatabases?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoggedIn {
+  token: string;
+  cookie: string;
+  session: SessionData;
+  envelope: Envelope<SessionData>;
+}
+
+/** The refresh cookie (`name=value`) a response set, if any. */
+export function refreshCookieOf(headers: Record<string, unknown>): string | null {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const found = list.find((c: string) => c.startsWith('vigie_rt=') && !c.startsWith('vigie_rt=;'));
+  return found ? found.split(';')[0]! : null;
+}
+
+export async function login(server: VigieServer, email: string, password = DEMO_PASSWORD): Promise<LoggedIn> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+  const envelope = response.json<Envelope<SessionData>>();
+  return { token: envelope.data.token, cookie: refreshCookieOf(response.headers)!, session: envelope.data, envelope };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

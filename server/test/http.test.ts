@@ -1,0 +1,99 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRoom, districtRoom } from '../src/socket/index.js';
+import { login, startTestServer, type TestServer } from './helper.js';
+
+let server: TestServer;
+let staticDir: string;
+let base: string;
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(join(tmpdir(), 'vigie-static-'));
+  await mkdir(join(staticDir, 'assets'));
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Vigie</title><div id="root"></div>');
+  await writeFile(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {})');
+  server = await startTestServer({ staticDir });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await server?.destroy();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('serving the app', () => {
+  it('serves the app shell for client-side routes, revalidated', async () => {
+    for (const path of ['/', '/login', '/dashboard', '/site/view/infoV2?x=1']) {
+      const response = await fetch(base + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const asset = await fetch(`${base}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const sw = await fetch(`${base}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers unknown API paths with a JSON 404, not the shell', async () => {
+    const response = await fetch(`${base}/api/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'request.not_found' });
+  });
+
+  it('serves config and maintenance status without a session', async () => {
+    const config = await (await fetch(`${base}/api/config`)).json();
+    expect(config.data).toMatchObject({ productName: 'Vigie', languages: ['fr', 'en'], fallbackLanguage: 'fr', socketPath: '/ws' });
+    const maintenance = await (await fetch(`${base}/api/config/maintenance`)).json();
+    expect(maintenance.data).toEqual({ maintenance: false });
+  });
+});
+
+describe('socket at /ws', () => {
+  const open = (auth: Record<string, string>) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(base, { path: '/ws', transports: ['websocket'], auth, reconnection: false });
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', (error) => {
+        socket.close();
+        reject(error);
+      });
+    });
+
+  it('refuses a handshake without a valid token', async () => {
+    await expect(open({})).rejects.toThrow('token_invalid');
+    await expect(open({ token: 'garbage' })).rejects.toThrow('token_invalid');
+  });
+
+  it('puts a socket in the rooms of its account and of its district, from the token', async () => {
+    const { token, session } = await login(server, 'field@demo.vigie.test');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const socket = await open({ token });
+    try {
+      const inDistrict = await server.io.in(districtRoom('acme', session.district._id)).fetchSockets();
+      const inAccount = await server.io.in(accountRoom(claims.sub)).fetchSockets();
+      expect(inDistrict.map((s) => s.id)).toContain(socket.id);
+      expect(inAccount.map((s) => s.id)).toContain(socket.id);
+      const received = new Promise((resolve) => socket.on('ping-test', resolve));
+      server.io.to(districtRoom('acme', session.district._id)).emit('ping-test', { ok: true });
+      expect(await received).toEqual({ ok: true });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('refuses the websocket of a logged-out session', async () => {
+    const session = await login(server, 'field@demo.vigie.test');
+    await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
+    await expect(open({ token: session.token })).rejects.toThrow('token_invalid');
+  });
+});
