@@ -1,10 +1,10 @@
-// Bundles the API server (server/src + common/) into server/dist/main.js. Packages stay
+// Bundles the API server (server/src + common/) into server/dist/ (main.js, tasks.js). Packages stay
 // external (resolved from node_modules at run time); only the project's own code is bundled.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/src/main.ts'],
-  outfile: 'server/dist/main.js',
+  entryPoints: ['server/src/main.ts', 'server/src/tasks.ts'],
+  outdir: 'server/dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,4 +13,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built: server/dist/main.js');
+console.log('server built: server/dist/main.js, server/dist/tasks.js');
