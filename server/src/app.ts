@@ -16,6 +16,8 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { configRoutes } from './routes/api/config/index.js';
+import { notificationRoutes } from './routes/api/notifications/index.js';
+import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';
 import { seedDemo } from './seed/demo.js';
 import { attachSocket } from './socket/index.js';
@@ -43,12 +45,8 @@ async function jwtSecret(config: Config, control: Database): Promise<string> {
 export async function buildServer(config: Config, options: { logger?: boolean } = {}): Promise<VigieServer> {
   const databases = await Databases.open(config);
   if (config.seedDemo) await seedDemo(databases);
-  const ctx: RouteContext = {
-    config,
-    databases,
-    sessions: new Sessions(databases.control, config.refreshTokenTtlSeconds),
-    tokens: new AccessTokens(await jwtSecret(config, databases.control), config.accessTokenTtlSeconds),
-  };
+  const sessions = new Sessions(databases.control, config.refreshTokenTtlSeconds);
+  const tokens = new AccessTokens(await jwtSecret(config, databases.control), config.accessTokenTtlSeconds);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -58,6 +56,9 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
   });
+  const io = attachSocket(app.server, { sessions, tokens });
+  const ctx: RouteContext = { config, databases, sessions, tokens, notifier: new Notifier(io) };
+
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerAuth(app, ctx);
@@ -67,9 +68,9 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
 
   await app.register(async (api) => authRoutes(api, ctx), { prefix: `${API_PREFIX}/auth` });
   await app.register(async (api) => configRoutes(api, ctx), { prefix: `${API_PREFIX}/config` });
+  await app.register(async (api) => notificationRoutes(api, ctx), { prefix: `${API_PREFIX}/notifications` });
   await registerStatic(app, config.staticDir);
 
-  const io = attachSocket(app.server, ctx);
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await databases.close();

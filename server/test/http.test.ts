@@ -51,9 +51,9 @@ describe('serving the app', () => {
   });
 
   it('serves config and maintenance status without a session', async () => {
-    const config = await (await fetch(`${base}/api/config`)).json();
+    const config = (await (await fetch(`${base}/api/config`)).json()) as { data: unknown };
     expect(config.data).toMatchObject({ productName: 'Vigie', languages: ['fr', 'en'], fallbackLanguage: 'fr', socketPath: '/ws' });
-    const maintenance = await (await fetch(`${base}/api/config/maintenance`)).json();
+    const maintenance = (await (await fetch(`${base}/api/config/maintenance`)).json()) as { data: unknown };
     expect(maintenance.data).toEqual({ maintenance: false });
   });
 });

@@ -3,10 +3,12 @@ import type { Config } from '../config.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { AccessTokens } from '../auth/tokens.js';
 import type { Databases } from '../db/databases.js';
+import type { Notifier } from '../notifications/notifier.js';
 
 export interface RouteContext {
   config: Config;
   databases: Databases;
   sessions: Sessions;
   tokens: AccessTokens;
+  notifier: Notifier;
 }

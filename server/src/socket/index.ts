@@ -1,7 +1,8 @@
 /**
  * The socket server (socket.io at /ws, websocket transport only). The handshake must carry a
- * valid access token (`auth.token`); the socket then joins the room of its account and the
- * room of its client database and district, both taken from the token, never from the client.
+ * valid access token (`auth.token`); the socket then joins the rooms of its account, of its
+ * client database and district, and of that account in that district, all taken from the
+ * token, never from the client.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -14,6 +15,8 @@ import { authenticateToken } from '../plugins/auth.js';
 
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 export const districtRoom = (clientDb: string, districtId: string) => `district:${clientDb}:${districtId}`;
+/** One account in one district: where its notifications go. */
+export const memberRoom = (clientDb: string, districtId: string, accountId: string) => `member:${clientDb}:${districtId}:${accountId}`;
 
 export interface SocketData {
   claims: AccessClaims;
@@ -37,7 +40,7 @@ export function attachSocket(server: HttpServer, deps: { tokens: AccessTokens; s
   });
   io.on('connection', (socket) => {
     const { claims } = socket.data;
-    void socket.join([accountRoom(claims.sub), districtRoom(claims.db, claims.did)]);
+    void socket.join([accountRoom(claims.sub), districtRoom(claims.db, claims.did), memberRoom(claims.db, claims.did, claims.sub)]);
   });
   return io as unknown as Server;
 }

@@ -1,0 +1,133 @@
+/**
+ * Notifications service (spec section 7): last unread notifications, unread counts, mark one
+ * read by _id, mark all read, and the full list for the notifications view. Every query is
+ * scoped to the session's account and district. District administrators can announce a
+ * notification to every member of their district (it arrives live over the socket).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { NotificationItem } from '../../../../../common/api-types.js';
+import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { ApiError } from '../../../lib/errors.js';
+import { requireAuth } from '../../../plugins/auth.js';
+import { LAST_UNREAD_LIMIT } from '../../../plugins/envelope.js';
+import { respond } from '../../../plugins/respond.js';
+import { requireAnyRight } from '../../../plugins/rights.js';
+import type { RouteContext } from '../../context.js';
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+
+const ITEM_COLUMNS = `id as "_id", created_at as "createdAt", name, translate, actions as notifications, kind, read_at as "readAt"`;
+
+export interface NotificationListItem extends NotificationItem {
+  kind: 'general' | 'workflow';
+  readAt: string | null;
+}
+
+const toItem = (row: NotificationListItem): NotificationListItem => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+  readAt: row.readAt ? new Date(row.readAt).toISOString() : null,
+});
+
+export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.notifications));
+
+  app.get<{ Querystring: { offset?: string; limit?: string } }>(
+    '/',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { offset: { type: 'string', pattern: '^[0-9]{1,6}$' }, limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const offset = Number(request.query.offset ?? 0);
+      const limit = Math.min(Math.max(Number(request.query.limit ?? NOTIFICATIONS_PAGE_SIZE), 1), NOTIFICATIONS_PAGE_SIZE);
+      const [items, total] = await Promise.all([
+        auth.db.query<NotificationListItem>(
+          `select ${ITEM_COLUMNS} from notifications where account_id = $1 and district_id = $2
+            order by created_at desc, id limit $3 offset $4`,
+          [auth.accountId, auth.districtId, limit, offset],
+        ),
+        auth.db.query<{ n: number }>('select count(*)::int as n from notifications where account_id = $1 and district_id = $2', [
+          auth.accountId,
+          auth.districtId,
+        ]),
+      ]);
+      return respond(request, { items: items.rows.map(toItem), total: total.rows[0]?.n ?? 0 });
+    },
+  );
+
+  app.get('/lastUnread', async (request) => {
+    const auth = requireAuth(request);
+    const { rows } = await auth.db.query<NotificationListItem>(
+      `select ${ITEM_COLUMNS} from notifications
+        where account_id = $1 and district_id = $2 and read_at is null and kind = 'general'
+        order by created_at desc limit ${LAST_UNREAD_LIMIT}`,
+      [auth.accountId, auth.districtId],
+    );
+    return respond(request, rows.map(toItem));
+  });
+
+  app.get('/unreadCount', async (request) => {
+    const envelope = await respond(request, null);
+    return { ...envelope, data: { unread: envelope.unreadNotificationsNumber, workflow: envelope.workflowNotificationsNumber } };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/:id/read',
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID } } } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { rows } = await auth.db.query<{ id: string }>(
+        `update notifications set read_at = coalesce(read_at, now())
+          where id = $1 and account_id = $2 and district_id = $3 returning id`,
+        [request.params.id, auth.accountId, auth.districtId],
+      );
+      if (rows.length === 0) throw ApiError.notFound('notifications.not_found');
+      return respond(request, { _id: request.params.id });
+    },
+  );
+
+  app.post('/readAll', async (request) => {
+    const auth = requireAuth(request);
+    const { affectedRows } = await auth.db.query(
+      'update notifications set read_at = now() where account_id = $1 and district_id = $2 and read_at is null',
+      [auth.accountId, auth.districtId],
+    );
+    return respond(request, { marked: affectedRows });
+  });
+
+  app.post<{ Body: { name: string } }>(
+    '/announce',
+    {
+      preHandler: requireAnyRight(...RIGHTS_BY_FEATURE.admin),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } },
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { rows } = await auth.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [auth.districtId]);
+      const items = await ctx.notifier.publish(
+        auth.db,
+        auth.clientDb,
+        auth.districtId,
+        rows.map((r) => r.account_id),
+        { name: request.body.name.trim(), translate: false },
+      );
+      return respond(request, { recipients: items.length });
+    },
+  );
+}
