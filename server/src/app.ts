@@ -14,6 +14,7 @@ import { Databases } from './db/databases.js';
 import type { Database } from './db/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { adminRoutes } from './routes/api/admin/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { configRoutes } from './routes/api/config/index.js';
 import { notificationRoutes } from './routes/api/notifications/index.js';
@@ -57,7 +58,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
     return503OnClosing: true,
   });
   const io = attachSocket(app.server, { sessions, tokens });
-  const ctx: RouteContext = { config, databases, sessions, tokens, notifier: new Notifier(io) };
+  const ctx: RouteContext = { config, databases, sessions, tokens, io, notifier: new Notifier(io) };
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
@@ -69,6 +70,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => authRoutes(api, ctx), { prefix: `${API_PREFIX}/auth` });
   await app.register(async (api) => configRoutes(api, ctx), { prefix: `${API_PREFIX}/config` });
   await app.register(async (api) => notificationRoutes(api, ctx), { prefix: `${API_PREFIX}/notifications` });
+  await app.register(async (api) => adminRoutes(api, ctx), { prefix: `${API_PREFIX}/admin` });
   await registerStatic(app, config.staticDir);
 
   app.addHook('onClose', async () => {

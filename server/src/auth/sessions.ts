@@ -9,7 +9,7 @@ import { hashRefreshSecret, newRefreshSecret } from './tokens.js';
 
 /** A refresh token replaced less than this long ago is still accepted (two tabs racing). */
 const ROTATION_GRACE_MS = 10_000;
-/** How long a "session is valid" answer is reused before asking the database again. */
+/** How long a session's state (valid, tenant) is reused before asking the database again. */
 const VALIDITY_CACHE_MS = 2_000;
 
 export interface SessionRow {
@@ -21,12 +21,17 @@ export interface SessionRow {
   revoked_at: Date | null;
 }
 
+export interface SessionTenant {
+  clientDb: string;
+  districtId: string;
+}
+
 export type RotateResult =
   | { ok: true; session: SessionRow; secret: string | null }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'disabled' };
 
 export class Sessions {
-  private validity = new Map<string, { valid: boolean; until: number }>();
+  private validity = new Map<string, { tenant: SessionTenant | null; until: number }>();
 
   constructor(
     private readonly control: Database,
@@ -95,7 +100,7 @@ export class Sessions {
       'update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null',
       [sessionId, reason],
     );
-    this.validity.set(sessionId, { valid: false, until: Date.now() + VALIDITY_CACHE_MS });
+    this.validity.set(sessionId, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
   }
 
   /** Ends every session of an account (logout everywhere, account disabled). */
@@ -104,22 +109,34 @@ export class Sessions {
       'update sessions set revoked_at = now(), revoked_reason = $2 where account_id = $1 and revoked_at is null returning id',
       [accountId, reason],
     );
-    for (const { id } of rows) this.validity.set(id, { valid: false, until: Date.now() + VALIDITY_CACHE_MS });
+    for (const { id } of rows) this.validity.set(id, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
     return rows.map((r) => r.id);
   }
 
-  /** Whether the session behind an access token may still be used. */
-  async isValid(sessionId: string): Promise<boolean> {
+  /**
+   * The tenant a session is in now, or null when it may no longer be used (revoked, expired,
+   * account disabled). An access token minted before a client or district change names the
+   * old tenant; callers compare.
+   */
+  async current(sessionId: string): Promise<SessionTenant | null> {
     const cached = this.validity.get(sessionId);
-    if (cached && cached.until > Date.now()) return cached.valid;
-    const { rows } = await this.control.query<{ valid: boolean }>(
-      `select (s.revoked_at is null and s.expires_at > now() and not a.disabled) as valid
+    if (cached && cached.until > Date.now()) return cached.tenant;
+    const { rows } = await this.control.query<{ valid: boolean; client_db: string; district_id: string }>(
+      `select (s.revoked_at is null and s.expires_at > now() and not a.disabled) as valid, s.client_db, s.district_id
          from sessions s join accounts a on a.id = s.account_id where s.id = $1`,
       [sessionId],
     );
-    const valid = rows[0]?.valid === true;
+    const row = rows[0];
+    const tenant = row?.valid ? { clientDb: row.client_db, districtId: row.district_id } : null;
     if (this.validity.size > 50_000) this.validity.clear();
-    this.validity.set(sessionId, { valid, until: Date.now() + VALIDITY_CACHE_MS });
-    return valid;
+    this.validity.set(sessionId, { tenant, until: Date.now() + VALIDITY_CACHE_MS });
+    return tenant;
   }
+
+  /** Moves a session to another client database and district (change client / district). */
+  async moveTo(sessionId: string, tenant: SessionTenant): Promise<void> {
+    await this.control.query('update sessions set client_db = $2, district_id = $3 where id = $1', [sessionId, tenant.clientDb, tenant.districtId]);
+    this.validity.delete(sessionId);
+  }
+
 }

@@ -46,7 +46,11 @@ export async function authenticateToken(
   if (!token) throw ApiError.unauthorized('token_invalid', { logout: true });
   const claims = await deps.tokens.verify(token);
   if (typeof claims === 'string') throw ApiError.unauthorized(claims, { logout: true });
-  if (!(await deps.sessions.isValid(claims.sid))) throw ApiError.unauthorized('token_invalid', { logout: true });
+  const tenant = await deps.sessions.current(claims.sid);
+  if (!tenant) throw ApiError.unauthorized('token_invalid', { logout: true });
+  // A token from before a client or district change must not reach the old tenant: the app
+  // refreshes its token and retries (no logout).
+  if (tenant.clientDb !== claims.db || tenant.districtId !== claims.did) throw ApiError.unauthorized('session.tenant_changed');
   return claims;
 }
 

@@ -1,4 +1,5 @@
 /** What route modules receive: the server's shared services, built once in app.ts. */
+import type { Server } from 'socket.io';
 import type { Config } from '../config.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { AccessTokens } from '../auth/tokens.js';
@@ -11,4 +12,6 @@ export interface RouteContext {
   sessions: Sessions;
   tokens: AccessTokens;
   notifier: Notifier;
+  /** The socket server; only the socket module and the notifier emit on it. */
+  io: Server;
 }

@@ -15,6 +15,7 @@ import { authenticateToken } from '../plugins/auth.js';
 
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 export const districtRoom = (clientDb: string, districtId: string) => `district:${clientDb}:${districtId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** One account in one district: where its notifications go. */
 export const memberRoom = (clientDb: string, districtId: string, accountId: string) => `member:${clientDb}:${districtId}:${accountId}`;
 
@@ -40,7 +41,24 @@ export function attachSocket(server: HttpServer, deps: { tokens: AccessTokens; s
   });
   io.on('connection', (socket) => {
     const { claims } = socket.data;
-    void socket.join([accountRoom(claims.sub), districtRoom(claims.db, claims.did), memberRoom(claims.db, claims.did, claims.sub)]);
+    void socket.join([sessionRoom(claims.sid), ...tenantRooms(claims)]);
   });
   return io as unknown as Server;
+}
+
+const tenantRooms = (claims: Pick<AccessClaims, 'sub' | 'db' | 'did'>) => [
+  accountRoom(claims.sub),
+  districtRoom(claims.db, claims.did),
+  memberRoom(claims.db, claims.did, claims.sub),
+];
+
+/** After a client or district change: the session's sockets leave the old tenant's rooms and join the new one's. */
+export async function moveSessionSockets(io: Server, sessionId: string, tenant: { clientDb: string; districtId: string }): Promise<void> {
+  for (const socket of await io.in(sessionRoom(sessionId)).fetchSockets()) {
+    const claims = (socket.data as SocketData).claims;
+    for (const room of tenantRooms(claims)) socket.leave(room);
+    const moved = { ...claims, db: tenant.clientDb, did: tenant.districtId };
+    (socket.data as SocketData).claims = moved;
+    socket.join(tenantRooms(moved));
+  }
 }
