@@ -56,7 +56,7 @@ describe('login', () => {
     const unknown = await post('/api/auth/login', { email: 'nobody@demo.vigie.test', password: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'auth.invalid_credentials' });
+    expect(wrong.json()).toEqual({ message: 'auth.invalid_credentials', redis: { attempts: 1, maxAttempts: 5 } });
     expect(unknown.json()).toEqual(wrong.json());
   });
 

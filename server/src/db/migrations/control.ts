@@ -58,4 +58,20 @@ export const controlMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'login throttling',
+    sql: `
+      -- Failed logins, per (e-mail, address) pair and per address. A pair is locked for a while
+      -- after too many failures; an address is slowed down across e-mails (password spraying).
+      -- Keys never lock an e-mail from every address, so nobody can lock a user out.
+      create table login_throttle (
+        key text primary key,
+        failures int not null default 0,
+        window_started_at timestamptz not null default now(),
+        locked_until timestamptz,
+        lockouts int not null default 0
+      );
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import type { DistrictData, LoginBody, RefreshData, SessionData } from '../../..
 import { CLIENT_IP_HEADER, DEFAULT_PAGE, PASSWORD_MIN_LENGTH, REFRESH_COOKIE } from '../../../../../common/constants.js';
 import { findAccountByEmail, resolveLanding } from '../../../auth/accounts.js';
 import { verifyPassword } from '../../../auth/passwords.js';
+import { LoginThrottle } from '../../../auth/throttle.js';
 import { parseRefreshCookie } from '../../../auth/tokens.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
@@ -39,6 +40,7 @@ const clientIpOf = (request: FastifyRequest): string | null => {
 
 export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { databases, sessions, tokens, config } = ctx;
+  const throttle = new LoginThrottle(databases.control);
 
   const setRefreshCookie = (reply: FastifyReply, sessionId: string, secret: string, expiresAt: Date) =>
     reply.setCookie(REFRESH_COOKIE, `${sessionId}.${secret}`, {
@@ -53,9 +55,16 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.post<{ Body: LoginBody }>('/login', { schema: loginSchema, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
     const { email, password, reconnect = false } = request.body;
+    const lockoutSeconds = await throttle.lockedFor(email, request.ip);
+    if (lockoutSeconds > 0) throw new ApiError(429, { message: 'auth.too_many_attempts', redis: { lockoutSeconds } });
     const account = await findAccountByEmail(databases, email);
     const passwordOk = await verifyPassword(account?.password_hash ?? null, password);
-    if (!account || !passwordOk) throw ApiError.unauthorized('auth.invalid_credentials');
+    if (!account || !passwordOk) {
+      const redis = await throttle.fail(email, request.ip);
+      if ('lockoutSeconds' in redis) throw new ApiError(429, { message: 'auth.too_many_attempts', redis });
+      throw ApiError.unauthorized('auth.invalid_credentials', { redis });
+    }
+    await throttle.succeed(email, request.ip);
     if (account.disabled) throw ApiError.forbidden('auth.account_disabled');
     const landing = await resolveLanding(databases, account);
     if (!landing) throw ApiError.forbidden('auth.no_district_access');
