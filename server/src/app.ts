@@ -14,6 +14,7 @@ import { Databases } from './db/databases.js';
 import type { Database } from './db/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { adminRoutes } from './routes/api/admin/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { configRoutes } from './routes/api/config/index.js';
@@ -62,6 +63,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerAuth(app, ctx);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');

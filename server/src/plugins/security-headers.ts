@@ -1,0 +1,47 @@
+/**
+ * Security headers on every response. The Content-Security-Policy allows scripts from the
+ * app's own origin only (no inline script, no eval). Styles allow 'unsafe-inline' as a
+ * documented exception: Ionic's web components set inline styles and inject <style> into
+ * shadow roots at run time, which neither a hash nor a nonce can cover. connect-src names the
+ * socket's ws/wss origin explicitly; worker-src lets the service worker register.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self), interest-cohort=()';
+
+export function contentSecurityPolicy(host: string): string {
+  const socketOrigins = host ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${socketOrigins}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Host names and ports only: a hostile Host header must not inject CSP directives. */
+const safeHost = (request: FastifyRequest): string => {
+  const host = request.headers.host ?? '';
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : '';
+};
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Content-Security-Policy', contentSecurityPolicy(safeHost(request)));
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    if (options.hsts || request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+}
