@@ -8,6 +8,11 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        // Node's "node" export condition would give @lit/react's server build, which drops
+        // every property and event of Ionic's React components: resolve with the browser
+        // condition, as the app is built.
+        resolve: { conditions: ['browser'] },
+        ssr: { resolve: { conditions: ['browser'], externalConditions: ['browser'] } },
         test: {
           name: 'app',
           environment: 'jsdom',

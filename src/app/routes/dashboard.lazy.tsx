@@ -1,0 +1,10 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { useDistrict } from '../../features/auth/api/get-district';
+import { DashboardPage } from '../../features/dashboard/components/DashboardPage';
+
+function DashboardRoute() {
+  const district = useDistrict();
+  return <DashboardPage district={district.data} districtFailed={district.isError} />;
+}
+
+export const Route = createLazyRoute('/_authenticated/dashboard')({ component: DashboardRoute });

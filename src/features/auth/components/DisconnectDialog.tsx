@@ -1,0 +1,48 @@
+/**
+ * Disconnect confirmation (spec section 2): a title, a question, Logout and a quit button.
+ * Logout tells the server (its failure is ignored) and ends the session; the app then clears
+ * the query cache and goes to /login (app/SessionWatcher.tsx). Browser back closes it.
+ */
+import { IonButton, IonModal, IonSpinner } from '@ionic/react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useLogoutMutation } from '../api/logout';
+import '../../../components/dialog.css';
+
+interface DisconnectDialogProps {
+  isOpen: boolean;
+  onDismiss: () => void;
+}
+
+export function DisconnectDialog({ isOpen, onDismiss }: DisconnectDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  const logout = useLogoutMutation();
+  useBackClosesDialog(isOpen, onDismiss);
+
+  return (
+    <IonModal
+      isOpen={isOpen}
+      onDidDismiss={onDismiss}
+      className="app-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      <div className="app-dialog-body">
+        <h2 id={titleId}>{t('disconnect.title')}</h2>
+        <p id={textId}>{t('disconnect.text')}</p>
+        <div className="app-dialog-actions">
+          <IonButton fill="outline" onClick={onDismiss} disabled={logout.isPending}>
+            {t('disconnect.cancel')}
+          </IonButton>
+          <IonButton color="danger" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            {logout.isPending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
+            {t('disconnect.logout')}
+          </IonButton>
+        </div>
+      </div>
+    </IonModal>
+  );
+}

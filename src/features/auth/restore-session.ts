@@ -1,0 +1,28 @@
+/**
+ * Session restore at app start (a new tab, a relaunched installed app): refill the tab's keys
+ * from the stored token; an expired token gets one refresh; a refused refresh (401) logs out
+ * locally. Offline, the session is kept so the installed app still opens.
+ */
+import { ApiError, refreshAccessToken } from '../../lib/api-client';
+import { endSession, restoreFromStoredToken } from '../../lib/session';
+import { loadClientIp } from './api/get-client-ip';
+
+export async function restoreSession(): Promise<void> {
+  const state = restoreFromStoredToken();
+  if (state === 'none') return;
+  if (state === 'invalid') {
+    endSession('restore');
+    return;
+  }
+  if (state === 'expired') {
+    try {
+      await refreshAccessToken();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        endSession('restore');
+        return;
+      }
+    }
+  }
+  void loadClientIp();
+}

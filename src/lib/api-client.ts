@@ -1,0 +1,252 @@
+/**
+ * THE HTTP channel: the one ky instance every API call goes through (docs/api.md), its hooks,
+ * the token refresh, and the typed helpers that return the envelope's `data`.
+ *
+ * - beforeRequest: refresh a token that expires within a minute (one refresh in flight per
+ *   tab, one across tabs through a Web Lock), then Authorization, X-Client-IP and no-cache.
+ * - afterResponse (ky hands each hook its own clone of the response): every JSON 2xx envelope
+ *   goes to the envelope store (rights, modules, counts); a 401 token_expired / token_invalid
+ *   shows a persistent warning and logs out, repeats suppressed for TOKEN_ERROR_SUPPRESS_MS.
+ * - beforeError: every failure becomes an ApiError { status, body } (status 0: no answer).
+ *
+ * The hooks are plain functions exported for the unit tests.
+ */
+import ky, { isHTTPError, type BeforeErrorState, type Options } from 'ky';
+import type { ApiErrorBody, Envelope, RefreshData } from '../../common/api-types';
+import { API_PREFIX, CLIENT_IP_HEADER, TOKEN_ERROR_SUPPRESS_MS } from '../../common/constants';
+import { isEnvelope, publishEnvelope } from './envelope-store';
+import { i18n } from './i18n';
+import { msUntilExpiry } from './jwt';
+import { endSession, getClientIp, replaceToken } from './session';
+import { getToken } from './storage';
+import { showToast } from './toast';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when no answer came (offline, timeout, refused). */
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** Refresh the access token when it expires within this margin. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+// Calls of the login/refresh/logout flow: they never wait for a refresh (and, in a later issue,
+// are the ones let through while awaiting reconnection).
+const AUTH_FLOW_PATHS = new Set(['auth/login', 'auth/loginSSO', 'auth/refresh', 'auth/logout', 'auth/clientIp']);
+// Routes that may answer without a session: their envelope can carry empty rights, which must
+// not wipe the stored ones.
+const SESSIONLESS_PATHS = new Set(['auth/clientIp', 'config', 'config/maintenance']);
+const LOGIN_PATHS = new Set(['auth/login', 'auth/loginSSO']);
+const TOKEN_ERRORS = new Set(['token_expired', 'token_invalid']);
+
+/** '/api/auth/login?x=1' → 'auth/login' */
+export function apiPath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  const prefix = `${API_PREFIX}/`;
+  return pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname.replace(/^\//, '');
+}
+
+const isAuthFlow = (request: Request): boolean => AUTH_FLOW_PATHS.has(apiPath(request));
+
+function setCommonHeaders(request: Request): void {
+  const ip = getClientIp();
+  if (ip !== null) request.headers.set(CLIENT_IP_HEADER, ip);
+  request.headers.set('Cache-Control', 'no-cache');
+  request.headers.set('Pragma', 'no-cache');
+}
+
+// --- token errors -------------------------------------------------------------------------
+
+let lastTokenErrorAt = Number.NEGATIVE_INFINITY;
+
+/** 401 token_expired / token_invalid: persistent warning with the translated message, logout. */
+export function handleTokenError(message: string, now: number = Date.now()): void {
+  if (now - lastTokenErrorAt < TOKEN_ERROR_SUPPRESS_MS) return;
+  lastTokenErrorAt = now;
+  showToast({ message: i18n.t(message), kind: 'warning', persistent: true });
+  endSession('token');
+}
+
+// --- refresh -------------------------------------------------------------------------------
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isHTTPError(error)) {
+    const data: unknown = error.data;
+    const body =
+      typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string'
+        ? (data as ApiErrorBody)
+        : { message: error.response.status >= 500 ? 'internal_error' : 'communication_error' };
+    return new ApiError(error.response.status, body);
+  }
+  return new ApiError(0, { message: 'communication_error' });
+}
+
+const baseOptions: Options = {
+  prefix: API_PREFIX,
+  // Request needs an absolute URL outside browsers (tests); in a browser this is the same origin.
+  baseUrl: globalThis.location?.origin,
+  credentials: 'same-origin',
+  retry: 0,
+};
+
+// The refresh call bypasses the main instance's hooks (it must not wait for itself).
+const authFlowClient = ky.create({
+  ...baseOptions,
+  hooks: {
+    beforeRequest: [({ request }) => setCommonHeaders(request)],
+    beforeError: [({ error }) => toApiError(error)],
+  },
+});
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  // The refresh cookie rotates and reuse revokes the session: two tabs must never refresh at
+  // the same time. Where Web Locks are missing (old browsers, jsdom) the tab-level promise
+  // below is the only guard.
+  const locks = globalThis.navigator?.locks;
+  return locks === undefined ? task() : locks.request('vigie-token-refresh', task);
+}
+
+async function performRefresh(staleToken: string | null): Promise<string> {
+  return withRefreshLock(async () => {
+    // Another tab may have refreshed while this one waited for the lock.
+    const current = getToken();
+    if (current !== null && current !== staleToken) {
+      const remaining = msUntilExpiry(current);
+      if (remaining !== null && remaining > REFRESH_MARGIN_MS) return current;
+    }
+    try {
+      const envelope = await authFlowClient.post('auth/refresh').json<Envelope<RefreshData>>();
+      replaceToken(envelope.data.token);
+      // The refresh answers with the session's current rights (e.g. after a district change).
+      if (isEnvelope(envelope)) publishEnvelope(envelope);
+      return envelope.data.token;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  });
+}
+
+/**
+ * POST /api/auth/refresh (the httpOnly refresh cookie). Concurrent callers share one call.
+ * Rejects with an ApiError (401 when the refresh cookie is refused).
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= performRefresh(getToken()).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+// --- hooks ---------------------------------------------------------------------------------
+
+export async function beforeRequestHook({ request }: { request: Request }): Promise<void> {
+  let token = getToken();
+  if (token !== null && !isAuthFlow(request)) {
+    const remaining = msUntilExpiry(token);
+    if (remaining !== null && remaining < REFRESH_MARGIN_MS) {
+      try {
+        token = await refreshAccessToken();
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (apiError.status === 401) {
+          handleTokenError(TOKEN_ERRORS.has(apiError.body.message) ? apiError.body.message : 'token_expired');
+          throw apiError;
+        }
+        // No answer (offline): go on with the current token; the server decides.
+      }
+    }
+  }
+  // A later issue holds non-auth requests here while awaitingReconnection is set.
+  if (token !== null) request.headers.set('Authorization', `Bearer ${token}`);
+  setCommonHeaders(request);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function afterResponseHook({
+  request,
+  response,
+}: {
+  request: Request;
+  response: Response;
+}): Promise<void> {
+  if (response.ok) {
+    const path = apiPath(request);
+    if (SESSIONLESS_PATHS.has(path)) return;
+    // A late answer to a request of a session that has ended must not bring its rights back.
+    if (getToken() === null && !LOGIN_PATHS.has(path)) return;
+    const body = await readJson(response);
+    if (isEnvelope(body)) publishEnvelope(body);
+    return;
+  }
+  // The auth flow answers for itself (a logout with an expired token is still a logout).
+  if (response.status === 401 && !isAuthFlow(request)) {
+    const body = await readJson(response);
+    const message = (body as Partial<ApiErrorBody> | undefined)?.message;
+    if (message !== undefined && TOKEN_ERRORS.has(message)) handleTokenError(message);
+  }
+}
+
+export function beforeErrorHook({ error }: Pick<BeforeErrorState, 'error'>): Error {
+  return toApiError(error);
+}
+
+/** The one ky instance. Prefer the typed helpers below. */
+export const api = ky.create({
+  ...baseOptions,
+  hooks: {
+    beforeRequest: [beforeRequestHook],
+    afterResponse: [afterResponseHook],
+    beforeError: [beforeErrorHook],
+  },
+});
+
+// --- typed helpers -------------------------------------------------------------------------
+
+export type RequestOptions = Omit<Options, 'json' | 'method'>;
+
+export async function requestEnvelope<T>(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: Options = {},
+): Promise<Envelope<T>> {
+  try {
+    return await api(path, { ...options, method }).json<Envelope<T>>();
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+export async function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await requestEnvelope<T>('get', path, options)).data;
+}
+
+export async function apiPost<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T> {
+  return (await requestEnvelope<T>('post', path, { ...options, json })).data;
+}
+
+/** Tests only: forget the suppression window and any refresh in flight. */
+export function resetApiClientState(): void {
+  lastTokenErrorAt = Number.NEGATIVE_INFINITY;
+  refreshInFlight = null;
+}

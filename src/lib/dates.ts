@@ -1,0 +1,38 @@
+/**
+ * Dates as the spec wants them: day/month/year in French, month/day/year otherwise.
+ * Pure (Intl); the language is passed in, usually i18n.language.
+ */
+
+function localeFor(language: string): string {
+  return language.toLowerCase().startsWith('fr') ? 'fr-FR' : 'en-US';
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 25/12/2024 (fr), 12/25/2024 (en). Empty for an invalid date. */
+export function formatDate(value: Date | string | number, language: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (date === null) return '';
+  return new Intl.DateTimeFormat(localeFor(language), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
+}
+
+/** 25/12/2024 14:05 (fr), 12/25/2024 2:05 PM (en). Empty for an invalid date. */
+export function formatDateTime(value: Date | string | number, language: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (date === null) return '';
+  const time = new Intl.DateTimeFormat(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+  return `${formatDate(date, language, timeZone)} ${time}`;
+}
+
+/** Day of the month, for the toolbar's calendar icon. */
+export function dayOfMonth(value: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone }).format(value);
+}

@@ -1,0 +1,30 @@
+/**
+ * Reading the access token's claims (common/api-types.ts AccessClaims). The app never trusts
+ * them for access; it only uses them to restore the session keys in a new tab or an offline
+ * start and to know when to refresh.
+ */
+import type { AccessClaims } from '../../common/api-types';
+import { decodeBase64UrlUtf8 } from './base64';
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+export function decodeAccessClaims(token: string): AccessClaims | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(decodeBase64UrlUtf8(payload));
+  } catch {
+    return null;
+  }
+  if (typeof claims !== 'object' || claims === null) return null;
+  const c = claims as Record<string, unknown>;
+  if (![c.sub, c.email, c.db, c.did, c.sid].every(isString) || typeof c.exp !== 'number') return null;
+  return c as unknown as AccessClaims;
+}
+
+/** Milliseconds until the token expires (negative once expired); null if it cannot be read. */
+export function msUntilExpiry(token: string, now: number = Date.now()): number | null {
+  const claims = decodeAccessClaims(token);
+  return claims === null ? null : claims.exp * 1000 - now;
+}

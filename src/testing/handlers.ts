@@ -1,0 +1,36 @@
+/**
+ * The API as the app's tests see it: every route the app calls, answering like the server
+ * for the demo user. A test changes one answer with server.use(...).
+ */
+import { http, HttpResponse } from 'msw';
+import type { LoginBody } from '../../common/api-types';
+import {
+  DEMO_DISTRICT,
+  DEMO_USER,
+  makeAccessToken,
+  makeEnvelope,
+  makeSessionData,
+  makeSessionlessEnvelope,
+} from './fixtures';
+
+export const api = (path: string) => `*/api/${path}`;
+
+export const handlers = [
+  http.post(api('auth/login'), async ({ request }) => {
+    const body = (await request.json()) as Partial<LoginBody>;
+    if (typeof body.email !== 'string' || typeof body.password !== 'string') {
+      return HttpResponse.json({ message: 'validation.invalid_request' }, { status: 400 });
+    }
+    if (body.email !== DEMO_USER.email || body.password !== DEMO_USER.password) {
+      return HttpResponse.json({ message: 'auth.invalid_credentials' }, { status: 401 });
+    }
+    return HttpResponse.json(makeEnvelope(makeSessionData()));
+  }),
+  http.post(api('auth/refresh'), () =>
+    HttpResponse.json(makeEnvelope({ token: makeAccessToken(), expiresAt: new Date(Date.now() + 900_000).toISOString() })),
+  ),
+  http.post(api('auth/logout'), () => HttpResponse.json(makeSessionlessEnvelope(null))),
+  http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT))),
+  http.get(api('auth/defaultPage'), () => HttpResponse.json(makeEnvelope({ defaultPage: '/dashboard' }))),
+  http.get(api('auth/clientIp'), () => HttpResponse.json(makeSessionlessEnvelope({ ip: '203.0.113.7' }))),
+];

@@ -1,0 +1,38 @@
+/**
+ * The service worker (built by vite-plugin-pwa, injectManifest). It precaches the app shell
+ * and the translations, answers every navigation with index.html so the installed app starts
+ * offline, refreshes translations stale-while-revalidate, and never caches the API (/api: it
+ * carries credentials and per-user data) nor the socket (/ws). The page talks to it through
+ * src/lib/sw-bridge.ts: the update prompt posts SKIP_WAITING.
+ */
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
+};
+
+const NEVER_HANDLED = [/^\/api(\/|$)/, /^\/ws(\/|$)/];
+
+cleanupOutdatedCaches();
+// The build lists the shell, the page chunks, the icons and every /locales file here, so a
+// first visit caches the translations even though they were fetched before the worker ran.
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NEVER_HANDLED }),
+);
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/locales/'),
+  new StaleWhileRevalidate({ cacheName: 'vigie-locales' }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});

@@ -1,0 +1,142 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../../../src/lib/toast';
+import { getRights, getSessionEmail, getSsoCookie, getTempId, getToken } from '../../../../src/lib/storage';
+import { DEMO_DISTRICT, makeEnvelope } from '../../../../src/testing/fixtures';
+import { api } from '../../../../src/testing/handlers';
+import { renderApp } from '../../../../src/testing/render-app';
+import { server } from '../../../../src/testing/server';
+import { seedSession } from '../../../../src/testing/session';
+
+async function openDashboard() {
+  seedSession();
+  const app = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  return app;
+}
+
+// Ionic moves the aria-label into ion-button's shadow button (Playwright sees it as the
+// button's name); jsdom only sees the host, which carries the same text as its title.
+const disconnectButton = () => screen.getByTitle('Disconnect');
+const dialogTitle = () => screen.queryByRole('heading', { name: 'Leave Vigie?' });
+
+describe('the shell', () => {
+  it('shows the product name and the district name in the toolbar', async () => {
+    await openDashboard();
+    expect(screen.getByTestId('toolbar-product')).toHaveTextContent('Vigie');
+    await waitFor(() => expect(screen.getByTestId('toolbar-district')).toHaveTextContent(DEMO_DISTRICT.name));
+  });
+
+  it('is absent from the login page', async () => {
+    renderApp('/login');
+    await screen.findByLabelText('Email');
+    expect(screen.queryByTestId('toolbar-product')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('has a side menu with the dashboard and a way out', async () => {
+    await openDashboard();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByText('Dashboard')).toBeInTheDocument();
+    expect(within(menu).getByText('Sign out')).toBeInTheDocument();
+  });
+
+  it('marks the menu entry of the current page', async () => {
+    await openDashboard();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const entry = within(menu).getByText('Dashboard').closest('ion-item');
+    expect(entry).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('disconnecting', () => {
+  it('asks for confirmation; Logout tells the server, clears the session and shows the login page', async () => {
+    let logoutCalls = 0;
+    let logoutAuthorization: string | null = null;
+    server.use(
+      http.post(api('auth/logout'), ({ request }) => {
+        logoutCalls += 1;
+        logoutAuthorization = request.headers.get('authorization');
+        return HttpResponse.json(makeEnvelope(null, { rights: [], districtModules: [] }));
+      }),
+    );
+    const { user, pathname, queryClient } = await openDashboard();
+    await waitFor(() => expect(queryClient.getQueryData(['auth', 'district'])).toBeDefined());
+
+    await user.click(disconnectButton());
+    expect(await screen.findByRole('heading', { name: 'Leave Vigie?' })).toBeInTheDocument();
+    expect(screen.getByText('Do you really want to disconnect? You will need to log in again.')).toBeInTheDocument();
+    await user.click(screen.getByText('Logout'));
+
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(pathname()).toBe('/login');
+    expect(logoutCalls).toBe(1);
+    expect(logoutAuthorization).toMatch(/^Bearer /);
+    expect(getToken()).toBeNull();
+    expect(getSessionEmail()).toBeNull();
+    expect(getTempId()).toBeNull();
+    expect(getRights()).toEqual([]);
+    expect(getSsoCookie()).toBeNull();
+    expect(queryClient.getQueryData(['auth', 'district'])).toBeUndefined();
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    server.use(http.post(api('auth/logout'), () => HttpResponse.error()));
+    const { user, pathname } = await openDashboard();
+    await user.click(disconnectButton());
+    await user.click(await screen.findByText('Logout'));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(pathname()).toBe('/login');
+    expect(getToken()).toBeNull();
+  });
+
+  it('with an already expired session, logs out without a session-expired warning', async () => {
+    server.use(http.post(api('auth/logout'), () => HttpResponse.json({ message: 'token_expired', logout: true }, { status: 401 })));
+    const { user, pathname } = await openDashboard();
+    await user.click(disconnectButton());
+    await user.click(await screen.findByText('Logout'));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(pathname()).toBe('/login');
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('Cancel keeps the session and the page', async () => {
+    const { user, pathname } = await openDashboard();
+    await user.click(disconnectButton());
+    await screen.findByRole('heading', { name: 'Leave Vigie?' });
+    await user.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(dialogTitle()).not.toBeInTheDocument());
+    expect(pathname()).toBe('/dashboard');
+    expect(getToken()).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+  });
+
+  it('the side menu entry opens the same confirmation', async () => {
+    const { user } = await openDashboard();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByText('Sign out'));
+    expect(await screen.findByRole('heading', { name: 'Leave Vigie?' })).toBeInTheDocument();
+  });
+
+  it('browser back closes the dialog and stays on the page', async () => {
+    const { user, router, pathname } = await openDashboard();
+    await user.click(disconnectButton());
+    await screen.findByRole('heading', { name: 'Leave Vigie?' });
+    router.history.back();
+    await waitFor(() => expect(dialogTitle()).not.toBeInTheDocument());
+    expect(pathname()).toBe('/dashboard');
+    expect(getToken()).not.toBeNull();
+  });
+
+  it('closing with Cancel takes the dialog back out of the history', async () => {
+    const { user, router } = await openDashboard();
+    const before = router.history.length;
+    await user.click(disconnectButton());
+    await screen.findByRole('heading', { name: 'Leave Vigie?' });
+    expect(router.history.length).toBe(before + 1);
+    await user.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(dialogTitle()).not.toBeInTheDocument());
+    await waitFor(() => expect(router.history.location.state).not.toHaveProperty('vigieDialog'));
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { I18N_NAMESPACES, LANGUAGES } from '../../../common/constants';
+import { changeLanguage, detectLanguage, i18n } from '../../../src/lib/i18n';
+import { localeFiles } from '../../../src/testing/i18n';
+
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function read(language: string, namespace: string): unknown {
+  const file = localeFiles.find((f) => f.language === language && f.namespace === namespace);
+  if (file === undefined) throw new Error(`public/locales/${language}/${namespace}.json is missing`);
+  return file.content;
+}
+
+describe('translation files', () => {
+  it('exist for every namespace in every language, and nothing else', () => {
+    expect([...new Set(localeFiles.map((f) => f.language))].sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) {
+      const namespaces = localeFiles.filter((f) => f.language === language).map((f) => f.namespace);
+      expect(namespaces.sort()).toEqual([...I18N_NAMESPACES].sort());
+    }
+  });
+
+  it('have the same keys in French and English, none empty', () => {
+    for (const namespace of I18N_NAMESPACES) {
+      const fr = read('fr', namespace);
+      const en = read('en', namespace);
+      expect(keysOf(en).sort(), namespace).toEqual(keysOf(fr).sort());
+      for (const language of [fr, en]) {
+        for (const key of keysOf(language)) {
+          const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], language);
+          expect(typeof text === 'string' && text.trim() !== '', `${namespace}:${key}`).toBe(true);
+        }
+      }
+      if (namespace !== 'common') expect(keysOf(en), namespace).toContain('title');
+    }
+  });
+
+  it('translate every error message key of the API contract', () => {
+    const keys = [
+      'token_expired', 'token_invalid', 'communication_error', 'internal_error',
+      'validation.invalid_request', 'request.body_too_large', 'request.not_found',
+      'auth.invalid_credentials', 'auth.account_disabled', 'user.email_already_used',
+      'site_duplicated', 'not_good_template_import', 'user_duplicated',
+      'errors.page_not_found', 'errors.title',
+      // what the server answers today (server/src), so no user sees a raw key
+      'auth.too_many_attempts', 'auth.missing_rights', 'auth.no_district_access', 'session.tenant_changed',
+      'admin.client_not_found', 'admin.district_not_found', 'district.not_found', 'files.not_found',
+      'notifications.not_found', 'request.invalid', 'request.invalid_body', 'request.invalid_json',
+      'request.unsupported_media_type', 'emergency.duplicate_site', 'emergency.duplicate_stage',
+      'emergency.idempotency_mismatch', 'emergency.in_flight', 'emergency.invalid_delay',
+      'emergency.invalid_image', 'emergency.share_expired', 'emergency.share_not_found',
+      'emergency.site_not_found',
+    ];
+    for (const language of LANGUAGES) {
+      const common = keysOf(read(language, 'common'));
+      for (const key of keys) expect(common, `${language}:${key}`).toContain(key);
+    }
+  });
+});
+
+describe('language', () => {
+  it('follows the stored choice, else the browser, else French', () => {
+    expect(detectLanguage('en', 'fr-FR')).toBe('en');
+    expect(detectLanguage(null, 'fr-CA')).toBe('fr');
+    expect(detectLanguage(null, 'en-GB')).toBe('en');
+    expect(detectLanguage(null, 'de-DE')).toBe('fr');
+    expect(detectLanguage('xx', undefined)).toBe('fr');
+  });
+
+  it('sets <html lang> and remembers the choice', async () => {
+    await changeLanguage('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(localStorage.getItem('lang')).toBe('fr');
+    expect(i18n.t('login.submit')).toBe('Se connecter');
+    await changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(i18n.t('login.submit')).toBe('Log in');
+  });
+});

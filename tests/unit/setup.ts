@@ -1,0 +1,46 @@
+/**
+ * The app project's test setup: jest-dom matchers, the browser APIs jsdom lacks (matchMedia,
+ * scrollTo, IndexedDB), Ionic, the real translations, msw failing on any unhandled request,
+ * and a clean slate (storage, cookie, module state) after each test.
+ */
+import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { initTestI18n } from '../../src/testing/i18n';
+import { resetClientState } from '../../src/testing/reset';
+import { server } from '../../src/testing/server';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+Element.prototype.scrollTo = (() => undefined) as typeof Element.prototype.scrollTo;
+
+const { setupIonicReact } = await import('@ionic/react');
+setupIonicReact({ animated: false });
+await initTestI18n('en');
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.cookie = 'sso=; path=/; max-age=0';
+  resetClientState();
+});
+
+afterAll(() => server.close());
