@@ -12,13 +12,17 @@ import { AccessTokens, newJwtSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { Databases } from './db/databases.js';
 import type { Database } from './db/types.js';
+import { startMailWorker } from './mail/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { adminRoutes } from './routes/api/admin/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { configRoutes } from './routes/api/config/index.js';
+import { emergencyRoutes } from './routes/api/emergency/index.js';
+import { fileRoutes } from './routes/api/files/index.js';
 import { notificationRoutes } from './routes/api/notifications/index.js';
+import { viewerThirdPartyRoutes } from './routes/api/viewerThirdParty/index.js';
 import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';
 import { seedDemo } from './seed/demo.js';
@@ -73,9 +77,15 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => configRoutes(api, ctx), { prefix: `${API_PREFIX}/config` });
   await app.register(async (api) => notificationRoutes(api, ctx), { prefix: `${API_PREFIX}/notifications` });
   await app.register(async (api) => adminRoutes(api, ctx), { prefix: `${API_PREFIX}/admin` });
+  await app.register(async (api) => emergencyRoutes(api, ctx), { prefix: `${API_PREFIX}/emergency` });
+  await app.register(async (api) => fileRoutes(api, ctx), { prefix: `${API_PREFIX}/files` });
+  await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
   await registerStatic(app, config.staticDir);
+  // Delivers the emergency e-mails (none without SMTP_URL or with VIGIE_MAIL_WORKER=false).
+  const mailWorker = startMailWorker(config, databases, app.log);
 
   app.addHook('onClose', async () => {
+    await mailWorker?.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await databases.close();
   });

@@ -31,6 +31,14 @@ export interface Config {
   supportUrl: string;
   helpUrl: string;
   maintenance: boolean;
+  /** SMTP server of the mail outbox (`smtp://user:pass@host:587`, `smtps://…`); unset: e-mails stay queued. */
+  smtpUrl: string | null;
+  /** From address of the e-mails the server sends. */
+  mailFrom: string;
+  /** Run the mail outbox worker in this process (several processes may run one each). */
+  mailWorker: boolean;
+  /** Public origin of the app, for links in e-mails (no trailing slash). */
+  publicUrl: string;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -43,13 +51,29 @@ const int = (value: string | undefined, fallback: number, name: string): number 
 const bool = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
+/**
+ * An absolute URL with one of `protocols`, without its trailing slash. The error names the
+ * variable, not the value: SMTP_URL may carry a password.
+ */
+const url = (value: string, protocols: string[], name: string): string => {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new Error(`${name} must start with ${protocols.join(' or ')}`);
+  return value.replace(/\/+$/, '');
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.VIGIE_DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || null;
+  const port = int(env.PORT, 8080, 'PORT');
   const controlName = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'vigie' : 'vigie';
   return {
     host: env.HOST || '127.0.0.1',
-    port: int(env.PORT, 8080, 'PORT'),
+    port,
     dataDir,
     pgliteTemplateDir: resolve(env.VIGIE_PGLITE_TEMPLATE_DIR || resolve(dataDir, '.template')),
     databaseUrl,
@@ -65,5 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: env.VIGIE_SUPPORT_URL || 'https://support.vigie.example/',
     helpUrl: env.VIGIE_HELP_URL || '/help',
     maintenance: bool(env.VIGIE_MAINTENANCE, false),
+    smtpUrl: env.SMTP_URL ? url(env.SMTP_URL, ['smtp:', 'smtps:'], 'SMTP_URL') : null,
+    mailFrom: env.VIGIE_MAIL_FROM || 'Vigie <no-reply@vigie.localhost>',
+    mailWorker: bool(env.VIGIE_MAIL_WORKER, true),
+    publicUrl: url(env.VIGIE_PUBLIC_URL || `http://127.0.0.1:${port}`, ['http:', 'https:'], 'VIGIE_PUBLIC_URL'),
   };
 }

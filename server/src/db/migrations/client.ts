@@ -1,7 +1,8 @@
 /**
  * Migrations of each client database: its districts, the rights of each account per
  * district, the district modules, the sites with their 3D and 360 stages and images, and
- * notifications. Nothing here refers to another client. Append new versions only.
+ * notifications, and (version 2) the emergency shares with their idempotency keys and mail
+ * outbox. Nothing here refers to another client. Append new versions only.
  */
 import type { Migration } from '../migrate.js';
 
@@ -64,6 +65,77 @@ export const clientMigrations: Migration[] = [
         read_at timestamptz
       );
       create index notifications_inbox_idx on notifications (account_id, district_id, read_at);
+    `,
+  },
+  {
+    version: 2,
+    name: 'emergency shares, idempotency keys, mail outbox',
+    sql: `
+      -- One row per site shared by an emergency send: a frozen copy of what was shared (the
+      -- site may change or disappear later; the recipients keep seeing what was sent) behind
+      -- an unguessable public token, readable without a session until expires_at.
+      -- No foreign keys to districts or sites: a share outlives its site, and the demo seed
+      -- truncates those tables (a reference would make that truncate fail).
+      create table emergency_shares (
+        id uuid primary key,
+        token text not null unique,
+        district_id uuid not null,
+        site_id uuid not null,
+        created_by uuid not null,
+        idempotency_key uuid not null,
+        site jsonb not null,
+        recipients text[] not null,
+        delay jsonb not null,
+        emergency boolean not null default false,
+        description text not null default '',
+        expires_at timestamptz not null,
+        created_at timestamptz not null default now()
+      );
+      create index emergency_shares_district_idx on emergency_shares (district_id, created_at);
+      create index emergency_shares_key_idx on emergency_shares (idempotency_key);
+      -- The 360 images of a share, as sent (or filled from site_stages when the app had none),
+      -- kept apart from the snapshot so listing shares never reads megabytes of jsonb.
+      create table emergency_share_images (
+        share_id uuid not null references emergency_shares (id) on delete cascade,
+        name text not null,
+        image bytea not null,
+        image_type text not null,
+        primary key (share_id, name)
+      );
+      -- Idempotency-Key of POST /api/emergency/sendInformations, unique in this client
+      -- database. request_hash covers the account, the district and the payload, so the key
+      -- of another account or district is a mismatch, never a replay of someone else's answer.
+      create table idempotency_keys (
+        key uuid primary key,
+        account_id uuid not null,
+        request_hash text not null,
+        status text not null check (status in ('in_flight', 'done')),
+        response jsonb,
+        status_code int,
+        created_at timestamptz not null default now()
+      );
+      -- One e-mail per recipient of a share, delivered by the mail worker (server/src/mail).
+      -- A worker claims a row by setting state 'sending' and a lease (claimed_by,
+      -- claimed_until); a row whose lease ran out belongs to a dead worker and is claimable.
+      create table mail_outbox (
+        id uuid primary key,
+        share_id uuid not null references emergency_shares (id) on delete cascade,
+        recipient text not null,
+        subject text not null,
+        body_text text not null,
+        body_html text not null,
+        state text not null default 'queued' check (state in ('queued', 'sending', 'sent', 'failed')),
+        attempts int not null default 0,
+        next_attempt_at timestamptz not null default now(),
+        last_error text,
+        sent_at timestamptz,
+        message_id text,
+        claimed_by text,
+        claimed_until timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create unique index mail_outbox_share_recipient_key on mail_outbox (share_id, lower(recipient));
+      create index mail_outbox_due_idx on mail_outbox (next_attempt_at) where state in ('queued', 'sending');
     `,
   },
 ];

@@ -1,0 +1,95 @@
+/**
+ * The e-mail of an emergency share, in French then English (the recipients are third
+ * parties: the server does not know their language; fr is the product's fallback, so it
+ * comes first). Rendered once when the send is recorded and stored in the outbox row, so a
+ * retry days later sends exactly what was queued.
+ */
+
+export interface ShareMailInput {
+  siteName: string;
+  /** The public viewer link of the share. */
+  link: string;
+  expiresAt: Date;
+  /** E-mail of the account that sent the alert: recipients should know who writes to them. */
+  sender: string;
+  /** The alert's free text (spec: empty by default). */
+  description: string;
+  emergency: boolean;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Expiry shown in UTC, said so: recipients may be anywhere, and the spec's date orders
+ * (day/month/year in French, month/day/year otherwise) apply.
+ */
+const formatDate = (date: Date, locale: 'fr-FR' | 'en-US'): string =>
+  `${new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date)} UTC`;
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A header value on one line, whatever the site name holds. */
+const oneLine = (value: string): string => value.replace(/\s+/g, ' ').trim();
+
+export function shareMail(input: ShareMailInput): MailContent {
+  const site = oneLine(input.siteName);
+  const urgent = input.emergency ? 'URGENT – ' : '';
+  const subject = `${urgent}Vigie : informations du site ${site} / Site information: ${site}`;
+  const frDate = formatDate(input.expiresAt, 'fr-FR');
+  const enDate = formatDate(input.expiresAt, 'en-US');
+  const note = input.description.trim();
+
+  const text = [
+    'Bonjour,',
+    '',
+    `${input.sender} vous transmet par Vigie les informations du site « ${site} ».`,
+    ...(note ? ['', `Message : ${note}`] : []),
+    '',
+    `Consultez-les jusqu’au ${frDate} :`,
+    input.link,
+    '',
+    '—',
+    '',
+    'Hello,',
+    '',
+    `${input.sender} shared the information of the site "${site}" with you through Vigie.`,
+    ...(note ? ['', `Message: ${note}`] : []),
+    '',
+    `View it until ${enDate}:`,
+    input.link,
+    '',
+  ].join('\n');
+
+  const link = `<a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`;
+  const paragraph = (content: string) => `<p>${content}</p>`;
+  const html = [
+    '<!doctype html><html><body>',
+    '<div lang="fr">',
+    paragraph('Bonjour,'),
+    paragraph(`${escapeHtml(input.sender)} vous transmet par Vigie les informations du site « <strong>${escapeHtml(site)}</strong> ».`),
+    note ? paragraph(`Message : ${escapeHtml(note)}`) : '',
+    paragraph(`Consultez-les jusqu’au ${escapeHtml(frDate)} :<br>${link}`),
+    '</div><hr>',
+    '<div lang="en">',
+    paragraph('Hello,'),
+    paragraph(`${escapeHtml(input.sender)} shared the information of the site "<strong>${escapeHtml(site)}</strong>" with you through Vigie.`),
+    note ? paragraph(`Message: ${escapeHtml(note)}`) : '',
+    paragraph(`View it until ${escapeHtml(enDate)}:<br>${link}`),
+    '</div>',
+    '</body></html>',
+  ].join('\n');
+
+  return { subject, text, html };
+}

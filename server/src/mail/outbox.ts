@@ -1,0 +1,75 @@
+/**
+ * The mail outbox of a client database: rows are queued in the transaction that records an
+ * emergency send (so a send and its e-mails exist together or not at all), then delivered by
+ * the worker (worker.ts). Administrators read the per-recipient state from here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/types.js';
+import type { MailContent } from './messages.js';
+
+export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** Queues one e-mail per recipient of a share, in the caller's transaction. */
+export async function queueShareMails(tx: Queryable, shareId: string, recipients: string[], content: MailContent): Promise<void> {
+  await tx.query(
+    `insert into mail_outbox (id, share_id, recipient, subject, body_text, body_html)
+     select id, $2, recipient, $3, $4, $5 from unnest($1::uuid[], $6::text[]) as r (id, recipient)`,
+    [recipients.map(() => randomUUID()), shareId, content.subject, content.text, content.html, recipients],
+  );
+}
+
+export interface OutboxItem {
+  _id: string;
+  shareId: string;
+  /** The Idempotency-Key of the send: how the app matches rows to the alert it queued. */
+  idempotencyKey: string;
+  siteName: string;
+  recipient: string;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  messageId: string | null;
+  createdAt: string;
+}
+
+export interface OutboxFilter {
+  shareId?: string;
+  idempotencyKey?: string;
+  limit: number;
+  offset: number;
+}
+
+interface OutboxRow extends Omit<OutboxItem, 'nextAttemptAt' | 'sentAt' | 'createdAt'> {
+  nextAttemptAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The district's outbox rows, newest send first, then by recipient. */
+export async function listOutbox(db: Queryable, districtId: string, filter: OutboxFilter): Promise<{ items: OutboxItem[]; total: number }> {
+  const where = `s.district_id = $1 and ($2::uuid is null or o.share_id = $2) and ($3::uuid is null or s.idempotency_key = $3)`;
+  const params = [districtId, filter.shareId ?? null, filter.idempotencyKey ?? null];
+  const [items, total] = await Promise.all([
+    db.query<OutboxRow>(
+      `select o.id as "_id", o.share_id as "shareId", s.idempotency_key as "idempotencyKey", s.site->>'name' as "siteName",
+              o.recipient, o.state, o.attempts,
+              case when o.state in ('queued', 'sending') then o.next_attempt_at end as "nextAttemptAt",
+              o.last_error as "lastError", o.sent_at as "sentAt", o.message_id as "messageId", o.created_at as "createdAt"
+         from mail_outbox o join emergency_shares s on s.id = o.share_id
+        where ${where}
+        order by o.created_at desc, o.share_id, lower(o.recipient)
+        limit $4 offset $5`,
+      [...params, filter.limit, filter.offset],
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from mail_outbox o join emergency_shares s on s.id = o.share_id where ${where}`, params),
+  ]);
+  return {
+    items: items.rows.map((r) => ({ ...r, nextAttemptAt: iso(r.nextAttemptAt), sentAt: iso(r.sentAt), createdAt: iso(r.createdAt)! })),
+    total: total.rows[0]?.n ?? 0,
+  };
+}

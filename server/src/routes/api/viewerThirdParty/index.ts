@@ -1,0 +1,15 @@
+/**
+ * Public viewer of an emergency share (spec section 2's viewerThirdParty pages): no session,
+ * the unguessable token of the e-mailed link is the only key. Answers the shared site
+ * information until the share expires: 410 `emergency.share_expired` after, 404 for a token
+ * nobody issued.
+ */
+import type { FastifyInstance } from 'fastify';
+import { respond } from '../../../plugins/respond.js';
+import type { RouteContext } from '../../context.js';
+import { readShare } from '../emergency/shares.js';
+
+export async function viewerThirdPartyRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  // The token is checked in readShare: a malformed one is just an unknown token (404), not a 400.
+  app.get<{ Params: { token: string } }>('/:token', async (request) => respond(request, await readShare(ctx.databases, request.params.token)));
+}
