@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 // (node, real embedded database; also run against PostgreSQL when VIGIE_TEST_PG_URL is set).
 export default defineConfig({
   test: {
+    // Two cores here; each server test file starts its own databases.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -25,8 +27,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
-          // Each file gets its own data folder; PGlite start-up is heavy, keep the workers few.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -8,11 +8,16 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * The open dialog's content. Ionic puts role=dialog inside ion-modal's shadow root and slots
+ * the content into it, so the content is not a DOM descendant of the role element.
+ */
+const openDialog = (page: Page) => page.locator('ion-modal.show-modal');
+
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Disconnect' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await openDialog(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -84,7 +89,7 @@ test('a reload and a new tab keep the session', async ({ page, context }) => {
 test('quitting the disconnect dialog keeps the session', async ({ page }) => {
   await logIn(page, 'field@demo.vigie.test');
   await page.getByRole('button', { name: 'Disconnect' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await openDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.reload();
@@ -101,7 +106,7 @@ test.describe('in French', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Déconnexion' }).click();
+    await openDialog(page).getByRole('button', { name: 'Déconnexion' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });
