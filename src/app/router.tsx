@@ -1,25 +1,37 @@
 /**
- * The route tree (code-based). Each page is its own chunk: the route here holds only what
+ * The route tree (code-based). Each page is loaded on demand: the route here holds only what
  * must run before rendering (guards, redirects, prefetch); the component comes from
  * ./routes/<name>.lazy.tsx. The login page never pulls the shell or the dashboard.
  *
  * Routing rules (spec section 2): /home → /login; / → the default page when authenticated,
- * else /login; /login when authenticated → the default page; the pathless `_authenticated`
- * layout guards every page of the shell; an unknown address → the default page or /login.
+ * else /login; /login when authenticated → the default page; sso and resetPassword are kept
+ * (a failed resetPassword navigation goes to the dashboard or login); the pathless
+ * `_authenticated` layout guards every page of the shell; a module route needs one of its
+ * rights (spec section 6), else the requiredPermissions error toast (spec section 8) and the
+ * dashboard; an unknown address → the 404 error toast, then the default page or /login.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
+  useNavigate,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { DEFAULT_PAGE } from '../../common/constants';
+import type { Feature } from '../../common/rights';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
+import { findModule, MODULES } from '../features/modules/modules';
+import { getEnvelopeState } from '../lib/envelope-store';
+import { i18n } from '../lib/i18n';
+import { can } from '../lib/rights';
 import { isAuthenticated } from '../lib/session';
+import { showToast } from '../lib/toast';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -33,6 +45,30 @@ const LOGIN_PATH = '/login';
 
 async function landingPage(): Promise<string> {
   return isAuthenticated() ? resolveDefaultPage() : LOGIN_PATH;
+}
+
+/** Spec section 8, "Not-found routes: 404 message with the error title". */
+function showNotFound(): void {
+  showToast({ header: i18n.t('errors.title'), message: i18n.t('errors.page_not_found'), kind: 'danger', persistent: true });
+}
+
+/**
+ * Spec section 8, requiredPermissions: the translated message, then the translated module
+ * names joined by slashes; an error toast (persistent, as every error toast).
+ */
+export function missingRightsMessage(features: readonly Feature[]): string {
+  const names = features.map((f) => i18n.t(`modules.${f}`, { defaultValue: f })).join('/');
+  return `${i18n.t('auth.missing_rights')} ${names}`;
+}
+
+/** beforeLoad of a page that needs one of these features. */
+function requireFeatures(features: readonly Feature[]): void {
+  if (features.length === 0) return;
+  const { rights } = getEnvelopeState();
+  if (features.some((f) => can(rights, f))) return;
+  showToast({ message: missingRightsMessage(features), kind: 'danger', persistent: true });
+  // The dashboard needs no right, so this never loops.
+  throw redirect({ to: DEFAULT_PAGE, replace: true });
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -64,6 +100,41 @@ const loginRoute = createRoute({
   },
 }).lazy(() => import('./routes/login.lazy').then((m) => m.Route));
 
+/** The external users' login: the same form, no shell (spec section 2 hides it there). */
+const externalLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/external-login',
+  beforeLoad: async () => {
+    if (isAuthenticated()) throw redirect({ href: await resolveDefaultPage(), replace: true });
+  },
+}).lazy(() => import('./routes/external-login.lazy').then((m) => m.Route));
+
+/** Kept paths (spec section 2) whose screens the spec does not describe: a plain notice. */
+const ssoRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sso',
+}).lazy(() => import('./routes/public-notice.lazy').then((m) => m.ssoRoute));
+
+/** "If a resetPassword navigation fails, go to dashboard when authenticated, else login." */
+function ResetPasswordFallback() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ to: isAuthenticated() ? DEFAULT_PAGE : LOGIN_PATH, replace: true });
+  }, [navigate]);
+  return null;
+}
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/resetPassword',
+  errorComponent: ResetPasswordFallback,
+}).lazy(() => import('./routes/public-notice.lazy').then((m) => m.resetPasswordRoute));
+
+const viewerThirdPartyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/viewerThirdParty/$token',
+}).lazy(() => import('./routes/viewer-third-party.lazy').then((m) => m.Route));
+
 /** Pathless layout: the shell, for authenticated users only. */
 const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -82,13 +153,117 @@ const dashboardRoute = createRoute({
   path: '/dashboard',
 }).lazy(() => import('./routes/dashboard.lazy').then((m) => m.Route));
 
+const notificationsRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/notifications',
+  beforeLoad: ({ location }) => {
+    requireFeatures(['notifications']);
+    if (location.pathname.replace(/\/$/, '') === '/notifications') throw redirect({ to: '/notifications/notificationsView', replace: true });
+  },
+});
+
+const notificationsViewRoute = createRoute({
+  getParentRoute: () => notificationsRoute,
+  path: '/notificationsView',
+}).lazy(() => import('./routes/notifications.lazy').then((m) => m.Route));
+
+const meRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/me',
+  beforeLoad: ({ location }) => {
+    if (location.pathname.replace(/\/$/, '') === '/me') throw redirect({ to: '/me/meInfos', replace: true });
+  },
+});
+
+const meInfosRoute = createRoute({
+  getParentRoute: () => meRoute,
+  path: '/meInfos',
+}).lazy(() => import('./routes/profile.lazy').then((m) => m.Route));
+
+const calendarRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/calendar',
+}).lazy(() => import('./routes/calendar.lazy').then((m) => m.Route));
+
+const helpRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/help',
+}).lazy(() => import('./routes/help.lazy').then((m) => m.Route));
+
+const emergencyOutboxRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/emergency/outbox',
+  beforeLoad: () => requireFeatures(['emergency']),
+}).lazy(() => import('./routes/emergency-outbox.lazy').then((m) => m.Route));
+
+const adminDistrictManagementRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/districtManagement',
+  beforeLoad: () => requireFeatures(['admin']),
+}).lazy(() => import('./routes/admin-district-management.lazy').then((m) => m.Route));
+
+const adminSimpleDistrictManagementRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/simpleDistrictManagement',
+  beforeLoad: () => requireFeatures(['admin']),
+}).lazy(() => import('./routes/admin-simple-district-management.lazy').then((m) => m.Route));
+
+const adminUserManagementRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/userManagement',
+  beforeLoad: () => requireFeatures(['admin']),
+}).lazy(() => import('./routes/admin-user-management.lazy').then((m) => m.Route));
+
+const operatorClientManagementRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/opteamum/clientManagement',
+  beforeLoad: () => requireFeatures(['operatorAdmin']),
+}).lazy(() => import('./routes/opteamum-client-management.lazy').then((m) => m.Route));
+
+/** The admin and opteamum prefixes by themselves: their menu entry's page (spec section 2). */
+const adminIndexRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin',
+  beforeLoad: () => {
+    requireFeatures(['admin']);
+    throw redirect({ to: '/admin/userManagement', replace: true });
+  },
+});
+
+const operatorIndexRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/opteamum',
+  beforeLoad: () => {
+    requireFeatures(['operatorAdmin']);
+    throw redirect({ to: '/opteamum/clientManagement', replace: true });
+  },
+});
+
+/** The prefixes of modules/modules.ts: one guarded route each, its sub-views under it. */
+const moduleRoutes = MODULES.map((module) =>
+  createRoute({
+    getParentRoute: () => authenticatedRoute,
+    path: `/${module.prefix}/$`,
+    beforeLoad: async ({ location }) => {
+      const found = findModule(location.pathname);
+      const below = location.pathname.split('/').slice(2).join('/').replace(/\/$/, '');
+      if (found === null || (below !== '' && found.view === undefined)) {
+        showNotFound();
+        throw redirect({ href: await landingPage(), replace: true });
+      }
+      requireFeatures(found.view?.features ?? module.features);
+    },
+    component: lazyRouteComponent(() => import('./routes/module.lazy'), 'ModuleRoute'),
+  }),
+);
+
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
   beforeLoad: async ({ location }) => {
-    // Issue 3: raise the 404 toast here (common errors.page_not_found, titled errors.title).
+    showNotFound();
     const target = await landingPage();
-    // A default page the app does not know (a module not built yet) would loop back here.
+    // A default page the app does not know would loop back here.
     const known = target.split(/[?#]/)[0] !== location.pathname;
     throw redirect({ href: known ? target : DEFAULT_PAGE, replace: true });
   },
@@ -98,7 +273,25 @@ export const routeTree = rootRoute.addChildren([
   indexRoute,
   homeRoute,
   loginRoute,
-  authenticatedRoute.addChildren([dashboardRoute]),
+  externalLoginRoute,
+  ssoRoute,
+  resetPasswordRoute,
+  viewerThirdPartyRoute,
+  authenticatedRoute.addChildren([
+    dashboardRoute,
+    notificationsRoute.addChildren([notificationsViewRoute]),
+    meRoute.addChildren([meInfosRoute]),
+    calendarRoute,
+    helpRoute,
+    emergencyOutboxRoute,
+    adminDistrictManagementRoute,
+    adminSimpleDistrictManagementRoute,
+    adminUserManagementRoute,
+    operatorClientManagementRoute,
+    adminIndexRoute,
+    operatorIndexRoute,
+    ...moduleRoutes,
+  ]),
   unknownRoute,
 ]);
 

@@ -1,5 +1,5 @@
 /** Test data shaped like the server's answers (docs/api.md). */
-import type { AccessClaims, DistrictData, Envelope, SessionData } from '../../common/api-types';
+import type { AccessClaims, AppConfig, DistrictData, Envelope, NotificationItem, SessionData } from '../../common/api-types';
 import { encodeBase64Utf8 } from '../lib/base64';
 
 const base64Url = (text: string) => encodeBase64Utf8(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -66,3 +66,22 @@ export function makeSessionData(overrides: Partial<SessionData> = {}): SessionDa
     ...overrides,
   };
 }
+
+export const DEMO_CONFIG: AppConfig = {
+  productName: 'Vigie',
+  languages: ['fr', 'en'],
+  fallbackLanguage: 'fr',
+  socketPath: '/ws',
+  supportUrl: 'https://support.example.test/portal',
+  helpUrl: 'https://help.example.test/vigie',
+  idleSeconds: 900,
+};
+
+export type DemoNotification = NotificationItem & { kind: 'general' | 'workflow'; readAt: string | null };
+
+export const DEMO_NOTIFICATIONS: DemoNotification[] = [
+  { _id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-11-20T09:30:00.000Z', name: 'Inspection due at Site A', translate: false, notifications: [], kind: 'general', readAt: null },
+  { _id: '00000000-0000-4000-8000-000000000002', createdAt: '2026-11-19T14:00:00.000Z', name: 'New declaration filed', translate: false, notifications: [], kind: 'general', readAt: null },
+  { _id: '00000000-0000-4000-8000-000000000003', createdAt: '2026-11-18T08:15:00.000Z', name: 'Workflow step waiting', translate: false, notifications: [], kind: 'workflow', readAt: null },
+  { _id: '00000000-0000-4000-8000-000000000004', createdAt: '2026-11-17T08:15:00.000Z', name: 'Monthly report ready', translate: false, notifications: [], kind: 'general', readAt: '2026-11-17T10:00:00.000Z' },
+];

@@ -5,7 +5,9 @@
 import { http, HttpResponse } from 'msw';
 import type { LoginBody } from '../../common/api-types';
 import {
+  DEMO_CONFIG,
   DEMO_DISTRICT,
+  DEMO_NOTIFICATIONS,
   DEMO_USER,
   makeAccessToken,
   makeEnvelope,
@@ -33,4 +35,16 @@ export const handlers = [
   http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT))),
   http.get(api('auth/defaultPage'), () => HttpResponse.json(makeEnvelope({ defaultPage: '/dashboard' }))),
   http.get(api('auth/clientIp'), () => HttpResponse.json(makeSessionlessEnvelope({ ip: '203.0.113.7' }))),
+  http.get(api('config'), () => HttpResponse.json(makeSessionlessEnvelope(DEMO_CONFIG))),
+  // Notifications: the list of fixtures.ts; reads are not remembered (a test that needs it
+  // overrides these with server.use).
+  http.get(api('notifications'), () =>
+    HttpResponse.json(makeEnvelope({ items: DEMO_NOTIFICATIONS, total: DEMO_NOTIFICATIONS.length })),
+  ),
+  http.get(api('notifications/lastUnread'), () =>
+    HttpResponse.json(makeEnvelope(DEMO_NOTIFICATIONS.filter((n) => n.readAt === null && n.kind === 'general'))),
+  ),
+  http.get(api('notifications/unreadCount'), () => HttpResponse.json(makeEnvelope({ unread: 3, workflow: 0 }))),
+  http.post(api('notifications/:id/read'), ({ params }) => HttpResponse.json(makeEnvelope({ _id: String(params.id) }))),
+  http.post(api('notifications/readAll'), () => HttpResponse.json(makeEnvelope({ marked: 2 }))),
 ];

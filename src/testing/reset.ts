@@ -2,6 +2,7 @@
 import { resetApiClientState } from '../lib/api-client';
 import { resetEnvelope } from '../lib/envelope-store';
 import { resetSessionMemory } from '../lib/session';
+import { closeSocket } from '../lib/socket';
 import { clearToasts } from '../lib/toast';
 
 export function resetClientState(): void {
@@ -9,4 +10,5 @@ export function resetClientState(): void {
   resetSessionMemory();
   resetEnvelope();
   clearToasts();
+  closeSocket();
 }

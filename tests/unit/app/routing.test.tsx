@@ -8,8 +8,10 @@ import { renderApp } from '../../../src/testing/render-app';
 import { server } from '../../../src/testing/server';
 import { seedSession } from '../../../src/testing/session';
 
-const loginHeading = () => screen.findByRole('heading', { name: 'Sign in' });
-const dashboardHeading = () => screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+// The first render loads the page chunks (cold transforms in the test runner).
+const LOAD = { timeout: 5000 };
+const loginHeading = () => screen.findByRole('heading', { name: 'Sign in' }, LOAD);
+const dashboardHeading = () => screen.findByRole('heading', { name: 'Dashboard', level: 1 }, LOAD);
 
 describe('routing rules', () => {
   it('sends an anonymous visitor of / to the login page', async () => {

@@ -1,32 +1,53 @@
 /**
  * The authenticated frame: split pane with the side menu (beside the content on wide screens,
- * a drawer on phones), the toolbar, and the page in the content area.
+ * a drawer on phones), the toolbar, the page in the content area, the back-to-top button and,
+ * on phones, the bottom tab bar. Slots (bell menu, emergency entry) come from the app layer.
  */
 import { IonContent, IonSplitPane } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
+import { BackToTop, isPastBackToTopThreshold } from './BackToTop';
 import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
 import './shell.css';
 
 const CONTENT_ID = 'main-content';
 
 interface ShellProps {
   districtName: string | undefined;
-  onDisconnect: () => void;
+  onMenuAction: (action: MenuAction) => void;
+  onSupport: () => void;
+  notificationsSlot?: ReactNode;
+  emergencyToolbarSlot?: ReactNode;
+  emergencyTabSlot?: ReactNode;
   children: ReactNode;
 }
 
-export function Shell({ districtName, onDisconnect, children }: ShellProps) {
-  const onAction = (action: MenuAction) => {
-    if (action === 'disconnect') onDisconnect();
-  };
+export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot, emergencyToolbarSlot, emergencyTabSlot, children }: ShellProps) {
+  const content = useRef<HTMLIonContentElement>(null);
+  const [pastThreshold, setPastThreshold] = useState(false);
+
   return (
     <IonSplitPane contentId={CONTENT_ID} when="lg">
-      <SideMenu contentId={CONTENT_ID} onAction={onAction} />
+      <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} />
       <div className="ion-page" id={CONTENT_ID}>
-        <AppToolbar districtName={districtName} onDisconnect={onDisconnect} />
-        <IonContent>{children}</IonContent>
+        <AppToolbar
+          districtName={districtName}
+          onDisconnect={() => onMenuAction('disconnect')}
+          onSupport={onSupport}
+          notificationsSlot={notificationsSlot}
+          emergencySlot={emergencyToolbarSlot}
+        />
+        <IonContent
+          ref={content}
+          scrollEvents
+          onIonScroll={(event) => setPastThreshold(isPastBackToTopThreshold(event.detail.scrollTop))}
+        >
+          {children}
+          <BackToTop visible={pastThreshold} onClick={() => void content.current?.scrollToTop(300)} />
+        </IonContent>
+        <TabBar emergencySlot={emergencyTabSlot} />
       </div>
     </IonSplitPane>
   );

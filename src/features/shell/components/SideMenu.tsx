@@ -1,10 +1,11 @@
 /** The side navigation: the entries of menu.ts this user's rights allow. */
 import { IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
 import { useRouterState } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useTranslation } from 'react-i18next';
 import { useEnvelope } from '../../../lib/envelope-store';
-import { isCurrentEntry, visibleMenuEntries, type MenuAction } from '../menu';
+import { isCurrentEntry, menuFor, type MenuAction } from '../menu';
 
 interface SideMenuProps {
   contentId: string;
@@ -15,11 +16,33 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
   const { t } = useTranslation();
   const rights = useEnvelope((state) => state.rights);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const entries = useMemo(() => visibleMenuEntries(rights), [rights]);
+  const districtModules = useEnvelope((state) => state.districtModules);
+  // The envelope store changes with every response carrying new rights: no reload needed.
+  const entries = useMemo(() => menuFor({ rights, districtModules }), [rights, districtModules]);
+  // As a drawer (phones), the menu is closed by browser back / Android back like a dialog.
+  // Beside the content (split pane) it never opens as a drawer, so this stays off.
+  const menu = useRef<HTMLIonMenuElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useBackClosesDialog(drawerOpen, () => {
+    const element = menu.current;
+    if (element === null) return;
+    // Ionic ignores close() while the opening animation runs: close once it has opened.
+    void element.close(false).then((closed) => {
+      if (!closed) element.addEventListener('ionDidOpen', () => void element.close(false), { once: true });
+    });
+  });
 
   return (
     // ion-menu is the navigation landmark itself (role="navigation"); it takes our label.
-    <IonMenu contentId={contentId} menuId="main-menu" type="overlay" aria-label={t('shell.main_menu')}>
+    <IonMenu
+      ref={menu}
+      contentId={contentId}
+      menuId="main-menu"
+      type="overlay"
+      aria-label={t('shell.main_menu')}
+      onIonWillOpen={() => setDrawerOpen(true)}
+      onIonDidClose={() => setDrawerOpen(false)}
+    >
       <IonHeader>
         <IonToolbar>
           <IonTitle>{t('shell.menu')}</IonTitle>
@@ -42,7 +65,7 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
                     <IonLabel>{t(entry.labelKey)}</IonLabel>
                   </IonItem>
                 ) : (
-                  <IonItem button detail={false} className="menu-item" onClick={() => onAction(entry.action)}>
+                  <IonItem button detail={false} className="menu-item" data-menu-action={entry.action} onClick={() => onAction(entry.action)}>
                     <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
                     <IonLabel>{t(entry.labelKey)}</IonLabel>
                   </IonItem>

@@ -12,7 +12,8 @@ import { seedSession } from '../../../../src/testing/session';
 async function openDashboard() {
   seedSession();
   const app = renderApp('/dashboard');
-  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  // The first render loads the page chunks (cold transforms in the test runner).
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 });
   return app;
 }
 

@@ -1,0 +1,115 @@
+/**
+ * THE socket channel (docs/api.md "Socket"): one socket.io connection per tab at SOCKET_PATH,
+ * websocket transport, the access token in the handshake. Nothing else imports
+ * socket.io-client; features subscribe to server events through `onSocketEvent` and to
+ * (re)connections through `onSocketConnect`.
+ *
+ * - socket.io-client is imported lazily (after first paint) to keep the first screen light.
+ * - The handshake reads the token at each (re)connection, so a reconnection after a token
+ *   refresh carries the new token; a handshake refused for an expired token triggers one
+ *   refresh and a new attempt.
+ * - `closeSocket` on logout; nothing is kept between sessions.
+ */
+import type { Socket } from 'socket.io-client';
+import { SOCKET_PATH } from '../../common/constants';
+import type { NotificationItem } from '../../common/api-types';
+import { refreshAccessToken } from './api-client';
+import { getToken } from './storage';
+
+/** Server → client events, named once. */
+export const SOCKET_EVENTS = {
+  notificationNew: 'notifications:new',
+} as const;
+
+export interface SocketEventPayloads {
+  [SOCKET_EVENTS.notificationNew]: { kind: 'general' | 'workflow'; notification: NotificationItem };
+}
+
+type EventName = keyof SocketEventPayloads;
+type Handler<E extends EventName> = (payload: SocketEventPayloads[E]) => void;
+
+const handlers = new Map<EventName, Set<Handler<EventName>>>();
+const connectListeners = new Set<() => void>();
+
+let socket: Socket | null = null;
+let opening: Promise<void> | null = null;
+// Bumped by closeSocket so a connection still loading its library after a logout gives up.
+let generation = 0;
+
+function dispatch<E extends EventName>(event: E, payload: SocketEventPayloads[E]): void {
+  for (const handler of handlers.get(event) ?? []) (handler as Handler<E>)(payload);
+}
+
+/** Opens the connection if there is none (idempotent). Resolves once the attempt is set up. */
+export function openSocket(): Promise<void> {
+  if (socket !== null) return Promise.resolve();
+  const mine = ++generation;
+  opening ??= import('socket.io-client')
+    .then(({ io }) => {
+      if (mine !== generation || getToken() === null) return;
+      const s = io({
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        // A function: socket.io calls it at every (re)connection, so the newest token goes.
+        auth: (cb) => cb({ token: getToken() }),
+      });
+      // Every connection, the first included: what arrived while there was none was missed.
+      s.on('connect', () => {
+        for (const listener of connectListeners) listener();
+      });
+      s.on('connect_error', (error: Error) => {
+        // The server refuses the handshake with the token error's message; socket.io does
+        // not retry a refused handshake by itself.
+        if (error.message !== 'token_expired' && error.message !== 'token_invalid') return;
+        refreshAccessToken()
+          .then(() => {
+            if (socket === s) s.connect();
+          })
+          .catch(() => undefined); // the HTTP channel ends the session on a refused refresh
+      });
+      for (const event of Object.values(SOCKET_EVENTS)) {
+        s.on(event, (payload: SocketEventPayloads[typeof event]) => dispatch(event, payload));
+      }
+      socket = s;
+    })
+    .finally(() => {
+      opening = null;
+    });
+  return opening;
+}
+
+/** Logout: close and forget the connection. */
+export function closeSocket(): void {
+  generation += 1;
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+}
+
+/** After a token refresh or a tenant change: reconnect so the handshake carries the new token. */
+export function reconnectSocket(): void {
+  if (socket === null) return;
+  socket.disconnect();
+  socket.connect();
+}
+
+export function onSocketEvent<E extends EventName>(event: E, handler: Handler<E>): () => void {
+  let set = handlers.get(event);
+  if (set === undefined) {
+    set = new Set();
+    handlers.set(event, set);
+  }
+  set.add(handler as Handler<EventName>);
+  return () => set.delete(handler as Handler<EventName>);
+}
+
+/** Called after every connection (the first and each reconnection). */
+export function onSocketConnect(listener: () => void): () => void {
+  connectListeners.add(listener);
+  return () => connectListeners.delete(listener);
+}
+
+/** Tests only. */
+export function isSocketOpen(): boolean {
+  return socket !== null;
+}
