@@ -7,6 +7,9 @@ import { renderApp } from '../../../../src/testing/render-app';
 import { server } from '../../../../src/testing/server';
 import { seedSession } from '../../../../src/testing/session';
 
+// The first render loads the page chunks (cold transforms in the test runner).
+const LOAD = { timeout: 5000 };
+
 describe('the dashboard', () => {
   it('shows the district, its client, the district modules and the unread notifications', async () => {
     seedSession();
@@ -21,7 +24,7 @@ describe('the dashboard', () => {
       ),
     );
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, LOAD)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent(DEMO_DISTRICT.name));
     expect(screen.getByTestId('dashboard-client')).toHaveTextContent(DEMO_DISTRICT.client.name);
     expect(await screen.findByText('brandNewModule')).toBeInTheDocument();
@@ -35,13 +38,13 @@ describe('the dashboard', () => {
     seedSession();
     server.use(http.get(api('auth/district'), () => HttpResponse.json({ message: 'internal_error' }, { status: 500 })));
     renderApp('/dashboard');
-    await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent('Unavailable'));
+    await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent('Unavailable'), LOAD);
   });
 
   it('says when the district has no module', async () => {
     seedSession();
     server.use(http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, { districtModules: [] }))));
     renderApp('/dashboard');
-    expect(await screen.findByText('No module is enabled for this district.')).toBeInTheDocument();
+    expect(await screen.findByText('No module is enabled for this district.', {}, LOAD)).toBeInTheDocument();
   });
 });
