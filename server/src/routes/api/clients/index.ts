@@ -1,0 +1,83 @@
+/**
+ * Operator client management (issue 4; page /opteamum/clientManagement), right opteamum.admin:
+ * every client with its districts, and client creation. Creating a client registers it and
+ * creates its database (migrated), with a first district whose first member is the creating
+ * operator, with the rights it holds now (so it can switch there and administer it).
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { DistrictRef } from '../../../../../common/api-types.js';
+import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { CLIENT_DATABASE_NAME } from '../../../db/databases.js';
+import { ApiError } from '../../../lib/errors.js';
+import { requireAuth } from '../../../plugins/auth.js';
+import { respond } from '../../../plugins/respond.js';
+import { requireAnyRight, rightsOf } from '../../../plugins/rights.js';
+import type { RouteContext } from '../../context.js';
+import { DISTRICT_NAME_MAX_LENGTH } from '../districts/index.js';
+
+export interface ClientEntry {
+  name: string;
+  database: string;
+  districts: DistrictRef[];
+}
+
+export const CLIENT_NAME_MAX_LENGTH = 100;
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
+
+export async function clientRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const { databases } = ctx;
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.operatorAdmin));
+
+  app.get('/', async (request) => {
+    const { rows } = await databases.control.query<{ name: string; database: string }>('select name, database from clients');
+    const clients: ClientEntry[] = [];
+    for (const client of rows) {
+      const db = await databases.client(client.database);
+      const districts = await db.query<DistrictRef>('select id as "_id", name from districts');
+      clients.push({ ...client, districts: districts.rows.sort(byName) });
+    }
+    return respond(request, clients.sort(byName));
+  });
+
+  app.post<{ Body: { name: string; database: string; district: string } }>(
+    '/',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name', 'database', 'district'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: CLIENT_NAME_MAX_LENGTH, pattern: '\\S' },
+            database: { type: 'string', pattern: CLIENT_DATABASE_NAME.source },
+            district: { type: 'string', minLength: 1, maxLength: DISTRICT_NAME_MAX_LENGTH, pattern: '\\S' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const name = request.body.name.trim();
+      const { database } = request.body;
+      const taken = await databases.control.query<{ database: string; name: string }>(
+        'select database, name from clients where database = $1 or lower(name) = lower($2)',
+        [database, name],
+      );
+      if (taken.rows.some((row) => row.database === database)) throw new ApiError(409, { message: 'client.database_already_used' });
+      if (taken.rows.length > 0) throw new ApiError(409, { message: 'client.name_already_used' });
+
+      const rights = await rightsOf(request);
+      const db = await databases.createClient({ id: randomUUID(), name, database });
+      const district: DistrictRef = { _id: randomUUID(), name: request.body.district.trim() };
+      await db.transaction(async (tx) => {
+        await tx.query('insert into districts (id, name) values ($1, $2)', [district._id, district.name]);
+        await tx.query('insert into memberships (account_id, district_id, rights) values ($1, $2, $3)', [auth.accountId, district._id, rights]);
+      });
+      reply.code(201);
+      const created: ClientEntry = { name, database, districts: [district] };
+      return respond(request, created);
+    },
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * District administration (issue 4; pages /admin/districtManagement and
+ * /admin/simpleDistrictManagement): the districts of the session's client, create, rename.
+ * Right district.admin. The client database always comes from the session: an id of another
+ * client simply is not in this database (404), never a cross-tenant read.
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { DistrictRef } from '../../../../../common/api-types.js';
+import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { ApiError } from '../../../lib/errors.js';
+import { requireAuth } from '../../../plugins/auth.js';
+import { respond } from '../../../plugins/respond.js';
+import { requireAnyRight, rightsOf } from '../../../plugins/rights.js';
+import type { RouteContext } from '../../context.js';
+import { UUID_PATTERN } from '../admin/index.js';
+
+export const DISTRICT_NAME_MAX_LENGTH = 100;
+
+const nameSchema = { type: 'string', minLength: 1, maxLength: DISTRICT_NAME_MAX_LENGTH, pattern: '\\S' } as const;
+const byName = (a: DistrictRef, b: DistrictRef) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
+
+/** PostgreSQL unique violation (districts_name_key is case-insensitive). */
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+export async function districtRoutes(app: FastifyInstance, _ctx: RouteContext): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.admin));
+
+  app.get('/', async (request) => {
+    const { db } = requireAuth(request);
+    const { rows } = await db.query<DistrictRef>('select id as "_id", name from districts');
+    return respond(request, rows.sort(byName));
+  });
+
+  app.post<{ Body: { name: string } }>(
+    '/',
+    { schema: { body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: nameSchema } } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const name = request.body.name.trim();
+      const district: DistrictRef = { _id: randomUUID(), name };
+      // The creator becomes a member with the rights it holds here, so the new district is
+      // reachable (change district) and administrable by whoever made it.
+      const rights = await rightsOf(request);
+      try {
+        await auth.db.transaction(async (tx) => {
+          await tx.query('insert into districts (id, name) values ($1, $2)', [district._id, name]);
+          await tx.query('insert into memberships (account_id, district_id, rights) values ($1, $2, $3)', [auth.accountId, district._id, rights]);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, { message: 'district.name_already_used' });
+        throw error;
+      }
+      reply.code(201);
+      return respond(request, district);
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { name: string } }>(
+    '/:id',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } },
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: nameSchema } },
+      },
+    },
+    async (request) => {
+      const { db } = requireAuth(request);
+      const name = request.body.name.trim();
+      try {
+        const { rows } = await db.query<DistrictRef>('update districts set name = $2 where id = $1 returning id as "_id", name', [request.params.id, name]);
+        if (rows.length === 0) throw ApiError.notFound('district.not_found');
+        return respond(request, rows[0]!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, { message: 'district.name_already_used' });
+        throw error;
+      }
+    },
+  );
+}

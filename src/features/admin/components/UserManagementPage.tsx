@@ -1,0 +1,182 @@
+/**
+ * /admin/userManagement: the members of the session's district. Create an account (e-mail,
+ * password set by the admin, rights), edit a member's rights, disable an account. The rights
+ * offered are the admin's own (the server refuses any other: user.rights_not_grantable).
+ * A duplicate e-mail shows the catalogue's error toast; an account of elsewhere added to the
+ * district shows user_duplicated as a persistent error toast (spec section 8).
+ */
+import { IonBadge, IonButton, IonInput, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
+import { ApiError } from '../../../lib/api-client';
+import { useEnvelope } from '../../../lib/envelope-store';
+import { describeApiError } from '../../../lib/error-messages';
+import { showToast } from '../../../lib/toast';
+import { useCreateUserMutation } from '../api/create-user';
+import { useDisableUserMutation } from '../api/disable-user';
+import { usersQueryOptions, type UserEntry } from '../api/get-users';
+import { useUpdateUserRightsMutation } from '../api/update-user-rights';
+import { validateNewUser, type NewUserProblems } from '../validation';
+import './admin.css';
+
+export function UserManagementPage() {
+  const { t } = useTranslation();
+  const users = useQuery(usersQueryOptions());
+  const [editing, setEditing] = useState<string | null>(null);
+
+  return (
+    <div className="admin-page ion-padding">
+      <h1>{t('administration.users_title')}</h1>
+      <CreateUserForm />
+      <section aria-labelledby="admin-users-list">
+        <h2 id="admin-users-list">{t('administration.users_list')}</h2>
+        {users.isPending && <IonSpinner name="crescent" aria-label={t('administration.loading')} />}
+        {users.isError && <p role="alert" className="admin-error">{describeApiError(users.error)}</p>}
+        {users.isSuccess && (
+          <IonList>
+            {users.data.map((user) => (
+              <UserRow key={user._id} user={user} editing={editing === user._id} onEdit={(on) => setEditing(on ? user._id : null)} />
+            ))}
+          </IonList>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RightsChoice({ selected, held = [], onChange }: { selected: readonly string[]; held?: readonly string[]; onChange: (rights: string[]) => void }) {
+  const { t } = useTranslation();
+  const own = useEnvelope((state) => state.rights);
+  // The admin's own rights, plus those the member already holds (kept unless unticked).
+  const grantable = [...new Set([...own, ...held])].sort();
+  const toggle = (right: string, on: boolean) => onChange(on ? [...selected, right].sort() : selected.filter((r) => r !== right));
+  return (
+    <fieldset className="admin-rights">
+      <legend>{t('administration.rights')}</legend>
+      {grantable.map((right) => (
+        <label key={right}>
+          <input type="checkbox" checked={selected.includes(right)} onChange={(event) => toggle(right, event.target.checked)} />
+          {right}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function CreateUserForm() {
+  const { t } = useTranslation();
+  const create = useCreateUserMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rights, setRights] = useState<string[]>([]);
+  const [problems, setProblems] = useState<NewUserProblems>({});
+  const titleId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateNewUser(email, password);
+    setProblems(found);
+    if (found.email !== undefined || found.password !== undefined) return;
+    create.mutate(
+      { email: email.trim(), password, rights },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setPassword('');
+          setRights([]);
+        },
+        onError: (error) => {
+          // Spec section 8: user.email_already_used is an error toast.
+          if (error instanceof ApiError && error.body.message === 'user.email_already_used') {
+            showToast({ message: describeApiError(error), kind: 'danger', persistent: true });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('administration.create_user')}</h2>
+      <IonInput label={t('login.email')} labelPlacement="stacked" type="email" value={email} onIonInput={(event) => setEmail(String(event.detail.value ?? ''))} />
+      {problems.email !== undefined && <p role="alert" className="admin-error">{t(problems.email)}</p>}
+      <IonInput
+        label={t('administration.password')}
+        labelPlacement="stacked"
+        type="password"
+        value={password}
+        onIonInput={(event) => setPassword(String(event.detail.value ?? ''))}
+      />
+      {problems.password !== undefined && <p role="alert" className="admin-error">{t(problems.password, { min: PASSWORD_MIN_LENGTH })}</p>}
+      <RightsChoice selected={rights} onChange={setRights} />
+      {create.isError && <p role="alert" className="admin-error">{describeApiError(create.error)}</p>}
+      <IonButton type="submit" disabled={create.isPending}>
+        {t('administration.create')}
+      </IonButton>
+    </form>
+  );
+}
+
+function UserRow({ user, editing, onEdit }: { user: UserEntry; editing: boolean; onEdit: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateUserRightsMutation();
+  const disable = useDisableUserMutation();
+  const [rights, setRights] = useState<string[]>(user.rights);
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
+
+  return (
+    <IonItem className={user.disabled ? 'admin-user-disabled' : undefined}>
+      <div className="admin-inline-form">
+        <IonLabel>
+          <h3>{user.email}</h3>
+          <p>{t('administration.rights_count', { count: user.rights.length })}</p>
+        </IonLabel>
+        {user.disabled && <IonBadge color="medium">{t('administration.disabled')}</IonBadge>}
+        {!editing && (
+          <IonButton size="small" fill="clear" onClick={() => { setRights(user.rights); onEdit(true); }}>
+            {t('administration.edit_rights')}
+          </IonButton>
+        )}
+        {!user.disabled && !confirmingDisable && (
+          <IonButton size="small" fill="clear" color="danger" onClick={() => setConfirmingDisable(true)}>
+            {t('administration.disable')}
+          </IonButton>
+        )}
+        {confirmingDisable && (
+          <>
+            <span>{t('administration.disable_confirm', { email: user.email })}</span>
+            <IonButton size="small" color="danger" disabled={disable.isPending} onClick={() => disable.mutate(user._id, { onSuccess: () => setConfirmingDisable(false) })}>
+              {t('administration.disable_yes')}
+            </IonButton>
+            <IonButton size="small" fill="clear" onClick={() => setConfirmingDisable(false)}>
+              {t('administration.cancel')}
+            </IonButton>
+          </>
+        )}
+        {disable.isError && <p role="alert" className="admin-error">{describeApiError(disable.error)}</p>}
+        {editing && (
+          <form
+            className="admin-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update.mutate({ id: user._id, rights }, { onSuccess: () => onEdit(false) });
+            }}
+          >
+            <RightsChoice selected={rights} held={user.rights} onChange={setRights} />
+            {update.isError && <p role="alert" className="admin-error">{describeApiError(update.error)}</p>}
+            <div>
+              <IonButton type="submit" size="small" disabled={update.isPending}>
+                {t('administration.save')}
+              </IonButton>
+              <IonButton size="small" fill="clear" onClick={() => onEdit(false)}>
+                {t('administration.cancel')}
+              </IonButton>
+            </div>
+          </form>
+        )}
+      </div>
+    </IonItem>
+  );
+}

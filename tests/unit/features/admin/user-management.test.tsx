@@ -1,0 +1,116 @@
+import { http, HttpResponse } from 'msw';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../../../src/lib/toast';
+import { makeEnvelope } from '../../../../src/testing/fixtures';
+import { api } from '../../../../src/testing/handlers';
+import { renderApp } from '../../../../src/testing/render-app';
+import { server } from '../../../../src/testing/server';
+import { seedSession } from '../../../../src/testing/session';
+
+const ADMIN_RIGHTS = ['district.admin', 'sites.read'];
+const FIELD = { _id: '44444444-4444-4444-8444-444444444444', email: 'field@demo.vigie.test', rights: ['sites.read'], disabled: false };
+const FIRST_LOOK = { timeout: 8000 };
+
+function serveUsers(createAnswer?: () => Response) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  let users = [FIELD];
+  server.use(
+    http.get(api('users'), () => HttpResponse.json(makeEnvelope(users, { rights: ADMIN_RIGHTS }))),
+    http.post(api('users'), async ({ request }) => {
+      const body = await request.json();
+      calls.push({ method: 'POST', url: 'users', body });
+      if (createAnswer) return createAnswer();
+      const created = { _id: '55555555-5555-4555-8555-555555555555', disabled: false, ...(body as { email: string; rights: string[] }) };
+      users = [...users, created];
+      return HttpResponse.json(makeEnvelope(created, { rights: ADMIN_RIGHTS }), { status: 201 });
+    }),
+    http.put(api('users/:id/rights'), async ({ request, params }) => {
+      const body = (await request.json()) as { rights: string[] };
+      calls.push({ method: 'PUT', url: `users/${String(params.id)}/rights`, body });
+      users = users.map((u) => (u._id === params.id ? { ...u, rights: body.rights } : u));
+      return HttpResponse.json(makeEnvelope(users.find((u) => u._id === params.id), { rights: ADMIN_RIGHTS }));
+    }),
+    http.post(api('users/:id/disable'), ({ params }) => {
+      calls.push({ method: 'POST', url: `users/${String(params.id)}/disable`, body: null });
+      users = users.map((u) => (u._id === params.id ? { ...u, disabled: true } : u));
+      return HttpResponse.json(makeEnvelope(users.find((u) => u._id === params.id), { rights: ADMIN_RIGHTS }));
+    }),
+  );
+  return calls;
+}
+
+async function openPage() {
+  seedSession({ rights: ADMIN_RIGHTS });
+  const app = renderApp('/admin/userManagement');
+  expect(await screen.findByText(FIELD.email, {}, FIRST_LOOK)).toBeInTheDocument();
+  return app;
+}
+
+function fillNewUser(email: string, password: string) {
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.input(screen.getByLabelText('Password (at least 8 characters)'), { target: { value: password } });
+}
+
+const createForm = () => screen.getByRole('form', { name: 'New user' });
+
+describe('user management', { timeout: 30_000 }, () => {
+  it('creates a user with the rights ticked among the admin own ones', async () => {
+    const calls = serveUsers();
+    const { user } = await openPage();
+    fillNewUser('new@demo.vigie.test', 'long-enough-1');
+    const form = createForm();
+    // The admin's own rights are offered; tick sites.read.
+    const labels = [...form.querySelectorAll<HTMLLabelElement>('fieldset label')];
+    expect(labels.map((label) => label.textContent)).toEqual(['district.admin', 'sites.read']);
+    const box = labels.find((label) => label.textContent === 'sites.read')!;
+    await user.click(box);
+    await user.click(screen.getByText('Create'));
+    expect(await screen.findByText('new@demo.vigie.test')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', url: 'users', body: { email: 'new@demo.vigie.test', password: 'long-enough-1', rights: ['sites.read'] } }]);
+    expect(getToasts().map((toast) => toast.message)).toContain('The user has been created.');
+  });
+
+  it('refuses a bad e-mail and a short password before sending', async () => {
+    const calls = serveUsers();
+    const { user } = await openPage();
+    fillNewUser('not-an-email', 'short');
+    await user.click(screen.getByText('Create'));
+    expect(await screen.findByText('Enter a valid email address, for example name@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('The password must contain at least 8 characters.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('user_duplicated shows a persistent error toast', async () => {
+    serveUsers(() => HttpResponse.json(makeEnvelope({ ...FIELD, email: 'elsewhere@demo.vigie.test' }, { message: 'user_duplicated', rights: ADMIN_RIGHTS })));
+    const { user } = await openPage();
+    fillNewUser('elsewhere@demo.vigie.test', 'long-enough-1');
+    await user.click(screen.getByText('Create'));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ message: 'This user already exists.', kind: 'danger', persistent: true })]));
+  });
+
+  it('user.email_already_used shows an error toast and the message in the form', async () => {
+    serveUsers(() => HttpResponse.json({ message: 'user.email_already_used' }, { status: 409 }));
+    const { user } = await openPage();
+    fillNewUser('field@demo.vigie.test', 'long-enough-1');
+    await user.click(screen.getByText('Create'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email address is already used.');
+    expect(getToasts()).toEqual([expect.objectContaining({ message: 'This email address is already used.', kind: 'danger' })]);
+  });
+
+  it('edits the rights of a member and disables an account', async () => {
+    const calls = serveUsers();
+    const { user } = await openPage();
+    await user.click(screen.getByText('Edit rights'));
+    const editForm = screen.getAllByRole('group', { name: 'Rights' })[1]!;
+    const districtAdmin = [...editForm.querySelectorAll('label')].find((label) => label.textContent === 'district.admin')!;
+    await user.click(districtAdmin);
+    await user.click(screen.getByText('Save'));
+    await waitFor(() => expect(calls).toEqual([{ method: 'PUT', url: `users/${FIELD._id}/rights`, body: { rights: ['district.admin', 'sites.read'] } }]));
+
+    await user.click(screen.getByText('Disable'));
+    await user.click(screen.getByText('Disable the account'));
+    expect(await screen.findByText('Disabled')).toBeInTheDocument();
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: `users/${FIELD._id}/disable`, body: null });
+  });
+});
