@@ -1,0 +1,85 @@
+/** The socket channel, with socket.io-client replaced by a fake that records what the app asks. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeSocket, onSocketConnect, onSocketEvent, openSocket, reconnectSocket } from '../../../src/lib/socket';
+import { LOCAL_KEYS } from '../../../src/lib/storage';
+
+type Listener = (...args: unknown[]) => void;
+
+const fake = vi.hoisted(() => {
+  const created: { options: Record<string, unknown>; listeners: Map<string, Listener[]>; disconnected: number; connected: number }[] = [];
+  return { created };
+});
+
+vi.mock('socket.io-client', () => ({
+  io: (options: Record<string, unknown>) => {
+    const record = { options, listeners: new Map<string, Listener[]>(), disconnected: 0, connected: 0 };
+    fake.created.push(record);
+    return {
+      on: (event: string, listener: Listener) => record.listeners.set(event, [...(record.listeners.get(event) ?? []), listener]),
+      removeAllListeners: () => record.listeners.clear(),
+      disconnect: () => (record.disconnected += 1),
+      connect: () => (record.connected += 1),
+    };
+  },
+}));
+
+const emit = (event: string, ...args: unknown[]) => {
+  for (const listener of fake.created.at(-1)?.listeners.get(event) ?? []) listener(...args);
+};
+
+afterEach(() => {
+  closeSocket();
+  fake.created.length = 0;
+});
+
+describe('the socket channel', () => {
+  it('connects once at /ws over websocket, with the current token read at each handshake', async () => {
+    localStorage.setItem(LOCAL_KEYS.token, 'token-1');
+    await openSocket();
+    await openSocket();
+    expect(fake.created).toHaveLength(1);
+    const { options } = fake.created[0]!;
+    expect(options).toMatchObject({ path: '/ws', transports: ['websocket'] });
+    const auth = options.auth as (cb: (data: object) => void) => void;
+    const handshakes: object[] = [];
+    auth((data) => handshakes.push(data));
+    localStorage.setItem(LOCAL_KEYS.token, 'token-2'); // a refresh
+    auth((data) => handshakes.push(data));
+    expect(handshakes).toEqual([{ token: 'token-1' }, { token: 'token-2' }]);
+  });
+
+  it('does not connect without a token', async () => {
+    await openSocket();
+    expect(fake.created).toHaveLength(0);
+  });
+
+  it('hands notifications:new to the subscribers and tells them of every connection', async () => {
+    localStorage.setItem(LOCAL_KEYS.token, 'token-1');
+    await openSocket();
+    const received: unknown[] = [];
+    let connections = 0;
+    const off = onSocketEvent('notifications:new', (payload) => received.push(payload));
+    const offConnect = onSocketConnect(() => (connections += 1));
+    const payload = { kind: 'general', notification: { _id: 'n1', createdAt: '', name: 'x', translate: false, notifications: [] } };
+    emit('notifications:new', payload);
+    emit('connect');
+    emit('connect');
+    expect(received).toEqual([payload]);
+    expect(connections).toBe(2);
+    off();
+    offConnect();
+    emit('notifications:new', payload);
+    expect(received).toHaveLength(1);
+  });
+
+  it('reconnects on demand and closes at logout', async () => {
+    localStorage.setItem(LOCAL_KEYS.token, 'token-1');
+    await openSocket();
+    reconnectSocket();
+    expect(fake.created[0]).toMatchObject({ disconnected: 1, connected: 1 });
+    closeSocket();
+    expect(fake.created[0]?.disconnected).toBe(2);
+    await openSocket();
+    expect(fake.created).toHaveLength(2);
+  });
+});
