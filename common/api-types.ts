@@ -103,3 +103,102 @@ export interface AccessClaims {
   sid: string;
   exp: number;
 }
+
+// --- Emergency (docs/api.md "Emergency") ------------------------------------------------------
+
+/** GET /api/emergency/sites */
+export interface EmergencySite {
+  _id: string;
+  name: string;
+  description: string;
+  address: { fullAddress: string };
+  gps: { lat: number; lng: number } | null;
+  owner: { name: string };
+}
+
+/** GET /api/emergency/getAll360Stages/:siteId */
+export interface Emergency360Stage {
+  name: string;
+  /** File-service path of the image, null when the stage has none. */
+  imageUrl: string | null;
+}
+
+/** GET /api/emergency/getSiteStages/:siteId */
+export interface EmergencySiteStage {
+  name: string;
+}
+
+export interface EmergencyDelay {
+  days: number;
+  hours: number;
+  minutes: number;
+}
+
+export interface EmergencyPayloadSite {
+  _id: string;
+  informations: {
+    threeD: { name: string }[];
+    /** image null: the server fills it from the stage's stored image. */
+    threeSixty: { name: string; image: string | null }[];
+  };
+  files: never[];
+  fields: {
+    allFields: false;
+    general: string[];
+    clientFields: never[];
+    districtFields: never[];
+    siteFields: never[];
+    siteTypeFields: never[];
+  };
+}
+
+/** POST /api/emergency/sendInformations body (spec section 3). */
+export interface EmergencyPayload {
+  sites: EmergencyPayloadSite[];
+  delay: EmergencyDelay;
+  recipients: string[];
+  emergency: boolean;
+  description: string;
+}
+
+/** POST /api/emergency/sendInformations data. */
+export interface EmergencySendResult {
+  shareIds: string[];
+  recipients: string[];
+  serverTime: string;
+}
+
+export type EmergencyMailState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** GET /api/emergency/outbox items: one e-mail per recipient and share. */
+export interface EmergencyMailItem {
+  _id: string;
+  shareId: string;
+  idempotencyKey: string;
+  siteName: string;
+  recipient: string;
+  state: EmergencyMailState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  messageId: string | null;
+  createdAt: string;
+}
+
+/** GET /api/viewerThirdParty/:token data. */
+export interface ViewerThirdPartyData {
+  site: {
+    name: string;
+    description?: string;
+    address?: { fullAddress: string };
+    gps?: { lat: number; lng: number } | null;
+    owner?: { name: string };
+    threeD: { name: string }[];
+    threeSixty: { name: string; image: string | null }[];
+  };
+  description: string;
+  emergency: boolean;
+  createdAt: string;
+  expiresAt: string;
+}

@@ -1,0 +1,10 @@
+/** /viewerThirdParty/$token (B): the public shared-site page, no shell and no login. */
+import { createLazyRoute } from '@tanstack/react-router';
+import { ViewerThirdPartyPage } from '../../features/viewer-third-party/components/ViewerThirdPartyPage';
+
+export const Route = createLazyRoute('/viewerThirdParty/$token')({ component: ViewerRoute });
+
+function ViewerRoute() {
+  const { token } = Route.useParams();
+  return <ViewerThirdPartyPage token={token} />;
+}

@@ -1,0 +1,47 @@
+/**
+ * The emergency entry of the shell (slots.md): a button with the unsent-alerts badge that
+ * opens the emergency dialog. A renders it in the toolbar and the phone tab bar only when
+ * can(rights, 'emergency'). Mounting it also starts the outbox drainer (idempotent), so
+ * queued alerts leave as soon as the shell of a logged-in user is on screen.
+ */
+import { IonBadge, IonButton, IonIcon, IonLabel } from '@ionic/react';
+import { warningOutline } from 'ionicons/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { startOutboxDrainer } from '../outbox/drainer';
+import { usePendingAlertCount } from '../outbox/use-outbox';
+import { EmergencyDialog } from './EmergencyDialog';
+import './emergency.css';
+
+export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'tab' }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const pending = usePendingAlertCount();
+
+  useEffect(() => startOutboxDrainer(), []);
+
+  const label = t('emergency.button');
+  const described = pending > 0 ? `${label}. ${t('emergency.pending_count', { count: pending })}` : label;
+
+  return (
+    <>
+      <IonButton
+        className={`emergency-shell-button emergency-shell-button-${placement}`}
+        fill="clear"
+        color="danger"
+        aria-label={described}
+        title={described}
+        onClick={() => setOpen(true)}
+      >
+        <IonIcon slot={placement === 'tab' ? 'start' : 'icon-only'} icon={warningOutline} aria-hidden="true" />
+        {placement === 'tab' && <IonLabel>{label}</IonLabel>}
+        {pending > 0 && (
+          <IonBadge color="danger" className="emergency-badge" aria-hidden="true">
+            {pending}
+          </IonBadge>
+        )}
+      </IonButton>
+      <EmergencyDialog isOpen={open} onDismiss={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /emergency/outbox: the alerts of this device, newest first, with their state (queued,
+ * sending, sent with the server's time and the per-recipient delivery, failed with the
+ * reason), retry and discard actions, and a "New alert" button opening the emergency dialog.
+ */
+import { IonButton, IonContent, IonPage, IonSpinner, IonText } from '@ionic/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EmergencyMailItem, EmergencyPayload } from '../../../../common/api-types';
+import { formatDateTime } from '../../../lib/dates';
+import { translateIfKnown } from '../../../lib/i18n';
+import type { OutboxAlert } from '../../../lib/outbox-db';
+import { mailOutboxQueryOptions } from '../api/get-outbox';
+import { belongsTo, currentTenant, startOutboxDrainer } from '../outbox/drainer';
+import { discardAlert, retryAlert } from '../outbox/queue';
+import { useOutboxAlerts } from '../outbox/use-outbox';
+import { EmergencyDialog } from './EmergencyDialog';
+import './emergency.css';
+
+export function OutboxPage() {
+  const { t } = useTranslation();
+  const alerts = useOutboxAlerts();
+  const [open, setOpen] = useState(false);
+  // A new modal for each opening: the closed one is dropped whole (see EmergencyDialog).
+  const [opening, setOpening] = useState(0);
+  const sentCount = alerts?.filter((a) => a.state === 'sent').length ?? 0;
+  const draining = alerts?.some((a) => a.state === 'sending') ?? false;
+  const delivery = useQuery(mailOutboxQueryOptions(sentCount > 0));
+  const queryClient = useQueryClient();
+  // Newly sent alerts have e-mails on the server now: ask once the drain has paused, not
+  // once per alert while a long queue is going out (the sends come first).
+  useEffect(() => {
+    if (sentCount > 0 && !draining) void queryClient.invalidateQueries({ queryKey: mailOutboxQueryOptions(true).queryKey });
+  }, [sentCount, draining, queryClient]);
+  const mailsByKey = new Map<string, EmergencyMailItem[]>();
+  for (const item of delivery.data?.items ?? []) {
+    mailsByKey.set(item.idempotencyKey, [...(mailsByKey.get(item.idempotencyKey) ?? []), item]);
+  }
+
+  useEffect(() => startOutboxDrainer(), []);
+
+  return (
+    <IonPage>
+      <IonContent>
+        <div className="emergency-outbox">
+          <h1>{t('emergency.outbox_title')}</h1>
+          <p>{t('emergency.outbox_intro')}</p>
+          <IonButton
+            color="danger"
+            onClick={() => {
+              setOpening((n) => n + 1);
+              setOpen(true);
+            }}
+          >
+            {t('emergency.new_alert')}
+          </IonButton>
+          {alerts === null && <IonSpinner name="crescent" />}
+          {alerts?.length === 0 && <p>{t('emergency.outbox_empty')}</p>}
+          <ul className="emergency-alerts" aria-label={t('emergency.outbox_title')}>
+            {[...(alerts ?? [])].reverse().map((alert) => (
+              <AlertRow
+                key={alert.key}
+                alert={alert}
+                mails={mailsByKey.get(alert.key)}
+                deliveryState={delivery.isError ? 'error' : delivery.isPending ? 'loading' : 'ready'}
+              />
+            ))}
+          </ul>
+        </div>
+        <EmergencyDialog key={opening} isOpen={open} onDismiss={() => setOpen(false)} />
+      </IonContent>
+    </IonPage>
+  );
+}
+
+interface AlertRowProps {
+  alert: OutboxAlert;
+  /** This alert's e-mails among the latest page of the server's outbox. */
+  mails: EmergencyMailItem[] | undefined;
+  deliveryState: 'loading' | 'error' | 'ready';
+}
+
+function AlertRow({ alert, mails, deliveryState }: AlertRowProps) {
+  const { t, i18n } = useTranslation();
+  const payload = alert.payload as EmergencyPayload;
+  const tenant = currentTenant();
+  const mine = tenant !== null && belongsTo(alert, tenant);
+  const time = (value: string | number) => formatDateTime(value, i18n.language);
+  const reason = alert.lastError === null ? '' : (translateIfKnown(alert.lastError) ?? alert.lastError);
+
+  return (
+    <li className="emergency-alert" data-state={alert.state} data-key={alert.key}>
+      <h3>{t('emergency.created_at', { time: time(alert.createdAt) })}</h3>
+      <p>{t('emergency.recipients_list', { list: payload.recipients.join(', ') })}</p>
+      <p role="status">
+        {alert.state === 'sent' && t('emergency.state_sent', { time: time(alert.serverTime ?? alert.createdAt) })}
+        {alert.state === 'queued' && t('emergency.state_queued')}
+        {alert.state === 'sending' && t('emergency.state_sending')}
+        {alert.state === 'failed' && (
+          <IonText color="danger">{t('emergency.state_failed', { reason })}</IonText>
+        )}
+      </p>
+      {alert.state !== 'sent' && !mine && <p>{t('emergency.other_session')}</p>}
+      {alert.state === 'sent' && mine && <Delivery mails={mails} state={deliveryState} />}
+      {alert.state === 'failed' && (
+        <div className="app-dialog-actions">
+          <IonButton fill="outline" color="medium" onClick={() => void discardAlert(alert.key)}>
+            {t('emergency.discard')}
+          </IonButton>
+          <IonButton onClick={() => void retryAlert(alert.key)}>{t('emergency.retry')}</IonButton>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function mailState(item: EmergencyMailItem, t: TFunction, time: (v: string) => string): string {
+  switch (item.state) {
+    case 'sent':
+      return t('emergency.mail_sent', { time: time(item.sentAt ?? item.createdAt) });
+    case 'failed':
+      return t('emergency.mail_failed', { error: item.lastError ?? '' });
+    case 'sending':
+      return t('emergency.mail_sending');
+    default:
+      return t('emergency.mail_queued');
+  }
+}
+
+function Delivery({ mails, state }: { mails: EmergencyMailItem[] | undefined; state: AlertRowProps['deliveryState'] }) {
+  const { t, i18n } = useTranslation();
+  const time = (value: string) => formatDateTime(value, i18n.language);
+  if (state === 'loading' && mails === undefined) return <p>{t('emergency.delivery_loading')}</p>;
+  if (mails === undefined) return state === 'error' ? <p>{t('emergency.delivery_unavailable')}</p> : null;
+  return (
+    <ul className="emergency-delivery">
+      {mails.map((item) => (
+        <li key={item._id}>
+          {item.recipient} ({item.siteName}): {mailState(item, t, time)}
+        </li>
+      ))}
+    </ul>
+  );
+}
