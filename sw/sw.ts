@@ -36,3 +36,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     void self.skipWaiting();
   }
 });
+
+/** Background Sync tag the page registers when it queues an emergency alert. */
+const OUTBOX_SYNC_TAG = 'vigie-outbox';
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// Where the browser has Background Sync, the connection coming back wakes this worker even
+// when no page is visible: it asks every open page to drain the emergency outbox (the outbox
+// lives in the page's IndexedDB and is sent with the page's session, never from here).
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((pages) => {
+      for (const page of pages) page.postMessage({ type: 'outbox-sync' });
+    }),
+  );
+}) as EventListener);

@@ -1,5 +1,12 @@
-/** Shows the toast queue (lib/toast.ts) one at a time. Persistent toasts wait for Close. */
-import { IonToast, type ToastButton } from '@ionic/react';
+/**
+ * Shows the toast queue (lib/toast.ts) one at a time. Persistent toasts wait for Close.
+ *
+ * The toast is presented imperatively (useIonToast), not rendered as <IonToast>: Ionic moves a
+ * rendered overlay out of React's tree, and unmounting it after it dismissed itself made React
+ * fail on removeChild and take the page down.
+ */
+import { useIonToast, type ToastButton } from '@ionic/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, TOAST_DURATION_MS, useToasts, type ToastKind } from '../lib/toast';
 
@@ -13,27 +20,35 @@ const COLORS: Record<ToastKind, string> = {
 export function ToastHost() {
   const { t } = useTranslation();
   const toast = useToasts()[0];
-  if (toast === undefined) return null;
+  const [present, dismiss] = useIonToast();
+  const shownId = useRef<number | null>(null);
 
-  const buttons: ToastButton[] = [];
-  if (toast.action !== undefined) {
-    const { label, run } = toast.action;
-    buttons.push({ text: label, handler: run });
-  }
-  if (toast.persistent || toast.action !== undefined) buttons.push({ text: t('toast.close'), role: 'cancel' });
+  useEffect(() => {
+    if (toast === undefined) {
+      // The queue was cleared while a toast was on screen.
+      if (shownId.current !== null) void dismiss();
+      shownId.current = null;
+      return;
+    }
+    if (shownId.current === toast.id) return;
+    shownId.current = toast.id;
+    const buttons: ToastButton[] = [];
+    if (toast.action !== undefined) {
+      const { label, run } = toast.action;
+      buttons.push({ text: label, handler: run });
+    }
+    if (toast.persistent || toast.action !== undefined) buttons.push({ text: t('toast.close'), role: 'cancel' });
+    void present({
+      header: toast.header,
+      message: toast.message,
+      color: COLORS[toast.kind],
+      duration: toast.persistent ? 0 : TOAST_DURATION_MS,
+      buttons,
+      position: 'top',
+      htmlAttributes: { 'data-testid': 'toast' },
+      onDidDismiss: () => dismissToast(toast.id),
+    });
+  }, [toast, present, dismiss, t]);
 
-  return (
-    <IonToast
-      key={toast.id}
-      isOpen
-      data-testid="toast"
-      header={toast.header}
-      message={toast.message}
-      color={COLORS[toast.kind]}
-      duration={toast.persistent ? 0 : TOAST_DURATION_MS}
-      buttons={buttons}
-      position="top"
-      onDidDismiss={() => dismissToast(toast.id)}
-    />
-  );
+  return null;
 }

@@ -7,6 +7,7 @@
  * - afterResponse (ky hands each hook its own clone of the response): every JSON 2xx envelope
  *   goes to the envelope store (rights, modules, counts); a 401 token_expired / token_invalid
  *   shows a persistent warning and logs out, repeats suppressed for TOKEN_ERROR_SUPPRESS_MS.
+ *   A 401 session.tenant_changed refreshes the token once and replays the request once.
  * - beforeError: every failure becomes an ApiError { status, body } (status 0: no answer).
  *
  * The hooks are plain functions exported for the unit tests.
@@ -48,6 +49,8 @@ const AUTH_FLOW_PATHS = new Set(['auth/login', 'auth/loginSSO', 'auth/refresh', 
 const SESSIONLESS_PATHS = new Set(['auth/clientIp', 'config', 'config/maintenance']);
 const LOGIN_PATHS = new Set(['auth/login', 'auth/loginSSO']);
 const TOKEN_ERRORS = new Set(['token_expired', 'token_invalid']);
+/** 401 for a token minted before a client/district change (docs/api.md): refresh, retry once. */
+export const TENANT_CHANGED = 'session.tenant_changed';
 
 /** '/api/auth/login?x=1' → 'auth/login' */
 export function apiPath(request: Request): string {
@@ -183,13 +186,26 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** ky `context` flags a caller may set on one request. */
+export interface RequestContext {
+  /**
+   * Do not refresh-and-replay on 401 session.tenant_changed: the caller's request belongs to
+   * one tenant (an emergency alert) and must wait for it rather than go to the new one.
+   */
+  noTenantReplay?: boolean;
+}
+
 export async function afterResponseHook({
   request,
   response,
+  retryCount = 0,
+  options,
 }: {
   request: Request;
   response: Response;
-}): Promise<void> {
+  retryCount?: number;
+  options?: { context?: RequestContext };
+}): Promise<ReturnType<typeof ky.retry> | void> {
   if (response.ok) {
     const path = apiPath(request);
     if (SESSIONLESS_PATHS.has(path)) return;
@@ -204,6 +220,22 @@ export async function afterResponseHook({
     const body = await readJson(response);
     const message = (body as Partial<ApiErrorBody> | undefined)?.message;
     if (message !== undefined && TOKEN_ERRORS.has(message)) handleTokenError(message);
+    // The session moved to another tenant (this tab or another one changed client/district):
+    // the session is fine, only this token is stale. Never a logout: one refresh (shared with
+    // any other caller) and one retry; a second tenant_changed is left to the caller.
+    if (message === TENANT_CHANGED && retryCount === 0 && options?.context?.noTenantReplay !== true) {
+      let token: string;
+      try {
+        token = await refreshAccessToken();
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (apiError.status === 401) handleTokenError(TOKEN_ERRORS.has(apiError.body.message) ? apiError.body.message : 'token_expired');
+        throw apiError;
+      }
+      const headers = new Headers(request.headers);
+      headers.set('Authorization', `Bearer ${token}`);
+      return ky.retry({ request: new Request(request, { headers }), code: 'TENANT_CHANGED', delay: 0 });
+    }
   }
 }
 
@@ -214,6 +246,9 @@ export function beforeErrorHook({ error }: Pick<BeforeErrorState, 'error'>): Err
 /** The one ky instance. Prefer the typed helpers below. */
 export const api = ky.create({
   ...baseOptions,
+  // No automatic retries (no method, no status qualifies), but a limit of 1 makes ky keep a
+  // clone of each request so the afterResponse hook can replay it once (tenant_changed).
+  retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
   hooks: {
     beforeRequest: [beforeRequestHook],
     afterResponse: [afterResponseHook],
@@ -243,6 +278,19 @@ export async function apiGet<T>(path: string, options?: RequestOptions): Promise
 
 export async function apiPost<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T> {
   return (await requestEnvelope<T>('post', path, { ...options, json })).data;
+}
+
+/**
+ * GET a public route (no session, e.g. /api/viewerThirdParty/:token): no token attached, and
+ * its envelope (empty rights) is not published, so a logged-in user opening a shared link
+ * keeps the rights of their session in every tab.
+ */
+export async function apiGetPublic<T>(path: string, options?: RequestOptions): Promise<T> {
+  try {
+    return (await authFlowClient.get(path, options).json<Envelope<T>>()).data;
+  } catch (error) {
+    throw toApiError(error);
+  }
 }
 
 /** Tests only: forget the suppression window and any refresh in flight. */

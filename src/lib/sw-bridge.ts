@@ -21,3 +21,21 @@ export async function registerServiceWorker(onUpdateReady: UpdateReadyListener):
   });
   await workbox.register();
 }
+
+/** Background Sync tag of the emergency outbox; sw/sw.ts answers it with an 'outbox-sync' message. */
+export const OUTBOX_SYNC_TAG = 'vigie-outbox';
+
+interface SyncCapableRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/**
+ * Asks the browser to wake the service worker when the connection is back, so queued alerts
+ * are sent even if the page is in the background. Where Background Sync is missing (Firefox,
+ * Safari) the page's own triggers (online, visibility, timer) do the work.
+ */
+export async function requestOutboxSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = (await navigator.serviceWorker.getRegistration()) as SyncCapableRegistration | undefined;
+  await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}

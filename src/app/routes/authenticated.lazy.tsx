@@ -1,28 +1,85 @@
 /**
  * The authenticated layout: the shell around every page, and the dialogs the shell opens.
- * Features meet here: the shell (features/shell) and the session dialogs (features/auth).
+ * Features meet here: the shell (features/shell), the session dialogs (features/auth), the
+ * bell menu and live notifications (features/notifications), the emergency entry
+ * (features/emergency) and the tenancy dialogs (features/tenancy), each shown only with its
+ * right (can()).
  */
 import { createLazyRoute, Outlet, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDistrict } from '../../features/auth/api/get-district';
 import { DisconnectDialog } from '../../features/auth/components/DisconnectDialog';
+import { EmergencyShellButton } from '../../features/emergency/components/EmergencyShellButton';
+import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
+import { SupportDialog } from '../../features/shell/components/SupportDialog';
+import type { MenuAction } from '../../features/shell/menu';
 import { shouldShowShell } from '../../features/shell/shell-visibility';
+import { useEnvelope } from '../../lib/envelope-store';
+import { can } from '../../lib/rights';
+import { onSocketConnect } from '../../lib/socket';
 import { getSessionEmail } from '../../lib/storage';
+
+type OpenDialog = MenuAction | 'support' | null;
+
+// Few users can switch tenants, and only now and then: these dialogs load when first opened.
+const ChangeClientDialog = lazy(() =>
+  import('../../features/tenancy/components/ChangeClientDialog').then((m) => ({ default: m.ChangeClientDialog })),
+);
+const ChangeDistrictDialog = lazy(() =>
+  import('../../features/tenancy/components/ChangeDistrictDialog').then((m) => ({ default: m.ChangeDistrictDialog })),
+);
 
 function AuthenticatedLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const district = useDistrict();
-  const [disconnectOpen, setDisconnectOpen] = useState(false);
+  const rights = useEnvelope((state) => state.rights);
+  const [open, setOpenState] = useState<OpenDialog>(null);
+  // A lazy dialog stays mounted once opened, so its closing animation can play.
+  const [opened, setOpened] = useState<ReadonlySet<OpenDialog>>(new Set());
+  const setOpen = (dialog: OpenDialog) => {
+    setOpenState(dialog);
+    if (!opened.has(dialog)) setOpened(new Set([...opened, dialog]));
+  };
+  const close = () => setOpenState(null);
+  const showShell = shouldShowShell(pathname, getSessionEmail());
+  useLiveNotifications(showShell);
+  // The emergency outbox drains for any logged-in user (alerts queued before a logout wait
+  // for the same account), and again whenever the socket (re)connects.
+  useEffect(() => {
+    if (!showShell) return;
+    startOutboxDrainer();
+    return onSocketConnect(() => void triggerOutboxDrain());
+  }, [showShell]);
 
-  if (!shouldShowShell(pathname, getSessionEmail())) return <Outlet />;
+  if (!showShell) return <Outlet />;
 
+  const emergency = can(rights, 'emergency');
   return (
     <>
-      <Shell districtName={district.data?.name} onDisconnect={() => setDisconnectOpen(true)}>
+      <Shell
+        districtName={district.data?.name}
+        onMenuAction={setOpen}
+        onSupport={() => setOpen('support')}
+        notificationsSlot={can(rights, 'notifications') ? <NotificationBell /> : undefined}
+        emergencyToolbarSlot={emergency ? <EmergencyShellButton placement="toolbar" /> : undefined}
+        emergencyTabSlot={emergency ? <EmergencyShellButton placement="tab" /> : undefined}
+      >
         <Outlet />
       </Shell>
-      <DisconnectDialog isOpen={disconnectOpen} onDismiss={() => setDisconnectOpen(false)} />
+      <DisconnectDialog isOpen={open === 'disconnect'} onDismiss={close} countPendingAlerts={pendingAlertCount} />
+      <SupportDialog isOpen={open === 'support'} onDismiss={close} />
+      {/* After a change (true result) the tenancy helper's dialog has done the rest. */}
+      <Suspense fallback={null}>
+        {can(rights, 'changeClient') && opened.has('changeClient') && (
+          <ChangeClientDialog isOpen={open === 'changeClient'} onDismiss={close} />
+        )}
+        {can(rights, 'changeDistrict') && opened.has('changeDistrict') && (
+          <ChangeDistrictDialog isOpen={open === 'changeDistrict'} onDismiss={close} />
+        )}
+      </Suspense>
     </>
   );
 }

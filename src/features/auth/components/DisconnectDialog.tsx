@@ -4,7 +4,7 @@
  * the query cache and goes to /login (app/SessionWatcher.tsx). Browser back closes it.
  */
 import { IonButton, IonModal, IonSpinner } from '@ionic/react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useLogoutMutation } from '../api/logout';
@@ -13,9 +13,23 @@ import '../../../components/dialog.css';
 interface DisconnectDialogProps {
   isOpen: boolean;
   onDismiss: () => void;
+  /** Unsent emergency alerts on this device: the dialog warns that they stay queued. */
+  countPendingAlerts?: () => Promise<number>;
 }
 
-export function DisconnectDialog({ isOpen, onDismiss }: DisconnectDialogProps) {
+export function DisconnectDialog({ isOpen, onDismiss, countPendingAlerts }: DisconnectDialogProps) {
+  const [pendingAlerts, setPendingAlerts] = useState(0);
+  useEffect(() => {
+    if (!isOpen || countPendingAlerts === undefined) return;
+    let current = true;
+    countPendingAlerts().then(
+      (count) => current && setPendingAlerts(count),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [isOpen, countPendingAlerts]);
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -33,6 +47,11 @@ export function DisconnectDialog({ isOpen, onDismiss }: DisconnectDialogProps) {
       <div className="app-dialog-body">
         <h2 id={titleId}>{t('disconnect.title')}</h2>
         <p id={textId}>{t('disconnect.text')}</p>
+        {pendingAlerts > 0 && (
+          <p className="app-dialog-warning" role="alert">
+            {t('disconnect.pending_alerts', { count: pendingAlerts })}
+          </p>
+        )}
         <div className="app-dialog-actions">
           <IonButton fill="outline" onClick={onDismiss} disabled={logout.isPending}>
             {t('disconnect.cancel')}
