@@ -77,3 +77,11 @@ export async function login(server: VigieServer, email: string, password = DEMO_
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Listens on a free loopback port (for sockets and real HTTP); answers the base URL. */
+export async function listenOnLoopback(server: VigieServer): Promise<string> {
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the test server has no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRoom, districtRoom } from '../src/socket/index.js';
-import { login, startTestServer, type TestServer } from './helper.js';
+import { login, startTestServer, type TestServer, listenOnLoopback } from './helper.js';
 
 let server: TestServer;
 let staticDir: string;
@@ -17,9 +17,7 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {})');
   server = await startTestServer({ staticDir });
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(server);
 });
 afterAll(async () => {
   await server?.destroy();

@@ -2,15 +2,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import type { UserEntry } from '../src/routes/api/users/index.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { bearer, login, startTestServer, type TestServer, listenOnLoopback } from './helper.js';
 
 let server: TestServer;
 let base: string;
 beforeAll(async () => {
   server = await startTestServer();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(server);
 });
 afterAll(() => server?.destroy());
 

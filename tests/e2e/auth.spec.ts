@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openDialog, submitLogin } from './support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 
-async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+const logIn = submitLogin;
 
-/**
- * The open dialog's content. Ionic puts role=dialog inside ion-modal's shadow root and slots
- * the content into it, so the content is not a DOM descendant of the role element.
- */
-const openDialog = (page: Page) => page.locator('ion-modal.show-modal');
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Disconnect' }).click();

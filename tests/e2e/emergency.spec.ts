@@ -6,18 +6,14 @@
  * the alert's Idempotency-Key lists one share and one e-mail per recipient.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { openDialog, submitLogin } from './support';
 
 const OPERATOR = 'operator@demo.vigie.test';
 const RECIPIENTS = ['secours@example.org', 'mairie@example.org'];
 
-const openDialog = (page: Page) => page.locator('ion-modal.show-modal');
 
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OPERATOR);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, OPERATOR);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

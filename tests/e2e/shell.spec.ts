@@ -5,16 +5,14 @@
  * (an oracle independent of src/features/shell/menu.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { submitLogin } from './support';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
 }

@@ -4,23 +4,19 @@
  * The menu entries are found by their labels (menu "Change client" / "Change district").
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { openDialog, submitLogin } from './support';
+import { DEMO_ACCOUNTS } from '../../server/src/seed/demo-data';
 
 const OPERATOR = 'operator@demo.vigie.test';
 const DISTRICTS_ONLY = 'districts@demo.vigie.test';
 
 async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   // A login lands where the account last was: the tests share one database and move accounts.
   await expect(page.getByTestId('toolbar-district')).not.toBeEmpty();
 }
 
-/** The open dialog's content (role=dialog sits in ion-modal's shadow root). */
-const openDialog = (page: Page) => page.locator('ion-modal.show-modal');
 const menuEntry = (page: Page, label: string) => page.locator('ion-menu').getByText(label, { exact: true });
 const storedRights = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('rights') ?? '[]') as string[]);
 

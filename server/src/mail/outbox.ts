@@ -3,6 +3,7 @@
  * emergency send (so a send and its e-mails exist together or not at all), then delivered by
  * the worker (worker.ts). Administrators read the per-recipient state from here.
  */
+import type { EmergencyMailItem } from '../../../common/api-types.js';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import type { MailContent } from './messages.js';
@@ -19,21 +20,8 @@ export async function queueShareMails(tx: Queryable, shareId: string, recipients
   );
 }
 
-export interface OutboxItem {
-  _id: string;
-  shareId: string;
-  /** The Idempotency-Key of the send: how the app matches rows to the alert it queued. */
-  idempotencyKey: string;
-  siteName: string;
-  recipient: string;
-  state: OutboxState;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  sentAt: string | null;
-  messageId: string | null;
-  createdAt: string;
-}
+/** One e-mail per recipient and share, as GET /api/emergency/outbox lists it (common/api-types.ts). */
+export type OutboxItem = EmergencyMailItem;
 
 export interface OutboxFilter {
   shareId?: string;

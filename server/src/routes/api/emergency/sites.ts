@@ -4,22 +4,12 @@
  * client, whose sites are not in this database at all) finds nothing.
  */
 import type { Queryable } from '../../../db/types.js';
+import type { Emergency360Stage, EmergencySite } from '../../../../../common/api-types.js';
 import { API_PREFIX } from '../../../../../common/constants.js';
 
-export interface SiteInfo {
-  _id: string;
-  name: string;
-  description: string;
-  address: { fullAddress: string };
-  gps: { lat: number; lng: number } | null;
-  owner: { name: string };
-}
-
-export interface StageWithImage {
-  name: string;
-  /** Where the app fetches the image (GET, authenticated); null when the stage has none. */
-  imageUrl: string | null;
-}
+/** The shapes the app reads (common/api-types.ts): named here for the server's own code. */
+export type SiteInfo = EmergencySite;
+export type StageWithImage = Emergency360Stage;
 
 interface SiteRow {
   id: string;
