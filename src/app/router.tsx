@@ -20,7 +20,7 @@ import {
   useNavigate,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { DEFAULT_PAGE } from '../../common/constants';
 import type { Feature } from '../../common/rights';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
@@ -239,6 +239,19 @@ const operatorIndexRoute = createRoute({
   },
 });
 
+/**
+ * Each module's page is a file of its own (routes/modules/<prefix>.lazy.tsx), so each prefix
+ * loads its own chunk on demand; today they all show the shared landing page.
+ */
+export const MODULE_PAGES = import.meta.glob<{ default: ComponentType }>('./routes/modules/*.lazy.tsx');
+export const modulePagePath = (prefix: string) => `./routes/modules/${prefix}.lazy.tsx`;
+
+function modulePage(prefix: string): Promise<{ default: ComponentType }> {
+  const load = MODULE_PAGES[modulePagePath(prefix)];
+  if (load === undefined) throw new Error(`no page file for module ${prefix}`);
+  return load();
+}
+
 /** The prefixes of modules/modules.ts: one guarded route each, its sub-views under it. */
 const moduleRoutes = MODULES.map((module) =>
   createRoute({
@@ -253,7 +266,7 @@ const moduleRoutes = MODULES.map((module) =>
       }
       requireFeatures(found.view?.features ?? module.features);
     },
-    component: lazyRouteComponent(() => import('./routes/module.lazy'), 'ModuleRoute'),
+    component: lazyRouteComponent(() => modulePage(module.prefix), 'default'),
   }),
 );
 

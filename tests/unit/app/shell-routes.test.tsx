@@ -99,3 +99,11 @@ describe('other pages of the shell', () => {
     expect(screen.queryByTestId('toolbar-product')).not.toBeInTheDocument();
   });
 });
+
+describe('module pages load on demand, one chunk per prefix', () => {
+  it('every module prefix has its own page file, and no page file is left without a module', async () => {
+    const { MODULE_PAGES, modulePagePath } = await import('../../../src/app/router');
+    const { MODULES } = await import('../../../src/features/modules/modules');
+    expect(Object.keys(MODULE_PAGES).sort()).toEqual(MODULES.map((m) => modulePagePath(m.prefix)).sort());
+  });
+});
