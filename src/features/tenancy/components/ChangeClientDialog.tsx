@@ -17,7 +17,7 @@ import { changeClientRequest, type ChangeClientPayload } from '../api/change-cli
 import { availableClientsQueryOptions, type AvailableClient } from '../api/get-available-clients';
 import { districtNamesQueryOptions } from '../api/get-district-names';
 import { useTenantChange } from '../use-tenant-change';
-import { ChoiceList, StepError, Stepper } from './Stepper';
+import { ChoiceList, StepActions, StepError, Stepper } from './Stepper';
 import '../../../components/dialog.css';
 
 export interface ChangeClientDialogProps {
@@ -165,22 +165,14 @@ export function ChangeClientDialog({ isOpen, onDismiss }: ChangeClientDialogProp
             </>
           )}
         </Stepper>
-        <div className="app-dialog-actions">
-          <IonButton fill="clear" onClick={() => close(false)} disabled={change.isPending}>
-            {t('tenancy.cancel')}
-          </IonButton>
-          {step > STEP_CLIENT && (
-            <IonButton fill="outline" onClick={back} disabled={change.isPending}>
-              {t('tenancy.back')}
-            </IonButton>
-          )}
-          {step === STEP_CONFIRM && (
-            <IonButton onClick={confirm} disabled={change.isPending}>
-              {change.isPending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
-              {t('tenancy.confirm')}
-            </IonButton>
-          )}
-        </div>
+        <StepActions
+          pending={change.isPending}
+          showBack={step > STEP_CLIENT}
+          showConfirm={step === STEP_CONFIRM}
+          onCancel={() => close(false)}
+          onBack={back}
+          onConfirm={confirm}
+        />
       </div>
     </IonModal>
   );

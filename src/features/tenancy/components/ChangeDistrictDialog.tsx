@@ -15,7 +15,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { changeDistrictRequest } from '../api/change-district';
 import { availableDistrictsQueryOptions } from '../api/get-available-districts';
 import { useTenantChange } from '../use-tenant-change';
-import { ChoiceList, StepError, Stepper } from './Stepper';
+import { ChoiceList, StepActions, StepError, Stepper } from './Stepper';
 import '../../../components/dialog.css';
 
 export interface ChangeDistrictDialogProps {
@@ -113,22 +113,14 @@ export function ChangeDistrictDialog({ isOpen, onDismiss }: ChangeDistrictDialog
             </>
           )}
         </Stepper>
-        <div className="app-dialog-actions">
-          <IonButton fill="clear" onClick={() => close(false)} disabled={change.isPending}>
-            {t('tenancy.cancel')}
-          </IonButton>
-          {step === STEP_CONFIRM && (
-            <>
-              <IonButton fill="outline" onClick={back} disabled={change.isPending}>
-                {t('tenancy.back')}
-              </IonButton>
-              <IonButton onClick={confirm} disabled={change.isPending}>
-                {change.isPending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
-                {t('tenancy.confirm')}
-              </IonButton>
-            </>
-          )}
-        </div>
+        <StepActions
+          pending={change.isPending}
+          showBack={step === STEP_CONFIRM}
+          showConfirm={step === STEP_CONFIRM}
+          onCancel={() => close(false)}
+          onBack={back}
+          onConfirm={confirm}
+        />
       </div>
     </IonModal>
   );

@@ -4,7 +4,9 @@
  * entered only by the dialog's own transitions (a choice advances, Back goes back), never by
  * clicking a header: that is what keeps it linear.
  */
+import { IonButton, IonSpinner } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SIDENAV_STEPPER_MIN_HEIGHT_PX } from '../../../../common/constants';
 import './tenancy.css';
 
@@ -76,5 +78,37 @@ export function StepError({ message }: { message: string | null }) {
     <p role="alert" className="tenancy-error">
       {message}
     </p>
+  );
+}
+
+interface StepActionsProps {
+  pending: boolean;
+  showBack: boolean;
+  showConfirm: boolean;
+  onCancel: () => void;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/** The action bar both tenancy dialogs share: Cancel, Back (past the first step), Confirm (last step). */
+export function StepActions({ pending, showBack, showConfirm, onCancel, onBack, onConfirm }: StepActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="app-dialog-actions">
+      <IonButton fill="clear" onClick={onCancel} disabled={pending}>
+        {t('tenancy.cancel')}
+      </IonButton>
+      {showBack && (
+        <IonButton fill="outline" onClick={onBack} disabled={pending}>
+          {t('tenancy.back')}
+        </IonButton>
+      )}
+      {showConfirm && (
+        <IonButton onClick={onConfirm} disabled={pending}>
+          {pending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
+          {t('tenancy.confirm')}
+        </IonButton>
+      )}
+    </div>
   );
 }

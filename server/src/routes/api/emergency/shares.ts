@@ -3,6 +3,7 @@
  * information, its images, one queued e-mail per recipient) and what the public viewer reads
  * back by token.
  */
+import type { EmergencySendResult, ViewerThirdPartyData } from '../../../../../common/api-types.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Databases } from '../../../db/databases.js';
 import type { Database, Queryable } from '../../../db/types.js';
@@ -20,21 +21,9 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const shareLink = (publicUrl: string, token: string): string => `${publicUrl}/viewerThirdParty/${token}`;
 
 /** The shared copy of a site: the general fields the send selected (the name always), and its stages. */
-export interface SiteSnapshot {
-  name: string;
-  description?: string;
-  address?: { fullAddress: string };
-  gps?: { lat: number; lng: number } | null;
-  owner?: { name: string };
-  threeD: { name: string }[];
-  threeSixty: { name: string }[];
-}
+export type SiteSnapshot = Omit<ViewerThirdPartyData['site'], 'threeSixty'> & { threeSixty: { name: string }[] };
 
-export interface SendResult {
-  shareIds: string[];
-  recipients: string[];
-  serverTime: string;
-}
+export type SendResult = EmergencySendResult;
 
 function snapshotOf(site: SiteInfo, payload: SitePayload): SiteSnapshot {
   const general = new Set(payload.fields.general);
@@ -132,13 +121,8 @@ export async function recordSend(
   return { shareIds, recipients, serverTime: serverTime.toISOString() };
 }
 
-export interface SharedView {
-  site: Omit<SiteSnapshot, 'threeSixty'> & { threeSixty: { name: string; image: string | null }[] };
-  description: string;
-  emergency: boolean;
-  createdAt: string;
-  expiresAt: string;
-}
+/** What the public viewer answers (common/api-types.ts). */
+export type SharedView = ViewerThirdPartyData;
 
 interface ShareRow {
   id: string;
