@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vigie-e2e-'));
-const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+// VIGIE_SERVER_OUT_DIR / VIGIE_STATIC_DIR: a build other than server/dist and dist.
+const serverDir = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist';
+const server = spawn(process.execPath, ['--enable-source-maps', join(serverDir, 'main.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,
