@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 
 const PORT = Number(process.env.VIGIE_TEST_PG_PORT ?? 25432);
 const DIR = `/tmp/vigie-pg-${PORT}`;
+const OPTIONS = `-p ${PORT} -k ${DIR} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
 
 export function postgresBinDir() {
   const root = '/usr/lib/postgresql';
@@ -30,8 +31,7 @@ export function startPostgres() {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', DIR]);
   chmodSync(DIR, 0o700);
   asPostgres(`${bin}/initdb`, ['-D', `${DIR}/data`, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${PORT} -k ${DIR} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asPostgres(`${bin}/pg_ctl`, ['-D', `${DIR}/data`, '-l', `${DIR}/server.log`, '-o', options, '-w', 'start']);
+  asPostgres(`${bin}/pg_ctl`, ['-D', `${DIR}/data`, '-l', `${DIR}/server.log`, '-o', OPTIONS, '-w', 'start']);
   return `postgres://postgres@127.0.0.1:${PORT}/postgres`;
 }
 
@@ -45,6 +45,18 @@ export function stopPostgres() {
     }
   }
   rmSync(DIR, { recursive: true, force: true });
+}
+
+/** Kills the server as a crash would (immediate shutdown, no checkpoint), keeping its data folder. */
+export function crashPostgres() {
+  const bin = postgresBinDir();
+  if (bin) asPostgres(`${bin}/pg_ctl`, ['-D', `${DIR}/data`, '-m', 'immediate', '-w', 'stop']);
+}
+
+/** Starts the server again on the data folder startPostgres made (after crashPostgres). */
+export function restartPostgres() {
+  const bin = postgresBinDir();
+  if (bin) asPostgres(`${bin}/pg_ctl`, ['-D', `${DIR}/data`, '-l', `${DIR}/server.log`, '-o', OPTIONS, '-w', 'start']);
 }
 
 if (process.argv[1]?.endsWith('pg-test-server.mjs')) {

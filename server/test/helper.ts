@@ -85,3 +85,44 @@ export async function listenOnLoopback(server: VigieServer): Promise<string> {
   if (typeof address !== 'object' || address === null) throw new Error('the test server has no TCP address');
   return `http://127.0.0.1:${address.port}`;
 }
+
+/**
+ * Every "METHOD /path" the server registered, rebuilt from printRoutes' tree (HEAD left out):
+ * tests that must cover every route read the list from here, so a route added later is covered
+ * (or fails the test) without editing it.
+ */
+export function registeredRoutes(server: VigieServer): string[] {
+  const stack: string[] = [];
+  const routes = new Set<string>();
+  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.add(`${method} ${path}`);
+  }
+  return [...routes].sort();
+}
+
+/**
+ * One md5 per table of every database (control and each client's), for "nothing changed"
+ * assertions; `volatile` names tables that requests may write by design (e.g. login_throttle).
+ */
+export async function digestDatabases(server: VigieServer, volatile: ReadonlySet<string> = new Set()): Promise<Record<string, string>> {
+  const { rows: clients } = await server.databases.control.query<{ database: string }>('select database from clients order by database');
+  const databases = [server.databases.control, ...(await Promise.all(clients.map((c) => server.databases.client(c.database))))];
+  const result: Record<string, string> = {};
+  for (const db of databases) {
+    const { rows: tables } = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    for (const { table_name: table } of tables) {
+      if (volatile.has(table)) continue;
+      const { rows } = await db.query<{ h: string }>(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t`);
+      result[`${db.name}.${table}`] = rows[0]!.h;
+    }
+  }
+  return result;
+}

@@ -1,37 +1,47 @@
 /**
- * Tenant isolation (issue 4): a session in Acme / Lyon holding every right calls each route
- * that takes an id with ids of the other client (Bellevue) and of another district of its own
- * client (Marseille): it gets 404 (or 403 for a missing right) and nothing of the other tenant
- * changes or leaks. The route list comes from the server itself (printRoutes), so a new route
- * with a path parameter and no case here fails the first test. Then: after a client change,
- * every later call reads the new database.
+ * Tenant isolation matrix (issues 4 and 8): two sessions of an account holding every right and
+ * a member of both demo clients, one in Acme / Lyon and one in Bellevue / Nantes. Each calls
+ * every route that takes an id with the ids of the other client (and of another district,
+ * Marseille): 404 (or 403) with nothing of the other tenant in the answer, and no row of any
+ * database changes. Every GET route without parameters, called by each session, shows none of
+ * the other client's sites, notifications or members. The route list comes from the server
+ * itself (printRoutes), so a new route with a path parameter and no case here fails the first
+ * test. Then: after a client change, every later call reads the new database.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistrictRef, Envelope } from '../../common/api-types.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { bearer, digestDatabases, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 
-interface Ids {
-  bellevueDistrict: string;
-  bellevueSite: string;
-  bellevueNotification: string;
-  marseilleDistrict: string;
-  marseilleSite: string;
-  marseilleNotification: string;
-  bellevueOnlyAccount: string;
-  marseilleOnlyAccount: string;
-  operatorId: string;
+/** What one tenant (a client database and one of its districts) holds that others must not reach. */
+interface Tenant {
+  label: string;
+  database: string;
+  district: string;
+  districtName: string;
+  site: string;
+  siteName: string;
+  notification: string;
+  onlyAccount: string;
+  onlyEmail: string;
 }
-let ids: Ids;
-let token: string;
 
-async function idOf(database: string, sql: string, params: unknown[] = []): Promise<string> {
+let operatorId: string;
+/** Acme / Lyon (the operator's home), Acme / Marseille (another district), Bellevue / Nantes. */
+let lyon: Tenant;
+let marseille: Tenant;
+let nantes: Tenant;
+/** Two sessions of the operator (every right, member everywhere): one in Acme / Lyon, one in Bellevue / Nantes. */
+let acmeToken: string;
+let bellevueToken: string;
+
+async function rowOf<T>(database: string, sql: string, params: unknown[] = []): Promise<T> {
   const db = await server.databases.client(database);
-  const { rows } = await db.query<{ id: string }>(sql, params);
+  const { rows } = await db.query<T>(sql, params);
   if (!rows[0]) throw new Error(`no row for ${sql}`);
-  return rows[0].id;
+  return rows[0];
 }
 
 /** An account that is a member of `districtId` in `database` only. */
@@ -46,24 +56,39 @@ async function memberOnlyOf(database: string, districtId: string, email: string)
   return id;
 }
 
+async function tenant(database: string, districtName: string): Promise<Tenant> {
+  const { id: district } = await rowOf<{ id: string }>(database, 'select id from districts where name = $1', [districtName]);
+  const site = await rowOf<{ id: string; name: string }>(database, 'select id, name from sites where district_id = $1 order by name limit 1', [district]);
+  const notification = await rowOf<{ id: string }>(
+    database,
+    'select id from notifications where account_id = $1 and district_id = $2 and read_at is null limit 1',
+    [operatorId, district],
+  );
+  const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
+  return {
+    label: `${database}/${districtName}`,
+    database,
+    district,
+    districtName,
+    site: site.id,
+    siteName: site.name,
+    notification: notification.id,
+    onlyAccount: await memberOnlyOf(database, district, onlyEmail),
+    onlyEmail,
+  };
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   const operator = await login(server, 'operator@demo.vigie.test');
-  token = operator.token;
-  const operatorId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-  const bellevueDistrict = await idOf('bellevue', `select id from districts where name = 'Nantes'`);
-  const marseilleDistrict = await idOf('acme', `select id from districts where name = 'Marseille'`);
-  ids = {
-    operatorId,
-    bellevueDistrict,
-    marseilleDistrict,
-    bellevueSite: await idOf('bellevue', 'select id from sites where district_id = $1 order by name limit 1', [bellevueDistrict]),
-    marseilleSite: await idOf('acme', 'select id from sites where district_id = $1 order by name limit 1', [marseilleDistrict]),
-    bellevueNotification: await idOf('bellevue', 'select id from notifications where account_id = $1 and district_id = $2 and read_at is null limit 1', [operatorId, bellevueDistrict]),
-    marseilleNotification: await idOf('acme', 'select id from notifications where account_id = $1 and district_id = $2 and read_at is null limit 1', [operatorId, marseilleDistrict]),
-    bellevueOnlyAccount: await memberOnlyOf('bellevue', bellevueDistrict, 'nantes.member@demo.vigie.test'),
-    marseilleOnlyAccount: await memberOnlyOf('acme', marseilleDistrict, 'marseille.member@demo.vigie.test'),
-  };
+  acmeToken = operator.token;
+  operatorId = (JSON.parse(Buffer.from(acmeToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  [lyon, marseille, nantes] = await Promise.all([tenant('acme', 'Lyon'), tenant('acme', 'Marseille'), tenant('bellevue', 'Nantes')]);
+  const second = await login(server, 'operator@demo.vigie.test');
+  const moved = await server.app.inject({ method: 'POST', url: '/api/admin/changeClient', headers: bearer(second.token), payload: { database: 'bellevue', district: nantes.district } });
+  if (moved.statusCode !== 200) throw new Error(`changeClient: ${moved.body}`);
+  const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: second.cookie } });
+  bellevueToken = refreshed.json<Envelope<{ token: string }>>().data.token;
 });
 afterAll(() => server?.destroy());
 
@@ -74,49 +99,32 @@ interface Attempt {
   headers?: Record<string, string>;
 }
 
-/** One case per route with a path parameter (key: method + path as Fastify prints it). */
-const CASES: Record<string, (ids: Ids) => Attempt[]> = {
-  'POST /api/notifications/:id/read': (i) => [
-    { method: 'POST', url: `/api/notifications/${i.bellevueNotification}/read` },
-    { method: 'POST', url: `/api/notifications/${i.marseilleNotification}/read` },
-  ],
-  'PATCH /api/districts/:id': (i) => [
-    { method: 'PATCH', url: `/api/districts/${i.bellevueDistrict}`, payload: { name: 'Taken over' } },
-  ],
-  'PUT /api/users/:id/rights': (i) => [
-    { method: 'PUT', url: `/api/users/${i.bellevueOnlyAccount}/rights`, payload: { rights: [] } },
-    { method: 'PUT', url: `/api/users/${i.marseilleOnlyAccount}/rights`, payload: { rights: [] } },
-  ],
-  'POST /api/users/:id/disable': (i) => [
-    { method: 'POST', url: `/api/users/${i.bellevueOnlyAccount}/disable` },
-    { method: 'POST', url: `/api/users/${i.marseilleOnlyAccount}/disable` },
-  ],
-  'GET /api/emergency/getAll360Stages/:siteId': (i) => [
-    { method: 'GET', url: `/api/emergency/getAll360Stages/${i.bellevueSite}` },
-    { method: 'GET', url: `/api/emergency/getAll360Stages/${i.marseilleSite}` },
-  ],
-  'GET /api/emergency/getSiteStages/:siteId': (i) => [
-    { method: 'GET', url: `/api/emergency/getSiteStages/${i.bellevueSite}` },
-    { method: 'GET', url: `/api/emergency/getSiteStages/${i.marseilleSite}` },
-  ],
-  'GET /api/files/viewer/:districtId/:siteId/:stageName': (i) => [
-    { method: 'GET', url: `/api/files/viewer/${i.bellevueDistrict}/${i.bellevueSite}/${encodeURIComponent('Entrée')}` },
-    { method: 'GET', url: `/api/files/viewer/${i.marseilleDistrict}/${i.marseilleSite}/${encodeURIComponent('Entrée')}` },
+/** One case per route with a path parameter (key: method + path as Fastify prints it), aimed at tenant `t`. */
+const CASES: Record<string, (t: Tenant) => Attempt[]> = {
+  'POST /api/notifications/:id/read': (t) => [{ method: 'POST', url: `/api/notifications/${t.notification}/read` }],
+  'PATCH /api/districts/:id': (t) => [{ method: 'PATCH', url: `/api/districts/${t.district}`, payload: { name: 'Taken over' } }],
+  'PUT /api/users/:id/rights': (t) => [{ method: 'PUT', url: `/api/users/${t.onlyAccount}/rights`, payload: { rights: [] } }],
+  'POST /api/users/:id/disable': (t) => [{ method: 'POST', url: `/api/users/${t.onlyAccount}/disable` }],
+  'GET /api/emergency/getAll360Stages/:siteId': (t) => [{ method: 'GET', url: `/api/emergency/getAll360Stages/${t.site}` }],
+  'GET /api/emergency/getSiteStages/:siteId': (t) => [{ method: 'GET', url: `/api/emergency/getSiteStages/${t.site}` }],
+  'GET /api/files/viewer/:districtId/:siteId/:stageName': (t) => [
+    { method: 'GET', url: `/api/files/viewer/${t.district}/${t.site}/${encodeURIComponent('Entrée')}` },
   ],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
 };
 
-/** Routes that take an id in the body or the query. */
-const BODY_CASES: (ids: Ids) => Attempt[] = (i) => [
-  { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: i.bellevueDistrict } },
-  { method: 'POST', url: '/api/admin/changeClient', payload: { database: 'acme', district: i.bellevueDistrict } },
+/** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
+const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
+  { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
+  // The district of another client named with the session's own client database.
+  { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
   {
     method: 'POST',
     url: '/api/emergency/sendInformations',
     headers: { 'idempotency-key': randomUUID() },
     payload: {
-      sites: [{ _id: i.bellevueSite, informations: { threeD: [], threeSixty: [] }, files: [], fields: { allFields: false, general: ['name'], clientFields: [], districtFields: [], siteFields: [], siteTypeFields: [] } }],
+      sites: [{ _id: t.site, informations: { threeD: [], threeSixty: [] }, files: [], fields: { allFields: false, general: ['name'], clientFields: [], districtFields: [], siteFields: [], siteTypeFields: [] } }],
       delay: { days: 1, hours: 0, minutes: 0 },
       recipients: ['secours@example.org'],
       emergency: false,
@@ -125,63 +133,87 @@ const BODY_CASES: (ids: Ids) => Attempt[] = (i) => [
   },
 ];
 
-/** Every "METHOD /path" of the server, rebuilt from printRoutes' tree (HEAD left out). */
-function registeredRoutes(): string[] {
-  const stack: string[] = [];
-  const routes = new Set<string>();
-  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('').replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
-    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.add(`${method} ${path}`);
-  }
-  return [...routes].sort();
-}
+/** District administration covers every district of the session's client (docs/api.md). */
+const SAME_CLIENT_ALLOWED = new Set(['PATCH /api/districts/:id']);
 
-async function snapshot() {
-  const bellevue = await server.databases.client('bellevue');
-  const acme = await server.databases.client('acme');
-  const [districts, unread, members, accounts, shares] = await Promise.all([
-    bellevue.query('select id, name from districts order by id'),
-    Promise.all([
-      bellevue.query('select read_at from notifications where id = $1', [ids.bellevueNotification]),
-      acme.query('select read_at from notifications where id = $1', [ids.marseilleNotification]),
-    ]),
-    Promise.all([bellevue.query('select account_id, rights from memberships order by account_id, district_id'), acme.query('select account_id, rights from memberships order by account_id, district_id')]),
-    server.databases.control.query('select id, disabled from accounts order by id'),
-    bellevue.query('select count(*)::int as n from emergency_shares'),
-  ]);
-  return JSON.stringify({ districts: districts.rows, unread: unread.map((r) => r.rows), members: members.map((r) => r.rows), accounts: accounts.rows, shares: shares.rows });
-}
+/** Sessions write their own row when they move (changeClient in beforeAll); failed logins are counted. */
+const VOLATILE = new Set(['sessions', 'login_throttle', 'sso_logins']);
+
+/** Each session with the tenants it must not reach: the other client, and for Acme / Lyon another district too. */
+const matrix = () => [
+  { session: 'acme/Lyon', token: acmeToken, own: 'acme', foreign: [nantes, marseille] },
+  { session: 'bellevue/Nantes', token: bellevueToken, own: 'bellevue', foreign: [lyon, marseille] },
+];
 
 describe('tenant isolation', () => {
   it('has a case for every route with a path parameter', () => {
-    const withParams = registeredRoutes().filter((route) => route.includes('/:'));
+    const withParams = registeredRoutes(server).filter((route) => route.includes('/:'));
     expect(withParams.length).toBeGreaterThan(0);
     expect(withParams.filter((route) => !(route in CASES))).toEqual([]);
     expect(Object.keys(CASES).sort()).toEqual(withParams);
   });
 
-  it('ids of the other client or of another district answer 404 or 403 and change nothing', async () => {
-    const before = await snapshot();
-    const attempts = [...Object.values(CASES).flatMap((make) => make(ids)), ...BODY_CASES(ids)];
-    const foreign = [ids.bellevueDistrict, ids.bellevueSite, ids.bellevueNotification, 'Nantes', 'Rennes', 'Bellevue', 'nantes.member', 'marseille.member'];
-    for (const attempt of attempts) {
-      const response = await server.app.inject({ method: attempt.method, url: attempt.url, headers: { ...bearer(token), ...attempt.headers }, ...(attempt.payload ? { payload: attempt.payload } : {}) });
-      expect([403, 404], `${attempt.method} ${attempt.url}: ${response.body}`).toContain(response.statusCode);
-      const body = response.json<{ data?: unknown; message: string }>();
-      expect(body.data, `${attempt.method} ${attempt.url}`).toBeUndefined();
-      for (const text of foreign) expect(response.body, `${attempt.method} ${attempt.url} leaks ${text}`).not.toContain(text);
+  it('ids of another client or district answer 404 or 403 and change nothing, both ways', async () => {
+    const before = await digestDatabases(server, VOLATILE);
+    let calls = 0;
+    for (const { session, token: sessionToken, own, foreign } of matrix()) {
+      for (const target of foreign) {
+        // Another district of the session's own client, where the account is also a member:
+        // its name may be given (the app offers to change district), nothing else.
+        const sameClient = target.database === own;
+        // Within one client, district administration and moving between one's own districts
+        // are allowed by design: only the other client gets those cases.
+        const attempts = sameClient
+          ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
+          : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
+        const leaks = [target.district, target.site, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        for (const attempt of attempts) {
+          calls++;
+          const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;
+          const response = await server.app.inject({ method: attempt.method, url: attempt.url, headers: { ...bearer(sessionToken), ...attempt.headers }, ...(attempt.payload ? { payload: attempt.payload } : {}) });
+          const body = response.json<{ data?: unknown; message: string }>();
+          // A notification of the account's own, in another district of the same client: 409
+          // notifications.other_district (spec: change district first), still no change.
+          const otherDistrict = sameClient && response.statusCode === 409 && body.message === 'notifications.other_district';
+          if (!otherDistrict) expect([403, 404], `${what}: ${response.body}`).toContain(response.statusCode);
+          expect(body.data, what).toBeUndefined();
+          for (const text of leaks) expect(response.body, `${what} leaks ${text}`).not.toContain(text);
+        }
+      }
     }
-    expect(await snapshot()).toBe(before);
+    expect(calls).toBeGreaterThan(20);
+    expect(await digestDatabases(server, VOLATILE)).toEqual(before);
+  });
+
+  it('no route without parameters shows one client the other client\'s sites, notifications or members', async () => {
+    const before = await digestDatabases(server, VOLATILE);
+    const reads = registeredRoutes(server).filter((route) => route.startsWith('GET /api/') && !route.includes('/:'));
+    expect(reads.length).toBeGreaterThan(10);
+    for (const { session, token: sessionToken, own, foreign } of matrix()) {
+      // Data of the session's own tenant does show (the check below is not vacuous)…
+      const sites = await server.app.inject({ url: '/api/emergency/sites', headers: bearer(sessionToken) });
+      expect(sites.statusCode).toBe(200);
+      expect(sites.body).toContain(own === 'acme' ? lyon.siteName : nantes.siteName);
+      // …and nothing of the other client, on any route. District names are not in the list:
+      // an account that is a member of both clients sees them by design (the change-client stepper).
+      const others = foreign.filter((t) => t.database !== own);
+      for (const route of reads) {
+        const url = route.slice('GET '.length);
+        const response = await server.app.inject({ url, headers: bearer(sessionToken) });
+        expect(response.statusCode, `${session}: ${route}`).toBeLessThan(500);
+        for (const t of others) {
+          for (const text of [t.site, t.siteName, t.notification, t.onlyAccount, t.onlyEmail]) {
+            expect(response.body, `${session}: ${route} leaks ${text} of ${t.label}`).not.toContain(text);
+          }
+        }
+      }
+    }
+    expect(await digestDatabases(server, VOLATILE)).toEqual(before);
   });
 
   it('after a client change every later call reads the new database', async () => {
     const operator = await login(server, 'operator@demo.vigie.test');
-    const moved = await server.app.inject({ method: 'POST', url: '/api/admin/changeClient', headers: bearer(operator.token), payload: { database: 'bellevue', district: ids.bellevueDistrict } });
+    const moved = await server.app.inject({ method: 'POST', url: '/api/admin/changeClient', headers: bearer(operator.token), payload: { database: 'bellevue', district: nantes.district } });
     expect(moved.statusCode).toBe(200);
     const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: operator.cookie } });
     const fresh = refreshed.json<Envelope<{ token: string }>>().data.token;
@@ -190,11 +222,11 @@ describe('tenant isolation', () => {
     expect((await get<DistrictRef[]>('/api/districts')).map((d) => d.name)).toEqual(['Nantes', 'Rennes']);
     expect((await get<{ email: string }[]>('/api/users')).map((u) => u.email)).toContain('nantes.member@demo.vigie.test');
     const sites = await get<{ _id: string }[]>('/api/emergency/sites');
-    expect(sites.map((s) => s._id)).toContain(ids.bellevueSite);
-    const stages = await server.app.inject({ url: `/api/emergency/getSiteStages/${ids.bellevueSite}`, headers: bearer(fresh) });
+    expect(sites.map((s) => s._id)).toContain(nantes.site);
+    const stages = await server.app.inject({ url: `/api/emergency/getSiteStages/${nantes.site}`, headers: bearer(fresh) });
     expect(stages.statusCode).toBe(200);
     // And the Acme ids are now the foreign ones.
-    const acmeSite = await server.app.inject({ url: `/api/emergency/getSiteStages/${ids.marseilleSite}`, headers: bearer(fresh) });
+    const acmeSite = await server.app.inject({ url: `/api/emergency/getSiteStages/${marseille.site}`, headers: bearer(fresh) });
     expect(acmeSite.statusCode).toBe(404);
   });
 });

@@ -58,6 +58,9 @@ export async function openPostgresDatabase(name: string, url: string): Promise<D
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle client losing its connection must not crash the process; the next query retries.
   pool.on('error', () => {});
+  // Nor one checked out between two queries of a transaction (the pool listens on idle
+  // clients only): its next query fails instead, and the request answers 503 (errors.ts).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const queryable = wrap(pool);
   return {
     name,

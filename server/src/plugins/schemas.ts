@@ -1,0 +1,72 @@
+/**
+ * Schema everywhere (issue 8, hostile input): every `/api` route validates its body, params and
+ * query string. Routes declare the schemas of what they accept; this hook fills in the parts a
+ * route leaves out, strictly, as each route is registered (so later routes are covered too):
+ * - query string: none accepted (`?x=1` on a route that reads no query is a 400);
+ * - params: each path parameter a non-empty string of at most MAX_PARAM_LENGTH characters;
+ * - body (POST, PUT, PATCH, DELETE): none, or an empty JSON object (`{}`);
+ * - body size: API_BODY_LIMIT unless the route sets its own `bodyLimit` (the server-wide
+ *   limit stays larger for the few routes that need it, e.g. the emergency send), and
+ *   NO_BODY_LIMIT for routes that take no body, so an oversized upload is refused while it
+ *   streams in, before any parsing.
+ * Register it before the routes (onRoute hooks only see routes registered after them).
+ */
+import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
+import { API_PREFIX } from '../../../common/constants.js';
+import { ApiError } from '../lib/errors.js';
+
+/** Default body limit of an API route that declares a body schema but no bodyLimit. */
+export const API_BODY_LIMIT = 64 * 1024;
+/** Body limit of an API route that takes no body (an empty object fits). */
+export const NO_BODY_LIMIT = 1024;
+/** Longest path parameter accepted where the route does not say (ids, tokens, names). */
+export const MAX_PARAM_LENGTH = 256;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+/**
+ * No body, or an empty JSON object (`{}`). A check rather than a body schema: a request without
+ * a body reaches validation with `body === undefined`, which Fastify's body validation refuses
+ * whatever the schema says.
+ */
+const refuseBody: preValidationHookHandler = (request, _reply, done) => {
+  const { body } = request;
+  const empty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  done(empty ? undefined : ApiError.badRequest('validation.invalid_request', 'this route takes no body'));
+};
+
+/** `/api/x/:id/:name` → ['id', 'name']. */
+export function pathParameters(url: string): string[] {
+  return [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}
+
+function defaultParams(url: string) {
+  const names = pathParameters(url);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1, maxLength: MAX_PARAM_LENGTH }])),
+  };
+}
+
+const methodsOf = (route: RouteOptions): string[] => (Array.isArray(route.method) ? route.method : [route.method]);
+
+export function registerDefaultSchemas(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const schema = { ...route.schema };
+    schema.querystring ??= NO_QUERY;
+    schema.params ??= defaultParams(route.url);
+    const takesBody = methodsOf(route).some((m) => BODY_METHODS.has(m));
+    if (takesBody && !schema.body) {
+      const hooks = route.preValidation;
+      route.preValidation = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), refuseBody];
+      route.bodyLimit ??= NO_BODY_LIMIT;
+    }
+    if (takesBody) route.bodyLimit ??= API_BODY_LIMIT;
+    route.schema = schema;
+  });
+}
