@@ -87,9 +87,13 @@ describe('live notifications over the socket', () => {
     switcherSocket.on(NOTIFICATION_EVENT, (event) => otherEvents.push(event));
     try {
       const received = new Promise<{ notification: NotificationItem }>((resolve) => fieldSocket.on(NOTIFICATION_EVENT, resolve));
+      // The other member's copy goes out after the field user's: wait for it too (the cached
+      // envelope answers the request below without an I/O turn in which it would arrive).
+      const otherReceived = new Promise((resolve) => switcherSocket.once(NOTIFICATION_EVENT, resolve));
       const response = await post('/api/notifications/announce', admin.token, { name: 'Exercice incendie à 15 h' });
       expect(response.statusCode).toBe(200);
       expect((await received).notification.name).toBe('Exercice incendie à 15 h');
+      await otherReceived;
       const after = await get('/api/notifications/lastUnread', field.token);
       expect(after.json().data[0].name).toBe('Exercice incendie à 15 h');
     } finally {

@@ -8,8 +8,18 @@ import type { AccessClaims } from '../../../common/api-types.js';
 
 export type TokenFailure = 'token_expired' | 'token_invalid';
 
+/** Verified tokens kept at most; past this the map is emptied (a burst of new sessions). */
+const MAX_VERIFIED = 10_000;
+
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /**
+   * Tokens already verified, by their exact text: a token is immutable, so the same bytes
+   * verify the same way until `exp`, and the app sends one token for its whole lifetime.
+   * Saves the HMAC and JSON parsing on every request; the session itself is still checked
+   * on every request (Sessions.current).
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(
     secret: string,
@@ -31,6 +41,21 @@ export class AccessTokens {
 
   /** The claims of a valid token, or why it is not valid. */
   async verify(token: string): Promise<AccessClaims | TokenFailure> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return 'token_expired';
+    }
+    const result = await this.verifyNow(token);
+    if (typeof result !== 'string') {
+      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+      this.verified.set(token, result);
+    }
+    return result;
+  }
+
+  private async verifyNow(token: string): Promise<AccessClaims | TokenFailure> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const { sub, email, db, did, sid, exp } = payload;

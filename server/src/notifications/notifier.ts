@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'socket.io';
 import type { NotificationAction, NotificationItem } from '../../../common/api-types.js';
 import type { Queryable } from '../db/types.js';
+import type { TenantCache } from '../plugins/tenant-cache.js';
 import { memberRoom } from '../socket/index.js';
 
 export const NOTIFICATION_EVENT = 'notifications:new';
@@ -18,7 +19,10 @@ export interface NewNotification {
 }
 
 export class Notifier {
-  constructor(private readonly io: Server) {}
+  constructor(
+    private readonly io: Server,
+    private readonly cache: TenantCache,
+  ) {}
 
   async publish(db: Queryable, clientDb: string, districtId: string, accountIds: string[], input: NewNotification): Promise<NotificationItem[]> {
     const items: NotificationItem[] = [];
@@ -37,6 +41,8 @@ export class Notifier {
         notifications: input.actions ?? [],
       };
       items.push(item);
+      // Before the socket event: the app refetches on it and must see the new counts.
+      this.cache.invalidate({ kind: 'member', db: clientDb, districtId, accountId });
       this.io.to(memberRoom(clientDb, districtId, accountId)).emit(NOTIFICATION_EVENT, { kind: input.kind ?? 'general', notification: item });
     }
     return items;

@@ -1,20 +1,15 @@
 /**
  * The response envelope of spec section 3. Every 2xx body is built here: the route's data
- * plus the session's rights, district modules and notification counts, read in one query.
+ * plus the session's rights, district modules and notification counts, read in one query
+ * and, for requests behind `respond`, reused until a write invalidates it (tenant-cache.ts).
  */
-import type { DistrictModule, Envelope, NotificationItem } from '../../../common/api-types.js';
-import type { Queryable } from '../db/types.js';
+import type { Envelope } from '../../../common/api-types.js';
+import type { Database, Queryable } from '../db/types.js';
+import type { MemberEnvelope, TenantCache } from './tenant-cache.js';
 
 /** How many unread notifications the bell menu shows. */
 export const LAST_UNREAD_LIMIT = 5;
 
-interface EnvelopeRow {
-  rights: string[];
-  modules: DistrictModule[];
-  unread: number;
-  workflow: number;
-  last: NotificationItem[];
-}
 
 const ENVELOPE_SQL = `
   select
@@ -42,22 +37,41 @@ export const emptyEnvelope = <T>(data: T, message?: string): Envelope<T> => ({
   ...(message ? { message } : {}),
 });
 
+/** The envelope part of a member, read in one query. */
+export async function loadMemberEnvelope(db: Queryable, accountId: string, districtId: string): Promise<MemberEnvelope> {
+  const { rows } = await db.query<MemberEnvelope>(ENVELOPE_SQL, [accountId, districtId]);
+  const row = rows[0];
+  return {
+    rights: row?.rights ?? [],
+    modules: row?.modules ?? [],
+    unread: row?.unread ?? 0,
+    workflow: row?.workflow ?? 0,
+    last: row?.last ?? [],
+  };
+}
+
+/**
+ * The envelope of `data` for a member. With `cache` (every request behind `respond`) the
+ * member's part is read once and reused until a write invalidates it; without, it is read now.
+ */
 export async function buildEnvelope<T>(
-  db: Queryable,
+  db: Database,
   accountId: string,
   districtId: string,
   data: T,
   message?: string,
+  cache?: TenantCache | null,
 ): Promise<Envelope<T>> {
-  const { rows } = await db.query<EnvelopeRow>(ENVELOPE_SQL, [accountId, districtId]);
-  const row = rows[0];
+  const member = cache
+    ? await cache.envelope(db, accountId, districtId, (q) => loadMemberEnvelope(q, accountId, districtId))
+    : await loadMemberEnvelope(db, accountId, districtId);
   return {
     data,
-    rights: row?.rights ?? [],
-    districtModules: row?.modules ?? [],
-    unreadNotificationsNumber: row?.unread ?? 0,
-    lastUnreadNotifications: row?.last ?? [],
-    workflowNotificationsNumber: row?.workflow ?? 0,
+    rights: member.rights,
+    districtModules: member.modules,
+    unreadNotificationsNumber: member.unread,
+    lastUnreadNotifications: member.last,
+    workflowNotificationsNumber: member.workflow,
     ...(message ? { message } : {}),
   };
 }

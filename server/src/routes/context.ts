@@ -5,6 +5,7 @@ import type { Sessions } from '../auth/sessions.js';
 import type { AccessTokens } from '../auth/tokens.js';
 import type { Databases } from '../db/databases.js';
 import type { Notifier } from '../notifications/notifier.js';
+import type { TenantCache } from '../plugins/tenant-cache.js';
 
 export interface RouteContext {
   config: Config;
@@ -12,6 +13,8 @@ export interface RouteContext {
   sessions: Sessions;
   tokens: AccessTokens;
   notifier: Notifier;
+  /** Cached envelope parts and names: every write of what they hold calls its invalidate(). */
+  tenantCache: TenantCache;
   /** The socket server; only the socket module and the notifier emit on it. */
   io: Server;
 }
