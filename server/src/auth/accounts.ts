@@ -2,6 +2,7 @@
 import type { ClientRef, DistrictRef } from '../../../common/api-types.js';
 import { DEFAULT_PAGE } from '../../../common/constants.js';
 import type { Databases } from '../db/databases.js';
+import type { Queryable } from '../db/types.js';
 
 export interface AccountRow {
   id: string;
@@ -22,12 +23,16 @@ export interface Landing {
   defaultPage: string;
 }
 
+const ACCOUNT_COLUMNS = 'id, email, password_hash, sso, admin, home_client, home_district, current_client, current_district, disabled';
+
 export async function findAccountByEmail(databases: Databases, email: string): Promise<AccountRow | null> {
-  const { rows } = await databases.control.query<AccountRow>(
-    `select id, email, password_hash, sso, admin, home_client, home_district, current_client, current_district, disabled
-       from accounts where lower(email) = lower($1)`,
-    [email],
-  );
+  const { rows } = await databases.control.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where lower(email) = lower($1)`, [email]);
+  return rows[0] ?? null;
+}
+
+/** By id (the SSO callback knows the account from its pending login). */
+export async function findAccountById(control: Queryable, id: string): Promise<AccountRow | null> {
+  const { rows } = await control.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where id = $1`, [id]);
   return rows[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The kept paths /sso and /resetPassword (spec section 2): the spec describes neither screen,
- * so each says plainly that it is not part of this release and leads back to login.
+ * The kept path /resetPassword (spec section 2): the spec does not describe its screen, so it
+ * says plainly that it is not part of this release and leads back to login. (/sso has its own
+ * page, sso.lazy.tsx.)
  */
 import { IonButton, IonContent, IonPage } from '@ionic/react';
 import { createLazyRoute } from '@tanstack/react-router';
@@ -21,7 +22,6 @@ function PublicNotice({ titleKey }: { titleKey: string }) {
   );
 }
 
-export const ssoRoute = createLazyRoute('/sso')({ component: () => <PublicNotice titleKey="public_notice.sso" /> });
 export const resetPasswordRoute = createLazyRoute('/resetPassword')({
   component: () => <PublicNotice titleKey="public_notice.reset_password" />,
 });

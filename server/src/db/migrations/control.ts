@@ -74,4 +74,26 @@ export const controlMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'single sign-on',
+    sql: `
+      -- The OpenID Connect provider of a client's accounts; null issuer: no SSO for it.
+      alter table clients
+        add column oidc_issuer text,
+        add column oidc_client_id text,
+        add column oidc_client_secret text;
+      -- SSO logins started and not yet completed. The state is the key; it is deleted when the
+      -- callback uses it, so a replayed callback finds nothing. Expired rows are swept at each start.
+      create table sso_logins (
+        state text primary key,
+        nonce text not null,
+        code_verifier text not null,
+        account_id uuid not null references accounts (id) on delete cascade,
+        -- Started from a popup (reconnect dialog): the app page reports to its opener and closes.
+        popup boolean not null default false,
+        expires_at timestamptz not null
+      );
+    `,
+  },
 ];

@@ -1,9 +1,11 @@
 /**
- * /login: e-mail and password. Field rules (validation.ts) show under the fields when the user
+ * /login: e-mail and password, or, with the SSO toggle on, e-mail only: the page then goes to
+ * the identity provider of the account's client (features/auth/sso.ts). Field rules (validation.ts) show under the fields when the user
  * submits or leaves a field; the button is never silently disabled. A server refusal shows its
  * translated message above the button. Success lands on the user's default page.
  */
-import { IonButton, IonContent, IonInput, IonPage, IonSpinner, IonText } from '@ionic/react';
+import { IonButton, IonContent, IonInput, IonPage, IonSpinner, IonText, IonToggle } from '@ionic/react';
+import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +13,10 @@ import { PRODUCT_NAME } from '../../../../common/constants';
 import { describeApiError } from '../../../lib/error-messages';
 import { safeDefaultPage } from '../api/get-default-page';
 import { useLoginMutation } from '../api/login';
+import { loginWithSsoRedirect } from '../sso';
 import { hasErrors, validateCredentials, type FieldError } from '../validation';
 import './login.css';
+import { requireNetwork } from '../../../lib/connectivity';
 
 type Field = 'email' | 'password';
 
@@ -20,6 +24,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const router = useRouter();
   const login = useLoginMutation();
+  // Resolves once the page is leaving for the provider: it stays pending-looking until then.
+  const ssoLogin = useMutation({ mutationKey: ['auth', 'loginSSO'], mutationFn: loginWithSsoRedirect });
   const formRef = useRef<HTMLFormElement>(null);
   const emailRef = useRef<HTMLIonInputElement>(null);
   const passwordRef = useRef<HTMLIonInputElement>(null);
@@ -28,8 +34,11 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
   const [submitted, setSubmitted] = useState(false);
+  const [sso, setSso] = useState(false);
 
-  const errors = validateCredentials({ email, password });
+  const errors = validateCredentials({ email, password }, { sso });
+  const pending = login.isPending || ssoLogin.isPending || ssoLogin.isSuccess;
+  const failure = sso ? ssoLogin : login;
   const shownError = (field: Field): FieldError | undefined =>
     submitted || touched[field] ? errors[field] : undefined;
   const message = (error: FieldError | undefined) => (error ? t(error.key, error.values ?? {}) : undefined);
@@ -37,10 +46,15 @@ export function LoginPage() {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (login.isPending) return;
+    if (pending) return;
     setSubmitted(true);
     if (hasErrors(errors)) {
       void (errors.email ? emailRef : passwordRef).current?.setFocus();
+      return;
+    }
+    if (!requireNetwork()) return;
+    if (sso) {
+      ssoLogin.mutate(email);
       return;
     }
     login.mutate(
@@ -83,32 +97,45 @@ export function LoginPage() {
               onIonBlur={() => markTouched('email')}
               onKeyDown={submitOnEnter}
             />
-            <IonInput
-              ref={passwordRef}
-              className={fieldClass('password')}
-              label={t('login.password')}
-              labelPlacement="stacked"
-              fill="outline"
-              type="password"
-              autocomplete="current-password"
-              name="password"
-              required
-              value={password}
-              errorText={message(shownError('password'))}
-              onIonInput={(event) => setPassword(String(event.detail.value ?? ''))}
-              onIonBlur={() => markTouched('password')}
-              onKeyDown={submitOnEnter}
-            />
-            {login.isError && (
+            <IonToggle
+              className="login-sso-toggle"
+              checked={sso}
+              onIonChange={(event) => {
+                setSso(event.detail.checked);
+                login.reset();
+                ssoLogin.reset();
+              }}
+            >
+              {t('login.sso_toggle')}
+            </IonToggle>
+            {!sso && (
+              <IonInput
+                ref={passwordRef}
+                className={fieldClass('password')}
+                label={t('login.password')}
+                labelPlacement="stacked"
+                fill="outline"
+                type="password"
+                autocomplete="current-password"
+                name="password"
+                required
+                value={password}
+                errorText={message(shownError('password'))}
+                onIonInput={(event) => setPassword(String(event.detail.value ?? ''))}
+                onIonBlur={() => markTouched('password')}
+                onKeyDown={submitOnEnter}
+              />
+            )}
+            {failure.isError && (
               <IonText color="danger">
                 <p className="login-server-error" role="alert">
-                  {describeApiError(login.error)}
+                  {describeApiError(failure.error)}
                 </p>
               </IonText>
             )}
-            <IonButton type="submit" expand="block" className="login-submit" disabled={login.isPending}>
-              {login.isPending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
-              {login.isPending ? t('login.submitting') : t('login.submit')}
+            <IonButton type="submit" expand="block" className="login-submit" disabled={pending}>
+              {pending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
+              {pending ? t(sso ? 'login.sso_submitting' : 'login.submitting') : t(sso ? 'login.sso_submit' : 'login.submit')}
             </IonButton>
           </form>
         </div>

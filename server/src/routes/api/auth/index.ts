@@ -1,21 +1,25 @@
 /**
  * Authentication service (spec section 7): login, token refresh, logout, get-district,
- * default page, client IP. The refresh token travels only in an httpOnly cookie.
+ * default page, client IP, and single sign-on (login-sso.ts, sso-callback.ts). The refresh token travels only in an httpOnly cookie.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DistrictData, LoginBody, RefreshData, SessionData } from '../../../../../common/api-types.js';
-import { CLIENT_IP_HEADER, DEFAULT_PAGE, PASSWORD_MIN_LENGTH, REFRESH_COOKIE } from '../../../../../common/constants.js';
+import { DEFAULT_PAGE, PASSWORD_MIN_LENGTH, REFRESH_COOKIE } from '../../../../../common/constants.js';
 import { findAccountByEmail, resolveLanding } from '../../../auth/accounts.js';
 import { verifyPassword } from '../../../auth/passwords.js';
+import { SsoLogins } from '../../../auth/sso.js';
 import { LoginThrottle } from '../../../auth/throttle.js';
 import { parseRefreshCookie } from '../../../auth/tokens.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { buildEnvelope, emptyEnvelope } from '../../../plugins/envelope.js';
 import { respond } from '../../../plugins/respond.js';
+import { sessionRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
-
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+import { loginSsoRoute } from './login-sso.js';
+import { clearRefreshCookie, openSession, setRefreshCookie } from './open-session.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOGIN_BODY_LIMIT } from './schemas.js';
+import { ssoCallbackRoute } from './sso-callback.js';
 
 const loginSchema = {
   body: {
@@ -23,35 +27,21 @@ const loginSchema = {
     required: ['email', 'password'],
     additionalProperties: false,
     properties: {
-      email: { type: 'string', minLength: 3, maxLength: 254, pattern: EMAIL_PATTERN },
+      email: { type: 'string', minLength: 3, maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN },
       password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 },
       reconnect: { type: 'boolean' },
     },
   },
 } as const;
 
-/** Login bodies are small: anything larger is refused before it is parsed. */
-const LOGIN_BODY_LIMIT = 8 * 1024;
-
-const clientIpOf = (request: FastifyRequest): string | null => {
-  const value = request.headers[CLIENT_IP_HEADER.toLowerCase()];
-  return typeof value === 'string' && value.length <= 64 ? value : null;
-};
-
 export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
-  const { databases, sessions, tokens, config } = ctx;
+  const { databases, sessions, tokens } = ctx;
   const throttle = new LoginThrottle(databases.control);
 
-  const setRefreshCookie = (reply: FastifyReply, sessionId: string, secret: string, expiresAt: Date) =>
-    reply.setCookie(REFRESH_COOKIE, `${sessionId}.${secret}`, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.secureCookies,
-      path: '/api/auth',
-      expires: expiresAt,
-    });
-  const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth', httpOnly: true, sameSite: 'strict', secure: config.secureCookies });
+  // One instance for both SSO routes: it caches the providers' discovered configurations.
+  const sso = new SsoLogins(databases.control, ctx.config.publicUrl);
+  await loginSsoRoute(app, ctx, sso);
+  await ssoCallbackRoute(app, ctx, sso);
 
   app.post<{ Body: LoginBody }>('/login', { schema: loginSchema, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
     const { email, password, reconnect = false } = request.body;
@@ -69,27 +59,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     const landing = await resolveLanding(databases, account);
     if (!landing) throw ApiError.forbidden('auth.no_district_access');
 
-    const session = await sessions.create({
-      accountId: account.id,
-      clientDb: landing.client.database,
-      districtId: landing.district._id,
-      ip: request.ip,
-      clientIp: clientIpOf(request),
-      reconnect,
-    });
-    await databases.control.query('update accounts set current_client = $2, current_district = $3 where id = $1', [
-      account.id,
-      landing.client.database,
-      landing.district._id,
-    ]);
-    const access = await tokens.sign({
-      sub: account.id,
-      email: account.email,
-      db: landing.client.database,
-      did: landing.district._id,
-      sid: session.id,
-    });
-    setRefreshCookie(reply, session.id, session.secret, session.expiresAt);
+    const access = await openSession(ctx, request, reply, account, landing, reconnect);
     const data: SessionData = {
       token: access.token,
       expiresAt: access.expiresAt.toISOString(),
@@ -109,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     if (!cookie) throw ApiError.unauthorized('token_invalid', { logout: true });
     const result = await sessions.rotate(cookie.sessionId, cookie.secret);
     if (!result.ok) {
-      clearRefreshCookie(reply);
+      clearRefreshCookie(ctx, reply);
       throw ApiError.unauthorized(result.reason === 'expired' ? 'token_expired' : 'token_invalid', { logout: true });
     }
     const { session } = result;
@@ -121,28 +91,35 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       did: session.district_id,
       sid: session.id,
     });
-    if (result.secret) setRefreshCookie(reply, session.id, result.secret, new Date(session.expires_at));
+    if (result.secret) setRefreshCookie(ctx, reply, session.id, result.secret, new Date(session.expires_at));
     const data: RefreshData = { token: access.token, expiresAt: access.expiresAt.toISOString() };
     return buildEnvelope(await databases.client(session.client_db), session.account_id, session.district_id, data);
   });
 
   app.post('/logout', async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
-    if (cookie) await sessions.revoke(cookie.sessionId, 'logout');
     const bearer = request.headers.authorization ? await tokens.verify(request.headers.authorization.replace(/^Bearer\s+/i, '')) : null;
-    if (bearer && typeof bearer !== 'string') await sessions.revoke(bearer.sid, 'logout');
-    clearRefreshCookie(reply);
+    const ended = new Set<string>();
+    if (cookie) ended.add(cookie.sessionId);
+    if (bearer && typeof bearer !== 'string') ended.add(bearer.sid);
+    for (const sessionId of ended) {
+      await sessions.revoke(sessionId, 'logout');
+      // The session's sockets end with it (they would otherwise keep receiving events).
+      ctx.io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    }
+    clearRefreshCookie(ctx, reply);
     return emptyEnvelope(null);
   });
 
   app.get('/district', { preHandler: app.authenticate }, async (request) => {
     const auth = requireAuth(request);
-    const [district, client] = await Promise.all([
-      auth.db.query<{ id: string; name: string }>('select id, name from districts where id = $1', [auth.districtId]),
-      databases.control.query<{ name: string; database: string }>('select name, database from clients where database = $1', [auth.clientDb]),
+    // Names are cached per server and invalidated on rename (tenant-cache.ts): this route runs on every app start.
+    const [districtName, clientName] = await Promise.all([
+      ctx.tenantCache.districtName(auth.db, auth.districtId),
+      ctx.tenantCache.clientName(databases.control, auth.clientDb),
     ]);
-    if (!district.rows[0] || !client.rows[0]) throw ApiError.notFound('district.not_found');
-    const data: DistrictData = { _id: district.rows[0].id, name: district.rows[0].name, client: client.rows[0] };
+    if (districtName === null || clientName === null) throw ApiError.notFound('district.not_found');
+    const data: DistrictData = { _id: auth.districtId, name: districtName, client: { name: clientName, database: auth.clientDb } };
     return respond(request, data);
   });
 
