@@ -120,7 +120,9 @@ describe('user administration', () => {
       expect(await disconnected).toBe('io server disconnect');
 
       const afterwards = await server.app.inject({ url: '/api/auth/district', headers: bearer(leaving.token) });
-      expect(afterwards.statusCode).toBe(401);
+      // Not a stale token: the account is disabled, and the app logs out (error catalogue).
+      expect(afterwards.statusCode).toBe(403);
+      expect(afterwards.json()).toEqual({ message: 'auth.account_disabled', logout: true });
       const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: leaving.cookie } });
       expect(refresh.statusCode).toBe(401);
       await expect(login(server, 'leaving@demo.vigie.test', 'long-enough-1')).rejects.toThrow(/403/);

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { setCatalogueNavigate } from '../lib/catalogue-effects';
 import { endSession, isAuthenticated, onSessionEnded } from '../lib/session';
 import { LOCAL_KEYS } from '../lib/storage';
 
@@ -25,6 +26,9 @@ export function SessionWatcher() {
       }),
     [router, queryClient],
   );
+
+  // The error catalogue's redirection (an error body's `redirection`) goes through the router.
+  useEffect(() => setCatalogueNavigate((to) => void router.navigate({ href: to })), [router]);
 
   // Another tab logged out (the token is shared through localStorage).
   useEffect(() => {

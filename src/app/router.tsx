@@ -28,10 +28,10 @@ import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
 import { findModule, MODULES } from '../features/modules/modules';
 import { getEnvelopeState } from '../lib/envelope-store';
-import { i18n } from '../lib/i18n';
+import { appTranslate, applyOutcome } from '../lib/catalogue-effects';
+import { catalogueOutcome } from '../lib/error-catalogue';
 import { can } from '../lib/rights';
 import { isAuthenticated } from '../lib/session';
-import { showToast } from '../lib/toast';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -47,18 +47,18 @@ async function landingPage(): Promise<string> {
   return isAuthenticated() ? resolveDefaultPage() : LOGIN_PATH;
 }
 
-/** Spec section 8, "Not-found routes: 404 message with the error title". */
+/** Spec section 8, "Not-found routes: 404 message with the error title" (the catalogue's row). */
 function showNotFound(): void {
-  showToast({ header: i18n.t('errors.title'), message: i18n.t('errors.page_not_found'), kind: 'danger', persistent: true });
+  applyOutcome(catalogueOutcome({ kind: 'route-not-found' }, appTranslate));
 }
 
 /**
- * Spec section 8, requiredPermissions: the translated message, then the translated module
- * names joined by slashes; an error toast (persistent, as every error toast).
+ * Spec section 8, requiredPermissions (the catalogue's row): the translated message, then the
+ * translated module names joined by slashes, in a persistent error toast.
  */
-export function missingRightsMessage(features: readonly Feature[]): string {
-  const names = features.map((f) => i18n.t(`modules.${f}`, { defaultValue: f })).join('/');
-  return `${i18n.t('auth.missing_rights')} ${names}`;
+function showMissingRights(features: readonly Feature[]): void {
+  const body = { message: 'auth.missing_rights', requiredPermissions: [...features] };
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body }, appTranslate));
 }
 
 /** beforeLoad of a page that needs one of these features. */
@@ -66,7 +66,7 @@ function requireFeatures(features: readonly Feature[]): void {
   if (features.length === 0) return;
   const { rights } = getEnvelopeState();
   if (features.some((f) => can(rights, f))) return;
-  showToast({ message: missingRightsMessage(features), kind: 'danger', persistent: true });
+  showMissingRights(features);
   // The dashboard needs no right, so this never loops.
   throw redirect({ to: DEFAULT_PAGE, replace: true });
 }
@@ -109,11 +109,11 @@ const externalLoginRoute = createRoute({
   },
 }).lazy(() => import('./routes/external-login.lazy').then((m) => m.Route));
 
-/** Kept paths (spec section 2) whose screens the spec does not describe: a plain notice. */
+/** Kept path (spec section 2): where the SSO callback lands; public, outside the shell. */
 const ssoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sso',
-}).lazy(() => import('./routes/public-notice.lazy').then((m) => m.ssoRoute));
+}).lazy(() => import('./routes/sso.lazy').then((m) => m.Route));
 
 /** "If a resetPassword navigation fails, go to dashboard when authenticated, else login." */
 function ResetPasswordFallback() {

@@ -1,22 +1,19 @@
 /**
- * Turning an ApiError into the sentence a user reads (spec section 8, the part the login page
- * needs now; the full catalogue, with redirection, requiredPermissions and infos, grows here).
+ * The sentence a user reads for a failed call, for callers that show it themselves (inline,
+ * or in their own toast): the error catalogue's message (error-catalogue.ts, spec section 8)
+ * for the error. The catalogue's global effects (redirection, logout flag, success messages)
+ * are applied once by the HTTP channel, not here.
  */
-import type { RedisInfo } from '../../common/api-types';
 import { ApiError } from './api-client';
-import { i18n, translateIfKnown } from './i18n';
+import { appTranslate } from './catalogue-effects';
+import { catalogueOutcome, INTERNAL_ERROR, type CatalogueInput } from './error-catalogue';
 
-function describeRedis(redis: RedisInfo): string {
-  return 'lockoutSeconds' in redis
-    ? i18n.t('errors.lockout', { seconds: redis.lockoutSeconds })
-    : i18n.t('errors.attempts', { attempts: redis.attempts, maxAttempts: redis.maxAttempts });
+function inputOf(error: unknown): CatalogueInput {
+  return error instanceof ApiError ? { kind: 'error', status: error.status, body: error.body } : { kind: 'failure' };
 }
 
 export function describeApiError(error: unknown): string {
-  if (!(error instanceof ApiError) || error.isNetworkError) return i18n.t('communication_error');
-  const { body, status } = error;
-  const message =
-    translateIfKnown(body.message) ??
-    (status === 429 ? i18n.t('auth.too_many_attempts') : i18n.t('internal_error'));
-  return body.redis === undefined ? message : `${message} ${describeRedis(body.redis)}`;
+  // A redirection without a translated message has no toast: the page changes instead; a
+  // caller that still shows something gets the generic message.
+  return catalogueOutcome(inputOf(error), appTranslate).toast?.message ?? appTranslate(INTERNAL_ERROR) ?? INTERNAL_ERROR;
 }

@@ -47,7 +47,12 @@ export async function authenticateToken(
   const claims = await deps.tokens.verify(token);
   if (typeof claims === 'string') throw ApiError.unauthorized(claims, { logout: true });
   const tenant = await deps.sessions.current(claims.sid);
-  if (!tenant) throw ApiError.unauthorized('token_invalid', { logout: true });
+  if (!tenant) {
+    // An account disabled mid-session says so (the catalogue's logout flag on an ordinary
+    // error) rather than looking like a stale token.
+    if (await deps.sessions.accountDisabled(claims.sid)) throw ApiError.forbidden('auth.account_disabled', { logout: true });
+    throw ApiError.unauthorized('token_invalid', { logout: true });
+  }
   // A token from before a client or district change must not reach the old tenant: the app
   // refreshes its token and retries (no logout).
   if (tenant.clientDb !== claims.db || tenant.districtId !== claims.did) throw ApiError.unauthorized('session.tenant_changed');

@@ -1,7 +1,8 @@
 /**
  * POST /api/users { email, password, rights } (district.admin). An e-mail that already has an
  * account elsewhere is added to the district instead: 2xx with envelope message
- * `user_duplicated`, which spec section 8 shows as a persistent error toast.
+ * `user_duplicated`, which spec section 8 shows as a persistent error toast (the HTTP channel
+ * shows it, like every envelope message).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '../../../lib/api-client';
@@ -27,8 +28,9 @@ export function useCreateUserMutation() {
   return useMutation({
     mutationFn: createUserRequest,
     onSuccess: async ({ duplicated }) => {
-      if (duplicated) showToast({ message: i18n.t(USER_DUPLICATED), kind: 'danger', persistent: true });
-      else showToast({ message: i18n.t('administration.user_created'), kind: 'success' });
+      // user_duplicated is the envelope's message: the HTTP channel already showed it as the
+      // catalogue's persistent error toast (lib/error-catalogue.ts).
+      if (!duplicated) showToast({ message: i18n.t('administration.user_created'), kind: 'success' });
       await queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey });
     },
   });

@@ -11,7 +11,7 @@ import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requireAnyRight, rightsOf } from '../../../plugins/rights.js';
+import { requirePageRight, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
 
@@ -23,9 +23,9 @@ const byName = (a: DistrictRef, b: DistrictRef) => a.name.localeCompare(b.name, 
 /** PostgreSQL unique violation (districts_name_key is case-insensitive). */
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
-export async function districtRoutes(app: FastifyInstance, _ctx: RouteContext): Promise<void> {
+export async function districtRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.admin));
+  app.addHook('preHandler', requirePageRight(...RIGHTS_BY_FEATURE.admin));
 
   app.get('/', async (request) => {
     const { db } = requireAuth(request);
@@ -71,6 +71,7 @@ export async function districtRoutes(app: FastifyInstance, _ctx: RouteContext): 
       try {
         const { rows } = await db.query<DistrictRef>('update districts set name = $2 where id = $1 returning id as "_id", name', [request.params.id, name]);
         if (rows.length === 0) throw ApiError.notFound('district.not_found');
+        ctx.tenantCache.invalidate({ kind: 'district', db: db.name, districtId: request.params.id });
         return respond(request, rows[0]!);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError(409, { message: 'district.name_already_used' });

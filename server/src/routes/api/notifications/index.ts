@@ -12,6 +12,7 @@ import { requireAuth } from '../../../plugins/auth.js';
 import { LAST_UNREAD_LIMIT } from '../../../plugins/envelope.js';
 import { respond } from '../../../plugins/respond.js';
 import { requireAnyRight } from '../../../plugins/rights.js';
+import { memberChange } from '../../../plugins/tenant-cache.js';
 import type { RouteContext } from '../../context.js';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -90,7 +91,20 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
           where id = $1 and account_id = $2 and district_id = $3 returning id`,
         [request.params.id, auth.accountId, auth.districtId],
       );
-      if (rows.length === 0) throw ApiError.notFound('notifications.not_found');
+      if (rows.length === 0) {
+        // The account's own notification, but of another of its districts (a tab still showing
+        // it after a change of district): say which district it is in (error catalogue `infos`).
+        // Another account's notification stays a plain 404.
+        const elsewhere = await auth.db.query<{ name: string }>(
+          `select d.name from notifications n join districts d on d.id = n.district_id
+            where n.id = $1 and n.account_id = $2 and n.district_id <> $3`,
+          [request.params.id, auth.accountId, auth.districtId],
+        );
+        const districtName = elsewhere.rows[0]?.name;
+        if (districtName !== undefined) throw new ApiError(409, { message: 'notifications.other_district', infos: { districtName } });
+        throw ApiError.notFound('notifications.not_found');
+      }
+      ctx.tenantCache.invalidate(memberChange(auth));
       return respond(request, { _id: request.params.id });
     },
   );
@@ -101,6 +115,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
       'update notifications set read_at = now() where account_id = $1 and district_id = $2 and read_at is null',
       [auth.accountId, auth.districtId],
     );
+    ctx.tenantCache.invalidate(memberChange(auth));
     return respond(request, { marked: affectedRows });
   });
 

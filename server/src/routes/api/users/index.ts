@@ -21,7 +21,7 @@ import { hashPassword } from '../../../auth/passwords.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requireAnyRight, rightsOf } from '../../../plugins/rights.js';
+import { requirePageRight, rightsOf } from '../../../plugins/rights.js';
 import { accountRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
@@ -50,7 +50,7 @@ async function assertGrantable(request: FastifyRequest, rights: readonly string[
 export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { databases, sessions, io } = ctx;
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.admin));
+  app.addHook('preHandler', requirePageRight(...RIGHTS_BY_FEATURE.admin));
 
   /** The member `id` of the session's district, or 404: ids of other districts or clients are not found. */
   async function memberOf(request: FastifyRequest, id: string): Promise<UserEntry> {
@@ -108,6 +108,7 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
           [account.id, auth.districtId, rights],
         );
         if (added.affectedRows === 0) throw new ApiError(409, { message: 'user.email_already_used' });
+        ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: account.id });
         const user: UserEntry = { _id: account.id, email, rights, disabled: account.disabled };
         return respond(request, user, 'user_duplicated');
       }
@@ -140,6 +141,8 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       const rights = [...request.body.rights].sort();
       await assertGrantable(request, rights, member.rights);
       await auth.db.query('update memberships set rights = $3 where account_id = $1 and district_id = $2', [request.params.id, auth.districtId, rights]);
+      // The member's next request (on any process) is checked against the new rights.
+      ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: request.params.id });
       return respond(request, await memberOf(request, request.params.id));
     },
   );
