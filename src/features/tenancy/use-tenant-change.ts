@@ -6,8 +6,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { refreshAccessToken } from '../../lib/api-client';
-import { setResetPending } from '../../lib/storage';
+import { clearRequestCache, refreshAccessToken } from '../../lib/api-client';
+import { clearQueryCache, setResetPending } from '../../lib/storage';
 import { adminRouteAfterChange } from './admin-route-rule';
 import type { ChangeResult } from './api/change-client';
 
@@ -28,8 +28,12 @@ export function useTenantChange<TInput>(send: (input: TInput) => Promise<ChangeR
       setResetPending(true);
       // Every cached answer belongs to the old tenant. Resetting empties them all and refetches
       // the ones on screen, the user's district (toolbar) first of all: that is the reload.
+      // The request cache's keys name the district already; clearing it frees the old answers.
+      clearRequestCache();
       await queryClient.cancelQueries();
       await queryClient.resetQueries();
+      // ...and the copy saved for offline starts (app/query-client.ts).
+      clearQueryCache();
       return result;
     },
     onSuccess: () => {

@@ -8,7 +8,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { API_PREFIX } from '../../../../common/constants';
-import { apiGet } from '../../../lib/api-client';
+import { apiGetWithProgress } from '../../../lib/api-client';
 
 export const IMAGE_FETCH_BUDGET_MS = 4000;
 
@@ -19,7 +19,8 @@ function toApiPath(imageUrl: string): string {
 }
 
 export function getViewerImage(imageUrl: string): Promise<string> {
-  return apiGet<string>(toApiPath(imageUrl), { timeout: IMAGE_FETCH_BUDGET_MS });
+  // Images are the app's large downloads: the shell's progress bar shows a slow one.
+  return apiGetWithProgress<string>(toApiPath(imageUrl), { label: 'progress.image' }, { timeout: IMAGE_FETCH_BUDGET_MS });
 }
 
 export const viewerImageQueryOptions = (imageUrl: string) =>

@@ -1,13 +1,15 @@
 /**
  * The landing page of a module whose screens are not part of this release (modules.ts): its
  * translated name, the sub-view the address names, the sub-views this user can reach, and a
- * plain statement that the module's screens are not in this release. Nothing else: the spec
- * gives these modules no data.
+ * plain statement that the module's screens are not in this release, and the module's
+ * functionalities in the district (ModuleElements). Nothing else: the spec gives these modules
+ * no data.
  */
 import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/rights';
 import type { ModuleDefinition, ModuleView } from '../modules';
+import { ModuleElements } from './ModuleElements';
 
 interface ModuleLandingPageProps {
   module: ModuleDefinition;
@@ -25,6 +27,7 @@ export function ModuleLandingPage({ module, view, rights }: ModuleLandingPagePro
       <IonNote color="medium">
         <p data-testid="module-not-in-release">{t('module_landing.not_in_release')}</p>
       </IonNote>
+      <ModuleElements prefix={module.prefix} />
       {reachable.length > 0 && (
         <>
           <h2>{t('module_landing.views')}</h2>

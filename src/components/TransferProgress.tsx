@@ -1,0 +1,43 @@
+/**
+ * A thin bar at the top of the shell while a transfer reported to the progress store
+ * (src/lib/progress.ts) lasts longer than PROGRESS_SHOW_DELAY_MS: determinate when every size
+ * is known, indeterminate otherwise. Short transfers never show (no flicker). Its accessible
+ * name says what is being transferred.
+ */
+import { IonProgressBar } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { overallProgress, PROGRESS_SHOW_DELAY_MS, useTransfers } from '../lib/progress';
+
+export function TransferProgress() {
+  const { t } = useTranslation();
+  const transfers = useTransfers();
+  const oldestStart = transfers.length === 0 ? null : Math.min(...transfers.map((transfer) => transfer.startedAt));
+  const [shownFor, setShownFor] = useState<number | null>(null);
+
+  // Show once the oldest transfer has lasted the delay; hide as soon as none is left.
+  useEffect(() => {
+    if (oldestStart === null) return;
+    const wait = oldestStart + PROGRESS_SHOW_DELAY_MS - Date.now();
+    if (wait <= 0) {
+      setShownFor(oldestStart);
+      return;
+    }
+    const timer = setTimeout(() => setShownFor(oldestStart), wait);
+    return () => clearTimeout(timer);
+  }, [oldestStart]);
+
+  if (oldestStart === null || shownFor !== oldestStart) return null;
+  const value = overallProgress(transfers);
+  const label = transfers.length === 1 ? t(transfers[0]!.label) : t('progress.transfers', { count: transfers.length });
+  return (
+    <div className="transfer-progress" style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 30000 }}>
+      <IonProgressBar
+        aria-label={label}
+        title={label}
+        data-testid="transfer-progress"
+        {...(value === null ? { type: 'indeterminate' as const } : { type: 'determinate' as const, value })}
+      />
+    </div>
+  );
+}
