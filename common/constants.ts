@@ -17,6 +17,11 @@ export const EMERGENCY_DEFAULT_DELAY = { days: 1, hours: 0, minutes: 0 } as cons
 
 export const DEFAULT_PAGE = '/dashboard';
 export const SOCKET_PATH = '/ws';
+/**
+ * Server → client socket event: the server ended this session's validity (it reached its end
+ * of life). The app answers with a temporary logout: the reconnect dialog, not the login page.
+ */
+export const SESSION_EXPIRED_EVENT = 'session:expired';
 export const API_PREFIX = '/api';
 export const REFRESH_COOKIE = 'vigie_rt';
 export const CLIENT_IP_HEADER = 'X-Client-IP';

@@ -3,6 +3,7 @@
  * README; nothing else in the server reads process.env.
  */
 import { resolve } from 'node:path';
+import { IDLE_SECONDS } from '../../common/constants.js';
 
 export interface Config {
   host: string;
@@ -31,6 +32,8 @@ export interface Config {
   supportUrl: string;
   helpUrl: string;
   maintenance: boolean;
+  /** Idle time before the app's temporary logout (spec: 900 s); IDLE_SECONDS. */
+  idleSeconds: number;
   /** SMTP server of the mail outbox (`smtp://user:pass@host:587`, `smtps://…`); unset: e-mails stay queued. */
   smtpUrl: string | null;
   /** From address of the e-mails the server sends. */
@@ -39,6 +42,8 @@ export interface Config {
   mailWorker: boolean;
   /** Public origin of the app, for links in e-mails (no trailing slash). */
   publicUrl: string;
+  /** Demo only: the OpenID provider that the demo client Acme and two demo accounts log in with (seed/demo-sso.ts). */
+  demoOidcIssuer: string | null;
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -89,9 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: env.VIGIE_SUPPORT_URL || 'https://support.vigie.example/',
     helpUrl: env.VIGIE_HELP_URL || '/help',
     maintenance: bool(env.VIGIE_MAINTENANCE, false),
+    idleSeconds: int(env.IDLE_SECONDS, IDLE_SECONDS, 'IDLE_SECONDS'),
     smtpUrl: env.SMTP_URL ? url(env.SMTP_URL, ['smtp:', 'smtps:'], 'SMTP_URL') : null,
     mailFrom: env.VIGIE_MAIL_FROM || 'Vigie <no-reply@vigie.localhost>',
     mailWorker: bool(env.VIGIE_MAIL_WORKER, true),
     publicUrl: url(env.VIGIE_PUBLIC_URL || `http://127.0.0.1:${port}`, ['http:', 'https:'], 'VIGIE_PUBLIC_URL'),
+    demoOidcIssuer: env.VIGIE_DEMO_OIDC_ISSUER ? url(env.VIGIE_DEMO_OIDC_ISSUER, ['http:', 'https:'], 'VIGIE_DEMO_OIDC_ISSUER') : null,
   };
 }

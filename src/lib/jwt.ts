@@ -23,8 +23,25 @@ export function decodeAccessClaims(token: string): AccessClaims | null {
   return c as unknown as AccessClaims;
 }
 
+// A phone's clock may be minutes or hours off. Expiry is the server's clock: the difference
+// between the server's clock (the token's iat) and ours, measured when a token arrives, keeps
+// the refresh before expiry on time: a clock behind would otherwise let tokens expire (a 401
+// and a logout), a clock ahead would refresh at every request.
+let clockSkewMs = 0;
+
+/** A token just came from the server (login, refresh): measure the clock difference. */
+export function noteTokenReceived(token: string, now: number = Date.now()): void {
+  const iat = (decodeAccessClaims(token) as (AccessClaims & { iat?: unknown }) | null)?.iat;
+  if (typeof iat === 'number') clockSkewMs = iat * 1000 - now;
+}
+
 /** Milliseconds until the token expires (negative once expired); null if it cannot be read. */
 export function msUntilExpiry(token: string, now: number = Date.now()): number | null {
   const claims = decodeAccessClaims(token);
-  return claims === null ? null : claims.exp * 1000 - now;
+  return claims === null ? null : claims.exp * 1000 - (now + clockSkewMs);
+}
+
+/** Tests only. */
+export function resetClockSkew(): void {
+  clockSkewMs = 0;
 }

@@ -7,7 +7,7 @@
  */
 import type { SessionData } from '../../common/api-types';
 import { resetEnvelope } from './envelope-store';
-import { decodeAccessClaims, msUntilExpiry } from './jwt';
+import { decodeAccessClaims, msUntilExpiry, noteTokenReceived } from './jwt';
 import {
   clearSessionStorageKeys,
   createTempId,
@@ -51,6 +51,7 @@ export function setDefaultPage(page: string | null): void {
 /** After a successful login (password or SSO). Rights and modules come with the envelope. */
 export function startSession(data: SessionData, options: { sso?: boolean } = {}): void {
   setToken(data.token);
+  noteTokenReceived(data.token);
   setSessionEmail(data.email);
   setSessionDistrictId(data.district._id);
   createTempId();
@@ -79,6 +80,7 @@ export function restoreFromStoredToken(now: number = Date.now()): StoredTokenSta
 /** A refreshed token replaces the stored one; its claims refill the tab's keys. */
 export function replaceToken(token: string): void {
   setToken(token);
+  noteTokenReceived(token);
   applyTokenClaims(token);
 }
 

@@ -9,11 +9,14 @@
  *   refresh carries the new token; a handshake refused for an expired token triggers one
  *   refresh and a new attempt.
  * - `closeSocket` on logout; nothing is kept between sessions.
+ * - A temporary logout (reconnection.ts) closes the connection and a reconnection reopens it;
+ *   the server's SESSION_EXPIRED_EVENT is one of the temporary-logout signals.
  */
 import type { Socket } from 'socket.io-client';
-import { SOCKET_PATH } from '../../common/constants';
+import { SESSION_EXPIRED_EVENT, SOCKET_PATH } from '../../common/constants';
 import type { NotificationItem } from '../../common/api-types';
 import { refreshAccessToken } from './api-client';
+import { beginTemporaryLogout, isAwaitingReconnection, onReconnectionStateChange } from './reconnection';
 import { getToken } from './storage';
 
 /** Server → client events, named once. */
@@ -33,6 +36,9 @@ const connectListeners = new Set<() => void>();
 
 let socket: Socket | null = null;
 let opening: Promise<void> | null = null;
+// The app asked for a connection (openSocket) and has not closed it (closeSocket): a
+// temporary logout suspends it, a reconnection resumes it.
+let wanted = false;
 // Bumped by closeSocket so a connection still loading its library after a logout gives up.
 let generation = 0;
 
@@ -42,7 +48,8 @@ function dispatch<E extends EventName>(event: E, payload: SocketEventPayloads[E]
 
 /** Opens the connection if there is none (idempotent). Resolves once the attempt is set up. */
 export function openSocket(): Promise<void> {
-  if (socket !== null) return Promise.resolve();
+  wanted = true;
+  if (socket !== null || isAwaitingReconnection()) return Promise.resolve();
   const mine = ++generation;
   opening ??= import('socket.io-client')
     .then(({ io }) => {
@@ -67,6 +74,8 @@ export function openSocket(): Promise<void> {
           })
           .catch(() => undefined); // the HTTP channel ends the session on a refused refresh
       });
+      // The server ended the session's validity: a temporary logout, not the login page.
+      s.on(SESSION_EXPIRED_EVENT, () => beginTemporaryLogout('server'));
       for (const event of Object.values(SOCKET_EVENTS)) {
         s.on(event, (payload: SocketEventPayloads[typeof event]) => dispatch(event, payload));
       }
@@ -78,13 +87,23 @@ export function openSocket(): Promise<void> {
   return opening;
 }
 
-/** Logout: close and forget the connection. */
-export function closeSocket(): void {
+function disconnect(): void {
   generation += 1;
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;
 }
+
+/** Logout: close and forget the connection. */
+export function closeSocket(): void {
+  wanted = false;
+  disconnect();
+}
+
+onReconnectionStateChange((awaiting) => {
+  if (awaiting) disconnect();
+  else if (wanted) void openSocket();
+});
 
 /** After a token refresh or a tenant change: reconnect so the handshake carries the new token. */
 export function reconnectSocket(): void {

@@ -32,6 +32,8 @@ export type RotateResult =
 
 export class Sessions {
   private validity = new Map<string, { tenant: SessionTenant | null; until: number }>();
+  /** Tells the other server processes a session changed (set by the socket module when there are several). */
+  broadcast: ((sessionId: string) => void) | null = null;
 
   constructor(
     private readonly control: Database,
@@ -90,7 +92,7 @@ export class Sessions {
         return { ok: true, session: row, secret: null } as const;
       }
       await tx.query(`update sessions set revoked_at = now(), revoked_reason = 'refresh_reuse' where id = $1`, [sessionId]);
-      this.validity.delete(sessionId);
+      this.changed(sessionId);
       return { ok: false, reason: 'reused' } as const;
     });
   }
@@ -101,6 +103,7 @@ export class Sessions {
       [sessionId, reason],
     );
     this.validity.set(sessionId, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
+    this.broadcast?.(sessionId);
   }
 
   /** Ends every session of an account (logout everywhere, account disabled). */
@@ -109,7 +112,10 @@ export class Sessions {
       'update sessions set revoked_at = now(), revoked_reason = $2 where account_id = $1 and revoked_at is null returning id',
       [accountId, reason],
     );
-    for (const { id } of rows) this.validity.set(id, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
+    for (const { id } of rows) {
+      this.validity.set(id, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
+      this.broadcast?.(id);
+    }
     return rows.map((r) => r.id);
   }
 
@@ -133,10 +139,38 @@ export class Sessions {
     return tenant;
   }
 
+  /** When a live session stops being valid (its expiry), or null when it is not live now. */
+  async validUntil(sessionId: string): Promise<Date | null> {
+    const { rows } = await this.control.query<{ expires_at: Date }>(
+      'select expires_at from sessions where id = $1 and revoked_at is null and expires_at > now()',
+      [sessionId],
+    );
+    return rows[0] ? new Date(rows[0].expires_at) : null;
+  }
+
+  /** Whether the session's account is disabled (why a session stopped being valid). */
+  async accountDisabled(sessionId: string): Promise<boolean> {
+    const { rows } = await this.control.query<{ disabled: boolean }>(
+      'select a.disabled from sessions s join accounts a on a.id = s.account_id where s.id = $1',
+      [sessionId],
+    );
+    return rows[0]?.disabled === true;
+  }
+
   /** Moves a session to another client database and district (change client / district). */
   async moveTo(sessionId: string, tenant: SessionTenant): Promise<void> {
     await this.control.query('update sessions set client_db = $2, district_id = $3 where id = $1', [sessionId, tenant.clientDb, tenant.districtId]);
+    this.changed(sessionId);
+  }
+
+  /** Drops what this process cached of a session another process changed. */
+  forget(sessionId: string): void {
     this.validity.delete(sessionId);
+  }
+
+  private changed(sessionId: string): void {
+    this.validity.delete(sessionId);
+    this.broadcast?.(sessionId);
   }
 
 }

@@ -19,6 +19,7 @@ import type { MenuAction } from '../../features/shell/menu';
 import { shouldShowShell } from '../../features/shell/shell-visibility';
 import { useEnvelope } from '../../lib/envelope-store';
 import { can } from '../../lib/rights';
+import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect } from '../../lib/socket';
 import { getSessionEmail } from '../../lib/storage';
 
@@ -51,7 +52,13 @@ function AuthenticatedLayout() {
   useEffect(() => {
     if (!showShell) return;
     startOutboxDrainer();
-    return onSocketConnect(() => void triggerOutboxDrain());
+    const offConnect = onSocketConnect(() => void triggerOutboxDrain());
+    // A successful reconnect (the dialog, here or in another tab) sends what waited.
+    const offReconnected = onReconnectionStateChange((awaiting) => !awaiting && void triggerOutboxDrain());
+    return () => {
+      offConnect();
+      offReconnected();
+    };
   }, [showShell]);
 
   if (!showShell) return <Outlet />;

@@ -1,5 +1,6 @@
 /** GET /api/auth/defaultPage: where the user lands (/dashboard when none is set). */
 import { DEFAULT_PAGE } from '../../../../common/constants';
+import { isAwaitingReconnection } from '../../../lib/reconnection';
 import { apiGet } from '../../../lib/api-client';
 import { getDefaultPage, setDefaultPage } from '../../../lib/session';
 
@@ -20,6 +21,8 @@ export function safeDefaultPage(page: string | null | undefined): string {
 export async function resolveDefaultPage(): Promise<string> {
   const known = getDefaultPage();
   if (known !== null) return safeDefaultPage(known);
+  // The request would be held until the user reconnects: the route guard asking must not wait.
+  if (isAwaitingReconnection()) return DEFAULT_PAGE;
   try {
     const { defaultPage } = await getDefaultPageRequest();
     setDefaultPage(defaultPage);

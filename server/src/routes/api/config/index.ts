@@ -1,7 +1,7 @@
 /** Common config (spec section 7): the app configuration loaded at start, and maintenance status. */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../../../common/api-types.js';
-import { FALLBACK_LANGUAGE, IDLE_SECONDS, LANGUAGES, PRODUCT_NAME, SOCKET_PATH } from '../../../../../common/constants.js';
+import { FALLBACK_LANGUAGE, LANGUAGES, PRODUCT_NAME, SOCKET_PATH } from '../../../../../common/constants.js';
 import { respond } from '../../../plugins/respond.js';
 import type { RouteContext } from '../../context.js';
 
@@ -13,7 +13,7 @@ export async function configRoutes(app: FastifyInstance, { config }: RouteContex
     socketPath: SOCKET_PATH,
     supportUrl: config.supportUrl,
     helpUrl: config.helpUrl,
-    idleSeconds: IDLE_SECONDS,
+    idleSeconds: config.idleSeconds,
   };
   app.get('/', { preHandler: app.optionalAuthenticate }, (request) => respond(request, appConfig));
   app.get('/maintenance', { preHandler: app.optionalAuthenticate }, (request) =>
