@@ -9,6 +9,10 @@
  *   awaitingReconnection  'true' | 'false': a temporary logout waits for the reconnect dialog
  *   reset                 'true' after a client or district change
  *   lang                  the language the user chose ('fr' | 'en'); not a session key
+ *   queryCache            the persisted read cache (app/query-client.ts), so the installed
+ *                         app starts offline with the last session's data
+ *   queryCacheOwner       whose it is: user|client database|district of the token that
+ *                         wrote it; another owner never reads it
  * sessionStorage (one tab; empty in a new tab or a relaunched installed app):
  *   usr_e                 the session e-mail, base64 of UTF-8
  *   usr_d_id              the district id, base64 of UTF-8
@@ -27,6 +31,8 @@ export const LOCAL_KEYS = {
   awaitingReconnection: 'awaitingReconnection',
   reset: 'reset',
   lang: 'lang',
+  queryCache: 'queryCache',
+  queryCacheOwner: 'queryCacheOwner',
 } as const;
 
 export const SESSION_KEYS = {
@@ -116,6 +122,19 @@ export const setResetPending = (reset: boolean): void => writeLocal(LOCAL_KEYS.r
 export const getStoredLanguage = (): string | null => readLocal(LOCAL_KEYS.lang);
 export const setStoredLanguage = (language: string): void => writeLocal(LOCAL_KEYS.lang, language);
 
+/** The persisted read cache, only for the owner that wrote it. */
+export const getQueryCache = (owner: string): string | null =>
+  readLocal(LOCAL_KEYS.queryCacheOwner) === owner ? readLocal(LOCAL_KEYS.queryCache) : null;
+export function setQueryCache(owner: string, value: string): void {
+  writeLocal(LOCAL_KEYS.queryCacheOwner, owner);
+  writeLocal(LOCAL_KEYS.queryCache, value);
+}
+/** Logout, client or district change: the old tenant's data must not come back. */
+export function clearQueryCache(): void {
+  writeLocal(LOCAL_KEYS.queryCache, null);
+  writeLocal(LOCAL_KEYS.queryCacheOwner, null);
+}
+
 // sessionStorage
 
 export const getSessionEmail = (): string | null => readEncoded(SESSION_KEYS.email);
@@ -159,6 +178,8 @@ export function clearSessionStorageKeys(): void {
     LOCAL_KEYS.token,
     LOCAL_KEYS.awaitingReconnection,
     LOCAL_KEYS.reset,
+    LOCAL_KEYS.queryCache,
+    LOCAL_KEYS.queryCacheOwner,
   ]) {
     writeLocal(key, null);
   }

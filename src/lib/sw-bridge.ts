@@ -1,25 +1,95 @@
 /**
- * The page's only link to the service worker (sw/sw.ts): registration in production builds
- * and the update prompt. workbox-window is loaded on demand so it stays out of the entry chunk.
+ * The page's only link to the service worker (sw/sw.ts): registration in production builds,
+ * update checks and the update prompt. workbox-window is loaded on demand so it stays out of
+ * the entry chunk.
+ *
+ * Update flow: the browser checks for a new sw.js when the worker registers (each start); this
+ * module also asks every UPDATE_CHECK_INTERVAL_MS and whenever the page becomes visible again
+ * (an installed app resumed from the background). A new version installs in the background
+ * and WAITS: nothing reloads until the user chooses "Reload" in the prompt, so a half-filled
+ * form is never lost behind the user's back; queued emergency alerts live in IndexedDB and
+ * survive the reload either way.
  */
-
-/** Called when a new version is installed and waiting; `apply` activates it and reloads. */
-export type UpdateReadyListener = (apply: () => void) => void;
+import { useSyncExternalStore } from 'react';
 
 export const SW_URL = '/sw.js';
 export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
+/** How often a long-open page asks whether a new version was deployed. */
+export const UPDATE_CHECK_INTERVAL_MS = 30 * 60_000;
+/** Showing the page again checks for an update at most this often. */
+export const VISIBLE_CHECK_MIN_GAP_MS = 60_000;
 
-export async function registerServiceWorker(onUpdateReady: UpdateReadyListener): Promise<void> {
+// --- the prompt's state ----------------------------------------------------------------------
+
+/** Activates the new version and reloads; null while there is nothing to update. */
+type ApplyUpdate = () => void;
+
+let pendingUpdate: ApplyUpdate | null = null;
+const updateListeners = new Set<() => void>();
+
+/** Called by the registration (or tests) when a new version is ready to take over. */
+export function announceUpdate(apply: ApplyUpdate): void {
+  pendingUpdate = apply;
+  for (const listener of updateListeners) listener();
+}
+
+export const getPendingUpdate = (): ApplyUpdate | null => pendingUpdate;
+
+export function subscribeUpdate(listener: () => void): () => void {
+  updateListeners.add(listener);
+  return () => updateListeners.delete(listener);
+}
+
+/** The apply function of a waiting update, or null (components/UpdatePrompt.tsx). */
+export function usePendingUpdate(): ApplyUpdate | null {
+  return useSyncExternalStore(subscribeUpdate, getPendingUpdate);
+}
+
+/** Tests only. */
+export function resetUpdateState(): void {
+  pendingUpdate = null;
+  updateListeners.clear();
+}
+
+// --- registration ----------------------------------------------------------------------------
+
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox(SW_URL, { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    onUpdateReady(() => {
-      workbox.addEventListener('controlling', () => window.location.reload());
+  let applying = false;
+  const reload = () => window.location.reload();
+
+  const apply = () => {
+    applying = true;
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      if (registration?.waiting == null) {
+        // Another tab already activated it: this page only needs to load the new files.
+        reload();
+        return;
+      }
+      workbox.addEventListener('controlling', reload);
       workbox.messageSkipWaiting();
     });
+  };
+
+  // Also fires at start when a version was already waiting (the prompt was ignored last time).
+  workbox.addEventListener('waiting', () => announceUpdate(apply));
+  // Another tab chose "Reload": the new worker now serves this page too, whose code is old.
+  // Keep the prompt (never reload under the user's input) so it can load the new version.
+  workbox.addEventListener('controlling', (event) => {
+    if (!applying && event.isUpdate === true) announceUpdate(apply);
   });
   await workbox.register();
+
+  const check = () => void workbox.update().catch(() => undefined);
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+  let lastCheck = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - lastCheck < VISIBLE_CHECK_MIN_GAP_MS) return;
+    lastCheck = Date.now();
+    check();
+  });
 }
 
 /** Background Sync tag of the emergency outbox; sw/sw.ts answers it with an 'outbox-sync' message. */

@@ -12,6 +12,7 @@ import { useCreateClientMutation } from '../api/create-client';
 import { clientsQueryOptions } from '../api/get-clients';
 import { DISTRICT_NAME_MAX_LENGTH, validateNewClient, type NewClientProblems } from '../validation';
 import './admin.css';
+import { requireNetwork } from '../../../lib/connectivity';
 
 export function ClientManagementPage() {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ function CreateClientForm() {
     event.preventDefault();
     const found = validateNewClient(name, database, district);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !requireNetwork()) return;
     create.mutate(
       { name: name.trim(), database, district: district.trim() },
       {

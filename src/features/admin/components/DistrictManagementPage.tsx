@@ -15,6 +15,7 @@ import { districtsQueryOptions } from '../api/get-districts';
 import { useRenameDistrictMutation } from '../api/rename-district';
 import { DISTRICT_NAME_MAX_LENGTH, validateDistrictName } from '../validation';
 import './admin.css';
+import { requireNetwork } from '../../../lib/connectivity';
 
 export function DistrictManagementPage({ variant }: { variant: 'full' | 'simple' }) {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ function CreateDistrictForm() {
     event.preventDefault();
     const problem = validateDistrictName(name);
     setInvalid(problem);
-    if (problem !== null) return;
+    if (problem !== null || !requireNetwork()) return;
     create.mutate(name.trim(), { onSuccess: () => setName('') });
   };
 
@@ -95,7 +96,7 @@ function RenameDistrictForm({ district, onDone }: { district: DistrictRef; onDon
     event.preventDefault();
     const problem = validateDistrictName(name);
     setInvalid(problem);
-    if (problem !== null) return;
+    if (problem !== null || !requireNetwork()) return;
     rename.mutate({ id: district._id, name: name.trim() }, { onSuccess: onDone });
   };
 

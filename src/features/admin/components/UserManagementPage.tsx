@@ -20,6 +20,7 @@ import { usersQueryOptions, type UserEntry } from '../api/get-users';
 import { useUpdateUserRightsMutation } from '../api/update-user-rights';
 import { validateNewUser, type NewUserProblems } from '../validation';
 import './admin.css';
+import { requireNetwork } from '../../../lib/connectivity';
 
 export function UserManagementPage() {
   const { t } = useTranslation();
@@ -78,7 +79,7 @@ function CreateUserForm() {
     event.preventDefault();
     const found = validateNewUser(email, password);
     setProblems(found);
-    if (found.email !== undefined || found.password !== undefined) return;
+    if (found.email !== undefined || found.password !== undefined || !requireNetwork()) return;
     create.mutate(
       { email: email.trim(), password, rights },
       {
@@ -147,7 +148,7 @@ function UserRow({ user, editing, onEdit }: { user: UserEntry; editing: boolean;
         {confirmingDisable && (
           <>
             <span>{t('administration.disable_confirm', { email: user.email })}</span>
-            <IonButton size="small" color="danger" disabled={disable.isPending} onClick={() => disable.mutate(user._id, { onSuccess: () => setConfirmingDisable(false) })}>
+            <IonButton size="small" color="danger" disabled={disable.isPending} onClick={() => requireNetwork() && disable.mutate(user._id, { onSuccess: () => setConfirmingDisable(false) })}>
               {t('administration.disable_yes')}
             </IonButton>
             <IonButton size="small" fill="clear" onClick={() => setConfirmingDisable(false)}>
@@ -161,6 +162,7 @@ function UserRow({ user, editing, onEdit }: { user: UserEntry; editing: boolean;
             className="admin-form"
             onSubmit={(event) => {
               event.preventDefault();
+              if (!requireNetwork()) return;
               update.mutate({ id: user._id, rights }, { onSuccess: () => onEdit(false) });
             }}
           >

@@ -1,12 +1,13 @@
 /**
  * /me/meInfos: the session's e-mail, client and district, and the language switch (fr/en),
- * which persists (localStorage `lang`, lib/i18n.ts changeLanguage).
+ * which persists (localStorage `lang`, lib/i18n.ts changeLanguage), and how to install the app.
  */
 import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
 import { LANGUAGES } from '../../../../common/constants';
 import { changeLanguage } from '../../../lib/i18n';
+import { InstallApp } from './InstallApp';
 
 interface ProfilePageProps {
   email: string | null;
@@ -55,6 +56,7 @@ export function ProfilePage({ email, district, districtFailed }: ProfilePageProp
           </IonButton>
         ))}
       </div>
+      <InstallApp />
     </div>
   );
 }

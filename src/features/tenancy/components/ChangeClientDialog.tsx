@@ -19,6 +19,7 @@ import { districtNamesQueryOptions } from '../api/get-district-names';
 import { useTenantChange } from '../use-tenant-change';
 import { ChoiceList, StepActions, StepError, Stepper } from './Stepper';
 import '../../../components/dialog.css';
+import { requireNetwork } from '../../../lib/connectivity';
 
 export interface ChangeClientDialogProps {
   isOpen: boolean;
@@ -96,7 +97,7 @@ export function ChangeClientDialog({ isOpen, onDismiss }: ChangeClientDialogProp
   };
 
   const confirm = () => {
-    if (client === null || district === null || change.isPending) return;
+    if (client === null || district === null || change.isPending || !requireNetwork()) return;
     change.mutate({ database: client.database.name, district: district._id });
   };
 
@@ -108,6 +109,8 @@ export function ChangeClientDialog({ isOpen, onDismiss }: ChangeClientDialogProp
       onDidDismiss={() => close(false)}
       backdropDismiss={!change.isPending}
       className="app-dialog"
+      // Ionic names its shadow-DOM dialog from aria-label only (an id across the shadow root does not resolve).
+      aria-label={t('tenancy.change_client_title')}
       aria-labelledby={titleId}
     >
       <div className="app-dialog-body">

@@ -17,6 +17,7 @@ import { availableDistrictsQueryOptions } from '../api/get-available-districts';
 import { useTenantChange } from '../use-tenant-change';
 import { ChoiceList, StepActions, StepError, Stepper } from './Stepper';
 import '../../../components/dialog.css';
+import { requireNetwork } from '../../../lib/connectivity';
 
 export interface ChangeDistrictDialogProps {
   isOpen: boolean;
@@ -64,7 +65,7 @@ export function ChangeDistrictDialog({ isOpen, onDismiss }: ChangeDistrictDialog
   };
 
   const confirm = () => {
-    if (district === null || change.isPending) return;
+    if (district === null || change.isPending || !requireNetwork()) return;
     change.mutate(district._id);
   };
 
@@ -74,6 +75,8 @@ export function ChangeDistrictDialog({ isOpen, onDismiss }: ChangeDistrictDialog
       onDidDismiss={() => close(false)}
       backdropDismiss={!change.isPending}
       className="app-dialog"
+      // Ionic names its shadow-DOM dialog from aria-label only (an id across the shadow root does not resolve).
+      aria-label={t('tenancy.change_district_title')}
       aria-labelledby={titleId}
     >
       <div className="app-dialog-body">

@@ -1,0 +1,68 @@
+/**
+ * The read cache saved for offline starts (app/query-client.ts): only its owner (user, client,
+ * district of the token) gets it back; logout and a tenant change delete it.
+ */
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, createQueryPersister } from '../../../src/app/query-client';
+import { endSession } from '../../../src/lib/session';
+import { clearQueryCache } from '../../../src/lib/storage';
+import { makeAccessToken } from '../../../src/testing/fixtures';
+import { seedSession } from '../../../src/testing/session';
+
+const KEY = ['district'];
+
+/** Saves a cache holding `data`, as the app does (the persister writes on its throttle). */
+async function saveCache(data: unknown): Promise<void> {
+  const queryClient = createQueryClient({ persisted: true });
+  queryClient.setQueryData(KEY, data);
+  await createQueryPersister().persistClient({ timestamp: Date.now(), buster: '', clientState: dehydrate(queryClient) });
+  // The persister writes on a throttle (1 s), as in the app.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+}
+
+async function restoredData(): Promise<unknown> {
+  const saved = await createQueryPersister().restoreClient();
+  if (saved === undefined) return undefined;
+  const queryClient = new QueryClient();
+  hydrate(queryClient, saved.clientState);
+  return queryClient.getQueryData(KEY);
+}
+
+describe('the persisted read cache', () => {
+  it('comes back for the same user, client and district, even in a new tab', async () => {
+    seedSession();
+    await saveCache({ name: 'Lyon' });
+    sessionStorage.clear();
+    expect(await restoredData()).toEqual({ name: 'Lyon' });
+  });
+
+  it('never comes back for another user or another district', async () => {
+    seedSession({ token: makeAccessToken({ sub: 'user-a' }) });
+    await saveCache({ name: 'Lyon' });
+
+    seedSession({ token: makeAccessToken({ sub: 'user-b' }) });
+    expect(await restoredData()).toBeUndefined();
+
+    seedSession({ token: makeAccessToken({ sub: 'user-a', did: 'another-district' }) });
+    expect(await restoredData()).toBeUndefined();
+  });
+
+  it('is deleted by a logout and by a client or district change', async () => {
+    seedSession();
+    await saveCache({ name: 'Lyon' });
+    endSession('logout');
+    seedSession();
+    expect(await restoredData()).toBeUndefined();
+
+    await saveCache({ name: 'Lyon' });
+    clearQueryCache();
+    expect(await restoredData()).toBeUndefined();
+  });
+
+  it('is not written without a session', async () => {
+    await saveCache({ name: 'Lyon' });
+    seedSession();
+    expect(await restoredData()).toBeUndefined();
+  });
+});
