@@ -1,5 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME_COLOR = '#0d4f73';
@@ -9,9 +12,181 @@ const API_SERVER = 'http://127.0.0.1:8080';
 // component lands in the entry chunk (STACK.md: Ionic 242 → 150 KiB gz). CSS keeps its effects.
 const IONIC_COMPONENTS = /[\\/]node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/;
 
+const IONIC_REACT_INDEX = /[\\/]node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
+const APP_SOURCE = /[\\/]src[\\/].*\.tsx?$/;
+const PROXY_PREFIX = '\0ionic-react-proxy:';
+/** Internal factories of @ionic/react that the moved components need, exported under these names. */
+const FACTORIES = {
+  createRoutingComponent: '__vigieRouting',
+  createInlineOverlayComponent: '__vigieOverlay',
+  useController: '__vigieUseController',
+} as const;
+
+/**
+ * @ionic/react is one module: a component used only by a lazy page (the login's IonInput, the
+ * shell's IonMenu, a dialog's IonModal) stays in the entry chunk with that module (STACK.md).
+ * So each simple component moves to a module of its own, which the bundler places in the chunk
+ * of the pages that use it:
+ * - the 71 plain proxies (`createComponent({...})`, needing only React, Stencil's runtime and
+ *   their core element) move out of the index, which re-exports them;
+ * - the routing and overlay components (IonButton, IonItem, IonModal, IonToast...) and the
+ *   controller hooks (useIonToast...) are built by factories of the index: the index exports
+ *   those factories and the app's imports of these are pointed at their own modules (the index cannot import them back: a
+ *   cycle would run them before the factories exist);
+ * - the index's other top-level components are marked pure, so unused ones (IonNav, IonTabs,
+ *   IonRouterOutlet, IonBackButton) are dropped instead of kept for a possible side effect.
+ * Hand-written components sharing the index's contexts (IonApp, IonTabBar...) stay in it.
+ * Build only: tests import the package as published.
+ */
+function splitIonicReact(): Plugin {
+  const modules = new Map<string, { importer: string; imports: string[]; body: string }>();
+  /** Components the app imports from their own module (the factory-built ones). */
+  const redirected = new Set<string>();
+  let index: { id: string; code: string } | undefined;
+  return {
+    name: 'vigie:split-ionic-react',
+    apply: 'build',
+    enforce: 'pre',
+    // The app's sources are transformed before the index is loaded: split it up front, so the
+    // list of redirected components is known when the first source file comes.
+    async buildStart() {
+      const resolved = await this.resolve('@ionic/react', resolve('index.html'));
+      if (resolved === null) throw new Error('@ionic/react not found');
+      index = { id: resolved.id, code: splitIndex(await readFile(resolved.id, 'utf8'), resolved.id) };
+    },
+    transform(code, id) {
+      if (IONIC_REACT_INDEX.test(id)) return { code: id === index?.id ? index.code : splitIndex(code, id), map: null };
+      if (APP_SOURCE.test(id) && !id.includes('node_modules') && code.includes("'@ionic/react'")) {
+        return { code: redirectImports(code), map: null };
+      }
+      return null;
+    },
+    resolveId(source) {
+      return source.startsWith(PROXY_PREFIX) ? source : null;
+    },
+    async load(id) {
+      if (!id.startsWith(PROXY_PREFIX)) return null;
+      const module = modules.get(id.slice(PROXY_PREFIX.length));
+      if (module === undefined) return null;
+      // Bare specifiers resolved from the package's own folder, as its index would.
+      const imports = await Promise.all(
+        module.imports.map(async (line) => {
+          const specifier = /from '([^']+)';$/.exec(line)?.[1] ?? '';
+          const resolved = await this.resolve(specifier, module.importer);
+          return resolved ? line.replace(`'${specifier}'`, JSON.stringify(resolved.id)) : line;
+        }),
+      );
+      return { code: `${imports.join('\n')}\n${module.body}`, moduleSideEffects: false };
+    },
+  };
+
+  function importLineOf(code: string, binding: string): string | undefined {
+    return code.split('\n').find((line) => line.startsWith('import ') && new RegExp(` as ${binding.replace(/\$/g, '\\$')}[ ,]`).test(line));
+  }
+
+  function splitIndex(code: string, id: string): string {
+    const reexports: string[] = [];
+    const proxy = /^const (Ion\w+) = \/\*@__PURE__\*\/ createComponent\(\{\n[\s\S]*?\n\}\);\n/gm;
+    let out = code.replace(proxy, (whole, name: string) => {
+      const element = /elementClass: ([\w$]+),/.exec(whole)?.[1];
+      const define = /defineCustomElement: ([\w$]+)\n/.exec(whole)?.[1];
+      const source = element && define ? importLineOf(code, element) : undefined;
+      // Not the shape this split knows: leave the component in the index.
+      if (source === undefined || !source.includes(` as ${define} `)) return whole;
+      modules.set(name, {
+        importer: id,
+        imports: ["import React from 'react';", "import { createComponent } from '@stencil/react-output-target/runtime';", source],
+        body: `export ${whole}`,
+      });
+      reexports.push(`import { ${name} } from '${PROXY_PREFIX}${name}';`);
+      return '';
+    });
+    const built = /^const (Ion\w+) = \/\*@__PURE__\*\/ (createRoutingComponent|createInlineOverlayComponent)\('[\w-]+', ([\w$]+)(?:, true)?\);$/gm;
+    for (const [whole, name, factory, binding] of code.matchAll(built)) {
+      const source = binding === undefined ? undefined : importLineOf(code, binding);
+      if (source === undefined || name === undefined || factory === undefined) continue;
+      const alias = FACTORIES[factory as keyof typeof FACTORIES];
+      modules.set(name, {
+        importer: id,
+        imports: [`import { ${alias} as ${factory} } from '@ionic/react';`, source],
+        body: `export ${whole}`,
+      });
+      redirected.add(name);
+    }
+    // The controller hooks (useIonToast...) likewise: each imports the index's useController.
+    const hook = /^function (useIon\w+)\(\) \{\n    const controller = useController\('\w+', (\w+Controller), ([\w$]+)\);\n[\s\S]*?\n\}$/gm;
+    for (const [whole, name, controller, define] of code.matchAll(hook)) {
+      const source = define === undefined ? undefined : importLineOf(code, define);
+      if (source === undefined || name === undefined || controller === undefined) continue;
+      modules.set(name, {
+        importer: id,
+        imports: [
+          "import { useCallback } from 'react';",
+          `import { ${FACTORIES.useController} as useController } from '@ionic/react';`,
+          `import { ${controller} } from '@ionic/core/components';`,
+          source,
+        ],
+        body: `export ${whole}`,
+      });
+      redirected.add(name);
+    }
+    out = out
+      .replace(/ = createForwardRef\(/g, ' = /*@__PURE__*/ createForwardRef(')
+      // A class whose base is read from React counts as a side effect; a local base does not.
+      .replace(/ extends React\.(Component|PureComponent) \{/g, ' extends React$$$1 {');
+    const factories = Object.entries(FACTORIES).map(([name, alias]) => `${name} as ${alias}`).join(', ');
+    return `${reexports.join('\n')}\nconst React$Component = React.Component, React$PureComponent = React.PureComponent;\n${out}\nexport { ${factories} };\n`;
+  }
+
+  function redirectImports(code: string): string {
+    return code.replace(/^import \{([^}]*)\} from '@ionic\/react';$/gm, (whole, list: string) => {
+      const names = list.split(',').map((part) => part.trim()).filter(Boolean);
+      const moved = names.filter((name) => redirected.has(name));
+      if (moved.length === 0) return whole;
+      const kept = names.filter((name) => !redirected.has(name));
+      return [
+        ...(kept.length > 0 ? [`import { ${kept.join(', ')} } from '@ionic/react';`] : []),
+        ...moved.map((name) => `import { ${name} } from '${PROXY_PREFIX}${name}';`),
+      ].join('\n');
+    });
+  }
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes .br and .gz beside every text file of the build, which the server sends to browsers
+ * that accept them (server/src/static.ts preCompressed): the app's JS is a third of its size
+ * gzipped, and a phone on a weak network pays for every byte. Done once here, at the highest
+ * levels, rather than on each request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vigie:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+      for (const file of files) {
+        const path = join(outDir, file);
+        const content = await readFile(path);
+        if (content.length < COMPRESS_MIN_BYTES) continue;
+        await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
+        await writeFile(`${path}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    splitIonicReact(),
     react(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,6 +1,7 @@
 /**
- * Bootstrap: Ionic setup and CSS, translations, then the app. The service worker registers
- * after the first render (production builds only).
+ * Bootstrap: Ionic setup and CSS, translations, then the app with its persisted read cache.
+ * The install offer is listened for from the start (the browser fires it once, early); the
+ * connection monitor and the service worker start after the first render.
  */
 import { setupIonicReact } from '@ionic/react';
 import { createBrowserHistory } from '@tanstack/react-router';
@@ -16,30 +17,30 @@ import '@ionic/react/css/padding.css';
 import './app/theme.css';
 
 import { App } from './app/App';
-import { createQueryClient } from './app/query-client';
+import { createQueryClient, createQueryPersister } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { i18n, initI18n } from './lib/i18n';
+import { probeServer } from './features/shell/api/probe-server';
+import { startConnectivityMonitor } from './lib/connectivity';
+import { initI18n } from './lib/i18n';
+import { watchInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/sw-bridge';
-import { showToast } from './lib/toast';
 
-setupIonicReact();
+// Users who ask for reduced motion get Ionic's dialogs, menus and toasts without animation
+// (theme.css does the same for the app's own transitions).
+setupIonicReact({ animated: !window.matchMedia('(prefers-reduced-motion: reduce)').matches });
+watchInstallPrompt();
 
 async function start(): Promise<void> {
   await initI18n();
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ persisted: true });
   const router = createAppRouter({ queryClient, history: createBrowserHistory() });
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root');
-  createRoot(container).render(<App router={router} queryClient={queryClient} />);
+  createRoot(container).render(<App router={router} queryClient={queryClient} persister={createQueryPersister()} />);
 
-  void registerServiceWorker((apply) =>
-    showToast({
-      message: i18n.t('pwa.update_available'),
-      kind: 'info',
-      persistent: true,
-      action: { label: i18n.t('pwa.reload'), run: apply },
-    }),
-  );
+  startConnectivityMonitor(probeServer);
+  // The prompt is components/UpdatePrompt.tsx (RootLayout), fed by sw-bridge.ts.
+  void registerServiceWorker();
 }
 
 void start();

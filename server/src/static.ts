@@ -16,6 +16,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
       root: staticDir,
       prefix: '/',
       index: 'index.html',
+      // The build writes .br/.gz beside each text file (vite.config.ts precompress).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

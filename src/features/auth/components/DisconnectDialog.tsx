@@ -41,6 +41,8 @@ export function DisconnectDialog({ isOpen, onDismiss, countPendingAlerts }: Disc
       isOpen={isOpen}
       onDidDismiss={onDismiss}
       className="app-dialog"
+      // Ionic names its shadow-DOM dialog from aria-label only (an id across the shadow root does not resolve).
+      aria-label={t('disconnect.title')}
       aria-labelledby={titleId}
       aria-describedby={textId}
     >

@@ -3,12 +3,12 @@
  * sending, sent with the server's time and the per-recipient delivery, failed with the
  * reason), retry and discard actions, and a "New alert" button opening the emergency dialog.
  */
-import { IonButton, IonContent, IonPage, IonSpinner, IonText } from '@ionic/react';
+import { IonButton, IonSpinner, IonText } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmergencyMailItem, EmergencyPayload } from '../../../../common/api-types';
+import type { EmergencyMailItem } from '../../../../common/api-types';
 import { formatDateTime } from '../../../lib/dates';
 import { translateIfKnown } from '../../../lib/i18n';
 import type { OutboxAlert } from '../../../lib/outbox-db';
@@ -34,16 +34,21 @@ export function OutboxPage() {
   useEffect(() => {
     if (sentCount > 0 && !draining) void queryClient.invalidateQueries({ queryKey: mailOutboxQueryOptions(true).queryKey });
   }, [sentCount, draining, queryClient]);
-  const mailsByKey = new Map<string, EmergencyMailItem[]>();
-  for (const item of delivery.data?.items ?? []) {
-    mailsByKey.set(item.idempotencyKey, [...(mailsByKey.get(item.idempotencyKey) ?? []), item]);
-  }
+  // Rebuilt only when the server's list changes, so unchanged rows keep their props (memo).
+  const mailsByKey = useMemo(() => {
+    const byKey = new Map<string, EmergencyMailItem[]>();
+    for (const item of delivery.data?.items ?? []) byKey.set(item.idempotencyKey, [...(byKey.get(item.idempotencyKey) ?? []), item]);
+    return byKey;
+  }, [delivery.data]);
 
   useEffect(() => startOutboxDrainer(), []);
+  // Once per render, not per row: a long queue re-renders while it drains.
+  const tenant = currentTenant();
 
   return (
-    <IonPage>
-      <IonContent>
+    // No IonPage/IonContent: the shell's IonContent is the page's one main landmark (a second,
+    // nested one is an accessibility error); the dashboard does the same.
+    <>
         <div className="emergency-outbox">
           <h1>{t('emergency.outbox_title')}</h1>
           <p>{t('emergency.outbox_intro')}</p>
@@ -63,6 +68,7 @@ export function OutboxPage() {
               <AlertRow
                 key={alert.key}
                 alert={alert}
+                mine={tenant !== null && belongsTo(alert, tenant)}
                 mails={mailsByKey.get(alert.key)}
                 deliveryState={delivery.isError ? 'error' : delivery.isPending ? 'loading' : 'ready'}
               />
@@ -70,30 +76,40 @@ export function OutboxPage() {
           </ul>
         </div>
         <EmergencyDialog key={opening} isOpen={open} onDismiss={() => setOpen(false)} />
-      </IonContent>
-    </IonPage>
+    </>
   );
 }
 
 interface AlertRowProps {
   alert: OutboxAlert;
+  /** Created in the session's client, district and account. */
+  mine: boolean;
   /** This alert's e-mails among the latest page of the server's outbox. */
   mails: EmergencyMailItem[] | undefined;
   deliveryState: 'loading' | 'error' | 'ready';
 }
 
-function AlertRow({ alert, mails, deliveryState }: AlertRowProps) {
+/** What a row shows of its alert: re-rendering the others is wasted work during a long drain. */
+const sameRow = (a: AlertRowProps, b: AlertRowProps): boolean =>
+  a.mine === b.mine &&
+  a.mails === b.mails &&
+  a.deliveryState === b.deliveryState &&
+  a.alert.key === b.alert.key &&
+  a.alert.state === b.alert.state &&
+  a.alert.createdAt === b.alert.createdAt &&
+  a.alert.serverTime === b.alert.serverTime &&
+  a.alert.lastError === b.alert.lastError &&
+  a.alert.recipients.join() === b.alert.recipients.join();
+
+const AlertRow = memo(function AlertRow({ alert, mine, mails, deliveryState }: AlertRowProps) {
   const { t, i18n } = useTranslation();
-  const payload = alert.payload as EmergencyPayload;
-  const tenant = currentTenant();
-  const mine = tenant !== null && belongsTo(alert, tenant);
   const time = (value: string | number) => formatDateTime(value, i18n.language);
   const reason = alert.lastError === null ? '' : (translateIfKnown(alert.lastError) ?? alert.lastError);
 
   return (
     <li className="emergency-alert" data-state={alert.state} data-key={alert.key}>
       <h3>{t('emergency.created_at', { time: time(alert.createdAt) })}</h3>
-      <p>{t('emergency.recipients_list', { list: payload.recipients.join(', ') })}</p>
+      <p>{t('emergency.recipients_list', { list: alert.recipients.join(', ') })}</p>
       <p role="status">
         {alert.state === 'sent' && t('emergency.state_sent', { time: time(alert.serverTime ?? alert.createdAt) })}
         {alert.state === 'queued' && t('emergency.state_queued')}
@@ -114,7 +130,7 @@ function AlertRow({ alert, mails, deliveryState }: AlertRowProps) {
       )}
     </li>
   );
-}
+}, sameRow);
 
 function mailState(item: EmergencyMailItem, t: TFunction, time: (v: string) => string): string {
   switch (item.state) {

@@ -24,7 +24,7 @@ export function SupportDialog({ isOpen, onDismiss }: SupportDialogProps) {
   const url = config.data?.supportUrl;
 
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} className="app-dialog" aria-labelledby={titleId} aria-describedby={textId}>
+    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} className="app-dialog" aria-label={t('support.title')} aria-labelledby={titleId} aria-describedby={textId}>
       <div className="app-dialog-body">
         <h2 id={titleId}>{t('support.title')}</h2>
         <p id={textId}>{t('support.text')}</p>

@@ -1,0 +1,234 @@
+// `npm run bench`: the app's load budget (DESIGN.md "Budgets"), measured, never asserted.
+// Builds the app and the server into .build/bench (never dist/), starts the real server on a
+// throwaway data folder (scripts/e2e-server.mjs) and prints, as a table then JSON:
+// - the JS and CSS the first page loads (entry script + its modulepreloads, stylesheets),
+//   gzipped, and the largest lazy chunk;
+// - Lighthouse 13 mobile (its default simulated throttling) for /login and for the dashboard
+//   after a login: performance, accessibility, best practices, FCP, LCP, TBT, CLS, total bytes;
+// - navigation → dashboard heading shown, offline with the service worker (its own requests
+//   aborted too), after one online visit.
+// Env: BENCH_PORT (8295), BENCH_DEBUG_PORT (9395), BENCH_VITE_CONFIG (another vite config, to
+// measure a before/after), BENCH_SKIP_BUILD=1 (reuse .build/bench).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+
+const OUT = '.build/bench';
+const STATIC_DIR = join(OUT, 'dist');
+const SERVER_DIR = join(OUT, 'server');
+const PORT = Number(process.env.BENCH_PORT ?? 8295);
+const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9395);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// STACK.md's headless flags; --lang so the form's labels are the English ones below.
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--lang=en-US'];
+const ACCOUNT = 'operator@demo.vigie.test';
+const PASSWORD = 'vigie-demo-2026';
+const DASHBOARD_HEADING = 'Dashboard';
+const KIB = 1024;
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+function build() {
+  const config = process.env.BENCH_VITE_CONFIG ? ['--config', process.env.BENCH_VITE_CONFIG] : [];
+  run('npx', ['vite', 'build', ...config, '--outDir', STATIC_DIR, '--emptyOutDir', '--logLevel', 'warn']);
+  run(process.execPath, ['scripts/build-server.mjs'], { VIGIE_SERVER_OUT_DIR: SERVER_DIR });
+}
+
+const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** What index.html makes the browser fetch before the first render, and the lazy rest. */
+function bundleFigures() {
+  const html = readFileSync(join(STATIC_DIR, 'index.html'), 'utf8');
+  const attribute = (pattern) => [...html.matchAll(pattern)].map((match) => match[1]);
+  const entryJs = [
+    ...attribute(/<script type="module"[^>]*src="\/([^"]+\.js)"/g),
+    ...attribute(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
+  ];
+  const entryCss = attribute(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g);
+  const initial = new Set(entryJs.map((file) => join(STATIC_DIR, file)));
+  const assets = join(STATIC_DIR, 'assets');
+  const lazy = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => join(assets, file))
+    .filter((path) => !initial.has(path))
+    .map((path) => ({ file: path.slice(STATIC_DIR.length + 1), gz: gzipped(path), raw: statSync(path).size }))
+    .sort((a, b) => b.gz - a.gz);
+  const sum = (files) => files.reduce((total, file) => total + gzipped(join(STATIC_DIR, file)), 0);
+  return {
+    entryJsGzBytes: sum(entryJs),
+    entryJsFiles: entryJs.length,
+    entryCssGzBytes: sum(entryCss),
+    largestLazyChunk: lazy[0] ?? null,
+    lazyChunks: lazy.length,
+  };
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', VIGIE_SERVER_OUT_DIR: SERVER_DIR, VIGIE_STATIC_DIR: STATIC_DIR, TMPDIR: dataDir },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error('the server stopped while starting');
+    try {
+      if ((await fetch(`${BASE}/api/config`)).ok) return { server, dataDir };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+async function logIn(page) {
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email').fill(ACCOUNT);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: DASHBOARD_HEADING }).waitFor();
+}
+
+function summarise(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const score = (id) => lhr.categories[id]?.score ?? null;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    totalBytes: audit('total-byte-weight'),
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id),
+  };
+}
+
+/**
+ * Lighthouse attaches to a Chromium that Playwright launched with a debugging port; the
+ * persistent context is the browser's default one, where Lighthouse opens its tab, so the
+ * session stored by a Playwright login is the one Lighthouse's dashboard run uses.
+ */
+async function lighthouseFigures() {
+  const profile = mkdtempSync(join(tmpdir(), 'vigie-bench-chrome-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME,
+    args: [...CHROME_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+    locale: 'en-US',
+  });
+  const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
+  try {
+    // Lighthouse clears the origin's storage first: a cold first visit.
+    const login = await lighthouse(`${BASE}/login`, flags);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await logIn(page);
+    // Keep the session (local and session storage) but not the service worker, its cache and
+    // the HTTP cache, so the dashboard too is measured as loaded from the network.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: BASE, storageTypes: 'service_workers,cache_storage' });
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto('about:blank');
+    const dashboard = await lighthouse(`${BASE}/dashboard`, { ...flags, disableStorageReset: true });
+    if (!dashboard.lhr.finalDisplayedUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${dashboard.lhr.finalDisplayedUrl}`);
+    return { login: summarise(login.lhr), dashboard: summarise(dashboard.lhr) };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** One online visit (login, service worker active and in control), then a start offline. */
+async function offlineStart() {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  try {
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await logIn(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: DASHBOARD_HEADING }).waitFor();
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error('no service worker controls the page');
+    // The moment the heading appears, on the page's own clock (0 = navigation start).
+    await context.addInitScript((heading) => {
+      const seen = () => [...document.querySelectorAll('h1')].some((h) => h.textContent === heading);
+      new MutationObserver((_, observer) => {
+        if (!seen()) return;
+        window.__vigieDashboardAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, DASHBOARD_HEADING);
+    await context.setOffline(true);
+    // setOffline does not cut the service worker's own requests (STACK.md).
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.goto(`${BASE}/dashboard`);
+      await page.getByRole('heading', { name: DASHBOARD_HEADING }).waitFor();
+      runs.push(await page.evaluate(() => window.__vigieDashboardAt));
+    }
+    return { runsMs: runs.map((ms) => Math.round(ms)), medianMs: Math.round([...runs].sort((a, b) => a - b)[1]) };
+  } finally {
+    await browser.close();
+  }
+}
+
+const fmtKiB = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
+const fmtMs = (ms) => (ms === null ? '-' : `${Math.round(ms)} ms`);
+const fmtScore = (score) => (score === null ? '-' : score.toFixed(2));
+
+function printTable(result) {
+  const { bundle, lighthouse: lh, offline } = result;
+  const rows = [
+    ['Entry JS (gz)', `${fmtKiB(bundle.entryJsGzBytes)} in ${bundle.entryJsFiles} files`, '≤ 170 KiB'],
+    ['Entry CSS (gz)', fmtKiB(bundle.entryCssGzBytes), ''],
+    ['Largest lazy chunk (gz)', bundle.largestLazyChunk ? `${fmtKiB(bundle.largestLazyChunk.gz)} ${bundle.largestLazyChunk.file}` : '-', ''],
+  ];
+  for (const [name, page] of Object.entries(lh)) {
+    rows.push(
+      [`${name}: performance`, fmtScore(page.performance), '≥ 0.90'],
+      [`${name}: accessibility`, fmtScore(page.accessibility), '1.00'],
+      [`${name}: best practices`, fmtScore(page.bestPractices), ''],
+      [`${name}: FCP / LCP`, `${fmtMs(page.fcpMs)} / ${fmtMs(page.lcpMs)}`, 'LCP ≤ 2500 ms'],
+      [`${name}: TBT / CLS`, `${fmtMs(page.tbtMs)} / ${page.cls?.toFixed(3) ?? '-'}`, ''],
+      [`${name}: total bytes`, fmtKiB(page.totalBytes ?? 0), ''],
+    );
+  }
+  rows.push(['Offline start → dashboard', `${fmtMs(offline.medianMs)} (runs ${offline.runsMs.join(', ')})`, '< 1000 ms']);
+  const width = Math.max(...rows.map((row) => row[0].length));
+  const valueWidth = Math.max(...rows.map((row) => row[1].length));
+  console.log(rows.map(([name, value, target]) => `${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target}`).join('\n'));
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') build();
+  const bundle = bundleFigures();
+  const { server, dataDir } = await startServer();
+  try {
+    const result = { bundle, lighthouse: await lighthouseFigures(), offline: await offlineStart() };
+    console.log('');
+    printTable(result);
+    console.log(`\n${JSON.stringify(result, null, 2)}`);
+    writeFileSync(join(OUT, 'bench.json'), JSON.stringify(result, null, 2));
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
