@@ -4,7 +4,9 @@
 //   1. Confirm → alert durable in IndexedDB, and Confirm → "queued" shown (target < 100 ms);
 //   2. the time to deliver 100 queued alerts after the network comes back (target < 10 s).
 // Build first: `npm run build && node scripts/bench-emergency.mjs`.
-// Settings: BENCH_PORT (default 8199), BENCH_ROUNDS (default 10), CHROMIUM_PATH.
+// Settings: BENCH_PORT (default 8199), BENCH_ROUNDS (default 10), CHROMIUM_PATH, and
+// VIGIE_STATIC_DIR / VIGIE_SERVER_OUT_DIR to bench a build made elsewhere than dist/ and
+// server/dist (passed on to scripts/e2e-server.mjs, which reads them).
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 
@@ -15,7 +17,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const OPERATOR = 'operator@demo.vigie.test';
 const PASSWORD = 'vigie-demo-2026';
 // Names of src/lib/outbox-db.ts OUTBOX_DB (the script reads the app's database from outside).
-const DB = { name: 'vigie-outbox', store: 'alerts', channel: 'vigie-outbox-changes' };
+const DB = { name: 'vigie-outbox', store: 'alerts', payloads: 'payloads', channel: 'vigie-outbox-changes' };
 
 async function waitForServer(deadline = Date.now() + 120_000) {
   while (Date.now() < deadline) {
@@ -131,7 +133,8 @@ async function main() {
     console.log(`Confirm → "queued" toast shown: ${stats(shown)} (target < 100 ms)`);
     console.log(`Confirm → row in the outbox list: ${stats(rows)}`);
 
-    // 2. 100 queued alerts (copies of the first payload, each its own key), then reconnect.
+    // 2. 100 queued alerts (copies of the first alert and its payload, each its own key), then
+    // reconnect. One transaction over both stores, as outbox-db's addAlert writes them.
     const total = await page.evaluate(
       async ({ db, count }) => {
         const open = () =>
@@ -140,19 +143,20 @@ async function main() {
             req.onsuccess = () => resolve(req.result);
             req.onerror = () => reject(req.error);
           });
+        const read = (request) => new Promise((resolve) => (request.onsuccess = () => resolve(request.result)));
         const database = await open();
-        const all = await new Promise((resolve) => {
-          const req = database.transaction(db.store).objectStore(db.store).getAll();
-          req.onsuccess = () => resolve(req.result);
-        });
+        const reading = database.transaction([db.store, db.payloads]);
+        const all = await read(reading.objectStore(db.store).getAll());
         const model = all[0];
+        const payload = (await read(reading.objectStore(db.payloads).get(model.key))).payload;
         const missing = count - all.length;
         await new Promise((resolve, reject) => {
-          const tx = database.transaction(db.store, 'readwrite');
-          const store = tx.objectStore(db.store);
+          const tx = database.transaction([db.store, db.payloads], 'readwrite');
           for (let i = 0; i < missing; i += 1) {
             const { seq: _seq, ...rest } = model;
-            store.add({ ...rest, key: crypto.randomUUID(), createdAt: Date.now(), state: 'queued', attempts: 0 });
+            const key = crypto.randomUUID();
+            tx.objectStore(db.store).add({ ...rest, key, createdAt: Date.now(), state: 'queued', attempts: 0 });
+            tx.objectStore(db.payloads).add({ key, payload });
           }
           tx.oncomplete = resolve;
           tx.onerror = () => reject(tx.error);
@@ -175,6 +179,14 @@ async function main() {
       { timeout: 120_000, polling: 100 },
     );
     console.log(`${total} queued alerts delivered after reconnect in ${((Date.now() - start) / 1000).toFixed(2)} s (target < 10 s)`);
+    // Where the time went: each send's round trip as the browser saw it (request to answer).
+    const sends = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('/api/emergency/sendInformations') && e.responseEnd > 0)
+        .map((e) => e.responseEnd - e.startTime),
+    );
+    console.log(`  one send, request to answer: ${stats(sends)}`);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

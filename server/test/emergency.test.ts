@@ -312,10 +312,13 @@ describe('sendInformations', () => {
     const admin = await login(server, 'district-admin@demo.vigie.test');
     const accountId = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString()).sub as string;
     await acme.query(`update memberships set rights = array_append(rights, 'opteamum.admin') where account_id = $1 and district_id = $2`, [accountId, admin.session.district._id]);
+    // A write outside the routes tells the envelope cache, as every writer of rights does.
+    server.ctx.tenantCache.invalidate({ kind: 'member', db: 'acme', districtId: admin.session.district._id, accountId });
     try {
       expect((await send(admin.token, body, key)).status).toBe(422);
     } finally {
       await acme.query(`update memberships set rights = array_remove(rights, 'opteamum.admin') where account_id = $1 and district_id = $2`, [accountId, admin.session.district._id]);
+      server.ctx.tenantCache.invalidate({ kind: 'member', db: 'acme', districtId: admin.session.district._id, accountId });
     }
     expect(await sharesOfKey(acme, key)).toBe(1);
   });

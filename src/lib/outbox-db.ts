@@ -3,8 +3,8 @@
  * the offline outbox"). Every read and write of IndexedDB goes through this module; the drainer
  * and the outbox view (features/emergency) only call the functions below.
  *
- * - One record per alert, written in ONE transaction before any network call, so an alert the
- *   user confirmed survives a crash, a reload or a closed tab.
+ * - One record per alert and one for its payload, written in ONE transaction before any
+ *   network call, so an alert the user confirmed survives a crash, a reload or a closed tab.
  * - The primary key is an auto-increment number: the database hands it out across tabs, so it
  *   is the creation order the drainer sends in (two alerts created in the same millisecond keep
  *   their order). The alert's UUID (its Idempotency-Key) has its own unique index.
@@ -16,8 +16,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export const OUTBOX_DB = {
   name: 'vigie-outbox',
-  version: 1,
-  stores: { alerts: 'alerts' },
+  // 2: payloads moved out of the alert records into their own store (see below).
+  version: 2,
+  stores: { alerts: 'alerts', payloads: 'payloads' },
   indexes: { byKey: 'byKey' },
   channel: 'vigie-outbox-changes',
 } as const;
@@ -25,12 +26,18 @@ export const OUTBOX_DB = {
 /** queued → sending → sent; failed (400/422) until the user retries or discards it. */
 export type OutboxAlertState = 'queued' | 'sending' | 'sent' | 'failed';
 
-export interface OutboxAlert<P = unknown> {
+/**
+ * An alert as listed: everything but its payload. The payload (site data, base64 images: tens
+ * of kilobytes) lives in its own store and is read only when the alert is sent, so listing a
+ * long queue, which the outbox view and the pending count do after every change, stays cheap.
+ */
+export interface OutboxAlert {
   /** Auto-increment, set by the database: the creation order. */
   seq: number;
   /** UUID, sent as Idempotency-Key on every attempt of this alert. */
   key: string;
-  payload: P;
+  /** The payload's recipients, copied for the outbox view. */
+  recipients: string[];
   /** Client database and district of the session that created it (token claims db, did). */
   clientDatabase: string;
   districtId: string;
@@ -48,10 +55,15 @@ export interface OutboxAlert<P = unknown> {
   shareIds: string[];
 }
 
-export type NewOutboxAlert<P = unknown> = Pick<
-  OutboxAlert<P>,
-  'key' | 'payload' | 'clientDatabase' | 'districtId' | 'userEmail' | 'createdAt'
->;
+export interface NewOutboxAlert<P extends { recipients: string[] } = { recipients: string[] }>
+  extends Pick<OutboxAlert, 'key' | 'clientDatabase' | 'districtId' | 'userEmail' | 'createdAt'> {
+  payload: P;
+}
+
+interface PayloadRecord {
+  key: string;
+  payload: unknown;
+}
 
 interface OutboxSchema extends DBSchema {
   [OUTBOX_DB.stores.alerts]: {
@@ -59,17 +71,41 @@ interface OutboxSchema extends DBSchema {
     value: OutboxAlert;
     indexes: { [OUTBOX_DB.indexes.byKey]: string };
   };
+  [OUTBOX_DB.stores.payloads]: {
+    key: string;
+    value: PayloadRecord;
+  };
 }
 
 const STORE = OUTBOX_DB.stores.alerts;
+const PAYLOADS = OUTBOX_DB.stores.payloads;
+
+/** Version 1 kept the payload inside the alert record. */
+type AlertV1 = Omit<OutboxAlert, 'recipients'> & { payload?: { recipients?: unknown } };
 
 let dbPromise: Promise<IDBPDatabase<OutboxSchema>> | null = null;
 
 function db(): Promise<IDBPDatabase<OutboxSchema>> {
   dbPromise ??= openDB<OutboxSchema>(OUTBOX_DB.name, OUTBOX_DB.version, {
-    upgrade(database) {
-      const store = database.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-      store.createIndex(OUTBOX_DB.indexes.byKey, 'key', { unique: true });
+    async upgrade(database, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        const store = database.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
+        store.createIndex(OUTBOX_DB.indexes.byKey, 'key', { unique: true });
+      }
+      if (oldVersion < 2) {
+        database.createObjectStore(PAYLOADS, { keyPath: 'key' });
+        // Alerts queued before this version: move each payload out, in the upgrade's own
+        // transaction, so an alert never exists without its payload.
+        const payloads = tx.objectStore(PAYLOADS);
+        let cursor = await tx.objectStore(STORE).openCursor();
+        while (cursor) {
+          const { payload, ...rest } = cursor.value as unknown as AlertV1;
+          const recipients = Array.isArray(payload?.recipients) ? payload.recipients.map(String) : [];
+          await payloads.put({ key: rest.key, payload });
+          await cursor.update({ ...rest, recipients });
+          cursor = await cursor.continue();
+        }
+      }
     },
     // Another tab opened a newer version: let it upgrade, reopen on the next call.
     blocking() {
@@ -112,27 +148,36 @@ export function subscribeOutbox(listener: Listener): () => void {
 
 // --- operations ----------------------------------------------------------------------------
 
-/** Writes a new queued alert in one transaction; resolves once it is durable. */
-export async function addAlert<P>(alert: NewOutboxAlert<P>): Promise<OutboxAlert<P>> {
+/**
+ * Writes a new queued alert and its payload in one transaction; resolves once both are
+ * durable ('strict': on disk, not only in the OS cache, before the user is told).
+ */
+export async function addAlert<P extends { recipients: string[] }>(alert: NewOutboxAlert<P>): Promise<OutboxAlert> {
   const database = await db();
+  const { payload, ...meta } = alert;
   const record = {
-    ...alert,
+    ...meta,
+    recipients: [...payload.recipients],
     state: 'queued',
     attempts: 0,
     lastError: null,
     lastStatus: null,
     serverTime: null,
     shareIds: [],
-  } satisfies Omit<OutboxAlert<P>, 'seq'>;
-  const tx = database.transaction(STORE, 'readwrite', { durability: 'strict' });
-  // `seq` is filled by the key generator. Awaiting both settles tx.done even when add fails
+  } satisfies Omit<OutboxAlert, 'seq'>;
+  const tx = database.transaction([STORE, PAYLOADS], 'readwrite', { durability: 'strict' });
+  // `seq` is filled by the key generator. Awaiting all settles tx.done even when an add fails
   // (a duplicate key), so no rejection is left unhandled.
-  const [seq] = await Promise.all([tx.store.add(record as unknown as OutboxAlert), tx.done]);
+  const [seq] = await Promise.all([
+    tx.objectStore(STORE).add(record as unknown as OutboxAlert),
+    tx.objectStore(PAYLOADS).add({ key: alert.key, payload }),
+    tx.done,
+  ]);
   announce();
   return { ...record, seq };
 }
 
-/** Every alert, oldest first. */
+/** Every alert without its payload, oldest first. */
 export async function listAlerts(): Promise<OutboxAlert[]> {
   return (await db()).getAll(STORE);
 }
@@ -141,11 +186,15 @@ export async function getAlert(key: string): Promise<OutboxAlert | undefined> {
   return (await db()).getFromIndex(STORE, OUTBOX_DB.indexes.byKey, key);
 }
 
+/** The payload to send for this alert; undefined if the alert is gone. */
+export async function getAlertPayload(key: string): Promise<unknown> {
+  return (await (await db()).get(PAYLOADS, key))?.payload;
+}
+
+export type OutboxAlertChanges = Partial<Omit<OutboxAlert, 'seq' | 'key'>>;
+
 /** Merges `changes` into the alert with this key, in one transaction; undefined if gone. */
-export async function updateAlert(
-  key: string,
-  changes: Partial<Omit<OutboxAlert, 'seq' | 'key'>>,
-): Promise<OutboxAlert | undefined> {
+export async function updateAlert(key: string, changes: OutboxAlertChanges): Promise<OutboxAlert | undefined> {
   const database = await db();
   const tx = database.transaction(STORE, 'readwrite');
   const current = await tx.store.index(OUTBOX_DB.indexes.byKey).get(key);
@@ -160,11 +209,33 @@ export async function updateAlert(
   return next;
 }
 
+/**
+ * Marks the alert 'sending' (one more attempt) and reads its payload, in one transaction: the
+ * drainer's step before each send. Undefined if the alert or its payload is gone; then the
+ * alert is left as it was.
+ */
+export async function startSending(key: string): Promise<unknown> {
+  const database = await db();
+  const tx = database.transaction([STORE, PAYLOADS], 'readwrite');
+  const alerts = tx.objectStore(STORE);
+  const [current, stored] = await Promise.all([alerts.index(OUTBOX_DB.indexes.byKey).get(key), tx.objectStore(PAYLOADS).get(key)]);
+  if (current !== undefined && stored !== undefined) {
+    await alerts.put({ ...current, state: 'sending', attempts: current.attempts + 1 });
+  }
+  await tx.done;
+  if (current === undefined || stored === undefined) return undefined;
+  announce();
+  return stored.payload;
+}
+
+/** Deletes the alert and its payload together. */
 export async function deleteAlert(key: string): Promise<void> {
   const database = await db();
-  const tx = database.transaction(STORE, 'readwrite');
-  const seq = await tx.store.index(OUTBOX_DB.indexes.byKey).getKey(key);
-  if (seq !== undefined) await tx.store.delete(seq);
+  const tx = database.transaction([STORE, PAYLOADS], 'readwrite');
+  const alerts = tx.objectStore(STORE);
+  const seq = await alerts.index(OUTBOX_DB.indexes.byKey).getKey(key);
+  if (seq !== undefined) await alerts.delete(seq);
+  await tx.objectStore(PAYLOADS).delete(key);
   await tx.done;
   announce();
 }

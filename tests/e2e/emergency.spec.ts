@@ -1,20 +1,37 @@
 /**
  * Emergency alerts end to end, as operator@demo.vigie.test (opteamum.admin): the alert is
  * durable on the device before any network call, and is delivered exactly once through an
- * offline period and a reload, a response lost after the server committed, and two tabs
- * draining together. "Exactly once" is read from the server: GET /api/emergency/outbox for
- * the alert's Idempotency-Key lists one share and one e-mail per recipient.
+ * offline period and a reload, a response lost after the server committed, two tabs draining
+ * together, 503 answers and a timed-out request, a change of client and district with an
+ * alert queued, and an expired session. "Exactly once" is read in two places: the server
+ * (GET /api/emergency/outbox for the alert's Idempotency-Key lists one share and one e-mail
+ * per recipient) and the SMTP server on loopback (one message per recipient, all announcing
+ * that one share, with the Message-IDs of those rows). Each test has its own recipients, so
+ * the messages of one test are told apart from the others'.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { mailsTo } from './mail-capture';
 import { openDialog, submitLogin } from './support';
 
 const OPERATOR = 'operator@demo.vigie.test';
-const RECIPIENTS = ['secours@example.org', 'mairie@example.org'];
+const LYON_SITE = 'Entrepôt Gerland';
+
+/** Two recipients no other test uses. */
+function recipientsFor(): [string, string] {
+  const tag = randomUUID().slice(0, 8);
+  return [`secours+${tag}@example.org`, `mairie+${tag}@example.org`];
+}
 
 
 async function logIn(page: Page) {
   await submitLogin(page, OPERATOR);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // A login lands where the account last was; the tests create their alerts in Lyon.
+  const district = page.getByTestId('toolbar-district');
+  await expect(district).not.toBeEmpty();
+  if ((await district.textContent())?.trim() !== 'Lyon') await changeClient(page, 'Acme Industrie', 'Lyon');
 }
 
 async function openOutbox(page: Page) {
@@ -23,16 +40,16 @@ async function openOutbox(page: Page) {
 }
 
 /** Fills the three steps up to Confirm (not clicked). */
-async function fillAlert(page: Page) {
+async function fillAlert(page: Page, recipients: readonly [string, string], site = LYON_SITE) {
   await page.getByRole('button', { name: 'New alert' }).click();
   const dialog = openDialog(page);
-  await dialog.getByRole('radio', { name: /Entrepôt Gerland/ }).check();
+  await dialog.getByRole('radio', { name: new RegExp(site) }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Recipient e-mail 1').fill(RECIPIENTS[0] ?? '');
+  await dialog.getByLabel('Recipient e-mail 1').fill(recipients[0]);
   await dialog.getByRole('button', { name: 'Add a recipient' }).click();
-  await dialog.getByLabel('Recipient e-mail 2').fill(RECIPIENTS[1] ?? '');
+  await dialog.getByLabel('Recipient e-mail 2').fill(recipients[1]);
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByText('Entrepôt Gerland')).toBeVisible();
+  await expect(dialog.getByText(site)).toBeVisible();
   return dialog.getByRole('button', { name: 'Confirm' });
 }
 
@@ -46,6 +63,7 @@ async function onlyAlertKey(page: Page): Promise<string> {
 }
 
 interface MailRow {
+  _id: string;
   shareId: string;
   recipient: string;
 }
@@ -60,10 +78,22 @@ async function deliveredRows(page: Page, key: string): Promise<MailRow[]> {
   return ((await response.json()) as { data: { items: MailRow[] } }).data.items;
 }
 
-async function expectDeliveredOnce(page: Page, key: string) {
+const sorted = (values: readonly string[]) => [...values].map((v) => v.toLowerCase()).sort();
+
+/** One share and one e-mail per recipient, on the server and at the SMTP server. */
+async function expectDeliveredOnce(page: Page, key: string, recipients: readonly string[]) {
   const rows = await deliveredRows(page, key);
   expect(new Set(rows.map((r) => r.shareId)).size).toBe(1);
-  expect(rows.map((r) => r.recipient).sort()).toEqual([...RECIPIENTS].sort());
+  expect(sorted(rows.map((r) => r.recipient))).toEqual(sorted(recipients));
+  // The mail worker delivers after the send: wait for the SMTP server to have them all.
+  await expect
+    .poll(async () => sorted((await mailsTo(recipients)).flatMap((mail) => mail.to)), { timeout: 30_000 })
+    .toEqual(sorted(recipients));
+  const mails = await mailsTo(recipients);
+  // Every message announces the same share, and each is one of the server's rows.
+  expect(new Set(mails.flatMap((mail) => mail.links)).size).toBe(1);
+  const messageRowIds = mails.map((mail) => /^<([^@>]+)@/.exec(mail.messageId ?? '')?.[1] ?? '');
+  expect(messageRowIds.sort()).toEqual(rows.map((r) => r._id).sort());
 }
 
 /** Cuts the network the way a dead link does, service worker requests included. */
@@ -77,13 +107,40 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
+const menuEntry = (page: Page, label: string) => page.locator('ion-menu').getByText(label, { exact: true });
+
+/** The "Change client" stepper (tests/e2e/tenancy.spec.ts covers the dialog itself). */
+async function changeClient(page: Page, client: string, district: string) {
+  await menuEntry(page, 'Change client').click();
+  const dialog = openDialog(page);
+  await dialog.getByRole('button', { name: client, exact: true }).click();
+  await dialog.getByRole('button', { name: district, exact: true }).click();
+  await expect(dialog.locator('.tenancy-summary')).toContainText(district);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('ion-modal.show-modal')).toHaveCount(0);
+  await expect(page.getByTestId('toolbar-district')).toHaveText(district);
+}
+
+/** The app configuration with a short idle time-out, so the session expires during the test. */
+// Long enough for the test to log in and fill the alert on a slow machine.
+const IDLE_SECONDS = 12;
+async function shortIdle(page: Page) {
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { idleSeconds: number } };
+    body.data.idleSeconds = IDLE_SECONDS;
+    await route.fulfill({ response, json: body });
+  });
+}
+
 test.describe('emergency alerts', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('an alert confirmed offline is kept through a reload and delivered once when back online', async ({ page, context }) => {
+    const recipients = recipientsFor();
     await logIn(page);
     await openOutbox(page);
-    const confirm = await fillAlert(page);
+    const confirm = await fillAlert(page, recipients);
     await goOffline(context);
     await confirm.click();
     await expect(page.getByText('Alert saved on this device', { exact: false })).toBeVisible();
@@ -101,10 +158,11 @@ test.describe('emergency alerts', () => {
     await goOnline(context);
     await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
     await expect(alertRows(page).first()).toContainText('Sent on');
-    await expectDeliveredOnce(page, key);
+    await expectDeliveredOnce(page, key, recipients);
   });
 
   test('a response lost after the server committed is retried with the same key: still one share', async ({ page }) => {
+    const recipients = recipientsFor();
     await logIn(page);
     await openOutbox(page);
     let lost = 0;
@@ -118,20 +176,21 @@ test.describe('emergency alerts', () => {
       }
       await route.continue();
     });
-    await (await fillAlert(page)).click();
+    await (await fillAlert(page, recipients)).click();
     const key = await onlyAlertKey(page);
     await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
     expect(lost).toBe(1);
 
     await page.reload();
     await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent');
-    await expectDeliveredOnce(page, key);
+    await expectDeliveredOnce(page, key, recipients);
   });
 
   test('two tabs draining together deliver the alert once', async ({ page, context }) => {
+    const recipients = recipientsFor();
     await logIn(page);
     await openOutbox(page);
-    const confirm = await fillAlert(page);
+    const confirm = await fillAlert(page, recipients);
     await goOffline(context);
     await confirm.click();
     const key = await onlyAlertKey(page);
@@ -147,6 +206,101 @@ test.describe('emergency alerts', () => {
     await goOnline(context);
     await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
     await expect(alertRows(tab2).first()).toHaveAttribute('data-state', 'sent');
-    await expectDeliveredOnce(page, key);
+    await expectDeliveredOnce(page, key, recipients);
+  });
+  test('503 answers and a timed-out request, then the server recovers: delivered once', async ({ page }) => {
+    const recipients = recipientsFor();
+    await logIn(page);
+    await openOutbox(page);
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/emergency/sendInformations', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length === 1) {
+        await route.fulfill({ status: 503, json: { message: 'unavailable' } });
+      } else if (keys.length === 2) {
+        // The server takes this one and commits, but the answer never comes in time.
+        await route.fetch();
+        await route.abort('timedout');
+      } else {
+        await route.continue();
+      }
+    });
+    await (await fillAlert(page, recipients)).click();
+    const key = await onlyAlertKey(page);
+    await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
+    // Three attempts at least, every one with the alert's own key.
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(keys)).toEqual(new Set([key]));
+    await expectDeliveredOnce(page, key, recipients);
+  });
+
+  test('an alert queued before a change of client waits for its own client and district, never the new one', async ({ page }) => {
+    test.setTimeout(150_000);
+    const lyon = recipientsFor();
+    const nantes = recipientsFor();
+    await logIn(page);
+    await openOutbox(page);
+    // The send route is cut, the rest of the app works: the alert stays queued.
+    await page.route('**/api/emergency/sendInformations', (route) => route.abort('internetdisconnected'));
+    await (await fillAlert(page, lyon)).click();
+    const lyonKey = await onlyAlertKey(page);
+
+    await changeClient(page, 'Bellevue Santé', 'Nantes');
+    await page.unroute('**/api/emergency/sendInformations');
+    await openOutbox(page);
+    const lyonRow = page.locator(`li.emergency-alert[data-key="${lyonKey}"]`);
+    await expect(lyonRow).toContainText('Will be sent once you are logged in to its client and district again.');
+
+    // An alert of the new tenant goes out: the drainer runs, and passes the Lyon one by.
+    await (await fillAlert(page, nantes, 'Clinique Erdre')).click();
+    const nantesRow = page.locator('li.emergency-alert').filter({ hasText: nantes[0] });
+    await expect(nantesRow).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+    const nantesKey = (await nantesRow.getAttribute('data-key')) ?? '';
+    await expectDeliveredOnce(page, nantesKey, nantes);
+    await expect(lyonRow).toHaveAttribute('data-state', 'queued');
+    // Nothing of the Lyon alert reached Bellevue's records or anybody's mailbox.
+    expect(await deliveredRows(page, lyonKey)).toEqual([]);
+    expect(await mailsTo(lyon)).toEqual([]);
+
+    // Back in its own client and district, it goes, once.
+    await changeClient(page, 'Acme Industrie', 'Lyon');
+    await openOutbox(page);
+    await expect(lyonRow).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+    await expectDeliveredOnce(page, lyonKey, lyon);
+  });
+
+  test('an alert queued when the session expires waits behind the reconnect dialog and goes once after reconnecting', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const recipients = recipientsFor();
+    // A short idle time-out (the configuration is read at start-up, and kept): the session
+    // expires once the test stops touching the page.
+    await shortIdle(page);
+    await logIn(page);
+    await openOutbox(page);
+    // The send route is cut: the alert stays queued.
+    await page.route('**/api/emergency/sendInformations', (route) => route.abort('internetdisconnected'));
+    await (await fillAlert(page, recipients)).click();
+    const key = await onlyAlertKey(page);
+
+    const dialog = page.locator('ion-modal#reconnect-dialog.show-modal');
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await page.unroute('**/api/emergency/sendInformations');
+    // The network is back while the session is still expired: nothing is sent.
+    const sends: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/emergency/sendInformations')) sends.push(request.url());
+    });
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(alertRows(page).first()).toHaveAttribute('data-state', /queued|sending/);
+    expect(sends).toEqual([]);
+    expect(await mailsTo(recipients)).toEqual([]);
+
+    await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Reconnect' }).click();
+    await expect(page.locator('ion-modal#reconnect-dialog')).toBeHidden();
+    await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+    expect(sends.length).toBeGreaterThanOrEqual(1);
+    await expectDeliveredOnce(page, key, recipients);
   });
 });

@@ -5,7 +5,9 @@ import {
   closeOutboxDb,
   deleteAlert,
   getAlert,
+  getAlertPayload,
   listAlerts,
+  startSending,
   subscribeOutbox,
   updateAlert,
 } from '../../../src/lib/outbox-db';
@@ -22,7 +24,10 @@ describe('the IndexedDB outbox', () => {
     await closeOutboxDb();
     const stored = await getAlert('k-1');
     expect(stored).toMatchObject({ ...base, key: 'k-1', state: 'queued', attempts: 0, createdAt: 1000, shareIds: [] });
-    expect(stored?.payload).toEqual(makePayload());
+    expect(stored?.recipients).toEqual(makePayload().recipients);
+    // The payload is its own record, read only to send; listing never carries it.
+    expect(await getAlertPayload('k-1')).toEqual(makePayload());
+    expect(await listAlerts()).toEqual([stored]);
   });
 
   it('lists alerts in creation order, even when created in the same millisecond', async () => {
@@ -44,12 +49,42 @@ describe('the IndexedDB outbox', () => {
     expect(await getAlert('k')).toMatchObject({ state: 'sent', shareIds: ['s1'] });
     await deleteAlert('k');
     expect(await getAlert('k')).toBeUndefined();
+    expect(await getAlertPayload('k')).toBeUndefined();
     expect(changes).toBe(3);
     stop();
     expect(await updateAlert('k', { state: 'queued' })).toBeUndefined();
   });
 
+  it('moves the payloads of alerts queued by the previous version into their own store', async () => {
+    // Version 1 as an earlier release of the app left it: the payload inside the alert.
+    const v1 = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(OUTBOX_DB.name, 1);
+      request.onupgradeneeded = () => {
+        const store = request.result.createObjectStore('alerts', { keyPath: 'seq', autoIncrement: true });
+        store.createIndex('byKey', 'key', { unique: true });
+        store.add({ ...base, key: 'old', payload: makePayload('old@example.org'), createdAt: 7, state: 'queued', attempts: 2 });
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    v1.close();
+
+    const [alert] = await listAlerts();
+    expect(alert).toMatchObject({ key: 'old', recipients: ['old@example.org'], attempts: 2, state: 'queued' });
+    expect(alert).not.toHaveProperty('payload');
+    expect(await getAlertPayload('old')).toEqual(makePayload('old@example.org'));
+  });
+
+  it('marks an alert sending and hands its payload in one step, once per attempt', async () => {
+    await addAlert({ ...base, key: 's', payload: makePayload('s@example.org'), createdAt: 1 });
+    expect(await startSending('s')).toEqual(makePayload('s@example.org'));
+    expect(await getAlert('s')).toMatchObject({ state: 'sending', attempts: 1 });
+    await startSending('s');
+    expect(await getAlert('s')).toMatchObject({ attempts: 2 });
+    expect(await startSending('unknown')).toBeUndefined();
+  });
+
   it('names its database once', () => {
-    expect(OUTBOX_DB).toMatchObject({ name: 'vigie-outbox', version: 1 });
+    expect(OUTBOX_DB).toMatchObject({ name: 'vigie-outbox', version: 2 });
   });
 });

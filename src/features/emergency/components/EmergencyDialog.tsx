@@ -36,6 +36,7 @@ interface EmergencyDialogProps {
 }
 
 export function EmergencyDialog({ isOpen, onDismiss }: EmergencyDialogProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   useBackClosesDialog(isOpen, () => onDismiss(false));
   return (
@@ -43,6 +44,8 @@ export function EmergencyDialog({ isOpen, onDismiss }: EmergencyDialogProps) {
       isOpen={isOpen}
       onDidDismiss={() => onDismiss(false)}
       className="app-dialog emergency-dialog"
+      // Ionic names its shadow-DOM dialog from aria-label only (an id across the shadow root does not resolve).
+      aria-label={t('emergency.dialog_title')}
       aria-labelledby={titleId}
     >
       {/* IonModal mounts its content when presented and unmounts it after dismissal, so each

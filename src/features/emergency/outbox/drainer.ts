@@ -4,6 +4,8 @@
  * - Cross-tab: the whole drain runs under the Web Lock OUTBOX_LOCK. A second tab waits for
  *   the lock and then finds the alerts already 'sent', so two tabs never send one alert
  *   twice; within a tab, concurrent triggers share one run (and ask for one more pass).
+ * - Within a pass, up to SEND_CONCURRENCY alerts are in flight, started in creation order,
+ *   after a first send that goes alone (drainPass).
  * - An alert is sent only while the session's client database, district and account (claims
  *   of the stored token) equal the alert's; the others wait for their session.
  * - Outcomes (docs/api.md sendInformations): 2xx → 'sent' with serverTime and shareIds;
@@ -21,7 +23,7 @@ import type { EmergencyPayload } from '../../../../common/api-types';
 import { ApiError } from '../../../lib/api-client';
 import { subscribeEnvelope } from '../../../lib/envelope-store';
 import { decodeAccessClaims } from '../../../lib/jwt';
-import { listAlerts, updateAlert, type OutboxAlert } from '../../../lib/outbox-db';
+import { listAlerts, startSending, updateAlert, type OutboxAlert } from '../../../lib/outbox-db';
 import { onSessionEnded } from '../../../lib/session';
 import { getToken } from '../../../lib/storage';
 import { sendInformations } from '../api/send-informations';
@@ -30,6 +32,10 @@ export const OUTBOX_LOCK = 'vigie-emergency-outbox';
 export const OUTBOX_SYNC_MESSAGE = 'outbox-sync';
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
+/** Sends in flight at once within a pass (see drainPass). */
+export const SEND_CONCURRENCY = 4;
+/** lastError of an alert whose payload record is gone (a damaged database). */
+export const PAYLOAD_MISSING = 'emergency.payload_missing';
 
 export type SendOutcome = 'sent' | 'retry' | 'auth' | 'failed';
 
@@ -62,9 +68,16 @@ export function classify(status: number, message: string): SendOutcome {
 
 /** Sends one alert and records the outcome in the outbox. */
 export async function sendAlert(alert: OutboxAlert): Promise<SendOutcome> {
-  await updateAlert(alert.key, { state: 'sending', attempts: alert.attempts + 1 });
+  const payload = (await startSending(alert.key)) as EmergencyPayload | undefined;
+  if (payload === undefined) {
+    // The payload is written with the alert in one transaction: only a damaged database (or
+    // an alert discarded meanwhile, which the update below leaves gone) lacks it, and no
+    // retry brings it back.
+    await updateAlert(alert.key, { state: 'failed', lastError: PAYLOAD_MISSING, lastStatus: null });
+    return 'failed';
+  }
   try {
-    const result = await sendInformations(alert.key, alert.payload as EmergencyPayload);
+    const result = await sendInformations(alert.key, payload);
     await updateAlert(alert.key, {
       state: 'sent',
       serverTime: result.serverTime,
@@ -86,25 +99,51 @@ export async function sendAlert(alert: OutboxAlert): Promise<SendOutcome> {
   }
 }
 
+/** auth outranks retry outranks a delivered or failed alert outranks nothing done. */
+const RANK: Record<SendOutcome | 'idle', number> = { idle: 0, failed: 1, sent: 1, retry: 2, auth: 3 };
+const worse = (a: SendOutcome | 'idle', b: SendOutcome | 'idle') => (RANK[b] > RANK[a] ? b : a);
+
 /**
- * One pass: the pending alerts of the current tenant, oldest first, until one must wait. The
- * outbox is read once per pass (reading it before each send would be quadratic with a long
- * queue); under the lock no other tab sends, and an alert queued meanwhile asks for one more
- * pass (triggerOutboxDrain's `again`).
+ * One pass: the pending alerts of the current tenant, started oldest first, until one must
+ * wait. The outbox is read once per pass (reading it before each send would be quadratic
+ * with a long queue); under the lock no other tab sends, and an alert queued meanwhile asks
+ * for one more pass (triggerOutboxDrain's `again`).
+ *
+ * Up to SEND_CONCURRENCY sends are in flight at once: one at a time a send is a round trip
+ * plus a server transaction, and a hundred alerts queued through an outage must be out within
+ * seconds of the network coming back. Each alert keeps its own Idempotency-Key, so
+ * overlapping sends never double one. Order: alerts are STARTED in creation order, and the
+ * first send of a pass goes alone (a probe), so while the network or the server is down only
+ * the oldest alert is tried and no later one overtakes it; once the server has answered 2xx,
+ * the window opens. The first retry or 401 stops new starts; sends already in flight finish.
+ * Within one window a later alert can therefore be delivered before an earlier one that
+ * failed: the price of the pipeline, bounded by its width.
  */
 async function drainPass(): Promise<SendOutcome | 'idle'> {
-  let last: SendOutcome | 'idle' = 'idle';
+  let result: SendOutcome | 'idle' = 'idle';
+  let halted = false;
+  let width = 1;
+  const inFlight = new Set<Promise<void>>();
   const pending = (await listAlerts()).filter(isPending);
   for (const alert of pending) {
+    while (inFlight.size >= width) await Promise.race(inFlight);
+    if (halted) break;
     // The session may change between two sends (logout, another district): check each time.
     const tenant = currentTenant();
-    if (tenant === null) return last;
+    if (tenant === null) break;
     if (!belongsTo(alert, tenant)) continue;
-    last = await sendAlert(alert);
-    // Keep creation order: a later alert never overtakes one that is waiting to be retried.
-    if (last === 'retry' || last === 'auth') return last;
+    const send: Promise<void> = sendAlert(alert)
+      .then((outcome) => {
+        result = worse(result, outcome);
+        if (outcome === 'sent') width = SEND_CONCURRENCY;
+        // Keep creation order: nothing later starts while an alert waits to be retried.
+        if (outcome === 'retry' || outcome === 'auth') halted = true;
+      })
+      .finally(() => inFlight.delete(send));
+    inFlight.add(send);
   }
-  return last;
+  await Promise.all(inFlight);
+  return result;
 }
 
 function withLock<T>(task: () => Promise<T>): Promise<T> {

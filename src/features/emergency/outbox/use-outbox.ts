@@ -2,19 +2,26 @@
 import { useEffect, useState } from 'react';
 import { listAlerts, subscribeOutbox, type OutboxAlert } from '../../../lib/outbox-db';
 
+/**
+ * Least time between two re-reads while changes keep coming. A drain announces two changes
+ * per alert, a few alerts at a time: re-reading and re-rendering the whole list for each
+ * would cost more than the sends. The first change after a quiet spell is read at once (a
+ * new alert shows without delay); during a drain the list follows at this pace.
+ */
+export const OUTBOX_REFRESH_MS = 250;
+
 export function useOutboxAlerts(): OutboxAlert[] | null {
   const [alerts, setAlerts] = useState<OutboxAlert[] | null>(null);
   useEffect(() => {
     let alive = true;
-    // A drain announces two changes per alert; with many alerts, reading the whole outbox
-    // for each would be quadratic. One read at a time, and one more if changes came meanwhile.
+    // One read at a time; changes during a read (or within OUTBOX_REFRESH_MS of its end)
+    // ask for one more read, not one each.
     let reading = false;
     let stale = false;
-    const load = () => {
-      if (reading) {
-        stale = true;
-        return;
-      }
+    let lastRead = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const read = () => {
+      timer = null;
       reading = true;
       stale = false;
       listAlerts()
@@ -24,13 +31,25 @@ export function useOutboxAlerts(): OutboxAlert[] | null {
         )
         .finally(() => {
           reading = false;
+          lastRead = performance.now();
           if (stale && alive) load();
         });
+    };
+    const load = () => {
+      if (reading) {
+        stale = true;
+        return;
+      }
+      if (timer !== null) return;
+      const wait = lastRead + OUTBOX_REFRESH_MS - performance.now();
+      if (wait <= 0) read();
+      else timer = setTimeout(read, wait);
     };
     load();
     const stop = subscribeOutbox(load);
     return () => {
       alive = false;
+      if (timer !== null) clearTimeout(timer);
       stop();
     };
   }, []);

@@ -2,9 +2,15 @@ import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmergencyPayload } from '../../../../common/api-types';
 import { pendingAlertCount } from '../../../../src/features/emergency';
-import { resetOutboxDrainer, triggerOutboxDrain } from '../../../../src/features/emergency/outbox/drainer';
+import {
+  PAYLOAD_MISSING,
+  SEND_CONCURRENCY,
+  currentTenant,
+  resetOutboxDrainer,
+  triggerOutboxDrain,
+} from '../../../../src/features/emergency/outbox/drainer';
 import { queueAlert, retryAlert } from '../../../../src/features/emergency/outbox/queue';
-import { addAlert, getAlert, listAlerts } from '../../../../src/lib/outbox-db';
+import { OUTBOX_DB, addAlert, getAlert, listAlerts } from '../../../../src/lib/outbox-db';
 import { getToken } from '../../../../src/lib/storage';
 import { DEMO_DISTRICT, DEMO_USER, makeAccessToken, makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
@@ -33,6 +39,17 @@ function sendRoute(answer: (call: number) => Response | Promise<Response> = () =
     }),
   );
   return calls;
+}
+
+/** Alerts of the session's tenant written straight to the outbox: queueAlert would start a drain. */
+async function queueQuietly(count: number) {
+  const tenant = currentTenant();
+  if (tenant === null) throw new Error('no session');
+  const alerts = [];
+  for (let i = 0; i < count; i += 1) {
+    alerts.push(await addAlert({ key: crypto.randomUUID(), payload: makePayload(`r${i}@example.org`), ...tenant, createdAt: Date.now() }));
+  }
+  return alerts;
 }
 
 const ok = (shareId = 'share-1') =>
@@ -158,6 +175,74 @@ describe('the emergency outbox drainer', () => {
     await updateAlert(alert.key, { state: 'sending' });
     await triggerOutboxDrain();
     expect(calls.map((c) => c.key)).toEqual([alert.key]);
+  });
+
+  it('sends a long queue a few at a time once the first alert went through, each alert once', async () => {
+    let inFlight = 0;
+    const widths: number[] = [];
+    const calls = sendRoute(async () => {
+      inFlight += 1;
+      widths.push(inFlight);
+      await delay(20);
+      inFlight -= 1;
+      return ok();
+    });
+    const alerts = await queueQuietly(10);
+    await triggerOutboxDrain();
+    // The first send goes alone; then never more than SEND_CONCURRENCY at once.
+    expect(widths[0]).toBe(1);
+    expect(Math.max(...widths)).toBeGreaterThan(1);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(SEND_CONCURRENCY);
+    // Started in creation order, every alert exactly once.
+    expect(calls.map((c) => c.key)).toEqual(alerts.map((a) => a.key));
+    expect(await pendingAlertCount()).toBe(0);
+  });
+
+  it('starts nothing new after a retryable answer in the pipeline, and resumes from the oldest waiting alert', async () => {
+    let unavailable = false;
+    const calls = sendRoute(async (i) => {
+      // The first send goes through and opens the window; the third answers 503.
+      if (i === 2) unavailable = true;
+      await delay(10);
+      return unavailable ? fail(503, 'unavailable') : ok();
+    });
+    await queueQuietly(12);
+    await triggerOutboxDrain();
+    // Nothing beyond the window that was in flight when the 503 came.
+    expect(calls.length).toBeLessThanOrEqual(2 + SEND_CONCURRENCY);
+    const waiting = (await listAlerts()).filter((a) => a.state !== 'sent');
+    expect(waiting.length).toBeGreaterThanOrEqual(12 - 2 - SEND_CONCURRENCY);
+
+    unavailable = false;
+    const before = calls.length;
+    resetOutboxDrainer();
+    await triggerOutboxDrain();
+    // The retry starts with the oldest alert still waiting, and each alert ends sent once.
+    expect(calls[before]?.key).toBe(waiting[0]?.key);
+    expect(await pendingAlertCount()).toBe(0);
+    const sentKeys = calls.slice(before).map((c) => c.key);
+    expect(new Set(sentKeys).size).toBe(sentKeys.length);
+  });
+
+  it('marks an alert whose payload cannot be read back as failed, without sending it', async () => {
+    const calls = sendRoute();
+    const [alert] = await queueQuietly(1);
+    // A damaged database: the alert record without its payload record.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(OUTBOX_DB.name);
+      request.onsuccess = () => {
+        const tx = request.result.transaction(OUTBOX_DB.stores.payloads, 'readwrite');
+        tx.objectStore(OUTBOX_DB.stores.payloads).delete(alert?.key ?? '');
+        tx.oncomplete = () => {
+          request.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+    await triggerOutboxDrain();
+    expect(calls).toHaveLength(0);
+    expect(await getAlert(alert?.key ?? '')).toMatchObject({ state: 'failed', lastError: PAYLOAD_MISSING });
   });
 
   it('sends an alert once when two tabs drain at the same time (Web Lock)', async () => {

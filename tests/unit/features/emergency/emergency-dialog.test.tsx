@@ -9,7 +9,7 @@ import type { EmergencySite } from '../../../../common/api-types';
 import { createQueryClient } from '../../../../src/app/query-client';
 import { EmergencyDialog } from '../../../../src/features/emergency/components/EmergencyDialog';
 import { resetOutboxDrainer } from '../../../../src/features/emergency/outbox/drainer';
-import { listAlerts } from '../../../../src/lib/outbox-db';
+import { getAlertPayload, listAlerts } from '../../../../src/lib/outbox-db';
 import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
@@ -155,7 +155,9 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
     const [alert] = await listAlerts();
     expect(alert?.state === 'queued' || alert?.state === 'sending').toBe(true);
     expect(alert?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(alert?.payload).toEqual({
+    const payload = await getAlertPayload(alert?.key ?? '');
+    expect(alert?.recipients).toEqual(['secours@example.org', 'mairie@example.org']);
+    expect(payload).toEqual({
       sites: [
         {
           _id: 'site-a',
@@ -184,6 +186,6 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
       description: '',
     });
     // What the drainer sent (if it ran already) is that same payload.
-    for (const sent of sends) expect(sent).toEqual(alert?.payload);
+    for (const sent of sends) expect(sent).toEqual(payload);
   });
 });

@@ -33,8 +33,6 @@ interface KeyRow {
   status_code: number | null;
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 const inFlight = () => new ApiError(409, { message: 'emergency.in_flight' });
 
 export async function runIdempotent<T>(
@@ -47,25 +45,21 @@ export async function runIdempotent<T>(
     const { rows: lock } = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as locked', [request.key]);
     if (!lock[0]?.locked) throw inFlight();
 
-    const { rows } = await tx.query<KeyRow>('select request_hash, status, response, status_code from idempotency_keys where key = $1', [request.key]);
-    const existing = rows[0];
-    if (existing) {
+    // The first request with a key (the usual case) costs one statement: the insert.
+    const { rows: inserted } = await tx.query(
+      `insert into idempotency_keys (key, account_id, request_hash, status) values ($1, $2, $3, 'in_flight')
+       on conflict (key) do nothing returning key`,
+      [request.key, request.accountId, request.hash],
+    );
+    if (inserted.length === 0) {
+      // A committed row (the lock rules out an uncommitted one on PostgreSQL).
+      const { rows } = await tx.query<KeyRow>('select request_hash, status, response, status_code from idempotency_keys where key = $1', [request.key]);
+      const existing = rows[0];
+      if (!existing) throw inFlight();
       if (existing.request_hash !== request.hash) throw new ApiError(422, { message: 'emergency.idempotency_mismatch' });
       if (existing.status !== 'done' || existing.status_code === null) throw inFlight();
       return { statusCode: existing.status_code, data: existing.response as T, replayed: true };
     }
-
-    await tx
-      .query(`insert into idempotency_keys (key, account_id, request_hash, status) values ($1, $2, $3, 'in_flight')`, [
-        request.key,
-        request.accountId,
-        request.hash,
-      ])
-      .catch((error: { code?: string }) => {
-        // Unreachable while the lock is held (a committed row was read above); defensive,
-        // because a duplicate key must never become a 500.
-        throw error.code === UNIQUE_VIOLATION ? inFlight() : error;
-      });
     const result = await work(tx);
     await tx.query(`update idempotency_keys set status = 'done', response = $2, status_code = $3 where key = $1`, [
       request.key,

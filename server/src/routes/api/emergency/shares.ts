@@ -67,21 +67,24 @@ export async function recordSend(
   const byId = new Map(sites.map((s) => [s._id.toLowerCase(), s]));
   if (byId.size !== body.sites.length) throw ApiError.notFound('emergency.site_not_found');
 
-  const { rows } = await tx.query<{ now: Date }>('select now() as now');
-  const serverTime = new Date(rows[0]!.now);
-  const expiresAt = new Date(serverTime.getTime() + delayMs(body.delay));
+  const delaySeconds = delayMs(body.delay) / 1000;
   const recipients = uniqueRecipients(body.recipients);
   const description = body.description ?? '';
   const emergency = body.emergency ?? false;
   const shareIds: string[] = [];
+  // The transaction's time (now() is fixed for a transaction): every share of the send gets it.
+  let serverTime: Date | null = null;
 
+  // Few statements per send: on the embedded database they run one at a time for every
+  // client, so each one saved is throughput when a queue of alerts arrives at once.
   for (const [index, payload] of body.sites.entries()) {
     const site = byId.get(payload._id.toLowerCase())!;
     const shareId = randomUUID();
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    await tx.query(
+    const { rows } = await tx.query<{ created_at: Date; expires_at: Date }>(
       `insert into emergency_shares (id, token, district_id, site_id, created_by, idempotency_key, site, recipients, delay, emergency, description, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(secs => $12), now())
+       returning created_at, expires_at`,
       [
         shareId,
         token,
@@ -94,10 +97,11 @@ export async function recordSend(
         JSON.stringify(body.delay),
         emergency,
         description,
-        expiresAt,
-        serverTime,
+        delaySeconds,
       ],
     );
+    serverTime = new Date(rows[0]!.created_at);
+    const expiresAt = new Date(rows[0]!.expires_at);
 
     const fromClient = clientImages[index]!;
     const missing = payload.informations.threeSixty.map((s) => s.name).filter((name) => !fromClient.has(name));
@@ -105,12 +109,12 @@ export async function recordSend(
       ...[...fromClient].map(([name, image]) => ({ name, image: image.bytes as Uint8Array, type: image.type as string })),
       ...(await stageImages(tx, site._id, missing)),
     ];
-    for (const image of images) {
-      await tx.query('insert into emergency_share_images (share_id, name, image, image_type) values ($1, $2, $3, $4)', [
+    if (images.length > 0) {
+      // One statement for all of them: bytea values as parameters, one row per image.
+      const values = images.map((_, i) => `($1, $${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4})`).join(', ');
+      await tx.query(`insert into emergency_share_images (share_id, name, image, image_type) values ${values}`, [
         shareId,
-        image.name,
-        image.image,
-        image.type,
+        ...images.flatMap((image) => [image.name, image.image, image.type]),
       ]);
     }
 
@@ -118,7 +122,7 @@ export async function recordSend(
     await queueShareMails(tx, shareId, recipients, content);
     shareIds.push(shareId);
   }
-  return { shareIds, recipients, serverTime: serverTime.toISOString() };
+  return { shareIds, recipients, serverTime: serverTime!.toISOString() };
 }
 
 /** What the public viewer answers (common/api-types.ts). */
