@@ -75,6 +75,18 @@ export interface LoginBody {
   reconnect?: boolean;
 }
 
+/** POST /api/auth/loginSSO: starts an OpenID Connect login at the account's client's provider. */
+export interface LoginSsoBody {
+  email: string;
+  /** Started in a popup window: the callback lands on /sso?popup=1, which reports and closes. */
+  popup?: boolean;
+}
+
+export interface LoginSsoData {
+  /** The identity provider's authorization URL, to open in a window or navigate to. */
+  url: string;
+}
+
 export interface RefreshData {
   token: string;
   expiresAt: string;

@@ -15,7 +15,10 @@ import type { Database } from './db/types.js';
 import { startMailWorker } from './mail/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerDefaultSchemas } from './plugins/schemas.js';
+import { registerMaintenance } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { TenantCache } from './plugins/tenant-cache.js';
 import { adminRoutes } from './routes/api/admin/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { clientRoutes } from './routes/api/clients/index.js';
@@ -23,13 +26,15 @@ import { configRoutes } from './routes/api/config/index.js';
 import { districtRoutes } from './routes/api/districts/index.js';
 import { emergencyRoutes } from './routes/api/emergency/index.js';
 import { fileRoutes } from './routes/api/files/index.js';
+import { functionalityRoutes } from './routes/api/functionalities/index.js';
 import { notificationRoutes } from './routes/api/notifications/index.js';
 import { userRoutes } from './routes/api/users/index.js';
 import { viewerThirdPartyRoutes } from './routes/api/viewerThirdParty/index.js';
 import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';
 import { seedDemo } from './seed/demo.js';
-import { attachSocket } from './socket/index.js';
+import { seedDemoSso } from './seed/demo-sso.js';
+import { attachSocket, closeSocket } from './socket/index.js';
 import { registerStatic } from './static.js';
 
 /** Default body limit; routes with small bodies (login) set their own lower one. */
@@ -53,9 +58,18 @@ async function jwtSecret(config: Config, control: Database): Promise<string> {
 
 export async function buildServer(config: Config, options: { logger?: boolean } = {}): Promise<VigieServer> {
   const databases = await Databases.open(config);
-  if (config.seedDemo) await seedDemo(databases);
+  let secret: string;
+  try {
+    if (config.seedDemo) await seedDemo(databases);
+    if (config.demoOidcIssuer) await seedDemoSso(databases, config.demoOidcIssuer);
+    secret = await jwtSecret(config, databases.control);
+  } catch (error) {
+    // main.ts may retry the whole start (database unavailable): leave no pool open behind.
+    await databases.close().catch(() => {});
+    throw error;
+  }
   const sessions = new Sessions(databases.control, config.refreshTokenTtlSeconds);
-  const tokens = new AccessTokens(await jwtSecret(config, databases.control), config.accessTokenTtlSeconds);
+  const tokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -65,13 +79,18 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
   });
-  const io = attachSocket(app.server, { sessions, tokens });
-  const ctx: RouteContext = { config, databases, sessions, tokens, io, notifier: new Notifier(io) };
+  const tenantCache = new TenantCache();
+  const io = await attachSocket(app.server, { sessions, tokens, tenantCache, databaseUrl: config.databaseUrl });
+  const ctx: RouteContext = { config, databases, sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };
+  app.decorate('tenantCache', tenantCache);
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
+  registerDefaultSchemas(app);
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerAuth(app, ctx);
+  registerMaintenance(app, config);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
   });
@@ -85,14 +104,22 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => clientRoutes(api, ctx), { prefix: `${API_PREFIX}/clients` });
   await app.register(async (api) => emergencyRoutes(api, ctx), { prefix: `${API_PREFIX}/emergency` });
   await app.register(async (api) => fileRoutes(api, ctx), { prefix: `${API_PREFIX}/files` });
+  await app.register(async (api) => functionalityRoutes(api, ctx), { prefix: `${API_PREFIX}/functionalities` });
   await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
   await registerStatic(app, config.staticDir);
   // Delivers the emergency e-mails (none without SMTP_URL or with VIGIE_MAIL_WORKER=false).
   const mailWorker = startMailWorker(config, databases, app.log);
 
+  // Graceful stop (main.ts): socket.io connections are upgraded HTTP connections, so the
+  // listener's close would wait for them forever; they end first, then the listener closes and
+  // drains the requests in flight, then the hook below stops the rest. `local`: with the
+  // PostgreSQL adapter a plain disconnectSockets would end every process's sockets.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
   app.addHook('onClose', async () => {
     await mailWorker?.stop();
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await closeSocket(io);
     await databases.close();
   });
 

@@ -7,6 +7,8 @@
  * - afterResponse (ky hands each hook its own clone of the response): every JSON 2xx envelope
  *   goes to the envelope store (rights, modules, counts); a 401 token_expired / token_invalid
  *   shows a persistent warning and logs out, repeats suppressed for TOKEN_ERROR_SUPPRESS_MS.
+ *   The error catalogue's global rows apply here (error-catalogue.ts, catalogue-effects.ts):
+ *   an envelope's success message, an error's redirection or logout flag.
  *   A 401 session.tenant_changed refreshes the token once and replays the request once.
  * - beforeError: every failure becomes an ApiError { status, body } (status 0: no answer).
  *
@@ -15,12 +17,16 @@
 import ky, { isHTTPError, type BeforeErrorState, type Options } from 'ky';
 import type { ApiErrorBody, Envelope, RefreshData } from '../../common/api-types';
 import { API_PREFIX, CLIENT_IP_HEADER, TOKEN_ERROR_SUPPRESS_MS } from '../../common/constants';
+import { applyOutcome, appTranslate } from './catalogue-effects';
+import { observedFetch } from './connectivity';
 import { isEnvelope, publishEnvelope } from './envelope-store';
-import { i18n } from './i18n';
+import { catalogueOutcome } from './error-catalogue';
 import { msUntilExpiry } from './jwt';
-import { endSession, getClientIp, replaceToken } from './session';
-import { getToken } from './storage';
-import { showToast } from './toast';
+import { finishTransfer, startTransfer, updateTransfer } from './progress';
+import { isAwaitingReconnection, ReconnectionCancelledError, waitForReconnection } from './reconnection';
+import { createRequestCache, requestCacheKey } from './request-cache';
+import { getClientIp, onSessionEnded, replaceToken } from './session';
+import { getSessionDistrictId, getSessionEmail, getToken } from './storage';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -41,13 +47,13 @@ export class ApiError extends Error {
 /** Refresh the access token when it expires within this margin. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-// Calls of the login/refresh/logout flow: they never wait for a refresh (and, in a later issue,
-// are the ones let through while awaiting reconnection).
+// Calls of the login/refresh/logout flow: they never wait for a refresh, and they are the only
+// ones let through while awaiting reconnection (spec section 4: login, refresh and auth).
 const AUTH_FLOW_PATHS = new Set(['auth/login', 'auth/loginSSO', 'auth/refresh', 'auth/logout', 'auth/clientIp']);
 // Routes that may answer without a session: their envelope can carry empty rights, which must
 // not wipe the stored ones.
-const SESSIONLESS_PATHS = new Set(['auth/clientIp', 'config', 'config/maintenance']);
-const LOGIN_PATHS = new Set(['auth/login', 'auth/loginSSO']);
+const SESSIONLESS_PATHS = new Set(['auth/clientIp', 'auth/loginSSO', 'config', 'config/maintenance']);
+const LOGIN_PATHS = new Set(['auth/login']);
 const TOKEN_ERRORS = new Set(['token_expired', 'token_invalid']);
 /** 401 for a token minted before a client/district change (docs/api.md): refresh, retry once. */
 export const TENANT_CHANGED = 'session.tenant_changed';
@@ -76,8 +82,8 @@ let lastTokenErrorAt = Number.NEGATIVE_INFINITY;
 export function handleTokenError(message: string, now: number = Date.now()): void {
   if (now - lastTokenErrorAt < TOKEN_ERROR_SUPPRESS_MS) return;
   lastTokenErrorAt = now;
-  showToast({ message: i18n.t(message), kind: 'warning', persistent: true });
-  endSession('token');
+  // The catalogue's first row (persistent warning + logout); only the suppression lives here.
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 401, body: { message, logout: true } }, appTranslate));
 }
 
 // --- refresh -------------------------------------------------------------------------------
@@ -156,6 +162,17 @@ export function refreshAccessToken(): Promise<string> {
 // --- hooks ---------------------------------------------------------------------------------
 
 export async function beforeRequestHook({ request }: { request: Request }): Promise<void> {
+  // The request gate (spec section 4): while awaiting reconnection, everything but the auth
+  // flow waits here (ky's per-request timeout only starts with the fetch), then goes with the
+  // token the reconnection stored, or fails cleanly when the user goes back to login.
+  if (isAwaitingReconnection() && !isAuthFlow(request)) {
+    try {
+      await waitForReconnection();
+    } catch (error) {
+      if (error instanceof ReconnectionCancelledError) throw new ApiError(401, { message: error.message });
+      throw error;
+    }
+  }
   let token = getToken();
   if (token !== null && !isAuthFlow(request)) {
     const remaining = msUntilExpiry(token);
@@ -172,9 +189,22 @@ export async function beforeRequestHook({ request }: { request: Request }): Prom
       }
     }
   }
-  // A later issue holds non-auth requests here while awaitingReconnection is set.
   if (token !== null) request.headers.set('Authorization', `Bearer ${token}`);
   setCommonHeaders(request);
+}
+
+/**
+ * The catalogue rows the HTTP channel applies for every caller (docs/api.md "Errors"): an error
+ * with `redirection` (toast if translated, then navigate) or with `logout: true` (toast, then
+ * logout). Every other error is its caller's to show (describeApiError), so nothing shows twice.
+ */
+function applyGlobalError(status: number, body: unknown): void {
+  if (typeof body !== 'object' || body === null || typeof (body as ApiErrorBody).message !== 'string') return;
+  const error = body as ApiErrorBody;
+  if (error.redirection === undefined && error.logout !== true) return;
+  // A late answer to a request of a session that has ended (parallel requests refused at once).
+  if (getToken() === null) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status, body: error }, appTranslate));
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -212,30 +242,35 @@ export async function afterResponseHook({
     // A late answer to a request of a session that has ended must not bring its rights back.
     if (getToken() === null && !LOGIN_PATHS.has(path)) return;
     const body = await readJson(response);
-    if (isEnvelope(body)) publishEnvelope(body);
+    if (isEnvelope(body)) {
+      publishEnvelope(body);
+      // Spec section 8: an envelope's success message is a toast, shown here once for every
+      // caller (user_duplicated and its kin as persistent errors, others if translated).
+      if (body.message !== undefined) applyOutcome(catalogueOutcome({ kind: 'success', status: response.status, message: body.message }, appTranslate));
+    }
     return;
   }
   // The auth flow answers for itself (a logout with an expired token is still a logout).
-  if (response.status === 401 && !isAuthFlow(request)) {
-    const body = await readJson(response);
-    const message = (body as Partial<ApiErrorBody> | undefined)?.message;
-    if (message !== undefined && TOKEN_ERRORS.has(message)) handleTokenError(message);
-    // The session moved to another tenant (this tab or another one changed client/district):
-    // the session is fine, only this token is stale. Never a logout: one refresh (shared with
-    // any other caller) and one retry; a second tenant_changed is left to the caller.
-    if (message === TENANT_CHANGED && retryCount === 0 && options?.context?.noTenantReplay !== true) {
-      let token: string;
-      try {
-        token = await refreshAccessToken();
-      } catch (error) {
-        const apiError = toApiError(error);
-        if (apiError.status === 401) handleTokenError(TOKEN_ERRORS.has(apiError.body.message) ? apiError.body.message : 'token_expired');
-        throw apiError;
-      }
-      const headers = new Headers(request.headers);
-      headers.set('Authorization', `Bearer ${token}`);
-      return ky.retry({ request: new Request(request, { headers }), code: 'TENANT_CHANGED', delay: 0 });
+  if (isAuthFlow(request)) return;
+  const body = await readJson(response);
+  const message = (body as Partial<ApiErrorBody> | undefined)?.message;
+  if (response.status === 401 && message !== undefined && TOKEN_ERRORS.has(message)) handleTokenError(message);
+  else applyGlobalError(response.status, body);
+  // The session moved to another tenant (this tab or another one changed client/district):
+  // the session is fine, only this token is stale. Never a logout: one refresh (shared with
+  // any other caller) and one retry; a second tenant_changed is left to the caller.
+  if (response.status === 401 && message === TENANT_CHANGED && retryCount === 0 && options?.context?.noTenantReplay !== true) {
+    let token: string;
+    try {
+      token = await refreshAccessToken();
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) handleTokenError(TOKEN_ERRORS.has(apiError.body.message) ? apiError.body.message : 'token_expired');
+      throw apiError;
     }
+    const headers = new Headers(request.headers);
+    headers.set('Authorization', `Bearer ${token}`);
+    return ky.retry({ request: new Request(request, { headers }), code: 'TENANT_CHANGED', delay: 0 });
   }
 }
 
@@ -249,6 +284,7 @@ export const api = ky.create({
   // No automatic retries (no method, no status qualifies), but a limit of 1 makes ky keep a
   // clone of each request so the afterResponse hook can replay it once (tenant_changed).
   retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+  fetch: observedFetch, // every call tells the connection banner how it went (connectivity.ts)
   hooks: {
     beforeRequest: [beforeRequestHook],
     afterResponse: [afterResponseHook],
@@ -277,7 +313,9 @@ export async function apiGet<T>(path: string, options?: RequestOptions): Promise
 }
 
 export async function apiPost<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T> {
-  return (await requestEnvelope<T>('post', path, { ...options, json })).data;
+  const call = async () => (await requestEnvelope<T>('post', path, { ...options, json })).data;
+  // Spec section 7 "Cached POST calls": answered from the request cache (see the end of this file).
+  return isCachedPost(path) ? cachedPost(path, json, call) : call();
 }
 
 /**
@@ -297,4 +335,68 @@ export async function apiGetPublic<T>(path: string, options?: RequestOptions): P
 export function resetApiClientState(): void {
   lastTokenErrorAt = Number.NEGATIVE_INFINITY;
   refreshInFlight = null;
+}
+
+// --- cached POST calls (spec section 7) ----------------------------------------------------
+
+/** The calls whose answers the request cache keeps REQUEST_CACHE_MS and shares while in flight. */
+export const CACHED_POST_SUFFIXES = ['isElementsOfFeatureAvailable', 'getFunctionalityElementPosition', 'getFunctionalityElements'] as const;
+
+function isCachedPost(path: string): boolean {
+  const bare = path.split('?')[0]!.replace(/\/$/, '');
+  return CACHED_POST_SUFFIXES.some((suffix) => bare.endsWith(suffix));
+}
+
+const requestCache = createRequestCache();
+
+// The tenant is part of the key, and a session end forgets everything anyway (another account
+// may log in next in this tab).
+function cachedPost<T>(path: string, json: unknown, call: () => Promise<T>): Promise<T> {
+  const key = requestCacheKey(path, json, { email: getSessionEmail(), districtId: getSessionDistrictId() });
+  return requestCache.run(key, call);
+}
+
+/** Forget every cached answer: on session end and after a client or district change. */
+export function clearRequestCache(): void {
+  requestCache.clear();
+}
+
+onSessionEnded(clearRequestCache);
+
+// --- progress (spec section 7 "progress interceptor") --------------------------------------
+
+export interface ProgressOptions {
+  /** Translation key naming the transfer for the progress bar's accessible label. */
+  label: string;
+  /**
+   * Also report the upload. ky then streams the request body, which browsers only allow over
+   * HTTP/2 or later and which cannot be replayed (tenant_changed): leave it off for calls to
+   * this HTTP/1.1 server; their send shows as an indeterminate bar until the answer arrives.
+   */
+  upload?: boolean;
+}
+
+async function withProgress<T>(progress: ProgressOptions, send: (options: Options) => Promise<T>): Promise<T> {
+  const id = startTransfer(progress.label, progress.upload === true ? 'upload' : 'download');
+  const options: Options = {
+    onDownloadProgress: ({ transferredBytes, totalBytes }) => updateTransfer(id, 'download', transferredBytes, totalBytes),
+    ...(progress.upload === true
+      ? { onUploadProgress: ({ transferredBytes, totalBytes }) => updateTransfer(id, 'upload', transferredBytes, totalBytes) }
+      : {}),
+  };
+  try {
+    return await send(options);
+  } finally {
+    finishTransfer(id);
+  }
+}
+
+/** apiGet whose transfer is reported to the progress store (src/lib/progress.ts). */
+export function apiGetWithProgress<T>(path: string, progress: ProgressOptions, options?: RequestOptions): Promise<T> {
+  return withProgress(progress, async (extra) => (await requestEnvelope<T>('get', path, { ...options, ...extra })).data);
+}
+
+/** apiPost whose transfer is reported to the progress store (never cached: large sends). */
+export function apiPostWithProgress<T>(path: string, json: unknown, progress: ProgressOptions, options?: RequestOptions): Promise<T> {
+  return withProgress(progress, async (extra) => (await requestEnvelope<T>('post', path, { ...options, ...extra, json })).data);
 }

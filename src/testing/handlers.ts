@@ -4,6 +4,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { LoginBody } from '../../common/api-types';
+import { findFunctionality } from '../../common/functionalities';
 import {
   DEMO_CONFIG,
   DEMO_DISTRICT,
@@ -28,6 +29,8 @@ export const handlers = [
     }
     return HttpResponse.json(makeEnvelope(makeSessionData()));
   }),
+  // SSO: the provider's URL; the provider itself is never reached in unit tests.
+  http.post(api('auth/loginSSO'), () => HttpResponse.json(makeSessionlessEnvelope({ url: 'https://idp.example.test/authorize?state=s' }))),
   http.post(api('auth/refresh'), () =>
     HttpResponse.json(makeEnvelope({ token: makeAccessToken(), expiresAt: new Date(Date.now() + 900_000).toISOString() })),
   ),
@@ -36,6 +39,7 @@ export const handlers = [
   http.get(api('auth/defaultPage'), () => HttpResponse.json(makeEnvelope({ defaultPage: '/dashboard' }))),
   http.get(api('auth/clientIp'), () => HttpResponse.json(makeSessionlessEnvelope({ ip: '203.0.113.7' }))),
   http.get(api('config'), () => HttpResponse.json(makeSessionlessEnvelope(DEMO_CONFIG))),
+  http.get(api('config/maintenance'), () => HttpResponse.json(makeSessionlessEnvelope({ maintenance: false }))),
   // Notifications: the list of fixtures.ts; reads are not remembered (a test that needs it
   // overrides these with server.use).
   http.get(api('notifications'), () =>
@@ -47,4 +51,19 @@ export const handlers = [
   http.get(api('notifications/unreadCount'), () => HttpResponse.json(makeEnvelope({ unread: 3, workflow: 0 }))),
   http.post(api('notifications/:id/read'), ({ params }) => HttpResponse.json(makeEnvelope({ _id: String(params.id) }))),
   http.post(api('notifications/readAll'), () => HttpResponse.json(makeEnvelope({ marked: 2 }))),
+  // Functionalities: every element of the catalogue, available (the demo district has the module).
+  http.post(api('functionalities/getFunctionalityElements'), async ({ request }) => {
+    const { feature } = (await request.json()) as { feature: string };
+    const definition = findFunctionality(feature);
+    if (definition === undefined) return HttpResponse.json({ message: 'functionalities.unknown_feature' }, { status: 404 });
+    const elements = definition.elements.map((e, position) => ({ element: e.element, position, available: true }));
+    return HttpResponse.json(makeEnvelope({ feature, enabled: true, modulePosition: 0, elements }));
+  }),
+  http.post(api('functionalities/isElementsOfFeatureAvailable'), async ({ request }) => {
+    const { feature, elements } = (await request.json()) as { feature: string; elements: string[] };
+    const definition = findFunctionality(feature);
+    if (definition === undefined) return HttpResponse.json({ message: 'functionalities.unknown_feature' }, { status: 404 });
+    const known = new Set(definition.elements.map((e) => e.element));
+    return HttpResponse.json(makeEnvelope({ feature, enabled: true, elements: elements.map((element) => ({ element, available: known.has(element) })) }));
+  }),
 ];

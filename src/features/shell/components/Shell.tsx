@@ -5,9 +5,11 @@
  */
 import { IonContent, IonSplitPane } from '@ionic/react';
 import { useRef, useState, type ReactNode } from 'react';
+import { TransferProgress } from '../../../components/TransferProgress';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
 import { BackToTop, isPastBackToTopThreshold } from './BackToTop';
+import { ConnectionBanner } from './ConnectionBanner';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './shell.css';
@@ -39,6 +41,8 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
           notificationsSlot={notificationsSlot}
           emergencySlot={emergencyToolbarSlot}
         />
+        <ConnectionBanner />
+        <TransferProgress />
         <IonContent
           ref={content}
           scrollEvents
