@@ -5,9 +5,9 @@
  * gate held; back-to-login logs out. It cannot be dismissed any other way (no backdrop, no
  * Escape): the page under it, unsaved input included, waits for the user's answer.
  */
-import { IonButton, IonInput, IonModal, IonSpinner, IonText, IonToggle } from '@ionic/react';
+import { IonButton, IonModal, IonSpinner, IonText } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../lib/error-messages';
 import { abandonReconnection, completeReconnection, temporaryLogoutReason } from '../../../lib/reconnection';
@@ -16,7 +16,7 @@ import { getSessionEmail, getSsoCookie } from '../../../lib/storage';
 import { loginRequest } from '../api/login';
 import { useLogoutMutation } from '../api/logout';
 import { loginWithSsoPopup } from '../sso';
-import { hasErrors, validateCredentials, type FieldError } from '../validation';
+import { CredentialFields, useCredentialForm } from './CredentialFields';
 import '../../../components/dialog.css';
 
 /** The DOM id of the one reconnect dialog (tests and the a11y checks find it by it). */
@@ -28,8 +28,6 @@ interface ReconnectDialogProps {
   onReconnected: (result: { sameUser: boolean; defaultPage: string | null }) => void;
 }
 
-type Field = 'email' | 'password';
-
 const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps) {
@@ -37,15 +35,10 @@ export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps)
   const titleId = useId();
   const textId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const emailRef = useRef<HTMLIonInputElement>(null);
-  const passwordRef = useRef<HTMLIonInputElement>(null);
   // The session's e-mail, read when the dialog mounts (the temporary logout keeps it).
   const [sessionEmail] = useState(getSessionEmail);
-  const [email, setEmail] = useState(sessionEmail ?? '');
-  const [password, setPassword] = useState('');
-  const [sso, setSso] = useState(() => getSsoCookie() === true);
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
-  const [submitted, setSubmitted] = useState(false);
+  const form = useCredentialForm({ email: sessionEmail ?? '', sso: getSsoCookie() === true });
+  const { email, password, sso } = form;
   const logout = useLogoutMutation();
 
   const reconnect = useMutation({
@@ -68,33 +61,18 @@ export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps)
       return { sameUser, defaultPage: session.defaultPage || null };
     },
     onSuccess: (result) => {
-      setPassword('');
-      setSubmitted(false);
-      setTouched({ email: false, password: false });
+      form.clear();
       onReconnected(result);
     },
   });
 
-  const errors = validateCredentials({ email, password }, { sso });
-  const shownError = (field: Field): FieldError | undefined => (submitted || touched[field] ? errors[field] : undefined);
-  const message = (error: FieldError | undefined) => (error ? t(error.key, error.values ?? {}) : undefined);
-  const fieldClass = (field: Field) => (shownError(field) ? 'ion-invalid ion-touched' : undefined);
   const busy = reconnect.isPending || logout.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    if (hasErrors(errors)) {
-      void (errors.email ? emailRef : passwordRef).current?.setFocus();
-      return;
-    }
+    if (busy || !form.validate()) return;
     reconnect.mutate();
   };
-  const submitOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') formRef.current?.requestSubmit();
-  };
-  const markTouched = (field: Field) => setTouched((current) => ({ ...current, [field]: true }));
   const why = temporaryLogoutReason();
 
   return (
@@ -112,44 +90,12 @@ export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps)
       <form ref={formRef} noValidate onSubmit={submit} className="app-dialog-body">
         <h2 id={titleId}>{t('reconnect.title')}</h2>
         <p id={textId}>{t(why === 'idle' ? 'reconnect.text_idle' : 'reconnect.text')}</p>
-        <IonInput
-          ref={emailRef}
-          className={fieldClass('email')}
-          label={t('login.email')}
-          labelPlacement="stacked"
-          fill="outline"
-          type="email"
-          inputmode="email"
-          autocomplete="email"
-          name="email"
-          required
-          value={email}
-          errorText={message(shownError('email'))}
-          onIonInput={(event) => setEmail(String(event.detail.value ?? ''))}
-          onIonBlur={() => markTouched('email')}
-          onKeyDown={submitOnEnter}
+        <CredentialFields
+          form={form}
+          onEnter={() => formRef.current?.requestSubmit()}
+          ssoLabel={t('reconnect.sso')}
+          onSsoChange={() => reconnect.reset()}
         />
-        {!sso && (
-          <IonInput
-            ref={passwordRef}
-            className={fieldClass('password')}
-            label={t('login.password')}
-            labelPlacement="stacked"
-            fill="outline"
-            type="password"
-            autocomplete="current-password"
-            name="password"
-            required
-            value={password}
-            errorText={message(shownError('password'))}
-            onIonInput={(event) => setPassword(String(event.detail.value ?? ''))}
-            onIonBlur={() => markTouched('password')}
-            onKeyDown={submitOnEnter}
-          />
-        )}
-        <IonToggle checked={sso} onIonChange={(event) => setSso(event.detail.checked)} justify="space-between">
-          {t('reconnect.sso')}
-        </IonToggle>
         {reconnect.isError && (
           <IonText color="danger">
             <p role="alert">{describeApiError(reconnect.error)}</p>
