@@ -15,8 +15,19 @@ import {
   makeSessionData,
   makeSessionlessEnvelope,
 } from './fixtures';
+import { getRights } from '../lib/storage';
 
 export const api = (path: string) => `*/api/${path}`;
+
+/**
+ * The envelope of the app's background calls, with the rights the session holds (as the real
+ * server answers): a test that seeds other rights than the demo ones keeps them whichever of
+ * these calls answers last.
+ */
+const sessionEnvelope = <T,>(data: T) => {
+  const rights = getRights();
+  return makeEnvelope(data, rights.length > 0 ? { rights } : {});
+};
 
 export const handlers = [
   http.post(api('auth/login'), async ({ request }) => {
@@ -35,8 +46,8 @@ export const handlers = [
     HttpResponse.json(makeEnvelope({ token: makeAccessToken(), expiresAt: new Date(Date.now() + 900_000).toISOString() })),
   ),
   http.post(api('auth/logout'), () => HttpResponse.json(makeSessionlessEnvelope(null))),
-  http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT))),
-  http.get(api('auth/defaultPage'), () => HttpResponse.json(makeEnvelope({ defaultPage: '/dashboard' }))),
+  http.get(api('auth/district'), () => HttpResponse.json(sessionEnvelope(DEMO_DISTRICT))),
+  http.get(api('auth/defaultPage'), () => HttpResponse.json(sessionEnvelope({ defaultPage: '/dashboard' }))),
   http.get(api('auth/clientIp'), () => HttpResponse.json(makeSessionlessEnvelope({ ip: '203.0.113.7' }))),
   http.get(api('config'), () => HttpResponse.json(makeSessionlessEnvelope(DEMO_CONFIG))),
   http.get(api('config/maintenance'), () => HttpResponse.json(makeSessionlessEnvelope({ maintenance: false }))),
@@ -48,7 +59,7 @@ export const handlers = [
   http.get(api('notifications/lastUnread'), () =>
     HttpResponse.json(makeEnvelope(DEMO_NOTIFICATIONS.filter((n) => n.readAt === null && n.kind === 'general'))),
   ),
-  http.get(api('notifications/unreadCount'), () => HttpResponse.json(makeEnvelope({ unread: 3, workflow: 0 }))),
+  http.get(api('notifications/unreadCount'), () => HttpResponse.json(sessionEnvelope({ unread: 3, workflow: 0 }))),
   http.post(api('notifications/:id/read'), ({ params }) => HttpResponse.json(makeEnvelope({ _id: String(params.id) }))),
   http.post(api('notifications/readAll'), () => HttpResponse.json(makeEnvelope({ marked: 2 }))),
   // Functionalities: every element of the catalogue, available (the demo district has the module).

@@ -47,6 +47,8 @@ const ADAPTER_TABLE = 'socket_io_attachments';
 const ADAPTER_POOL_SIZE = 2;
 
 const adapterPools = new WeakMap<Server, pg.Pool>();
+/** How long a close waits for the adapter's connections to end. */
+const ADAPTER_POOL_END_MS = 2000;
 
 async function ensureAdapterTable(pool: pg.Pool): Promise<void> {
   await pool
@@ -112,7 +114,19 @@ export async function closeSocket(io: Server): Promise<void> {
   await new Promise<void>((resolve) => io.close(() => resolve()));
   const pool = adapterPools.get(io);
   adapterPools.delete(io);
-  await pool?.end();
+  if (pool === undefined) return;
+  // pool.end() waits for every checked-out client; the adapter's LISTEN client is sometimes
+  // still held when a server closes soon after another one started in the same process (seen
+  // in the tests), and the close must not hang on it: the process is ending anyway.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    pool.end().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ADAPTER_POOL_END_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 // setTimeout's limit (about 24.8 days): a session ending later is signalled to a later socket.
