@@ -3,8 +3,8 @@
  * Ionic's toast (with its icons and overlay code) and button are not on the first screen's
  * path, which then loads less JavaScript (DESIGN.md "Budgets"). Once loaded they stay mounted,
  * so a toast's dismissal and a later update are handled as before. Toasts raised meanwhile
- * wait in lib/toast.ts's queue. The toast host's code is fetched once the first screen has
- * settled, so a toast raised later (an alert queued offline) shows at once, network or not.
+ * wait in lib/toast.ts's queue. The toast host's code is fetched and mounted at the first idle
+ * moment, so a toast raised later (an alert queued offline) shows at once, network or not.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePendingUpdate } from '../lib/sw-bridge';
@@ -12,8 +12,21 @@ import { useToasts } from '../lib/toast';
 
 const loadToastHost = () => import('../components/ToastHost');
 const LazyToastHost = lazy(() => loadToastHost().then((m) => ({ default: m.ToastHost })));
-/** After first paint, before any toast: late enough not to compete with the first screen. */
-const TOAST_HOST_PRELOAD_MS = 2000;
+/**
+ * At the first idle moment after start (at the latest this long after): the first screen has
+ * painted, and a toast raised soon after (an alert confirmed right away) finds the host mounted.
+ * Mounting it at the toast instead would cost React's Suspense reveal delay (about 300 ms).
+ */
+const TOAST_HOST_PRELOAD_MAX_MS = 1000;
+
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: TOAST_HOST_PRELOAD_MAX_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = window.setTimeout(task, TOAST_HOST_PRELOAD_MAX_MS);
+  return () => window.clearTimeout(timer);
+}
 const LazyUpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** True from the first render where `wanted` is true. */
@@ -25,13 +38,7 @@ function useLatch(wanted: boolean): boolean {
 
 export function ToastHost() {
   const [preloaded, setPreloaded] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(
-      () => void loadToastHost().then(() => setPreloaded(true), () => undefined),
-      TOAST_HOST_PRELOAD_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => void loadToastHost().then(() => setPreloaded(true), () => undefined)), []);
   const needed = useLatch(useToasts().length > 0 || preloaded);
   return needed ? (
     <Suspense fallback={null}>
