@@ -221,6 +221,22 @@ describe('authenticated calls', () => {
 describe('refresh and logout', () => {
   const refresh = (cookie: string) => post('/api/auth/refresh', undefined, { cookie });
 
+  it('a reconnect login ends the session it replaces, and only a session of the same account', async () => {
+    const field = await login(server, 'field@demo.vigie.test');
+    const other = await login(server, 'district-admin@demo.vigie.test');
+    const body = { email: 'field@demo.vigie.test', password: 'vigie-demo-2026', reconnect: true };
+    // Another account's cookie is not this login's to end.
+    expect((await post('/api/auth/login', body, { cookie: other.cookie })).statusCode).toBe(200);
+    expect((await server.app.inject({ url: '/api/auth/district', headers: bearer(other.token) })).statusCode).toBe(200);
+    // The replaced session of the same account ends: its token and its refresh cookie stop working.
+    const again = await post('/api/auth/login', body, { cookie: field.cookie });
+    expect(again.statusCode).toBe(200);
+    expect((await server.app.inject({ url: '/api/auth/district', headers: bearer(field.token) })).statusCode).toBe(401);
+    expect((await refresh(field.cookie)).statusCode).toBe(401);
+    const fresh = again.json<Envelope<{ token: string }>>().data.token;
+    expect((await server.app.inject({ url: '/api/auth/district', headers: bearer(fresh) })).statusCode).toBe(200);
+  });
+
   it('refresh gives a new access token and rotates the refresh cookie', async () => {
     const first = await login(server, 'field@demo.vigie.test');
     const response = await refresh(first.cookie);

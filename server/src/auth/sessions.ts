@@ -106,6 +106,22 @@ export class Sessions {
     this.broadcast?.(sessionId);
   }
 
+  /**
+   * A reconnection replaced this session (reconnect dialog): it ends, if it is this account's.
+   * Answers whether it did.
+   */
+  async replaceByReconnect(sessionId: string, accountId: string): Promise<boolean> {
+    const { rows } = await this.control.query<{ id: string }>(
+      `update sessions set revoked_at = now(), revoked_reason = 'reconnect'
+        where id = $1 and account_id = $2 and revoked_at is null returning id`,
+      [sessionId, accountId],
+    );
+    if (rows.length === 0) return false;
+    this.validity.set(sessionId, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
+    this.broadcast?.(sessionId);
+    return true;
+  }
+
   /** Ends every session of an account (logout everywhere, account disabled). */
   async revokeAccount(accountId: string, reason: string): Promise<string[]> {
     const { rows } = await this.control.query<{ id: string }>(

@@ -59,6 +59,12 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     const landing = await resolveLanding(databases, account);
     if (!landing) throw ApiError.forbidden('auth.no_district_access');
 
+    // The reconnect dialog logs in again: the session it replaces (named by the refresh cookie
+    // the browser still sends) ends now rather than at its expiry, sockets included.
+    const replaced = reconnect ? parseRefreshCookie(request.cookies[REFRESH_COOKIE]) : null;
+    if (replaced && (await sessions.replaceByReconnect(replaced.sessionId, account.id))) {
+      ctx.io.in(sessionRoom(replaced.sessionId)).disconnectSockets(true);
+    }
     const access = await openSession(ctx, request, reply, account, landing, reconnect);
     const data: SessionData = {
       token: access.token,
