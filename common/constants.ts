@@ -22,6 +22,9 @@ export const SOCKET_PATH = '/ws';
  * of life). The app answers with a temporary logout: the reconnect dialog, not the login page.
  */
 export const SESSION_EXPIRED_EVENT = 'session:expired';
+
+/** The error message of every API call but the config ones while in maintenance (503). */
+export const MAINTENANCE_MESSAGE = 'maintenance';
 export const API_PREFIX = '/api';
 export const REFRESH_COOKIE = 'vigie_rt';
 export const CLIENT_IP_HEADER = 'X-Client-IP';

@@ -19,7 +19,7 @@ import './app/theme.css';
 import { App } from './app/App';
 import { createQueryClient, createQueryPersister } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { probeServer } from './features/shell/api/probe-server';
+import { probeServer } from './features/shell/api/get-maintenance';
 import { startConnectivityMonitor } from './lib/connectivity';
 import { initI18n } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';

@@ -9,10 +9,8 @@ import { useEffect, type ReactNode } from 'react';
 import { configQueryOptions } from '../features/shell/api/get-config';
 import { maintenanceQueryKey, useMaintenance, type MaintenanceStatus } from '../features/shell/api/get-maintenance';
 import { MaintenancePage } from '../features/shell/components/MaintenancePage';
+import { MAINTENANCE_MESSAGE } from '../../common/constants';
 import { ApiError } from '../lib/api-client';
-
-/** The error body the server sends for every call during maintenance. */
-export const MAINTENANCE_MESSAGE = 'maintenance';
 
 const isMaintenanceError = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 503 && error.body.message === MAINTENANCE_MESSAGE;

@@ -76,6 +76,11 @@ export function waitForReconnection(): Promise<void> {
   return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
 }
 
+/** Whether two session e-mails name the same account (case and spaces aside). */
+export function isSameAccount(a: string | null | undefined, b: string | null | undefined): boolean {
+  return a != null && b != null && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 export const temporaryLogoutReason = (): TemporaryLogoutReason | null => reason;
 
 /** Held requests so far (the dialog shows nothing of it; tests and the bench read it). */
@@ -147,7 +152,7 @@ if (typeof window !== 'undefined') {
       // means this tab's session is gone.
       const token = getToken();
       const email = token === null ? undefined : decodeAccessClaims(token)?.email;
-      const sameUser = email !== undefined && email.toLowerCase() === getSessionEmail()?.toLowerCase();
+      const sameUser = isSameAccount(email, getSessionEmail());
       reason = null;
       notifyState(false);
       settle(sameUser ? 'resolve' : 'reject');

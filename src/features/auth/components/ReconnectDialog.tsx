@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../lib/error-messages';
-import { abandonReconnection, completeReconnection, temporaryLogoutReason } from '../../../lib/reconnection';
+import { abandonReconnection, completeReconnection, isSameAccount, temporaryLogoutReason } from '../../../lib/reconnection';
 import { startSession } from '../../../lib/session';
 import { getSessionEmail, getSsoCookie } from '../../../lib/storage';
 import { loginRequest } from '../api/login';
@@ -27,8 +27,6 @@ interface ReconnectDialogProps {
   /** The session is back (`sameUser` false: another account logged in, a fresh start). */
   onReconnected: (result: { sameUser: boolean; defaultPage: string | null }) => void;
 }
-
-const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps) {
   const { t } = useTranslation();
@@ -47,13 +45,13 @@ export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps)
       if (sso) {
         // The popup's flow stores the new token (refresh through the cookie the IdP callback set).
         await loginWithSsoPopup(email.trim());
-        const sameUser = sameEmail(getSessionEmail(), sessionEmail);
+        const sameUser = isSameAccount(getSessionEmail(), sessionEmail);
         if (sameUser) completeReconnection();
         else abandonReconnection();
         return { sameUser, defaultPage: null };
       }
       const session = await loginRequest({ email: email.trim(), password, reconnect: true });
-      const sameUser = sameEmail(session.email, sessionEmail);
+      const sameUser = isSameAccount(session.email, sessionEmail);
       // Another account: what was held belongs to the previous user's screen and fails.
       if (!sameUser) abandonReconnection();
       startSession(session, { sso: false });

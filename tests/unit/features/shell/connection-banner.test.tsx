@@ -2,7 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { probeServer } from '../../../../src/features/shell/api/probe-server';
+import { probeServer } from '../../../../src/features/shell/api/get-maintenance';
 import { reportRequest, SLOW_REQUEST_MS, startConnectivityMonitor } from '../../../../src/lib/connectivity';
 import { makeSessionlessEnvelope } from '../../../../src/testing/fixtures';
 import { renderApp } from '../../../../src/testing/render-app';
