@@ -8,7 +8,8 @@
 // - navigation → dashboard heading shown, offline with the service worker (its own requests
 //   aborted too), after one online visit.
 // Env: BENCH_PORT (8295), BENCH_DEBUG_PORT (9395), BENCH_VITE_CONFIG (another vite config, to
-// measure a before/after), BENCH_SKIP_BUILD=1 (reuse .build/bench).
+// measure a before/after), BENCH_SKIP_BUILD=1 (reuse .build/bench). The full Lighthouse reports
+// are kept in .build/bench/lighthouse-{login,dashboard}.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,6 +144,9 @@ async function lighthouseFigures() {
     await page.goto('about:blank');
     const dashboard = await lighthouse(`${BASE}/dashboard`, { ...flags, disableStorageReset: true });
     if (!dashboard.lhr.finalDisplayedUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${dashboard.lhr.finalDisplayedUrl}`);
+    // The whole reports, for the why behind a figure (bootup-time, long tasks, LCP element).
+    writeFileSync(join(OUT, 'lighthouse-login.json'), JSON.stringify(login.lhr));
+    writeFileSync(join(OUT, 'lighthouse-dashboard.json'), JSON.stringify(dashboard.lhr));
     return { login: summarise(login.lhr), dashboard: summarise(dashboard.lhr) };
   } finally {
     await context.close();

@@ -15,6 +15,10 @@ mkdirSync(OUT, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+// Names (and the first lines of the message) of every failing test, repeated after the summary
+// so a CI log cut to its tail still says what failed.
+const failures = [];
+const firstLines = (text, n = 6) => String(text ?? '').split('\n').slice(0, n).join('\n    ');
 let broken = false;
 
 const run = (label, command, args, env = {}) => {
@@ -30,6 +34,11 @@ function vitest(label, args, env = {}) {
   const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   const report = readJson(file);
   const passed = report?.numPassedTests ?? 0;
+  for (const suite of report?.testResults ?? []) {
+    const failedTests = suite.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`${label} · ${suite.name} › ${test.fullName}\n    ${firstLines(test.failureMessages.join('\n'))}`);
+    if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${label} · ${suite.name}\n    ${firstLines(suite.message)}`);
+  }
   const failed = (report?.numFailedTests ?? 0) + (ok || report?.numFailedTests ? 0 : 1);
   if (!ok && failed === 0) broken = true;
   record(label, passed, failed);
@@ -76,7 +85,19 @@ if (pgUrl) {
 if (run('build', 'npm', ['run', '--silent', 'build'])) {
   const file = `${OUT}/e2e.json`;
   const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-  const stats = readJson(file)?.stats;
+  const report = readJson(file);
+  const stats = report?.stats;
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`browser · ${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})\n    ${firstLines(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (ok || stats?.unexpected ? 0 : 1);
   record('browser (Playwright, Chromium)', passed, failed);
@@ -84,6 +105,10 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
   record('build', 0, 1);
 }
 
+if (failures.length) {
+  console.log('\n=== failures');
+  for (const failure of failures) console.log(`- ${failure}`);
+}
 console.log('\n=== summary');
 for (const line of lines) console.log(line);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

@@ -1,9 +1,8 @@
 /**
- * Bootstrap: Ionic setup and CSS, translations, then the app with its persisted read cache.
+ * Bootstrap: Ionic's CSS, translations, then the app with its persisted read cache.
  * The install offer is listened for from the start (the browser fires it once, early); the
  * connection monitor and the service worker start after the first render.
  */
-import { setupIonicReact } from '@ionic/react';
 import { createBrowserHistory } from '@tanstack/react-router';
 import { createRoot } from 'react-dom/client';
 
@@ -25,9 +24,6 @@ import { initI18n } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/sw-bridge';
 
-// Users who ask for reduced motion get Ionic's dialogs, menus and toasts without animation
-// (theme.css does the same for the app's own transitions).
-setupIonicReact({ animated: !window.matchMedia('(prefers-reduced-motion: reduce)').matches });
 watchInstallPrompt();
 
 async function start(): Promise<void> {

@@ -1,10 +1,9 @@
 /**
- * Around every page: Ionic's app element, the navigation bridge, the session watcher, the
- * maintenance gate, the reconnect dialog, toasts, the update prompt.
+ * Around every page: the session watcher, the maintenance gate, the reconnect dialog, toasts,
+ * the update prompt. No Ionic here: the pages built from Ionic components bring their own
+ * root (ionic/IonicRoot), so the entry and the login page load no Ionic code.
  */
-import { IonApp } from '@ionic/react';
 import { Outlet } from '@tanstack/react-router';
-import { IonicNavBridge } from './IonicNavBridge';
 // Loaded on first use: neither is on the first screen's path.
 import { ToastHost, UpdatePrompt } from './LazyHosts';
 import { MaintenanceGate } from './MaintenanceGate';
@@ -13,16 +12,14 @@ import { SessionWatcher } from './SessionWatcher';
 
 export function RootLayout() {
   return (
-    <IonApp>
-      <IonicNavBridge>
-        <SessionWatcher />
-        <MaintenanceGate>
-          <Outlet />
-        </MaintenanceGate>
-        <ReconnectContainer />
-        <ToastHost />
-        <UpdatePrompt />
-      </IonicNavBridge>
-    </IonApp>
+    <>
+      <SessionWatcher />
+      <MaintenanceGate>
+        <Outlet />
+      </MaintenanceGate>
+      <ReconnectContainer />
+      <ToastHost />
+      <UpdatePrompt />
+    </>
   );
 }

@@ -5,6 +5,7 @@
  * rendered overlay out of React's tree, and unmounting it after it dismissed itself made React
  * fail on removeChild and take the page down.
  */
+import '../app/ionic/setup';
 import { useIonToast, type ToastButton } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,6 +4,7 @@
  * the user answers, and it never reloads on its own, so unsaved input is the user's call.
  * "Later" hides it for this page; the next start or update check asks again.
  */
+import '../app/ionic/setup';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

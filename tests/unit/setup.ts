@@ -5,7 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initTestI18n } from '../../src/testing/i18n';
 import { resetClientState } from '../../src/testing/reset';
@@ -27,6 +27,10 @@ Object.defineProperty(window, 'matchMedia', {
 });
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 Element.prototype.scrollTo = (() => undefined) as typeof Element.prototype.scrollTo;
+
+// findBy*/waitFor wait for what the user would see, not for a speed: pages are lazy chunks,
+// and the first import of one on a loaded 2-core CI machine can take over the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 const { setupIonicReact } = await import('@ionic/react');
 setupIonicReact({ animated: false });

@@ -22,6 +22,7 @@ import { can } from '../../lib/rights';
 import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect } from '../../lib/socket';
 import { getSessionEmail } from '../../lib/storage';
+import { IonicRoot } from '../ionic/IonicRoot';
 
 type OpenDialog = MenuAction | 'support' | null;
 
@@ -32,6 +33,14 @@ const ChangeClientDialog = lazy(() =>
 const ChangeDistrictDialog = lazy(() =>
   import('../../features/tenancy/components/ChangeDistrictDialog').then((m) => ({ default: m.ChangeDistrictDialog })),
 );
+
+function AuthenticatedRoute() {
+  return (
+    <IonicRoot>
+      <AuthenticatedLayout />
+    </IonicRoot>
+  );
+}
 
 function AuthenticatedLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -91,4 +100,4 @@ function AuthenticatedLayout() {
   );
 }
 
-export const Route = createLazyRoute('/_authenticated')({ component: AuthenticatedLayout });
+export const Route = createLazyRoute('/_authenticated')({ component: AuthenticatedRoute });

@@ -4,14 +4,15 @@
  * - otherwise (the login page went to the provider): finish the session from the refresh
  *   cookie the callback set, then go to the default page;
  * - ?error=<key>: the translated refusal and a way back to login.
+ * Plain elements, like the login page it continues.
  */
-import { IonButton, IonContent, IonPage, IonSpinner, IonText } from '@ionic/react';
-import { createLazyRoute, useRouter, useSearch } from '@tanstack/react-router';
+import { createLazyRoute, Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveDefaultPage } from '../../features/auth/api/get-default-page';
 import { finishSsoSession, reportSsoResult } from '../../features/auth/sso';
 import { ApiError } from '../../lib/api-client';
+import '../../components/plain.css';
 
 /** Only the server's SSO messages are shown from the address bar; anything else is generic. */
 const SHOWN_ERRORS = /^auth\.[a-z_]+$|^internal_error$/;
@@ -56,27 +57,27 @@ function SsoPage() {
   }, []);
 
   return (
-    <IonPage>
-      <IonContent className="ion-padding">
-        <main>
-          <h1>{t('public_notice.sso')}</h1>
-          {error !== null ? (
-            <>
-              <IonText color="danger">
-                <p role="alert">{t(error)}</p>
-              </IonText>
-              {!popup && <IonButton routerLink="/login">{t('public_notice.to_login')}</IonButton>}
-            </>
-          ) : popup ? (
-            reported && <p>{t('login.sso_popup_done')}</p>
-          ) : (
-            <p role="status">
-              <IonSpinner name="crescent" aria-hidden="true" /> {t('login.sso_finishing')}
-            </p>
+    <main className="plain-page">
+      <h1>{t('public_notice.sso')}</h1>
+      {error !== null ? (
+        <>
+          <p role="alert" className="plain-error">
+            {t(error)}
+          </p>
+          {!popup && (
+            <Link to="/login" className="app-button">
+              {t('public_notice.to_login')}
+            </Link>
           )}
-        </main>
-      </IonContent>
-    </IonPage>
+        </>
+      ) : popup ? (
+        reported && <p>{t('login.sso_popup_done')}</p>
+      ) : (
+        <p role="status" className="plain-status">
+          <span className="app-spinner" aria-hidden="true" /> {t('login.sso_finishing')}
+        </p>
+      )}
+    </main>
   );
 }
 

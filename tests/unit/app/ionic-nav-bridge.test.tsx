@@ -10,7 +10,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { IonicNavBridge } from '../../../src/app/IonicNavBridge';
+import { IonicNavBridge } from '../../../src/app/ionic/IonicNavBridge';
 
 function PushButton() {
   const ionRouter = useIonRouter();

@@ -2,11 +2,15 @@
  * The credential fields the login page and the reconnect dialog share (spec section 5): e-mail,
  * the SSO toggle, and the password unless SSO is on. Field rules (validation.ts) show under a
  * field once it was left or the form was submitted; a refused submit focuses the first bad field.
+ *
+ * Plain form elements styled like Ionic's outlined inputs and toggle (credential-fields.css):
+ * the login page is the first screen of every new user, and it loads and runs no Ionic
+ * component code (DESIGN.md "Budgets"). Enter submits through the form's own submit button.
  */
-import { IonInput, IonToggle } from '@ionic/react';
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasErrors, validateCredentials, type CredentialErrors, type FieldError } from '../validation';
+import './credential-fields.css';
 
 type Field = 'email' | 'password';
 
@@ -25,13 +29,13 @@ export interface CredentialForm {
   validate: () => boolean;
   /** After a success: the password goes, the rules are hidden again. */
   clear: () => void;
-  emailRef: RefObject<HTMLIonInputElement | null>;
-  passwordRef: RefObject<HTMLIonInputElement | null>;
+  emailRef: RefObject<HTMLInputElement | null>;
+  passwordRef: RefObject<HTMLInputElement | null>;
 }
 
 export function useCredentialForm(initial: { email?: string; sso?: boolean } = {}): CredentialForm {
-  const emailRef = useRef<HTMLIonInputElement>(null);
-  const passwordRef = useRef<HTMLIonInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState(initial.email ?? '');
   const [password, setPassword] = useState('');
   const [sso, setSso] = useState(initial.sso ?? false);
@@ -52,7 +56,7 @@ export function useCredentialForm(initial: { email?: string; sso?: boolean } = {
     validate: () => {
       setSubmitted(true);
       if (!hasErrors(errors)) return true;
-      void (errors.email ? emailRef : passwordRef).current?.setFocus();
+      (errors.email ? emailRef : passwordRef).current?.focus();
       return false;
     },
     clear: () => {
@@ -65,70 +69,96 @@ export function useCredentialForm(initial: { email?: string; sso?: boolean } = {
   };
 }
 
+interface TextFieldProps {
+  label: string;
+  error: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+function TextField({ label, error, inputRef, type, autoComplete, value, onChange, onBlur }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={error === undefined ? 'credential-field' : 'credential-field credential-field--invalid'}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        type={type}
+        name={type}
+        inputMode={type === 'email' ? 'email' : undefined}
+        autoComplete={autoComplete}
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        aria-invalid={error !== undefined}
+        aria-describedby={error === undefined ? undefined : errorId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {error !== undefined && (
+        <p id={errorId} className="credential-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface CredentialFieldsProps {
   form: CredentialForm;
-  /** Enter in a field submits (ion-button submits through a hidden native button). */
-  onEnter: () => void;
   ssoLabel: string;
-  ssoClassName?: string;
   /** Called after the toggle changed (e.g. to forget the previous mode's server error). */
   onSsoChange?: (sso: boolean) => void;
 }
 
-export function CredentialFields({ form, onEnter, ssoLabel, ssoClassName, onSsoChange }: CredentialFieldsProps) {
+export function CredentialFields({ form, ssoLabel, onSsoChange }: CredentialFieldsProps) {
   const { t } = useTranslation();
-  const message = (error: FieldError | undefined) => (error ? t(error.key, error.values ?? {}) : undefined);
-  const fieldClass = (field: Field) => (form.shownError(field) ? 'ion-invalid ion-touched' : undefined);
-  const submitOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') onEnter();
+  const message = (field: Field) => {
+    const error = form.shownError(field);
+    return error ? t(error.key, error.values ?? {}) : undefined;
   };
 
   return (
     <>
-      <IonInput
-        ref={form.emailRef}
-        className={fieldClass('email')}
+      <TextField
         label={t('login.email')}
-        labelPlacement="stacked"
-        fill="outline"
+        error={message('email')}
+        inputRef={form.emailRef}
         type="email"
-        inputmode="email"
-        autocomplete="email"
-        name="email"
-        required
+        autoComplete="email"
         value={form.email}
-        errorText={message(form.shownError('email'))}
-        onIonInput={(event) => form.setEmail(String(event.detail.value ?? ''))}
-        onIonBlur={() => form.markTouched('email')}
-        onKeyDown={submitOnEnter}
+        onChange={form.setEmail}
+        onBlur={() => form.markTouched('email')}
       />
-      <IonToggle
-        className={ssoClassName}
-        checked={form.sso}
-        justify="space-between"
-        onIonChange={(event) => {
-          form.setSso(event.detail.checked);
-          onSsoChange?.(event.detail.checked);
-        }}
-      >
-        {ssoLabel}
-      </IonToggle>
+      <label className="credential-switch">
+        <span>{ssoLabel}</span>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={form.sso}
+          onChange={(event) => {
+            form.setSso(event.target.checked);
+            onSsoChange?.(event.target.checked);
+          }}
+        />
+      </label>
       {!form.sso && (
-        <IonInput
-          ref={form.passwordRef}
-          className={fieldClass('password')}
+        <TextField
           label={t('login.password')}
-          labelPlacement="stacked"
-          fill="outline"
+          error={message('password')}
+          inputRef={form.passwordRef}
           type="password"
-          autocomplete="current-password"
-          name="password"
-          required
+          autoComplete="current-password"
           value={form.password}
-          errorText={message(form.shownError('password'))}
-          onIonInput={(event) => form.setPassword(String(event.detail.value ?? ''))}
-          onIonBlur={() => form.markTouched('password')}
-          onKeyDown={submitOnEnter}
+          onChange={form.setPassword}
+          onBlur={() => form.markTouched('password')}
         />
       )}
     </>

@@ -2,13 +2,13 @@
  * /login: e-mail and password, or, with the SSO toggle on, e-mail only: the page then goes to
  * the identity provider of the account's client (features/auth/sso.ts). The fields and their
  * rules are CredentialFields (shared with the reconnect dialog); the button is never silently
- * disabled. A server refusal shows its
- * translated message above the button. Success lands on the user's default page.
+ * disabled. A server refusal shows its translated message above the button. Success lands on
+ * the user's default page. Plain elements, no Ionic component: the first screen of every new
+ * user stays light (DESIGN.md "Budgets").
  */
-import { IonButton, IonContent, IonPage, IonSpinner, IonText } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useRef, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { describeApiError } from '../../../lib/error-messages';
@@ -16,8 +16,9 @@ import { safeDefaultPage } from '../api/get-default-page';
 import { useLoginMutation } from '../api/login';
 import { loginWithSsoRedirect } from '../sso';
 import { CredentialFields, useCredentialForm } from './CredentialFields';
-import './login.css';
 import { requireNetwork } from '../../../lib/connectivity';
+import '../../../components/plain.css';
+import './login.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -25,7 +26,6 @@ export function LoginPage() {
   const login = useLoginMutation();
   // Resolves once the page is leaving for the provider: it stays pending-looking until then.
   const ssoLogin = useMutation({ mutationKey: ['auth', 'loginSSO'], mutationFn: loginWithSsoRedirect });
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useCredentialForm();
   const { email, password, sso } = form;
 
@@ -46,39 +46,33 @@ export function LoginPage() {
   };
 
   return (
-    <IonPage>
-      <IonContent className="login-content">
-        <div className="login-card">
-          <h1 className="login-product">{PRODUCT_NAME}</h1>
-          <p className="login-intro">{t('login.intro')}</p>
-          <form ref={formRef} noValidate onSubmit={submit} aria-labelledby="login-title">
-            <h2 id="login-title" className="login-title">
-              {t('login.title')}
-            </h2>
-            <CredentialFields
-              form={form}
-              onEnter={() => formRef.current?.requestSubmit()}
-              ssoLabel={t('login.sso_toggle')}
-              ssoClassName="login-sso-toggle"
-              onSsoChange={() => {
-                login.reset();
-                ssoLogin.reset();
-              }}
-            />
-            {failure.isError && (
-              <IonText color="danger">
-                <p className="login-server-error" role="alert">
-                  {describeApiError(failure.error)}
-                </p>
-              </IonText>
-            )}
-            <IonButton type="submit" expand="block" className="login-submit" disabled={pending}>
-              {pending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
-              {pending ? t(sso ? 'login.sso_submitting' : 'login.submitting') : t(sso ? 'login.sso_submit' : 'login.submit')}
-            </IonButton>
-          </form>
-        </div>
-      </IonContent>
-    </IonPage>
+    <main className="plain-page login-page">
+      <div className="login-card">
+        <h1 className="login-product">{PRODUCT_NAME}</h1>
+        <p className="login-intro">{t('login.intro')}</p>
+        <form noValidate onSubmit={submit} aria-labelledby="login-title">
+          <h2 id="login-title" className="login-title">
+            {t('login.title')}
+          </h2>
+          <CredentialFields
+            form={form}
+            ssoLabel={t('login.sso_toggle')}
+            onSsoChange={() => {
+              login.reset();
+              ssoLogin.reset();
+            }}
+          />
+          {failure.isError && (
+            <p className="login-server-error" role="alert">
+              {describeApiError(failure.error)}
+            </p>
+          )}
+          <button type="submit" className="app-button app-button--block login-submit" disabled={pending}>
+            {pending && <span className="app-spinner" aria-hidden="true" />}
+            {pending ? t(sso ? 'login.sso_submitting' : 'login.submitting') : t(sso ? 'login.sso_submit' : 'login.submit')}
+          </button>
+        </form>
+      </div>
+    </main>
   );
 }

@@ -5,9 +5,10 @@
  * gate held; back-to-login logs out. It cannot be dismissed any other way (no backdrop, no
  * Escape): the page under it, unsaved input included, waits for the user's answer.
  */
+import '../../../app/ionic/setup';
 import { IonButton, IonModal, IonSpinner, IonText } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../lib/error-messages';
 import { abandonReconnection, completeReconnection, isSameAccount, temporaryLogoutReason } from '../../../lib/reconnection';
@@ -32,7 +33,6 @@ export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps)
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   // The session's e-mail, read when the dialog mounts (the temporary logout keeps it).
   const [sessionEmail] = useState(getSessionEmail);
   const form = useCredentialForm({ email: sessionEmail ?? '', sso: getSsoCookie() === true });
@@ -85,12 +85,11 @@ export function ReconnectDialog({ isOpen, onReconnected }: ReconnectDialogProps)
       aria-labelledby={titleId}
       aria-describedby={textId}
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="app-dialog-body">
+      <form noValidate onSubmit={submit} className="app-dialog-body">
         <h2 id={titleId}>{t('reconnect.title')}</h2>
         <p id={textId}>{t(why === 'idle' ? 'reconnect.text_idle' : 'reconnect.text')}</p>
         <CredentialFields
           form={form}
-          onEnter={() => formRef.current?.requestSubmit()}
           ssoLabel={t('reconnect.sso')}
           onSsoChange={() => reconnect.reset()}
         />

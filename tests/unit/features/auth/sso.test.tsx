@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginWithSsoPopup, SSO_CHANNEL, type SsoReport } from '../../../../src/features/auth/sso';
@@ -126,8 +126,7 @@ describe('the login page SSO toggle', () => {
     );
     const { user, pathname } = renderApp('/login');
     const email = await screen.findByLabelText('Email');
-    const toggle = screen.getByText('Single sign-on (SSO)').closest('ion-toggle')!;
-    fireEvent(toggle, new CustomEvent('ionChange', { detail: { checked: true } }));
+    await user.click(screen.getByRole('switch', { name: 'Single sign-on (SSO)' }));
     await waitFor(() => expect(screen.queryByLabelText('Password')).not.toBeInTheDocument());
     await user.type(email, DEMO_USER.email);
     await user.click(screen.getByText('Continue with SSO'));
