@@ -3,10 +3,11 @@
  * Ionic's toast (with its icons and overlay code) and button are not on the first screen's
  * path, which then loads less JavaScript (DESIGN.md "Budgets"). Once loaded they stay mounted,
  * so a toast's dismissal and a later update are handled as before. Toasts raised meanwhile
- * wait in lib/toast.ts's queue. The toast host's code is fetched and mounted at the first idle
- * moment, so a toast raised later (an alert queued offline) shows at once, network or not.
+ * wait in lib/toast.ts's queue. In the shell (not on the login page, which stays free of Ionic
+ * code), the toast host's code is fetched and mounted at the first idle moment, so a toast
+ * raised later (an alert queued offline) shows at once, network or not.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { usePendingUpdate } from '../lib/sw-bridge';
 import { useToasts } from '../lib/toast';
 
@@ -36,9 +37,30 @@ function useLatch(wanted: boolean): boolean {
   return latched || wanted;
 }
 
+let toastHostPreloaded = false;
+const preloadListeners = new Set<() => void>();
+
+/** The shell's hook: fetch and mount the toast host at the first idle moment. */
+export function usePreloadedToastHost(): void {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadToastHost().then(() => {
+          toastHostPreloaded = true;
+          for (const listener of preloadListeners) listener();
+        }, () => undefined);
+      }),
+    [],
+  );
+}
+
+const subscribePreload = (listener: () => void) => {
+  preloadListeners.add(listener);
+  return () => preloadListeners.delete(listener);
+};
+
 export function ToastHost() {
-  const [preloaded, setPreloaded] = useState(false);
-  useEffect(() => whenIdle(() => void loadToastHost().then(() => setPreloaded(true), () => undefined)), []);
+  const preloaded = useSyncExternalStore(subscribePreload, () => toastHostPreloaded);
   const needed = useLatch(useToasts().length > 0 || preloaded);
   return needed ? (
     <Suspense fallback={null}>

@@ -23,6 +23,7 @@ import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect } from '../../lib/socket';
 import { getSessionEmail } from '../../lib/storage';
 import { IonicRoot } from '../ionic/IonicRoot';
+import { usePreloadedToastHost } from '../LazyHosts';
 
 type OpenDialog = MenuAction | 'support' | null;
 
@@ -55,6 +56,7 @@ function AuthenticatedLayout() {
   };
   const close = () => setOpenState(null);
   const showShell = shouldShowShell(pathname, getSessionEmail());
+  usePreloadedToastHost();
   useLiveNotifications(showShell);
   // The emergency outbox drains for any logged-in user (alerts queued before a logout wait
   // for the same account), and again whenever the socket (re)connects.
