@@ -7,8 +7,10 @@
  * code), the toast host's code is fetched and mounted at the first idle moment, so a toast
  * raised later (an alert queued offline) shows at once, network or not.
  */
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useLatch } from '../hooks/use-latch';
 import { usePendingUpdate } from '../lib/sw-bridge';
+import { whenIdle } from '../lib/when-idle';
 import { useToasts } from '../lib/toast';
 
 const loadToastHost = () => import('../components/ToastHost');
@@ -19,23 +21,7 @@ const LazyToastHost = lazy(() => loadToastHost().then((m) => ({ default: m.Toast
  * Mounting it at the toast instead would cost React's Suspense reveal delay (about 300 ms).
  */
 const TOAST_HOST_PRELOAD_MAX_MS = 1000;
-
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: TOAST_HOST_PRELOAD_MAX_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = window.setTimeout(task, TOAST_HOST_PRELOAD_MAX_MS);
-  return () => window.clearTimeout(timer);
-}
 const LazyUpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
-
-/** True from the first render where `wanted` is true. */
-function useLatch(wanted: boolean): boolean {
-  const [latched, setLatched] = useState(false);
-  if (wanted && !latched) setLatched(true);
-  return latched || wanted;
-}
 
 let toastHostPreloaded = false;
 const preloadListeners = new Set<() => void>();
@@ -49,7 +35,7 @@ export function usePreloadedToastHost(): void {
           toastHostPreloaded = true;
           for (const listener of preloadListeners) listener();
         }, () => undefined);
-      }),
+      }, TOAST_HOST_PRELOAD_MAX_MS),
     [],
   );
 }

@@ -186,8 +186,8 @@ test.describe('keyboard only', () => {
     // Tab reaches the menu's entries; Enter on one opens its page.
     const focusedEntry = () =>
       page.evaluate(() => {
-        const item = [...document.querySelectorAll('ion-menu ion-item')].find((el) => el.matches(':focus, :focus-within'));
-        return item === undefined ? null : ((item as HTMLElement & { href?: string }).href ?? '');
+        const item = [...document.querySelectorAll('ion-menu .menu-item')].find((el) => el.matches(':focus'));
+        return item === undefined ? null : (item.getAttribute('href') ?? '');
       });
     // The first page entry other than the dashboard (where the user already is).
     let target: string | null = null;

@@ -22,12 +22,9 @@ type MenuRow = [string, string | null];
 
 async function menuRows(page: Page): Promise<MenuRow[]> {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.locator('ion-item').first()).toBeVisible();
-  return menu.locator('ion-item').evaluateAll((items) =>
-    items.map((item) => {
-      const href = (item as HTMLElement & { href?: string }).href;
-      return [item.textContent?.trim() ?? '', href === undefined || href === '' ? null : href] as [string, string | null];
-    }),
+  await expect(menu.locator('.menu-item').first()).toBeVisible();
+  return menu.locator('.menu-item').evaluateAll((items) =>
+    items.map((item) => [item.textContent?.trim() ?? '', item.getAttribute('href')] as [string, string | null]),
   );
 }
 

@@ -8,13 +8,11 @@
 import { createLazyRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDistrict } from '../../features/auth/api/get-district';
-import { DisconnectDialog } from '../../features/auth/components/DisconnectDialog';
 import { EmergencyShellButton } from '../../features/emergency/components/EmergencyShellButton';
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
-import { SupportDialog } from '../../features/shell/components/SupportDialog';
 import type { MenuAction } from '../../features/shell/menu';
 import { shouldShowShell } from '../../features/shell/shell-visibility';
 import { useEnvelope } from '../../lib/envelope-store';
@@ -22,12 +20,20 @@ import { can } from '../../lib/rights';
 import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect } from '../../lib/socket';
 import { getSessionEmail } from '../../lib/storage';
+import { whenIdle } from '../../lib/when-idle';
 import { IonicRoot } from '../ionic/IonicRoot';
 import { usePreloadedToastHost } from '../LazyHosts';
 
 type OpenDialog = MenuAction | 'support' | null;
 
-// Few users can switch tenants, and only now and then: these dialogs load when first opened.
+// The shell's dialogs are not in its first frame: each loads when first opened (the shell
+// fetches the disconnect one at the first idle moment: logging out offline needs no wait).
+// Few users can switch tenants, and only now and then.
+const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');
+const DisconnectDialog = lazy(() => loadDisconnectDialog().then((m) => ({ default: m.DisconnectDialog })));
+const SupportDialog = lazy(() =>
+  import('../../features/shell/components/SupportDialog').then((m) => ({ default: m.SupportDialog })),
+);
 const ChangeClientDialog = lazy(() =>
   import('../../features/tenancy/components/ChangeClientDialog').then((m) => ({ default: m.ChangeClientDialog })),
 );
@@ -57,6 +63,7 @@ function AuthenticatedLayout() {
   const close = () => setOpenState(null);
   const showShell = shouldShowShell(pathname, getSessionEmail());
   usePreloadedToastHost();
+  useEffect(() => whenIdle(() => void loadDisconnectDialog().catch(() => undefined)), []);
   useLiveNotifications(showShell);
   // The emergency outbox drains for any logged-in user (alerts queued before a logout wait
   // for the same account), and again whenever the socket (re)connects.
@@ -87,10 +94,12 @@ function AuthenticatedLayout() {
       >
         <Outlet />
       </Shell>
-      <DisconnectDialog isOpen={open === 'disconnect'} onDismiss={close} countPendingAlerts={pendingAlertCount} />
-      <SupportDialog isOpen={open === 'support'} onDismiss={close} />
-      {/* After a change (true result) the tenancy helper's dialog has done the rest. */}
       <Suspense fallback={null}>
+        {opened.has('disconnect') && (
+          <DisconnectDialog isOpen={open === 'disconnect'} onDismiss={close} countPendingAlerts={pendingAlertCount} />
+        )}
+        {opened.has('support') && <SupportDialog isOpen={open === 'support'} onDismiss={close} />}
+        {/* After a change (true result) the tenancy helper's dialog has done the rest. */}
         {can(rights, 'changeClient') && opened.has('changeClient') && (
           <ChangeClientDialog isOpen={open === 'changeClient'} onDismiss={close} />
         )}

@@ -3,22 +3,32 @@
  * opens the emergency dialog. A renders it in the toolbar and the phone tab bar only when
  * can(rights, 'emergency'). Mounting it also starts the outbox drainer (idempotent), so
  * queued alerts leave as soon as the shell of a logged-in user is on screen.
+ *
+ * The dialog's code is not in the shell's first frame: it is fetched at the first idle moment
+ * (so on a weak network it is on the phone before anyone taps) and mounted at the first tap.
  */
 import { IonBadge, IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { warningOutline } from 'ionicons/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLatch } from '../../../hooks/use-latch';
+import { whenIdle } from '../../../lib/when-idle';
 import { startOutboxDrainer } from '../outbox/drainer';
 import { usePendingAlertCount } from '../outbox/use-outbox';
-import { EmergencyDialog } from './EmergencyDialog';
 import './emergency.css';
+
+const loadDialog = () => import('./EmergencyDialog');
+const EmergencyDialog = lazy(() => loadDialog().then((m) => ({ default: m.EmergencyDialog })));
 
 export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'tab' }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const pending = usePendingAlertCount();
 
+  const mounted = useLatch(open);
+
   useEffect(() => startOutboxDrainer(), []);
+  useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined)), []);
 
   const label = t('emergency.button');
   const described = pending > 0 ? `${label}. ${t('emergency.pending_count', { count: pending })}` : label;
@@ -41,7 +51,11 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
           </IonBadge>
         )}
       </IonButton>
-      <EmergencyDialog isOpen={open} onDismiss={() => setOpen(false)} />
+      {mounted && (
+        <Suspense fallback={null}>
+          <EmergencyDialog isOpen={open} onDismiss={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

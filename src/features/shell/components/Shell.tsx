@@ -10,7 +10,7 @@ import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
 import { BackToTop, isPastBackToTopThreshold } from './BackToTop';
 import { ConnectionBanner } from './ConnectionBanner';
-import { SideMenu } from './SideMenu';
+import { SideMenu, SPLIT_PANE_MEDIA } from './SideMenu';
 import { TabBar } from './TabBar';
 import './shell.css';
 
@@ -31,7 +31,7 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
   const [pastThreshold, setPastThreshold] = useState(false);
 
   return (
-    <IonSplitPane contentId={CONTENT_ID} when="lg">
+    <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_MEDIA}>
       <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} />
       <div className="ion-page" id={CONTENT_ID}>
         <AppToolbar

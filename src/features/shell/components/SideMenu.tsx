@@ -1,11 +1,22 @@
-/** The side navigation: the entries of menu.ts this user's rights allow. */
-import { IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
-import { useRouterState } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+/**
+ * The side navigation: the entries of menu.ts this user's rights allow.
+ *
+ * On a phone the menu is a closed drawer: its entries (items, icons) are not in the shell's
+ * first frame but rendered at the first idle moment, or at once when the drawer starts to
+ * open before that. Beside the content (split pane, wide screens) they render with the shell.
+ */
+import { IonMenu } from '@ionic/react';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useTranslation } from 'react-i18next';
+import { MaskIcon } from '../../../components/MaskIcon';
 import { useEnvelope } from '../../../lib/envelope-store';
+import { whenIdle } from '../../../lib/when-idle';
 import { isCurrentEntry, menuFor, type MenuAction } from '../menu';
+
+/** Ionic's `lg` breakpoint: from this width the split pane shows the menu beside the content. */
+export const SPLIT_PANE_MEDIA = '(min-width: 992px)';
 
 interface SideMenuProps {
   contentId: string;
@@ -23,6 +34,8 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
   // Beside the content (split pane) it never opens as a drawer, so this stays off.
   const menu = useRef<HTMLIonMenuElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [entriesShown, setEntriesShown] = useState(() => window.matchMedia(SPLIT_PANE_MEDIA).matches);
+  useEffect(() => whenIdle(() => startTransition(() => setEntriesShown(true))), []);
   useBackClosesDialog(drawerOpen, () => {
     const element = menu.current;
     if (element === null) return;
@@ -40,41 +53,85 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
       menuId="main-menu"
       type="overlay"
       aria-label={t('shell.main_menu')}
-      onIonWillOpen={() => setDrawerOpen(true)}
+      onIonWillOpen={() => {
+        setEntriesShown(true);
+        setDrawerOpen(true);
+      }}
       onIonDidClose={() => setDrawerOpen(false)}
     >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{t('shell.menu')}</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        <IonList lines="none">
-          {entries.map((entry) => {
-            const current = isCurrentEntry(entry, pathname);
-            return (
-              <IonMenuToggle key={entry.id} autoHide={false}>
-                {entry.kind === 'link' ? (
-                  <IonItem
-                    routerLink={entry.to}
-                    detail={false}
-                    className={current ? 'menu-item menu-item-current' : 'menu-item'}
-                    aria-current={current ? 'page' : undefined}
-                  >
-                    <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
-                    <IonLabel>{t(entry.labelKey)}</IonLabel>
-                  </IonItem>
-                ) : (
-                  <IonItem button detail={false} className="menu-item" data-menu-action={entry.action} onClick={() => onAction(entry.action)}>
-                    <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
-                    <IonLabel>{t(entry.labelKey)}</IonLabel>
-                  </IonItem>
-                )}
-              </IonMenuToggle>
-            );
-          })}
-        </IonList>
-      </IonContent>
+      {entriesShown && (
+        <MenuEntries entries={entries} pathname={pathname} onAction={onAction} close={() => void menu.current?.close()} />
+      )}
     </IonMenu>
+  );
+}
+
+interface MenuEntriesProps {
+  entries: ReturnType<typeof menuFor>;
+  pathname: string;
+  onAction: (action: MenuAction) => void;
+  /** Closes the drawer (a no-op beside the content). */
+  close: () => void;
+}
+
+/** A plain click (not a new-tab or new-window one) navigates in the app. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The entries as plain links and buttons in the look of Ionic's list items: a dozen ion-items
+ * with their icons made the drawer the heaviest part of the shell's start on a phone.
+ */
+function MenuEntries({ entries, pathname, onAction, close }: MenuEntriesProps) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  return (
+    <div className="menu-panel">
+      <h2 className="menu-title">{t('shell.menu')}</h2>
+      <ul className="menu-list">
+        {entries.map((entry) => {
+          const content = (
+            <>
+              <MaskIcon icon={entry.icon} />
+              <span>{t(entry.labelKey)}</span>
+            </>
+          );
+          if (entry.kind !== 'link') {
+            return (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className="menu-item"
+                  data-menu-action={entry.action}
+                  onClick={() => {
+                    close();
+                    onAction(entry.action);
+                  }}
+                >
+                  {content}
+                </button>
+              </li>
+            );
+          }
+          const current = isCurrentEntry(entry, pathname);
+          return (
+            <li key={entry.id}>
+              <a
+                href={entry.to}
+                className={current ? 'menu-item menu-item-current' : 'menu-item'}
+                aria-current={current ? 'page' : undefined}
+                onClick={(event) => {
+                  if (!isPlainClick(event.nativeEvent)) return;
+                  event.preventDefault();
+                  close();
+                  void router.navigate({ href: entry.to });
+                }}
+              >
+                {content}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
