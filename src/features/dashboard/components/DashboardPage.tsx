@@ -1,8 +1,9 @@
 /**
  * /dashboard: the district and its client (GET /api/auth/district, passed in by the route),
  * the district's modules and the unread notification count (from the last envelope).
+ * Plain elements: the page is read, not operated, and it is the first screen after every
+ * start; a list of ion-items (one per module, twenty and more) weighed on a phone's start.
  */
-import { IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -19,7 +20,7 @@ export function DashboardPage({ district, districtFailed }: DashboardPageProps) 
   const unread = useEnvelope((state) => state.unreadNotificationsNumber);
 
   const value = (text: string | undefined) =>
-    text !== undefined ? text : districtFailed ? t('dashboard.unavailable') : <IonSkeletonText animated className="dashboard-skeleton" />;
+    text !== undefined ? text : districtFailed ? t('dashboard.unavailable') : <span className="dashboard-skeleton" aria-hidden="true" />;
 
   return (
     <div className="dashboard ion-padding">
@@ -48,13 +49,11 @@ export function DashboardPage({ district, districtFailed }: DashboardPageProps) 
         {modules.length === 0 ? (
           <p>{t('dashboard.no_modules')}</p>
         ) : (
-          <IonList data-testid="dashboard-modules" inset>
+          <ul data-testid="dashboard-modules" className="dashboard-modules">
             {modules.map(({ name }) => (
-              <IonItem key={name}>
-                <IonLabel>{t(`modules.${name}`, { defaultValue: name })}</IonLabel>
-              </IonItem>
+              <li key={name}>{t(`modules.${name}`, { defaultValue: name })}</li>
             ))}
-          </IonList>
+          </ul>
         )}
       </section>
     </div>
