@@ -1,7 +1,7 @@
 /**
  * Bootstrap: Ionic's CSS, translations, then the app with its persisted read cache.
  * The install offer is listened for from the start (the browser fires it once, early); the
- * connection monitor and the service worker start after the first render.
+ * connection monitor starts after the first render, the service worker at the first idle moment.
  */
 import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
 import { startTransition } from 'react';
@@ -24,6 +24,7 @@ import { startConnectivityMonitor } from './lib/connectivity';
 import { initI18n } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/sw-bridge';
+import { whenIdle } from './lib/when-idle';
 
 watchInstallPrompt();
 
@@ -40,6 +41,9 @@ function fetchCurrentRouteChunks(router: AppRouter): void {
   }
 }
 
+/** The service worker is registered at the first idle moment, at the latest this long after. */
+const SW_REGISTRATION_MAX_DELAY_MS = 2000;
+
 async function start(): Promise<void> {
   const queryClient = createQueryClient({ persisted: true });
   const router = createAppRouter({ queryClient, history: createBrowserHistory() });
@@ -54,8 +58,10 @@ async function start(): Promise<void> {
   });
 
   startConnectivityMonitor(probeServer);
-  // The prompt is components/UpdatePrompt.tsx (RootLayout), fed by sw-bridge.ts.
-  void registerServiceWorker();
+  // The prompt is components/UpdatePrompt.tsx (RootLayout), fed by sw-bridge.ts. Registered
+  // once the first screen is up (workbox's advice): the worker's install downloads the whole
+  // precache, which must not compete with the first screen's own requests on a weak network.
+  whenIdle(() => void registerServiceWorker(), SW_REGISTRATION_MAX_DELAY_MS);
 }
 
 void start();
