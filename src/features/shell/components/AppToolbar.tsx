@@ -29,6 +29,7 @@ import {
 } from 'ionicons/icons';
 import { useState, type ReactNode } from 'react';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { dayOfMonth } from '../../../lib/dates';
@@ -38,6 +39,8 @@ export const CALENDAR_PATH = '/calendar';
 export const WORKFLOW_NOTIFICATIONS_PATH = '/notificationsWorkflowV2';
 export const PROFILE_PATH = '/me/meInfos';
 export const HELP_PATH = '/help';
+/** Up to this width the secondary buttons move into the "more" menu (shell.css follows it). */
+const PHONE_TOOLBAR_MEDIA = '(max-width: 575.98px)';
 
 interface AppToolbarProps {
   districtName: string | undefined;
@@ -57,7 +60,8 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
   const workflowCount = useEnvelope((state) => state.workflowNotificationsNumber);
   const day = dayOfMonth(today ?? new Date());
   // Phones: help, support, profile and disconnect share one "more" menu, so the district name
-  // keeps its room in the toolbar.
+  // keeps its room in the toolbar. Each layout renders only its own buttons.
+  const phone = useMediaQuery(PHONE_TOOLBAR_MEDIA);
   const [moreOpenedBy, setMoreOpenedBy] = useState<Event | null>(null);
   const closeMore = () => setMoreOpenedBy(null);
   useBackClosesDialog(moreOpenedBy !== null, closeMore);
@@ -104,47 +108,54 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
           </IonButton>
           {notificationsSlot}
           {emergencySlot}
-          <IonButton aria-label={t('shell.help')} title={t('shell.help')} className="toolbar-secondary" onClick={openHelp}>
-            <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
-          </IonButton>
-          <IonButton aria-label={t('shell.support')} title={t('shell.support')} className="toolbar-secondary" onClick={onSupport}>
-            <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
-          </IonButton>
-          <IonButton routerLink={PROFILE_PATH} aria-label={t('shell.profile')} title={t('shell.profile')} className="toolbar-secondary">
-            <IonIcon slot="icon-only" icon={personCircleOutline} aria-hidden="true" />
-          </IonButton>
-          <IonButton aria-label={t('shell.disconnect')} title={t('shell.disconnect')} className="toolbar-secondary" onClick={onDisconnect}>
-            <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
-          </IonButton>
-          <IonButton
-            aria-label={t('shell.more')}
-            title={t('shell.more')}
-            className="toolbar-more"
-            onClick={(event) => setMoreOpenedBy(event.nativeEvent)}
-          >
-            <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
-          </IonButton>
+          {phone ? (
+            <IonButton
+              aria-label={t('shell.more')}
+              title={t('shell.more')}
+              className="toolbar-more"
+              onClick={(event) => setMoreOpenedBy(event.nativeEvent)}
+            >
+              <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
+            </IonButton>
+          ) : (
+            <>
+              <IonButton aria-label={t('shell.help')} title={t('shell.help')} className="toolbar-secondary" onClick={openHelp}>
+                <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
+              </IonButton>
+              <IonButton aria-label={t('shell.support')} title={t('shell.support')} className="toolbar-secondary" onClick={onSupport}>
+                <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
+              </IonButton>
+              <IonButton routerLink={PROFILE_PATH} aria-label={t('shell.profile')} title={t('shell.profile')} className="toolbar-secondary">
+                <IonIcon slot="icon-only" icon={personCircleOutline} aria-hidden="true" />
+              </IonButton>
+              <IonButton aria-label={t('shell.disconnect')} title={t('shell.disconnect')} className="toolbar-secondary" onClick={onDisconnect}>
+                <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
+              </IonButton>
+            </>
+          )}
         </IonButtons>
-        <IonPopover isOpen={moreOpenedBy !== null} event={moreOpenedBy ?? undefined} onDidDismiss={closeMore}>
-          <IonList lines="none" data-testid="toolbar-more-menu">
-            <IonItem button detail={false} onClick={fromMore(openHelp)}>
-              <IonIcon slot="start" icon={helpCircleOutline} aria-hidden="true" />
-              <IonLabel>{t('shell.help')}</IonLabel>
-            </IonItem>
-            <IonItem button detail={false} onClick={fromMore(onSupport)}>
-              <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
-              <IonLabel>{t('shell.support')}</IonLabel>
-            </IonItem>
-            <IonItem button detail={false} onClick={fromMore(() => void router.navigate({ href: PROFILE_PATH }))}>
-              <IonIcon slot="start" icon={personCircleOutline} aria-hidden="true" />
-              <IonLabel>{t('shell.profile')}</IonLabel>
-            </IonItem>
-            <IonItem button detail={false} onClick={fromMore(onDisconnect)}>
-              <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-              <IonLabel>{t('shell.disconnect')}</IonLabel>
-            </IonItem>
-          </IonList>
-        </IonPopover>
+        {phone && (
+          <IonPopover isOpen={moreOpenedBy !== null} event={moreOpenedBy ?? undefined} onDidDismiss={closeMore}>
+            <IonList lines="none" data-testid="toolbar-more-menu">
+              <IonItem button detail={false} onClick={fromMore(openHelp)}>
+                <IonIcon slot="start" icon={helpCircleOutline} aria-hidden="true" />
+                <IonLabel>{t('shell.help')}</IonLabel>
+              </IonItem>
+              <IonItem button detail={false} onClick={fromMore(onSupport)}>
+                <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
+                <IonLabel>{t('shell.support')}</IonLabel>
+              </IonItem>
+              <IonItem button detail={false} onClick={fromMore(() => void router.navigate({ href: PROFILE_PATH }))}>
+                <IonIcon slot="start" icon={personCircleOutline} aria-hidden="true" />
+                <IonLabel>{t('shell.profile')}</IonLabel>
+              </IonItem>
+              <IonItem button detail={false} onClick={fromMore(onDisconnect)}>
+                <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+                <IonLabel>{t('shell.disconnect')}</IonLabel>
+              </IonItem>
+            </IonList>
+          </IonPopover>
+        )}
       </IonToolbar>
     </IonHeader>
   );

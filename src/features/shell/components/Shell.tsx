@@ -6,6 +6,7 @@
 import { IonContent, IonSplitPane } from '@ionic/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { TransferProgress } from '../../../components/TransferProgress';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
 import { BackToTop, isPastBackToTopThreshold } from './BackToTop';
@@ -29,6 +30,8 @@ interface ShellProps {
 export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot, emergencyToolbarSlot, emergencyTabSlot, children }: ShellProps) {
   const content = useRef<HTMLIonContentElement>(null);
   const [pastThreshold, setPastThreshold] = useState(false);
+  // Wide screens show the menu beside the content instead of the phone's tab bar.
+  const wide = useMediaQuery(SPLIT_PANE_MEDIA);
 
   return (
     <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_MEDIA}>
@@ -51,7 +54,7 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
           {children}
           <BackToTop visible={pastThreshold} onClick={() => void content.current?.scrollToTop(300)} />
         </IonContent>
-        <TabBar emergencySlot={emergencyTabSlot} />
+        {!wide && <TabBar emergencySlot={emergencyTabSlot} />}
       </div>
     </IonSplitPane>
   );
