@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, RefreshData } from '../../common/api-types.js';
 import type { Database } from '../src/db/types.js';
 import type { OutboxItem } from '../src/mail/outbox.js';
-import { MAX_RECIPIENTS, SEND_BODY_LIMIT, type SendInformationsBody } from '../src/routes/api/emergency/payload.js';
+import { MAX_RECIPIENTS, SEND_BODY_LIMIT } from '../src/routes/api/emergency/payload.js';
 import type { SendResult, SharedView } from '../src/routes/api/emergency/shares.js';
 import type { SiteInfo, StageWithImage } from '../src/routes/api/emergency/sites.js';
 import { encodePng } from '../src/seed/images.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { bearer, emergencyPayload as payload, login, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 let acme: Database;
@@ -41,28 +41,6 @@ const send = (token: string, body: unknown, key: string | null = randomUUID(), h
     })
     .then((r) => ({ status: r.statusCode, body: r.json<Envelope<SendResult> & { message?: string }>(), headers: r.headers }));
 
-/** The payload the app sends (spec section 3), for one site. */
-function payload(siteId: string, overrides: Partial<SendInformationsBody> = {}, threeSixty: { name: string; image?: string | null }[] = [{ name: 'Entrée', image: null }, { name: 'Zone technique' }]): SendInformationsBody {
-  return {
-    sites: [
-      {
-        _id: siteId,
-        informations: { threeD: [{ name: 'Maquette' }], threeSixty },
-        files: [],
-        fields: { allFields: false, general: ['name', 'description', 'address.fullAddress', 'gps', 'owner.name'] },
-        clientFields: [],
-        districtFields: [],
-        siteFields: [],
-        siteTypeFields: [],
-      },
-    ],
-    delay: { days: 1, hours: 0, minutes: 0 },
-    recipients: ['secours@example.org', 'gardien@example.org'],
-    emergency: false,
-    description: '',
-    ...overrides,
-  };
-}
 
 const count = async (db: Database, sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params)).rows[0]!.n;
 const sharesOfKey = (db: Database, key: string) => count(db, 'emergency_shares where idempotency_key = $1', [key]);

@@ -12,6 +12,7 @@ import type { Envelope, SessionData } from '../../common/api-types.js';
 import { buildServer, type VigieServer } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { databaseUrl } from '../src/db/postgres.js';
+import type { SendInformationsBody } from '../src/routes/api/emergency/payload.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 
 export const usePostgres = process.env.VIGIE_TEST_DRIVER === 'postgres';
@@ -125,4 +126,31 @@ export async function digestDatabases(server: VigieServer, volatile: ReadonlySet
     }
   }
   return result;
+}
+
+/** The emergency payload the app sends (spec section 3), for one site. */
+export function emergencyPayload(
+  siteId: string,
+  overrides: Partial<SendInformationsBody> = {},
+  threeSixty: { name: string; image?: string | null }[] = [{ name: 'Entrée', image: null }, { name: 'Zone technique' }],
+): SendInformationsBody {
+  return {
+    sites: [
+      {
+        _id: siteId,
+        informations: { threeD: [{ name: 'Maquette' }], threeSixty },
+        files: [],
+        fields: { allFields: false, general: ['name', 'description', 'address.fullAddress', 'gps', 'owner.name'] },
+        clientFields: [],
+        districtFields: [],
+        siteFields: [],
+        siteTypeFields: [],
+      },
+    ],
+    delay: { days: 1, hours: 0, minutes: 0 },
+    recipients: ['secours@example.org', 'gardien@example.org'],
+    emergency: false,
+    description: '',
+    ...overrides,
+  };
 }

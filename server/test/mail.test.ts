@@ -9,7 +9,7 @@ import type { OutboxItem } from '../src/mail/outbox.js';
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, MailWorker, retryDelayMs, startMailWorker } from '../src/mail/worker.js';
 import type { SendResult } from '../src/routes/api/emergency/shares.js';
 import type { SiteInfo } from '../src/routes/api/emergency/sites.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { bearer, emergencyPayload, login, startTestServer, type TestServer } from './helper.js';
 
 interface Received {
   rcpt: string[];
@@ -78,24 +78,7 @@ async function sendAlert(recipients: string[]): Promise<SendResult> {
     method: 'POST',
     url: '/api/emergency/sendInformations',
     headers: { ...bearer(operator), 'idempotency-key': randomUUID() },
-    payload: {
-      sites: [
-        {
-          _id: siteId,
-          informations: { threeD: [{ name: 'Maquette' }], threeSixty: [{ name: 'Entrée', image: null }] },
-          files: [],
-          fields: { allFields: false, general: ['name', 'description', 'address.fullAddress', 'gps', 'owner.name'] },
-          clientFields: [],
-          districtFields: [],
-          siteFields: [],
-          siteTypeFields: [],
-        },
-      ],
-      delay: { days: 1, hours: 0, minutes: 0 },
-      recipients,
-      emergency: false,
-      description: '',
-    },
+    payload: emergencyPayload(siteId, { recipients }, [{ name: 'Entrée', image: null }]),
   });
   expect(response.statusCode).toBe(200);
   return response.json<Envelope<SendResult>>().data;

@@ -9,6 +9,7 @@ import { IonMenu } from '@ionic/react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { MaskIcon } from '../../../components/MaskIcon';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -34,8 +35,12 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
   // Beside the content (split pane) it never opens as a drawer, so this stays off.
   const menu = useRef<HTMLIonMenuElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [entriesShown, setEntriesShown] = useState(() => window.matchMedia(SPLIT_PANE_MEDIA).matches);
-  useEffect(() => whenIdle(() => startTransition(() => setEntriesShown(true))), []);
+  // Beside the content the entries are on screen from the start; in a drawer, from idle or
+  // from the drawer's opening, whichever comes first.
+  const besideContent = useMediaQuery(SPLIT_PANE_MEDIA);
+  const [entriesWanted, setEntriesWanted] = useState(false);
+  const entriesShown = besideContent || entriesWanted;
+  useEffect(() => whenIdle(() => startTransition(() => setEntriesWanted(true))), []);
   useBackClosesDialog(drawerOpen, () => {
     const element = menu.current;
     if (element === null) return;
@@ -54,7 +59,7 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
       type="overlay"
       aria-label={t('shell.main_menu')}
       onIonWillOpen={() => {
-        setEntriesShown(true);
+        setEntriesWanted(true);
         setDrawerOpen(true);
       }}
       onIonDidClose={() => setDrawerOpen(false)}
