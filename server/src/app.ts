@@ -4,7 +4,9 @@
  * only starts and stops what this returns; tests build it on a fresh data folder.
  */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Server } from 'socket.io';
 import { API_PREFIX } from '../../common/constants.js';
 import { Sessions } from './auth/sessions.js';
@@ -40,6 +42,36 @@ import { registerStatic } from './static.js';
 /** Default body limit; routes with small bodies (login) set their own lower one. */
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * HTTPS served by the process itself: HTTP/2 (the many small chunks of the app share one
+ * connection instead of queueing on six), HTTP/1.1 on the same port for older clients and for
+ * the socket's WebSocket upgrade. The routes only use the request/reply API Fastify gives both,
+ * hence the one cast to the HTTP/1 instance type they are written against.
+ */
+async function httpsServer(tls: NonNullable<Config['tls']>, fastifyOptions: FastifyServerOptions): Promise<FastifyInstance> {
+  const read = async (path: string, name: string) => {
+    try {
+      return await readFile(path);
+    } catch (error) {
+      throw new Error(`${name}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+    }
+  };
+  const [cert, key] = await Promise.all([read(tls.certFile, 'TLS_CERT_FILE'), read(tls.keyFile, 'TLS_KEY_FILE')]);
+  const options: FastifyHttp2SecureOptions<Http2SecureServer> = { ...(fastifyOptions as FastifyHttp2SecureOptions<Http2SecureServer>), http2: true, https: { allowHTTP1: true, cert, key } };
+  const app = Fastify(options) as unknown as FastifyInstance;
+  // A browser keeps its HTTP/2 connection open: on close, each session finishes the streams in
+  // flight and takes no new one (the listener's close would otherwise wait for it forever).
+  const sessions = new Set<ServerHttp2Session>();
+  (app.server as unknown as Http2SecureServer).on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  app.addHook('preClose', async () => {
+    for (const session of sessions) session.close();
+  });
+  return app;
+}
+
 export interface VigieServer {
   app: FastifyInstance;
   io: Server;
@@ -71,14 +103,21 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   const sessions = new Sessions(databases.control, config.refreshTokenTtlSeconds);
   const tokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
 
-  const app = Fastify({
+  const fastifyOptions = {
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // Wrong types are rejected, not coerced; unknown fields are rejected by the schemas.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
-  });
+  };
+  let app: FastifyInstance;
+  try {
+    app = config.tls ? await httpsServer(config.tls, fastifyOptions) : Fastify(fastifyOptions);
+  } catch (error) {
+    await databases.close().catch(() => {});
+    throw error;
+  }
   const tenantCache = new TenantCache();
   const io = await attachSocket(app.server, { sessions, tokens, tenantCache, databaseUrl: config.databaseUrl });
   const ctx: RouteContext = { config, databases, sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };

@@ -26,6 +26,11 @@ export interface Config {
   staticDir: string;
   /** Set when the app is reached over HTTPS (cookies get Secure, HSTS is sent). */
   secureCookies: boolean;
+  /**
+   * Serve HTTPS itself, HTTP/2 with HTTP/1.1 for older clients and the socket's upgrade
+   * (TLS_CERT_FILE and TLS_KEY_FILE, PEM); null: plain HTTP, for loopback or behind a proxy.
+   */
+  tls: { certFile: string; keyFile: string } | null;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: string;
@@ -71,7 +76,17 @@ const url = (value: string, protocols: string[], name: string): string => {
   return value.replace(/\/+$/, '');
 };
 
+/** Both files or neither: one alone is a mistake worth stopping the start for. */
+function tlsFiles(env: NodeJS.ProcessEnv): Config['tls'] {
+  const certFile = env.TLS_CERT_FILE || '';
+  const keyFile = env.TLS_KEY_FILE || '';
+  if (certFile === '' && keyFile === '') return null;
+  if (certFile === '' || keyFile === '') throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither');
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const tls = tlsFiles(env);
   const dataDir = resolve(env.VIGIE_DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || null;
   const port = int(env.PORT, 8080, 'PORT');
@@ -88,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
     staticDir: resolve(env.VIGIE_STATIC_DIR || './dist'),
-    secureCookies: bool(env.SECURE_COOKIES, false),
+    secureCookies: bool(env.SECURE_COOKIES, tls !== null),
+    tls,
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
     supportUrl: env.VIGIE_SUPPORT_URL || 'https://support.vigie.example/',
@@ -98,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL ? url(env.SMTP_URL, ['smtp:', 'smtps:'], 'SMTP_URL') : null,
     mailFrom: env.VIGIE_MAIL_FROM || 'Vigie <no-reply@vigie.localhost>',
     mailWorker: bool(env.VIGIE_MAIL_WORKER, true),
-    publicUrl: url(env.VIGIE_PUBLIC_URL || `http://127.0.0.1:${port}`, ['http:', 'https:'], 'VIGIE_PUBLIC_URL'),
+    publicUrl: url(env.VIGIE_PUBLIC_URL || `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, ['http:', 'https:'], 'VIGIE_PUBLIC_URL'),
     demoOidcIssuer: env.VIGIE_DEMO_OIDC_ISSUER ? url(env.VIGIE_DEMO_OIDC_ISSUER, ['http:', 'https:'], 'VIGIE_DEMO_OIDC_ISSUER') : null,
   };
 }

@@ -26,7 +26,7 @@ const server = await openWithRetry(
   },
 );
 await server.app.listen({ host: config.host, port: config.port });
-server.app.log.info(`Vigie on http://${config.host}:${config.port} (${where})`);
+server.app.log.info(`Vigie on ${config.tls ? 'https' : 'http'}://${config.host}:${config.port} (${where})`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

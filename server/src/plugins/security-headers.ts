@@ -29,7 +29,8 @@ export function contentSecurityPolicy(host: string): string {
 
 /** Host names and ports only: a hostile Host header must not inject CSP directives. */
 const safeHost = (request: FastifyRequest): string => {
-  const host = request.headers.host ?? '';
+  // request.host: the Host header, or HTTP/2's :authority (no Host header there).
+  const host = request.host ?? '';
   return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : '';
 };
 
