@@ -8,10 +8,16 @@
 //   each page BENCH_LIGHTHOUSE_RUNS times (5), the run with the median performance reported;
 // - navigation → dashboard heading shown, offline with the service worker (its own requests
 //   aborted too), after one online visit.
+// Served as users reach it: HTTPS with HTTP/2 (a PWA needs HTTPS; every TLS front speaks
+// HTTP/2), from the server itself with the loopback certificate of scripts/loopback-tls, which
+// the bench's Chromium trusts by its key (--ignore-certificate-errors-spki-list).
+// BENCH_PROTOCOL=http1 measures plain HTTP/1.1 instead (six connections, no TLS), for comparison.
 // Env: BENCH_PORT (8295), BENCH_DEBUG_PORT (9395), BENCH_VITE_CONFIG (another vite config, to
 // measure a before/after), BENCH_SKIP_BUILD=1 (reuse .build/bench). The full Lighthouse reports
 // are kept in .build/bench/lighthouse-{login,dashboard}.json.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
+import { get as httpsGet } from 'node:https';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,11 +30,19 @@ const STATIC_DIR = join(OUT, 'dist');
 const SERVER_DIR = join(OUT, 'server');
 const PORT = Number(process.env.BENCH_PORT ?? 8295);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9395);
-const BASE = `http://127.0.0.1:${PORT}`;
+const TLS = process.env.BENCH_PROTOCOL !== 'http1';
+const BASE = `${TLS ? 'https' : 'http'}://127.0.0.1:${PORT}`;
+const TLS_CERT_FILE = 'scripts/loopback-tls/cert.pem';
+const TLS_KEY_FILE = 'scripts/loopback-tls/key.pem';
+/** The certificate's key, as Chromium's --ignore-certificate-errors-spki-list wants it. */
+const spkiHash = () =>
+  createHash('sha256')
+    .update(new X509Certificate(readFileSync(TLS_CERT_FILE)).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // STACK.md's headless flags; --lang so the form's labels are the English ones below.
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--lang=en-US'];
+  '--disable-component-update', '--disable-sync', '--lang=en-US', ...(TLS ? [`--ignore-certificate-errors-spki-list=${spkiHash()}`] : [])];
 const ACCOUNT = 'operator@demo.vigie.test';
 const PASSWORD = 'vigie-demo-2026';
 const DASHBOARD_HEADING = 'Dashboard';
@@ -76,17 +90,37 @@ function bundleFigures() {
   };
 }
 
+/** Whether the server answers 200 (over TLS, trusting the loopback certificate). */
+function answers(url) {
+  if (!TLS) return fetch(url).then((response) => response.ok);
+  return new Promise((resolve, reject) => {
+    httpsGet(url, { ca: readFileSync(TLS_CERT_FILE) }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    }).on('error', reject);
+  });
+}
+
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
   const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', VIGIE_SERVER_OUT_DIR: SERVER_DIR, VIGIE_STATIC_DIR: STATIC_DIR, TMPDIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      VIGIE_SERVER_OUT_DIR: SERVER_DIR,
+      VIGIE_STATIC_DIR: STATIC_DIR,
+      TMPDIR: dataDir,
+      VIGIE_PUBLIC_URL: BASE,
+      ...(TLS ? { TLS_CERT_FILE, TLS_KEY_FILE } : {}),
+    },
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error('the server stopped while starting');
     try {
-      if ((await fetch(`${BASE}/api/config`)).ok) return { server, dataDir };
+      if (await answers(`${BASE}/api/config`)) return { server, dataDir };
     } catch {
       // Not listening yet.
     }
@@ -120,6 +154,8 @@ function summarise(lhr) {
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     totalBytes: audit('total-byte-weight'),
+    // What the page's requests really went over (h2 when served with TLS).
+    protocols: [...new Set((lhr.audits['network-requests']?.details?.items ?? []).map((item) => item.protocol))].join(', '),
     failing: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
       .map((a) => a.id),
@@ -240,6 +276,7 @@ function printTable(result) {
       [`${name}: FCP / LCP`, `${fmtMs(page.fcpMs)} / ${fmtMs(page.lcpMs)}`, 'LCP ≤ 2500 ms'],
       [`${name}: TBT / CLS`, `${fmtMs(page.tbtMs)} / ${page.cls?.toFixed(3) ?? '-'}`, ''],
       [`${name}: total bytes`, fmtKiB(page.totalBytes ?? 0), ''],
+      [`${name}: served over`, `${BASE.split(':')[0]}, ${page.protocols}`, ''],
     );
   }
   rows.push(['Offline start → dashboard', `${fmtMs(offline.medianMs)} (runs ${offline.runsMs.join(', ')})`, '< 1000 ms']);

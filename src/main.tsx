@@ -30,7 +30,8 @@ watchInstallPrompt();
 
 /**
  * The code of the address's pages (the login page, or the shell and the dashboard) is fetched
- * while the translations load, not after them: one round trip less before the first screen.
+ * while the translations load (requested just before), not after them: one round trip less
+ * before the first screen.
  * Only the chunks: the route's guards and loaders run once, when the router renders.
  */
 function fetchCurrentRouteChunks(router: AppRouter): void {
@@ -47,8 +48,9 @@ const SW_REGISTRATION_MAX_DELAY_MS = 2000;
 async function start(): Promise<void> {
   const queryClient = createQueryClient({ persisted: true });
   const router = createAppRouter({ queryClient, history: createBrowserHistory() });
+  const translations = initI18n();
   fetchCurrentRouteChunks(router);
-  await initI18n();
+  await translations;
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root');
   // A transition: React renders the first screen in slices, yielding to the browser between

@@ -49,6 +49,9 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
       : { resources: options.resources }),
     interpolation: { escapeValue: false },
     returnNull: false,
+    // The translation requests start now, not on a later timer: main.tsx starts them before the
+    // page's code, so they are first in line on a weak network.
+    initAsync: false,
   });
   reflectLanguage(i18n.language);
   return i18n;
