@@ -23,7 +23,7 @@ import { startConnectivityMonitor } from './lib/connectivity';
 import { initI18n } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/sw-bridge';
-import { whenIdle } from './lib/when-idle';
+import { whenIdle, yieldToMain } from './lib/when-idle';
 
 watchInstallPrompt();
 
@@ -49,9 +49,12 @@ async function start(): Promise<void> {
   // beside the translations and the page's code, and its evaluation is a task of its own
   // instead of lengthening the entry's, the longest task of the start on a phone.
   const reactDom = import('react-dom/client');
+  // The translation requests leave first; each step below is a task of its own.
+  const translations = initI18n();
+  await yieldToMain();
   const queryClient = createQueryClient({ persisted: true });
   const router = createAppRouter({ queryClient, history: createBrowserHistory() });
-  const translations = initI18n();
+  await yieldToMain();
   fetchCurrentRouteChunks(router);
   await translations;
   // The address's route is resolved (guards, loaders, code) before React mounts, so the first
