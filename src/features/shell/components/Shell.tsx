@@ -6,6 +6,7 @@
 import { IonContent, IonSplitPane } from '@ionic/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { TransferProgress } from '../../../components/TransferProgress';
+import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
@@ -32,10 +33,12 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
   const [pastThreshold, setPastThreshold] = useState(false);
   // Wide screens show the menu beside the content instead of the phone's tab bar.
   const wide = useMediaQuery(SPLIT_PANE_MEDIA);
+  // On a phone the page comes first; the tab bar and the (closed) drawer a frame later.
+  const painted = useAfterFirstPaint();
 
   return (
     <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_MEDIA}>
-      <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} />
+      {(wide || painted) && <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} />}
       <div className="ion-page" id={CONTENT_ID}>
         <AppToolbar
           districtName={districtName}
@@ -54,7 +57,7 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
           {children}
           <BackToTop visible={pastThreshold} onClick={() => void content.current?.scrollToTop(300)} />
         </IonContent>
-        {!wide && <TabBar emergencySlot={emergencyTabSlot} />}
+        {!wide && painted && <TabBar emergencySlot={emergencyTabSlot} />}
       </div>
     </IonSplitPane>
   );

@@ -36,23 +36,23 @@ describe('the shell', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  // On a phone (jsdom's width) the drawer's entries come at the first idle moment.
+  // On a phone (jsdom's width) the drawer comes after the first paint, its entries at idle.
   it('has a side menu with the dashboard and a way out', async () => {
     await openDashboard();
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(menu).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(menu).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('marks the menu entry of the current page', async () => {
     await openDashboard();
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(await within(menu).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('a menu entry goes to its page inside the app', async () => {
     const { user, pathname } = await openDashboard();
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     await user.click(await within(menu).findByRole('link', { name: 'Notifications' }));
     await waitFor(() => expect(pathname()).toBe('/notifications/notificationsView'));
     expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
@@ -124,7 +124,7 @@ describe('disconnecting', () => {
 
   it('the side menu entry opens the same confirmation', async () => {
     const { user } = await openDashboard();
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     await user.click(await within(menu).findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Leave Vigie?' })).toBeInTheDocument();
   });
