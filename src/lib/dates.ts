@@ -7,6 +7,21 @@ function localeFor(language: string): string {
   return language.toLowerCase().startsWith('fr') ? 'fr-FR' : 'en-US';
 }
 
+/**
+ * One formatter per locale and options: building one loads the locale's data (milliseconds on
+ * a phone), and a list of notifications formats two dates per row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (found === undefined) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -16,23 +31,18 @@ function toDate(value: Date | string | number): Date | null {
 export function formatDate(value: Date | string | number, language: string, timeZone?: string): string {
   const date = toDate(value);
   if (date === null) return '';
-  return new Intl.DateTimeFormat(localeFor(language), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
+  return formatter(localeFor(language), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
 
 /** 25/12/2024 14:05 (fr), 12/25/2024 2:05 PM (en). Empty for an invalid date. */
 export function formatDateTime(value: Date | string | number, language: string, timeZone?: string): string {
   const date = toDate(value);
   if (date === null) return '';
-  const time = new Intl.DateTimeFormat(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+  const time = formatter(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
   return `${formatDate(date, language, timeZone)} ${time}`;
 }
 
 /** Day of the month, for the toolbar's calendar icon. */
 export function dayOfMonth(value: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone }).format(value);
+  return formatter('en-US', { day: 'numeric', timeZone }).format(value);
 }

@@ -16,6 +16,7 @@ import {
   setReconnectDialogOpen,
 } from '../../../lib/reconnection';
 import { isAuthenticated } from '../../../lib/session';
+import { whenIdle } from '../../../lib/when-idle';
 
 const ReconnectDialog = lazy(() => import('./ReconnectDialog').then((m) => ({ default: m.ReconnectDialog })));
 
@@ -53,13 +54,22 @@ export function ReconnectHost({ idleSeconds, onReconnected }: ReconnectHostProps
   const [idleRound, setIdleRound] = useState(0);
   useEffect(() => {
     if (open) return;
-    return startIdleTracking({
-      idleSeconds,
-      onTimeout: () => {
-        if (isAuthenticated()) beginTemporaryLogout('idle');
-        else setIdleRound((round) => round + 1);
-      },
+    // Started at the first idle moment, not in the first screen's task (its listeners and
+    // channel cost milliseconds there); a second or two against an idle time of minutes.
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = startIdleTracking({
+        idleSeconds,
+        onTimeout: () => {
+          if (isAuthenticated()) beginTemporaryLogout('idle');
+          else setIdleRound((round) => round + 1);
+        },
+      });
     });
+    return () => {
+      cancel();
+      stop?.();
+    };
   }, [open, idleSeconds, idleRound]);
 
   if (!mounted) return null;
