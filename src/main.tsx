@@ -31,7 +31,7 @@ watchInstallPrompt();
  * The code of the address's pages (the login page, or the shell and the dashboard) is fetched
  * while the translations load (requested just before), not after them: one round trip less
  * before the first screen.
- * Only the chunks: the route's guards and loaders run once, when the router renders.
+ * Only the chunks: the route's guards and loaders run once, in `router.load()` below.
  */
 function fetchCurrentRouteChunks(router: AppRouter): void {
   const routes: Record<string, AnyRoute | undefined> = router.routesById;
