@@ -29,6 +29,7 @@ import {
 } from 'ionicons/icons';
 import { useState, type ReactNode } from 'react';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
@@ -62,6 +63,8 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
   // Phones: help, support, profile and disconnect share one "more" menu, so the district name
   // keeps its room in the toolbar. Each layout renders only its own buttons.
   const phone = useMediaQuery(PHONE_TOOLBAR_MEDIA);
+  // The toolbar's buttons come in the task after the first paint: the page's content first.
+  const painted = useAfterFirstPaint();
   const [moreOpenedBy, setMoreOpenedBy] = useState<Event | null>(null);
   const closeMore = () => setMoreOpenedBy(null);
   useBackClosesDialog(moreOpenedBy !== null, closeMore);
@@ -87,53 +90,55 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
             </span>
           </span>
         </IonTitle>
-        <IonButtons slot="end">
-          <IonButton routerLink={CALENDAR_PATH} aria-label={t('shell.calendar', { day })} title={t('shell.calendar', { day })}>
-            <span className="toolbar-calendar" data-testid="toolbar-calendar-day" aria-hidden="true">
-              {day}
-            </span>
-          </IonButton>
-          <IonButton
-            routerLink={WORKFLOW_NOTIFICATIONS_PATH}
-            aria-label={t('shell.workflow_notifications', { count: workflowCount })}
-            title={t('shell.workflow_notifications', { count: workflowCount })}
-            className="toolbar-badged"
-          >
-            <IonIcon slot="icon-only" icon={gitNetworkOutline} aria-hidden="true" />
-            {workflowCount > 0 && (
-              <IonBadge color="danger" className="toolbar-badge" data-testid="workflow-badge">
-                {workflowCount}
-              </IonBadge>
-            )}
-          </IonButton>
-          {notificationsSlot}
-          {emergencySlot}
-          {phone ? (
-            <IonButton
-              aria-label={t('shell.more')}
-              title={t('shell.more')}
-              className="toolbar-more"
-              onClick={(event) => setMoreOpenedBy(event.nativeEvent)}
-            >
-              <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
+        {painted && (
+          <IonButtons slot="end">
+            <IonButton routerLink={CALENDAR_PATH} aria-label={t('shell.calendar', { day })} title={t('shell.calendar', { day })}>
+              <span className="toolbar-calendar" data-testid="toolbar-calendar-day" aria-hidden="true">
+                {day}
+              </span>
             </IonButton>
-          ) : (
-            <>
-              <IonButton aria-label={t('shell.help')} title={t('shell.help')} className="toolbar-secondary" onClick={openHelp}>
-                <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
+            <IonButton
+              routerLink={WORKFLOW_NOTIFICATIONS_PATH}
+              aria-label={t('shell.workflow_notifications', { count: workflowCount })}
+              title={t('shell.workflow_notifications', { count: workflowCount })}
+              className="toolbar-badged"
+            >
+              <IonIcon slot="icon-only" icon={gitNetworkOutline} aria-hidden="true" />
+              {workflowCount > 0 && (
+                <IonBadge color="danger" className="toolbar-badge" data-testid="workflow-badge">
+                  {workflowCount}
+                </IonBadge>
+              )}
+            </IonButton>
+            {notificationsSlot}
+            {emergencySlot}
+            {phone ? (
+              <IonButton
+                aria-label={t('shell.more')}
+                title={t('shell.more')}
+                className="toolbar-more"
+                onClick={(event) => setMoreOpenedBy(event.nativeEvent)}
+              >
+                <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
               </IonButton>
-              <IonButton aria-label={t('shell.support')} title={t('shell.support')} className="toolbar-secondary" onClick={onSupport}>
-                <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
-              </IonButton>
-              <IonButton routerLink={PROFILE_PATH} aria-label={t('shell.profile')} title={t('shell.profile')} className="toolbar-secondary">
-                <IonIcon slot="icon-only" icon={personCircleOutline} aria-hidden="true" />
-              </IonButton>
-              <IonButton aria-label={t('shell.disconnect')} title={t('shell.disconnect')} className="toolbar-secondary" onClick={onDisconnect}>
-                <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
-              </IonButton>
-            </>
-          )}
-        </IonButtons>
+            ) : (
+              <>
+                <IonButton aria-label={t('shell.help')} title={t('shell.help')} className="toolbar-secondary" onClick={openHelp}>
+                  <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
+                </IonButton>
+                <IonButton aria-label={t('shell.support')} title={t('shell.support')} className="toolbar-secondary" onClick={onSupport}>
+                  <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
+                </IonButton>
+                <IonButton routerLink={PROFILE_PATH} aria-label={t('shell.profile')} title={t('shell.profile')} className="toolbar-secondary">
+                  <IonIcon slot="icon-only" icon={personCircleOutline} aria-hidden="true" />
+                </IonButton>
+                <IonButton aria-label={t('shell.disconnect')} title={t('shell.disconnect')} className="toolbar-secondary" onClick={onDisconnect}>
+                  <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
+                </IonButton>
+              </>
+            )}
+          </IonButtons>
+        )}
         {phone && (
           <IonPopover isOpen={moreOpenedBy !== null} event={moreOpenedBy ?? undefined} onDidDismiss={closeMore}>
             <IonList lines="none" data-testid="toolbar-more-menu">

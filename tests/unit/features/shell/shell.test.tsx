@@ -19,7 +19,7 @@ async function openDashboard() {
 
 // Ionic moves the aria-label into ion-button's shadow button (Playwright sees it as the
 // button's name); jsdom only sees the host, which carries the same text as its title.
-const disconnectButton = () => screen.getByTitle('Disconnect');
+const disconnectButton = () => screen.findByTitle('Disconnect');
 const dialogTitle = () => screen.queryByRole('heading', { name: 'Leave Vigie?' });
 
 describe('the shell', () => {
@@ -74,7 +74,7 @@ describe('disconnecting', () => {
     const { user, pathname, queryClient } = await openDashboard();
     await waitFor(() => expect(queryClient.getQueryData(['auth', 'district'])).toBeDefined());
 
-    await user.click(disconnectButton());
+    await user.click(await disconnectButton());
     expect(await screen.findByRole('heading', { name: 'Leave Vigie?' })).toBeInTheDocument();
     expect(screen.getByText('Do you really want to disconnect? You will need to log in again.')).toBeInTheDocument();
     await user.click(screen.getByText('Logout'));
@@ -94,7 +94,7 @@ describe('disconnecting', () => {
   it('logs out locally even when the server cannot be reached', async () => {
     server.use(http.post(api('auth/logout'), () => HttpResponse.error()));
     const { user, pathname } = await openDashboard();
-    await user.click(disconnectButton());
+    await user.click(await disconnectButton());
     await user.click(await screen.findByText('Logout'));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(pathname()).toBe('/login');
@@ -104,7 +104,7 @@ describe('disconnecting', () => {
   it('with an already expired session, logs out without a session-expired warning', async () => {
     server.use(http.post(api('auth/logout'), () => HttpResponse.json({ message: 'token_expired', logout: true }, { status: 401 })));
     const { user, pathname } = await openDashboard();
-    await user.click(disconnectButton());
+    await user.click(await disconnectButton());
     await user.click(await screen.findByText('Logout'));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(pathname()).toBe('/login');
@@ -113,7 +113,7 @@ describe('disconnecting', () => {
 
   it('Cancel keeps the session and the page', async () => {
     const { user, pathname } = await openDashboard();
-    await user.click(disconnectButton());
+    await user.click(await disconnectButton());
     await screen.findByRole('heading', { name: 'Leave Vigie?' });
     await user.click(screen.getByText('Cancel'));
     await waitFor(() => expect(dialogTitle()).not.toBeInTheDocument());
@@ -131,7 +131,7 @@ describe('disconnecting', () => {
 
   it('browser back closes the dialog and stays on the page', async () => {
     const { user, router, pathname } = await openDashboard();
-    await user.click(disconnectButton());
+    await user.click(await disconnectButton());
     await screen.findByRole('heading', { name: 'Leave Vigie?' });
     router.history.back();
     await waitFor(() => expect(dialogTitle()).not.toBeInTheDocument());
@@ -142,7 +142,7 @@ describe('disconnecting', () => {
   it('closing with Cancel takes the dialog back out of the history', async () => {
     const { user, router } = await openDashboard();
     const before = router.history.length;
-    await user.click(disconnectButton());
+    await user.click(await disconnectButton());
     await screen.findByRole('heading', { name: 'Leave Vigie?' });
     expect(router.history.length).toBe(before + 1);
     await user.click(screen.getByText('Cancel'));

@@ -23,7 +23,7 @@ describe('the toolbar', () => {
   it("shows today's day of month on the calendar button, which leads to /calendar", async () => {
     const { user, pathname } = await openDashboard();
     const day = String(new Date().getDate());
-    const button = screen.getByTitle(`Calendar (today: ${day})`);
+    const button = await screen.findByTitle(`Calendar (today: ${day})`);
     expect(within(button).getByTestId('toolbar-calendar-day')).toHaveTextContent(day);
     await user.click(button);
     await waitFor(() => expect(pathname()).toBe('/calendar'));
@@ -40,14 +40,14 @@ describe('the toolbar', () => {
   it('opens the help page in a new tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = await openDashboard();
-    await user.click(screen.getByTitle('Help'));
+    await user.click(await screen.findByTitle('Help'));
     expect(open).toHaveBeenCalledWith('/help', '_blank', 'noopener');
     open.mockRestore();
   });
 
   it('support asks for confirmation and links to the support portal of the configuration, in a new tab', async () => {
     const { user } = await openDashboard();
-    await user.click(screen.getByTitle('Support'));
+    await user.click(await screen.findByTitle('Support'));
     expect(await screen.findByRole('heading', { name: 'Contact support' })).toBeInTheDocument();
     const link = await screen.findByText('Open the support portal');
     const anchor = link.closest('ion-button');
@@ -57,7 +57,7 @@ describe('the toolbar', () => {
 
   it('the profile button leads to /me/meInfos with the e-mail, client and district', async () => {
     const { user, pathname } = await openDashboard();
-    await user.click(screen.getByTitle('Profile'));
+    await user.click(await screen.findByTitle('Profile'));
     await waitFor(() => expect(pathname()).toBe('/me/meInfos'));
     expect(await screen.findByTestId('profile-email')).toHaveTextContent('field.user@vigie.test');
     await waitFor(() => expect(screen.getByTestId('profile-district')).toHaveTextContent(DEMO_DISTRICT.name));
@@ -66,6 +66,8 @@ describe('the toolbar', () => {
 
   it('has no bell without notifications.access', async () => {
     await openDashboard(['sites.read']);
+    // The toolbar's buttons are there (they come after the first paint), the bell is not.
+    expect(await screen.findByTitle(/^Calendar/)).toBeInTheDocument();
     expect(screen.queryByTitle(/^Notifications:/)).not.toBeInTheDocument();
   });
 });
@@ -87,7 +89,7 @@ describe('the bell menu', () => {
     );
     const { user } = await openDashboard();
     await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('3'));
-    await user.click(screen.getByTitle('Notifications: 3 unread'));
+    await user.click(await screen.findByTitle('Notifications: 3 unread'));
     const list = await screen.findByTestId('bell-list');
     expect(await within(list).findByText('Inspection due at Site A')).toBeInTheDocument();
     expect(within(list).getByText('New declaration filed')).toBeInTheDocument();
