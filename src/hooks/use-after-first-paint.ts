@@ -1,9 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * False on the first render, true from the task after the first paint: a part of the screen
- * that is not the page's content (the phone's tab bar and drawer) is built in a render of its
- * own, so the content is painted first and the phone's start is not one long task.
+ * False on the first render, true from the task after the first paint: the parts of the screen
+ * that are not the page's content (the toolbar's buttons, the phone's tab bar and drawer) are
+ * built in a render of their own, so the content is painted first and the start is not one
+ * long task.
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);

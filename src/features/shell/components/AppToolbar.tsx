@@ -29,7 +29,6 @@ import {
 } from 'ionicons/icons';
 import { useState, type ReactNode } from 'react';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
-import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
@@ -51,11 +50,13 @@ interface AppToolbarProps {
   notificationsSlot?: ReactNode;
   /** The emergency entry (features/emergency), when the user has the right. */
   emergencySlot?: ReactNode;
+  /** Whether the buttons are rendered: Shell holds them back until after the first paint. */
+  buttonsShown: boolean;
   /** Today, injectable for tests. */
   today?: Date;
 }
 
-export function AppToolbar({ districtName, onDisconnect, onSupport, notificationsSlot, emergencySlot, today }: AppToolbarProps) {
+export function AppToolbar({ districtName, onDisconnect, onSupport, notificationsSlot, emergencySlot, buttonsShown, today }: AppToolbarProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const workflowCount = useEnvelope((state) => state.workflowNotificationsNumber);
@@ -63,8 +64,6 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
   // Phones: help, support, profile and disconnect share one "more" menu, so the district name
   // keeps its room in the toolbar. Each layout renders only its own buttons.
   const phone = useMediaQuery(PHONE_TOOLBAR_MEDIA);
-  // The toolbar's buttons come in the task after the first paint: the page's content first.
-  const painted = useAfterFirstPaint();
   const [moreOpenedBy, setMoreOpenedBy] = useState<Event | null>(null);
   const closeMore = () => setMoreOpenedBy(null);
   useBackClosesDialog(moreOpenedBy !== null, closeMore);
@@ -90,7 +89,7 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
             </span>
           </span>
         </IonTitle>
-        {painted && (
+        {buttonsShown && (
           <IonButtons slot="end">
             <IonButton routerLink={CALENDAR_PATH} aria-label={t('shell.calendar', { day })} title={t('shell.calendar', { day })}>
               <span className="toolbar-calendar" data-testid="toolbar-calendar-day" aria-hidden="true">

@@ -33,7 +33,8 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
   const [pastThreshold, setPastThreshold] = useState(false);
   // Wide screens show the menu beside the content instead of the phone's tab bar.
   const wide = useMediaQuery(SPLIT_PANE_MEDIA);
-  // On a phone the page comes first; the tab bar and the (closed) drawer a frame later.
+  // The page comes first; the toolbar's buttons and, on a phone, the tab bar and the (closed)
+  // drawer in one render after the first paint.
   const painted = useAfterFirstPaint();
 
   return (
@@ -46,6 +47,7 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
           onSupport={onSupport}
           notificationsSlot={notificationsSlot}
           emergencySlot={emergencyToolbarSlot}
+          buttonsShown={painted}
         />
         <ConnectionBanner />
         <TransferProgress />
