@@ -3,13 +3,15 @@
  * SVG parsing at run time (ion-icon does all three per icon). For lists rendered in bulk, such
  * as the side menu's entries. Decorative: the entry's text names it.
  *
- * The ionicons data URLs style their outlines through classes ion-icon's own stylesheet
- * defines; as an image those rules are missing, so the same two rules go inside the SVG.
+ * The ionicons data URLs are drawn by ion-icon's own stylesheet (fill and stroke in the text
+ * colour, no fill and a 32 px stroke for outlines); as an image those rules are missing, so the
+ * same rules go inside the SVG (without the stroke, the question mark of the help icon and
+ * every other stroked detail would not show).
  */
 import type { CSSProperties } from 'react';
 import './mask-icon.css';
 
-const OUTLINE_RULES = '<style>.ionicon-fill-none{fill:none}.ionicon-stroke-width{stroke-width:32px;stroke:black}</style>';
+const OUTLINE_RULES = '<style>.ionicon{fill:black;stroke:black}.ionicon-fill-none{fill:none}.ionicon-stroke-width{stroke-width:32px}</style>';
 const urls = new Map<string, string>();
 
 export function maskUrl(icon: string): string {

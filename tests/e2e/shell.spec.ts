@@ -181,11 +181,16 @@ test.describe('phone', () => {
     await expect(page.getByTestId('toolbar-more-menu')).toBeHidden();
     const tabs = page.getByTestId('tab-bar');
     await expect(tabs).toBeVisible();
-    await expect(tabs.locator('ion-tab-button')).toHaveText(['Dashboard', /^Notifications/, 'Profile']);
+    await expect(tabs.getByRole('link')).toHaveText(['Dashboard', /^Notifications/, 'Profile']);
+    await expect(tabs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     // The menu is a drawer here: hidden until toggled.
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
-    await tabs.locator('ion-tab-button', { hasText: 'Profile' }).click();
+    // A mark on the page's window: a full page load would lose it.
+    await page.evaluate(() => Object.assign(window, { vigieSamePage: true }));
+    await tabs.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/me\/meInfos$/);
+    expect(await page.evaluate(() => 'vigieSamePage' in window)).toBe(true);
+    await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('profile-email')).toHaveText('field@demo.vigie.test');
     const entries = await page.evaluate(() => history.length);
     await page.getByRole('button', { name: 'Open menu' }).click();

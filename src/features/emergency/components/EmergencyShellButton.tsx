@@ -7,10 +7,10 @@
  * The dialog's code is not in the shell's first frame: it is fetched at the first idle moment
  * (so on a weak network it is on the phone before anyone taps) and mounted at the first tap.
  */
-import { IonBadge, IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { warningOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge, IconButton } from '../../../components/IconButton';
 import { useLatch } from '../../../hooks/use-latch';
 import { whenIdle } from '../../../lib/when-idle';
 import { startOutboxDrainer } from '../outbox/drainer';
@@ -35,22 +35,16 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
 
   return (
     <>
-      <IonButton
+      <IconButton
         className={`emergency-shell-button emergency-shell-button-${placement}`}
-        fill="clear"
-        color="danger"
-        aria-label={described}
-        title={described}
+        tone="danger"
+        label={described}
+        icon={warningOutline}
         onClick={() => setOpen(true)}
       >
-        <IonIcon slot={placement === 'tab' ? 'start' : 'icon-only'} icon={warningOutline} aria-hidden="true" />
-        {placement === 'tab' && <IonLabel>{label}</IonLabel>}
-        {pending > 0 && (
-          <IonBadge color="danger" className="emergency-badge" aria-hidden="true">
-            {pending}
-          </IonBadge>
-        )}
-      </IonButton>
+        {placement === 'tab' && <span className="emergency-shell-label">{label}</span>}
+        {pending > 0 && <Badge count={pending} className="emergency-badge" />}
+      </IconButton>
       {mounted && (
         <Suspense fallback={null}>
           <EmergencyDialog isOpen={open} onDismiss={() => setOpen(false)} />

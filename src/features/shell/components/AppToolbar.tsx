@@ -4,20 +4,8 @@
  * badge; the bell menu and the emergency entry (slots filled by the app layer, features do
  * not import each other); help (a new tab); support (the support dialog); profile; disconnect.
  */
-import {
-  IonBadge,
-  IonButton,
-  IonButtons,
-  IonHeader,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonMenuButton,
-  IonPopover,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import { menuController } from '@ionic/core/components';
 import { useRouter } from '@tanstack/react-router';
 import {
   chatbubblesOutline,
@@ -25,15 +13,19 @@ import {
   gitNetworkOutline,
   helpCircleOutline,
   logOutOutline,
+  menuSharp,
   personCircleOutline,
 } from 'ionicons/icons';
 import { useState, type ReactNode } from 'react';
+import { Badge, IconButton, IconLink } from '../../../components/IconButton';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useLatch } from '../../../hooks/use-latch';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { dayOfMonth } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
+import { MAIN_MENU_ID } from './SideMenu';
 
 export const CALENDAR_PATH = '/calendar';
 export const WORKFLOW_NOTIFICATIONS_PATH = '/notificationsWorkflowV2';
@@ -52,11 +44,28 @@ interface AppToolbarProps {
   emergencySlot?: ReactNode;
   /** Whether the buttons are rendered: Shell holds them back until after the first paint. */
   buttonsShown: boolean;
+  /** The drawer's toggle; off where the menu is beside the content (split pane). */
+  menuToggleShown: boolean;
   /** Today, injectable for tests. */
   today?: Date;
 }
 
-export function AppToolbar({ districtName, onDisconnect, onSupport, notificationsSlot, emergencySlot, buttonsShown, today }: AppToolbarProps) {
+/**
+ * A plain header in the look of Ionic's Material toolbar (shell.css), with plain buttons
+ * (components/IconButton): it is in the first frame of every page, where ion-header,
+ * ion-toolbar, ion-buttons and their ion-button/ion-icon children were most of the start's
+ * work on a phone. Ionic stays for the "more" menu, a popover built on its first opening.
+ */
+export function AppToolbar({
+  districtName,
+  onDisconnect,
+  onSupport,
+  notificationsSlot,
+  emergencySlot,
+  buttonsShown,
+  menuToggleShown,
+  today,
+}: AppToolbarProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const workflowCount = useEnvelope((state) => state.workflowNotificationsNumber);
@@ -65,6 +74,7 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
   // keeps its room in the toolbar. Each layout renders only its own buttons.
   const phone = useMediaQuery(PHONE_TOOLBAR_MEDIA);
   const [moreOpenedBy, setMoreOpenedBy] = useState<Event | null>(null);
+  const moreBuilt = useLatch(moreOpenedBy !== null);
   const closeMore = () => setMoreOpenedBy(null);
   useBackClosesDialog(moreOpenedBy !== null, closeMore);
   const openHelp = () => window.open(HELP_PATH, '_blank', 'noopener');
@@ -74,12 +84,12 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
   };
 
   return (
-    <IonHeader>
-      <IonToolbar color="primary">
-        <IonButtons slot="start">
-          <IonMenuButton menu="main-menu" aria-label={t('shell.open_menu')} />
-        </IonButtons>
-        <IonTitle>
+    <header className="app-header">
+      <div className="app-toolbar">
+        {menuToggleShown && (
+          <IconButton label={t('shell.open_menu')} icon={menuSharp} onClick={() => void menuController.toggle(MAIN_MENU_ID)} />
+        )}
+        <div className="app-toolbar-title">
           <span className="toolbar-title">
             <span className="toolbar-product" data-testid="toolbar-product">
               {PRODUCT_NAME}
@@ -88,57 +98,41 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
               {districtName ?? ''}
             </span>
           </span>
-        </IonTitle>
+        </div>
         {buttonsShown && (
-          <IonButtons slot="end">
-            <IonButton routerLink={CALENDAR_PATH} aria-label={t('shell.calendar', { day })} title={t('shell.calendar', { day })}>
+          <div className="app-toolbar-buttons">
+            <IconLink href={CALENDAR_PATH} label={t('shell.calendar', { day })}>
               <span className="toolbar-calendar" data-testid="toolbar-calendar-day" aria-hidden="true">
                 {day}
               </span>
-            </IonButton>
-            <IonButton
-              routerLink={WORKFLOW_NOTIFICATIONS_PATH}
-              aria-label={t('shell.workflow_notifications', { count: workflowCount })}
-              title={t('shell.workflow_notifications', { count: workflowCount })}
-              className="toolbar-badged"
+            </IconLink>
+            <IconLink
+              href={WORKFLOW_NOTIFICATIONS_PATH}
+              label={t('shell.workflow_notifications', { count: workflowCount })}
+              icon={gitNetworkOutline}
             >
-              <IonIcon slot="icon-only" icon={gitNetworkOutline} aria-hidden="true" />
-              {workflowCount > 0 && (
-                <IonBadge color="danger" className="toolbar-badge" data-testid="workflow-badge">
-                  {workflowCount}
-                </IonBadge>
-              )}
-            </IonButton>
+              {workflowCount > 0 && <Badge count={workflowCount} testId="workflow-badge" />}
+            </IconLink>
             {notificationsSlot}
             {emergencySlot}
             {phone ? (
-              <IonButton
-                aria-label={t('shell.more')}
-                title={t('shell.more')}
+              <IconButton
+                label={t('shell.more')}
+                icon={ellipsisVertical}
                 className="toolbar-more"
                 onClick={(event) => setMoreOpenedBy(event.nativeEvent)}
-              >
-                <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
-              </IonButton>
+              />
             ) : (
               <>
-                <IonButton aria-label={t('shell.help')} title={t('shell.help')} className="toolbar-secondary" onClick={openHelp}>
-                  <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton aria-label={t('shell.support')} title={t('shell.support')} className="toolbar-secondary" onClick={onSupport}>
-                  <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton routerLink={PROFILE_PATH} aria-label={t('shell.profile')} title={t('shell.profile')} className="toolbar-secondary">
-                  <IonIcon slot="icon-only" icon={personCircleOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton aria-label={t('shell.disconnect')} title={t('shell.disconnect')} className="toolbar-secondary" onClick={onDisconnect}>
-                  <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
-                </IonButton>
+                <IconButton label={t('shell.help')} icon={helpCircleOutline} className="toolbar-secondary" onClick={openHelp} />
+                <IconButton label={t('shell.support')} icon={chatbubblesOutline} className="toolbar-secondary" onClick={onSupport} />
+                <IconLink href={PROFILE_PATH} label={t('shell.profile')} icon={personCircleOutline} className="toolbar-secondary" />
+                <IconButton label={t('shell.disconnect')} icon={logOutOutline} className="toolbar-secondary" onClick={onDisconnect} />
               </>
             )}
-          </IonButtons>
+          </div>
         )}
-        {phone && (
+        {phone && moreBuilt && (
           <IonPopover isOpen={moreOpenedBy !== null} event={moreOpenedBy ?? undefined} onDidDismiss={closeMore}>
             <IonList lines="none" data-testid="toolbar-more-menu">
               <IonItem button detail={false} onClick={fromMore(openHelp)}>
@@ -160,7 +154,7 @@ export function AppToolbar({ districtName, onDisconnect, onSupport, notification
             </IonList>
           </IonPopover>
         )}
-      </IonToolbar>
-    </IonHeader>
+      </div>
+    </header>
   );
 }

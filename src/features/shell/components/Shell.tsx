@@ -48,6 +48,7 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
           notificationsSlot={notificationsSlot}
           emergencySlot={emergencyToolbarSlot}
           buttonsShown={painted}
+          menuToggleShown={!wide}
         />
         <ConnectionBanner />
         <TransferProgress />

@@ -6,9 +6,10 @@
  * open before that. Beside the content (split pane, wide screens) they render with the shell.
  */
 import { IonMenu } from '@ionic/react';
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { MaskIcon } from '../../../components/MaskIcon';
@@ -18,6 +19,8 @@ import { isCurrentEntry, menuFor, type MenuAction } from '../menu';
 
 /** Ionic's `lg` breakpoint: from this width the split pane shows the menu beside the content. */
 export const SPLIT_PANE_MEDIA = '(min-width: 992px)';
+/** The menu's id: the toolbar's toggle opens it through Ionic's menu controller. */
+export const MAIN_MENU_ID = 'main-menu';
 
 interface SideMenuProps {
   contentId: string;
@@ -55,7 +58,7 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
     <IonMenu
       ref={menu}
       contentId={contentId}
-      menuId="main-menu"
+      menuId={MAIN_MENU_ID}
       type="overlay"
       aria-label={t('shell.main_menu')}
       onIonWillOpen={() => {
@@ -79,16 +82,13 @@ interface MenuEntriesProps {
   close: () => void;
 }
 
-/** A plain click (not a new-tab or new-window one) navigates in the app. */
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
 /**
  * The entries as plain links and buttons in the look of Ionic's list items: a dozen ion-items
  * with their icons made the drawer the heaviest part of the shell's start on a phone.
  */
 function MenuEntries({ entries, pathname, onAction, close }: MenuEntriesProps) {
   const { t } = useTranslation();
-  const router = useRouter();
+  const navigate = useLinkNavigation();
   return (
     <div className="menu-panel">
       <h2 className="menu-title">{t('shell.menu')}</h2>
@@ -124,12 +124,7 @@ function MenuEntries({ entries, pathname, onAction, close }: MenuEntriesProps) {
                 href={entry.to}
                 className={current ? 'menu-item menu-item-current' : 'menu-item'}
                 aria-current={current ? 'page' : undefined}
-                onClick={(event) => {
-                  if (!isPlainClick(event.nativeEvent)) return;
-                  event.preventDefault();
-                  close();
-                  void router.navigate({ href: entry.to });
-                }}
+                onClick={navigate(entry.to, close)}
               >
                 {content}
               </a>

@@ -1,13 +1,20 @@
 /**
- * The phone tab bar (IonTabBar standalone, no IonTabs): dashboard, notifications (with the
- * right), profile, and the emergency slot (filled by the app layer with the right). Hidden on
- * wide screens by CSS, where the split pane shows the menu permanently.
+ * The phone tab bar: dashboard, notifications (with the right), profile, and the emergency
+ * slot (filled by the app layer with the right). Rendered by Shell below SPLIT_PANE_MEDIA only;
+ * wide screens show the menu beside the content instead.
+ *
+ * Plain links in the look of Ionic's Material tab bar (shell.css): it is on screen at every
+ * start on a phone, where ion-tab-bar, its ion-tab-buttons and their ion-icons weighed on the
+ * start (docs/decisions.md, "First load"). A plain click navigates with the router; the
+ * current tab is marked with aria-current.
  */
-import { IonBadge, IonIcon, IonLabel, IonTabBar, IonTabButton } from '@ionic/react';
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { gridOutline, notificationsOutline, personCircleOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/IconButton';
+import { MaskIcon } from '../../../components/MaskIcon';
+import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { can } from '../../../lib/rights';
 import { PROFILE_PATH } from './AppToolbar';
@@ -20,7 +27,7 @@ const TABS = [
 
 export function TabBar({ emergencySlot }: { emergencySlot?: ReactNode }) {
   const { t } = useTranslation();
-  const router = useRouter();
+  const navigate = useLinkNavigation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const rights = useEnvelope((state) => state.rights);
   const unread = useEnvelope((state) => state.unreadNotificationsNumber);
@@ -28,23 +35,20 @@ export function TabBar({ emergencySlot }: { emergencySlot?: ReactNode }) {
   const selected = tabs.find((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`))?.tab;
 
   return (
-    // IonTabBar keeps only IonTabButton children, so the emergency slot sits beside it.
     <nav className="phone-tabs" aria-label={t('shell.tabs')} data-testid="tab-bar">
-      <IonTabBar className="phone-tab-bar" selectedTab={selected}>
       {tabs.map((tab) => (
-        <IonTabButton
+        <a
           key={tab.tab}
-          tab={tab.tab}
           href={tab.href}
-          // Standalone, IonTabBar navigates only through an IonTabs outlet: do it here.
-          onClick={() => void router.navigate({ href: tab.href })}
+          className={tab.tab === selected ? 'phone-tab phone-tab-selected' : 'phone-tab'}
+          aria-current={tab.tab === selected ? 'page' : undefined}
+          onClick={navigate(tab.href)}
         >
-          <IonIcon icon={tab.icon} aria-hidden="true" />
-          <IonLabel>{t(tab.labelKey)}</IonLabel>
-          {tab.tab === 'notifications' && unread > 0 && <IonBadge color="danger">{unread}</IonBadge>}
-        </IonTabButton>
+          <MaskIcon icon={tab.icon} />
+          <span className="phone-tab-label">{t(tab.labelKey)}</span>
+          {tab.tab === 'notifications' && unread > 0 && <Badge count={unread} className="phone-tab-badge" announced />}
+        </a>
       ))}
-      </IonTabBar>
       {emergencySlot !== undefined && <div className="phone-tabs-emergency">{emergencySlot}</div>}
     </nav>
   );

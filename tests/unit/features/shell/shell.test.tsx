@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../../src/lib/toast';
 import { getRights, getSessionEmail, getSsoCookie, getTempId, getToken } from '../../../../src/lib/storage';
@@ -17,9 +17,7 @@ async function openDashboard() {
   return app;
 }
 
-// Ionic moves the aria-label into ion-button's shadow button (Playwright sees it as the
-// button's name); jsdom only sees the host, which carries the same text as its title.
-const disconnectButton = () => screen.findByTitle('Disconnect');
+const disconnectButton = () => screen.findByRole('button', { name: 'Disconnect' });
 const dialogTitle = () => screen.queryByRole('heading', { name: 'Leave Vigie?' });
 
 describe('the shell', () => {
@@ -57,6 +55,28 @@ describe('the shell', () => {
     await waitFor(() => expect(pathname()).toBe('/notifications/notificationsView'));
     expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  // jsdom's width is a phone's: the tab bar is there, after the first paint.
+  it('the tab bar marks the current section and goes to another inside the app', async () => {
+    const { user, pathname } = await openDashboard();
+    const tabs = await screen.findByRole('navigation', { name: 'Main sections' });
+    expect(within(tabs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(tabs).getByRole('link', { name: 'Profile' }));
+    await waitFor(() => expect(pathname()).toBe('/me/meInfos'));
+    expect(within(tabs).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('a ctrl-click on a toolbar link is left to the browser (a new tab), the page stays', async () => {
+    const { pathname } = await openDashboard();
+    const calendar = await screen.findByRole('link', { name: /^Calendar/ });
+    expect(calendar).toHaveAttribute('href', '/calendar');
+    // fireEvent returns false when a handler prevented the browser's default action.
+    expect(fireEvent.click(calendar, { ctrlKey: true })).toBe(true);
+    expect(pathname()).toBe('/dashboard');
+    expect(fireEvent.click(calendar)).toBe(false);
+    await waitFor(() => expect(pathname()).toBe('/calendar'));
   });
 });
 
