@@ -231,6 +231,16 @@ export default defineConfig({
     },
   },
   build: {
+    // The entry's own imports are preloaded by index.html's <link rel="modulepreload">, read by
+    // the browser's preload scanner at no cost to the page. A dynamic import's chunks are not:
+    // Vite's helper would append a <link> per dependency from script, checking each against
+    // every link already there, about 1.5 ms of main thread per link on a phone and some forty
+    // on the dashboard's start, its longest task. Without them the browser fetches a chunk's
+    // imports once it has the chunk; measured, the dashboard's LCP stayed the same and its
+    // blocking time halved (docs/decisions.md, "First load"). Stylesheets are still loaded.
+    modulePreload: {
+      resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+    },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id) => (IONIC_COMPONENTS.test(id) && !id.endsWith('.css') ? false : undefined),
