@@ -1,5 +1,5 @@
 /**
- * Bootstrap: Ionic's CSS, translations, then the app with its persisted read cache.
+ * Bootstrap: Ionic's CSS, translations, the persisted read cache, then the app.
  * The install offer is listened for from the start (the browser fires it once, early); the
  * connection monitor starts after the first render, the service worker at the first idle moment.
  */
@@ -16,7 +16,7 @@ import '@ionic/react/css/padding.css';
 import './app/theme.css';
 
 import { App } from './app/App';
-import { createQueryClient, createQueryPersister } from './app/query-client';
+import { createQueryClient, createQueryPersister, persistQueryCache } from './app/query-client';
 import { createAppRouter, type AppRouter } from './app/router';
 import { probeServer } from './features/shell/api/get-maintenance';
 import { startConnectivityMonitor } from './lib/connectivity';
@@ -56,6 +56,9 @@ async function start(): Promise<void> {
   const router = createAppRouter({ queryClient, history: createBrowserHistory() });
   await yieldToMain();
   fetchCurrentRouteChunks(router);
+  // The last session's saved data, for the route's loaders and the first screen's queries.
+  await persistQueryCache(queryClient, createQueryPersister());
+  await yieldToMain();
   await translations;
   // The address's route is resolved (guards, loaders, code) before React mounts, so the first
   // render is the page itself and it happens in the transition below. Mounted first, the router
@@ -68,7 +71,7 @@ async function start(): Promise<void> {
   // A transition: React renders the first screen in slices, yielding to the browser between
   // them, instead of one long task (the phone stays responsive while the app starts).
   startTransition(() => {
-    createRoot(container).render(<App router={router} queryClient={queryClient} persister={createQueryPersister()} />);
+    createRoot(container).render(<App router={router} queryClient={queryClient} />);
   });
 
   startConnectivityMonitor(probeServer);

@@ -1,28 +1,21 @@
 /**
- * The providers: the read cache (persisted when a persister is given: the app, not the unit
- * tests; app/query-client.ts), then the router (which renders RootLayout and the pages).
+ * The providers: the read cache (restored and saved by main.tsx, app/query-client.ts
+ * persistQueryCache, before this mounts), then the router (which renders RootLayout and the
+ * pages).
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { PERSISTED_CACHE_BUSTER, PERSISTED_CACHE_MAX_AGE_MS } from './query-client';
 import type { AppRouter } from './router';
 
 interface AppProps {
   router: AppRouter;
   queryClient: QueryClient;
-  persister?: Persister;
 }
 
-export function App({ router, queryClient, persister }: AppProps) {
-  const routerView = <RouterProvider router={router} />;
-  if (persister === undefined) return <QueryClientProvider client={queryClient}>{routerView}</QueryClientProvider>;
+export function App({ router, queryClient }: AppProps) {
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{ persister, maxAge: PERSISTED_CACHE_MAX_AGE_MS, buster: PERSISTED_CACHE_BUSTER }}
-    >
-      {routerView}
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The read cache. Server errors are retried once; client errors (4xx) never.
  *
- * In the app (main.tsx) the cache is also persisted to localStorage (storage.ts `queryCache`)
+ * In the app (main.tsx, persistQueryCache) the cache is also persisted to localStorage (storage.ts `queryCache`)
  * so the installed app starts offline into the last session's pages with their data:
  * - it belongs to one user in one client and district (the owner is read from the access
  *   token, which is in localStorage from the first instant, before the session is restored);
@@ -15,7 +15,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { Persister } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../lib/api-client';
 import { decodeAccessClaims } from '../lib/jwt';
 import { clearQueryCache, getQueryCache, getToken, setQueryCache } from '../lib/storage';
@@ -62,4 +62,18 @@ export function createQueryPersister(): Persister {
       removeItem: () => clearQueryCache(),
     },
   });
+}
+
+/**
+ * Puts the owner's saved cache back into `queryClient`, then saves the cache on every change;
+ * returns the function that stops saving. main.tsx awaits it before the route loads and React
+ * mounts: the first screen's loaders and queries find the saved data (an offline start shows
+ * it at once), and nothing re-renders the whole app when the restore ends, as
+ * PersistQueryClientProvider did (one long task on a phone). A saved cache that cannot be read
+ * is dropped (the library removes it) and the app starts with an empty one.
+ */
+export async function persistQueryCache(queryClient: QueryClient, persister: Persister): Promise<() => void> {
+  const options = { queryClient, persister, maxAge: PERSISTED_CACHE_MAX_AGE_MS, buster: PERSISTED_CACHE_BUSTER };
+  await persistQueryClientRestore(options).catch(() => undefined);
+  return persistQueryClientSubscribe(options);
 }

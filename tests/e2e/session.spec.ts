@@ -92,6 +92,9 @@ test('awaiting reconnection survives a reload: nothing but auth calls leaves unt
   page.on('request', (request) => {
     if (isApi(request)) sent.push(apiPath(request));
   });
+  // Without the saved read cache the start must ask for the district (with it, the page shows
+  // the saved district and asks for nothing while it is fresh).
+  await page.evaluate(() => localStorage.removeItem('queryCache'));
   await page.reload();
   const dialog = reconnectDialog(page);
   await expect(dialog).toBeVisible();

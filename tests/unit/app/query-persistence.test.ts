@@ -3,8 +3,8 @@
  * district of the token) gets it back; logout and a tenant change delete it.
  */
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { createQueryClient, createQueryPersister } from '../../../src/app/query-client';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient, createQueryPersister, PERSISTED_CACHE_BUSTER, persistQueryCache } from '../../../src/app/query-client';
 import { endSession } from '../../../src/lib/session';
 import { clearQueryCache } from '../../../src/lib/storage';
 import { makeAccessToken } from '../../../src/testing/fixtures';
@@ -16,7 +16,7 @@ const KEY = ['district'];
 async function saveCache(data: unknown): Promise<void> {
   const queryClient = createQueryClient({ persisted: true });
   queryClient.setQueryData(KEY, data);
-  await createQueryPersister().persistClient({ timestamp: Date.now(), buster: '', clientState: dehydrate(queryClient) });
+  await createQueryPersister().persistClient({ timestamp: Date.now(), buster: PERSISTED_CACHE_BUSTER, clientState: dehydrate(queryClient) });
   // The persister writes on a throttle (1 s), as in the app.
   await new Promise((resolve) => setTimeout(resolve, 1100));
 }
@@ -57,6 +57,37 @@ describe('the persisted read cache', () => {
 
     await saveCache({ name: 'Lyon' });
     clearQueryCache();
+    expect(await restoredData()).toBeUndefined();
+  });
+
+  it('is put back into a new client before the app mounts, and its changes are saved from then on', async () => {
+    seedSession();
+    await saveCache({ name: 'Lyon' });
+    const queryClient = createQueryClient({ persisted: true });
+    const stop = await persistQueryCache(queryClient, createQueryPersister());
+    expect(queryClient.getQueryData(KEY)).toEqual({ name: 'Lyon' });
+
+    queryClient.setQueryData(KEY, { name: 'Grenoble' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await restoredData()).toEqual({ name: 'Grenoble' });
+
+    stop();
+    queryClient.setQueryData(KEY, { name: 'Annecy' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await restoredData()).toEqual({ name: 'Grenoble' });
+  });
+
+  it('an unreadable saved cache is dropped: the app starts with an empty one', async () => {
+    seedSession();
+    await saveCache({ name: 'Lyon' });
+    const broken = createQueryPersister();
+    broken.restoreClient = () => Promise.reject(new Error('unreadable'));
+    const queryClient = createQueryClient({ persisted: true });
+    // The library reports the failure on the console outside production builds.
+    const quiet = [vi.spyOn(console, 'error').mockReturnValue(), vi.spyOn(console, 'warn').mockReturnValue()];
+    await persistQueryCache(queryClient, broken);
+    for (const spy of quiet) spy.mockRestore();
+    expect(queryClient.getQueryData(KEY)).toBeUndefined();
     expect(await restoredData()).toBeUndefined();
   });
 
