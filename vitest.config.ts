@@ -20,6 +20,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Whole-app renders wait up to 5 s for what the user sees (cold transforms); a test
+          // made of a few such waits must not hit the default 5 s limit on a loaded machine.
+          testTimeout: 15_000,
         },
       },
       {
