@@ -20,7 +20,7 @@ import { createQueryClient, createQueryPersister, persistQueryCache } from './ap
 import { createAppRouter, type AppRouter } from './app/router';
 import { probeServer } from './features/shell/api/get-maintenance';
 import { startConnectivityMonitor } from './lib/connectivity';
-import { initI18n } from './lib/i18n';
+import { initI18n, prefetchTranslations } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { whenIdle, yieldToMain } from './lib/when-idle';
@@ -48,8 +48,10 @@ async function start(): Promise<void> {
   // React DOM (a third of the entry's code) is a chunk of its own, requested now: it downloads
   // beside the translations and the page's code, and its evaluation is a task of its own
   // instead of lengthening the entry's, the longest task of the start on a phone.
+  // The translation requests leave first, then React DOM's; each step below is a task of its own.
+  prefetchTranslations();
   const reactDom = import('react-dom/client');
-  // The translation requests leave first; each step below is a task of its own.
+  await yieldToMain();
   const translations = initI18n();
   await yieldToMain();
   const queryClient = createQueryClient({ persisted: true });

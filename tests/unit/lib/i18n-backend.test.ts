@@ -1,0 +1,61 @@
+/**
+ * lib/i18n.ts's backend: the translation files come from /locales/{lng}/{ns}.json by fetch,
+ * the start's files requested before i18next starts (prefetchTranslations) and not again.
+ */
+import i18next from 'i18next';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { fetchBackend, prefetchTranslations } from '../../../src/lib/i18n';
+import { server } from '../../../src/testing/server';
+
+/** Serves the locale files from `files` (a status for a failure), counting the requests per path. */
+function serveLocales(files: Record<string, Record<string, string> | number[]>) {
+  const requests: string[] = [];
+  server.use(
+    http.get('*/locales/:lng/:ns', ({ params }) => {
+      const path = `${String(params.lng)}/${String(params.ns)}`;
+      requests.push(path);
+      const file = files[path];
+      if (Array.isArray(file)) {
+        const status = file.shift();
+        if (status !== undefined) return new HttpResponse(null, { status });
+        return HttpResponse.json({ greeting: `${path} after failures` });
+      }
+      return file === undefined ? new HttpResponse(null, { status: 404 }) : HttpResponse.json(file);
+    }),
+  );
+  return requests;
+}
+
+function startI18n(language: string) {
+  const instance = i18next.createInstance().use(fetchBackend);
+  const ready = instance.init({ lng: language, fallbackLng: 'fr', ns: ['common'], defaultNS: 'common', load: 'languageOnly' });
+  return { instance, ready };
+}
+
+describe('the translations backend', () => {
+  it('uses the prefetched requests of the start: each file is asked for once', async () => {
+    const requests = serveLocales({ 'en/common.json': { greeting: 'Hello' }, 'fr/common.json': { greeting: 'Bonjour' } });
+    prefetchTranslations('en');
+    const { instance, ready } = startI18n('en');
+    await ready;
+    expect(instance.t('greeting')).toBe('Hello');
+    expect(requests.sort()).toEqual(['en/common.json', 'fr/common.json']);
+  });
+
+  it('tries again after a server error or a failed request', async () => {
+    const requests = serveLocales({ 'fr/common.json': [503] });
+    const { instance, ready } = startI18n('fr');
+    await ready;
+    expect(instance.t('greeting')).toBe('fr/common.json after failures');
+    expect(requests).toEqual(['fr/common.json', 'fr/common.json']);
+  });
+
+  it('does not ask again for a file the server does not have: the fallback language answers', async () => {
+    const requests = serveLocales({ 'fr/common.json': { greeting: 'Bonjour' } });
+    const { instance, ready } = startI18n('en');
+    await ready;
+    expect(instance.t('greeting')).toBe('Bonjour');
+    expect(requests.filter((path) => path === 'en/common.json')).toHaveLength(1);
+  });
+});
