@@ -201,4 +201,14 @@ test.describe('phone', () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
     await expect(page).toHaveURL(/\/me\/meInfos$/);
   });
+
+  test('the menu button opens the drawer even before the page had an idle moment to build it', async ({ page }) => {
+    // No idle moment ever comes: the drawer is built by the press itself.
+    await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+    await logIn(page, 'field@demo.vigie.test');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
 });

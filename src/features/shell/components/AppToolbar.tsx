@@ -5,7 +5,6 @@
  * not import each other); help (a new tab); support (the support dialog); profile; disconnect.
  */
 import { IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import { menuController } from '@ionic/core/components';
 import { useRouter } from '@tanstack/react-router';
 import {
   chatbubblesOutline,
@@ -25,7 +24,6 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { dayOfMonth } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
-import { MAIN_MENU_ID } from './SideMenu';
 
 export const CALENDAR_PATH = '/calendar';
 export const WORKFLOW_NOTIFICATIONS_PATH = '/notificationsWorkflowV2';
@@ -46,6 +44,7 @@ interface AppToolbarProps {
   buttonsShown: boolean;
   /** The drawer's toggle; off where the menu is beside the content (split pane). */
   menuToggleShown: boolean;
+  onToggleMenu: () => void;
   /** Today, injectable for tests. */
   today?: Date;
 }
@@ -64,6 +63,7 @@ export function AppToolbar({
   emergencySlot,
   buttonsShown,
   menuToggleShown,
+  onToggleMenu,
   today,
 }: AppToolbarProps) {
   const { t } = useTranslation();
@@ -87,7 +87,7 @@ export function AppToolbar({
     <header className="app-header">
       <div className="app-toolbar">
         {menuToggleShown && (
-          <IconButton label={t('shell.open_menu')} icon={menuSharp} onClick={() => void menuController.toggle(MAIN_MENU_ID)} />
+          <IconButton label={t('shell.open_menu')} icon={menuSharp} onClick={onToggleMenu} />
         )}
         <div className="app-toolbar-title">
           <span className="toolbar-title">

@@ -4,15 +4,16 @@
  * on phones, the bottom tab bar. Slots (bell menu, emergency entry) come from the app layer.
  */
 import { IonContent, IonSplitPane } from '@ionic/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TransferProgress } from '../../../components/TransferProgress';
 import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { whenIdle } from '../../../lib/when-idle';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
 import { BackToTop, isPastBackToTopThreshold } from './BackToTop';
 import { ConnectionBanner } from './ConnectionBanner';
-import { SideMenu, SPLIT_PANE_MEDIA } from './SideMenu';
+import { SideMenu, SPLIT_PANE_MEDIA, toggleMainMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './shell.css';
 
@@ -33,13 +34,26 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
   const [pastThreshold, setPastThreshold] = useState(false);
   // Wide screens show the menu beside the content instead of the phone's tab bar.
   const wide = useMediaQuery(SPLIT_PANE_MEDIA);
-  // The page comes first; the toolbar's buttons and, on a phone, the tab bar and the (closed)
-  // drawer in one render after the first paint.
+  // The page comes first; the toolbar's buttons and, on a phone, the tab bar in one render
+  // after the first paint.
   const painted = useAfterFirstPaint();
+  // On a phone the closed drawer (ion-menu) is built at the first idle moment after that, a
+  // task of its own, or at once when the menu button is pressed before then.
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
+  const [drawerOpensWhenBuilt, setDrawerOpensWhenBuilt] = useState(false);
+  useEffect(() => (painted ? whenIdle(() => startTransition(() => setDrawerBuilt(true))) : undefined), [painted]);
+  const toggleMenu = () => {
+    if (wide || drawerBuilt) {
+      toggleMainMenu();
+      return;
+    }
+    setDrawerOpensWhenBuilt(true);
+    setDrawerBuilt(true);
+  };
 
   return (
     <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_MEDIA}>
-      {(wide || painted) && <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} />}
+      {(wide || drawerBuilt) && <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} openWhenBuilt={drawerOpensWhenBuilt} />}
       <div className="ion-page" id={CONTENT_ID}>
         <AppToolbar
           districtName={districtName}
@@ -49,6 +63,7 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
           emergencySlot={emergencyToolbarSlot}
           buttonsShown={painted}
           menuToggleShown={!wide}
+          onToggleMenu={toggleMenu}
         />
         <ConnectionBanner />
         <TransferProgress />

@@ -5,6 +5,7 @@
  * first frame but rendered at the first idle moment, or at once when the drawer starts to
  * open before that. Beside the content (split pane, wide screens) they render with the shell.
  */
+import { menuController } from '@ionic/core/components';
 import { IonMenu } from '@ionic/react';
 import { useRouterState } from '@tanstack/react-router';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,12 +23,17 @@ export const SPLIT_PANE_MEDIA = '(min-width: 992px)';
 /** The menu's id: the toolbar's toggle opens it through Ionic's menu controller. */
 export const MAIN_MENU_ID = 'main-menu';
 
+/** Opens the drawer, or closes it when open (the toolbar's menu button). */
+export const toggleMainMenu = (): void => void menuController.toggle(MAIN_MENU_ID);
+
 interface SideMenuProps {
   contentId: string;
   onAction: (action: MenuAction) => void;
+  /** Opens the drawer as soon as it is built (the menu button was pressed before). */
+  openWhenBuilt?: boolean;
 }
 
-export function SideMenu({ contentId, onAction }: SideMenuProps) {
+export function SideMenu({ contentId, onAction, openWhenBuilt = false }: SideMenuProps) {
   const { t } = useTranslation();
   const rights = useEnvelope((state) => state.rights);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -44,6 +50,11 @@ export function SideMenu({ contentId, onAction }: SideMenuProps) {
   const [entriesWanted, setEntriesWanted] = useState(false);
   const entriesShown = besideContent || entriesWanted;
   useEffect(() => whenIdle(() => startTransition(() => setEntriesWanted(true))), []);
+  useEffect(() => {
+    // The controller waits for the new ion-menu to be ready.
+    if (openWhenBuilt) void menuController.open(MAIN_MENU_ID);
+    // At the build only: later presses go through the menu controller (Shell).
+  }, []);
   useBackClosesDialog(drawerOpen, () => {
     const element = menu.current;
     if (element === null) return;
