@@ -66,14 +66,17 @@ function AuthenticatedLayout() {
   useEffect(() => whenIdle(() => void loadDisconnectDialog().catch(() => undefined)), []);
   useLiveNotifications(showShell);
   // The emergency outbox drains for any logged-in user (alerts queued before a logout wait
-  // for the same account), and again whenever the socket (re)connects.
+  // for the same account), and again whenever the socket (re)connects. It starts at the first
+  // idle moment (at the latest 1 s on): opening IndexedDB, its channel and its lock is not the
+  // first screen's work.
   useEffect(() => {
     if (!showShell) return;
-    startOutboxDrainer();
+    const cancelStart = whenIdle(startOutboxDrainer);
     const offConnect = onSocketConnect(() => void triggerOutboxDrain());
     // A successful reconnect (the dialog, here or in another tab) sends what waited.
     const offReconnected = onReconnectionStateChange((awaiting) => !awaiting && void triggerOutboxDrain());
     return () => {
+      cancelStart();
       offConnect();
       offReconnected();
     };

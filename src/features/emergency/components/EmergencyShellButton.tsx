@@ -1,8 +1,8 @@
 /**
  * The emergency entry of the shell (slots.md): a button with the unsent-alerts badge that
  * opens the emergency dialog. A renders it in the toolbar and the phone tab bar only when
- * can(rights, 'emergency'). Mounting it also starts the outbox drainer (idempotent), so
- * queued alerts leave as soon as the shell of a logged-in user is on screen.
+ * can(rights, 'emergency'). Mounting it also starts the outbox drainer (idempotent) at the first
+ * idle moment, so queued alerts leave as soon as the shell of a logged-in user is on screen.
  *
  * The dialog's code is not in the shell's first frame: it is fetched at the first idle moment
  * (so on a weak network it is on the phone before anyone taps) and mounted at the first tap.
@@ -27,7 +27,7 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
 
   const mounted = useLatch(open);
 
-  useEffect(() => startOutboxDrainer(), []);
+  useEffect(() => whenIdle(startOutboxDrainer), []);
   useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined)), []);
 
   const label = t('emergency.button');
