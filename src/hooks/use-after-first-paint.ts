@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False on the first render, true from the task after the first paint: the parts of the screen
- * that are not the page's content (the toolbar's buttons, the phone's tab bar and drawer) are
+ * that are not the page's content (the toolbar's buttons, the phone's tab bar) are
  * built in a render of their own, so the content is painted first and the start is not one
  * long task.
  */

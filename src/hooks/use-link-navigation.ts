@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 
 /** A plain click (not a new-tab or new-window one) navigates in the app. */
-export const isPlainClick = (event: MouseEvent): boolean =>
+const isPlainClick = (event: MouseEvent): boolean =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**

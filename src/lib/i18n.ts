@@ -27,12 +27,15 @@ const localeUrl = (language: string, namespace: string): string =>
 /** Requests started before i18next (prefetchTranslations), each handed to the first read of its file. */
 const early = new Map<string, Promise<Response>>();
 
+/** The language of this start: the stored choice, else the browser's. */
+const startLanguage = (): Language => detectLanguage(getStoredLanguage(), navigator.language);
+
 /**
  * Requests the start's translations (the language's and the fallback's `common`) at once:
  * main.tsx calls this first, so they lead on a weak network, and i18next starts in a task of
  * its own afterwards (on a phone its start is one of the longest steps).
  */
-export function prefetchTranslations(language: Language = detectLanguage(getStoredLanguage(), navigator.language)): void {
+export function prefetchTranslations(language: Language = startLanguage()): void {
   for (const lng of new Set([language, FALLBACK_LANGUAGE])) {
     const url = localeUrl(lng, DEFAULT_NAMESPACE);
     if (!early.has(url)) early.set(url, fetch(url));
@@ -79,7 +82,7 @@ export interface InitI18nOptions {
 }
 
 export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i18n> {
-  const language = options.language ?? detectLanguage(getStoredLanguage(), navigator.language);
+  const language = options.language ?? startLanguage();
   if (options.resources === undefined) i18n.use(fetchBackend);
   i18n.use(initReactI18next);
   i18n.on('languageChanged', reflectLanguage);

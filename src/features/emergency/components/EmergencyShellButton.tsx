@@ -1,8 +1,8 @@
 /**
  * The emergency entry of the shell (slots.md): a button with the unsent-alerts badge that
  * opens the emergency dialog. A renders it in the toolbar and the phone tab bar only when
- * can(rights, 'emergency'). Mounting it also starts the outbox drainer (idempotent) at the first
- * idle moment, so queued alerts leave as soon as the shell of a logged-in user is on screen.
+ * can(rights, 'emergency'). The outbox drainer is the shell's to start (app/routes/
+ * authenticated.lazy.tsx), for every logged-in user, not only those with this button.
  *
  * The dialog's code is not in the shell's first frame: it is fetched at the first idle moment
  * (so on a weak network it is on the phone before anyone taps) and mounted at the first tap.
@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Badge, IconButton } from '../../../components/IconButton';
 import { useLatch } from '../../../hooks/use-latch';
 import { whenIdle } from '../../../lib/when-idle';
-import { startOutboxDrainer } from '../outbox/drainer';
 import { usePendingAlertCount } from '../outbox/use-outbox';
 import './emergency.css';
 
@@ -27,7 +26,6 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
 
   const mounted = useLatch(open);
 
-  useEffect(() => whenIdle(startOutboxDrainer), []);
   useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined)), []);
 
   const label = t('emergency.button');
@@ -43,7 +41,7 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
         onClick={() => setOpen(true)}
       >
         {placement === 'tab' && <span className="emergency-shell-label">{label}</span>}
-        {pending > 0 && <Badge count={pending} className="emergency-badge" />}
+        {pending > 0 && <Badge count={pending} />}
       </IconButton>
       {mounted && (
         <Suspense fallback={null}>
