@@ -15,7 +15,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   redirect,
   useNavigate,
   type RouterHistory,
@@ -246,29 +245,41 @@ const operatorIndexRoute = createRoute({
 export const MODULE_PAGES = import.meta.glob<{ default: ComponentType }>('./routes/modules/*.lazy.tsx');
 export const modulePagePath = (prefix: string) => `./routes/modules/${prefix}.lazy.tsx`;
 
-function modulePage(prefix: string): Promise<{ default: ComponentType }> {
+const MODULE_PREFIXES: ReadonlySet<string> = new Set(MODULES.map((module) => module.prefix));
+
+async function loadModulePage(prefix: string): Promise<ComponentType> {
   const load = MODULE_PAGES[modulePagePath(prefix)];
   if (load === undefined) throw new Error(`no page file for module ${prefix}`);
-  return load();
+  return (await load()).default;
 }
 
-/** The prefixes of modules/modules.ts: one guarded route each, its sub-views under it. */
-const moduleRoutes = MODULES.map((module) =>
-  createRoute({
-    getParentRoute: () => authenticatedRoute,
-    path: `/${module.prefix}/$`,
-    beforeLoad: async ({ location }) => {
-      const found = findModule(location.pathname);
-      const below = location.pathname.split('/').slice(2).join('/').replace(/\/$/, '');
-      if (found === null || (below !== '' && found.view === undefined)) {
-        showNotFound();
-        throw redirect({ href: await landingPage(), replace: true });
-      }
-      requireFeatures(found.view?.features ?? module.features);
-    },
-    component: lazyRouteComponent(() => modulePage(module.prefix), 'default'),
-  }),
-);
+/**
+ * The prefixes of modules/modules.ts, their sub-views below them: one route for all. Its
+ * `$module` matches a known prefix only (params.parse answers false otherwise), so any other
+ * address still falls through to the 404 route, logged in or not. One route instead of one per
+ * prefix: building the router is a step of the start, and it costs per route.
+ */
+const moduleRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/$module/$',
+  params: { parse: (raw) => (MODULE_PREFIXES.has(raw.module) ? raw : false) },
+  beforeLoad: async ({ location }) => {
+    const found = findModule(location.pathname);
+    const below = location.pathname.split('/').slice(2).join('/').replace(/\/$/, '');
+    if (found === null || (below !== '' && found.view === undefined)) {
+      showNotFound();
+      throw redirect({ href: await landingPage(), replace: true });
+    }
+    requireFeatures(found.view?.features ?? found.module.features);
+  },
+  // The prefix's page code, loaded with the route (as a lazy route's would be): the page
+  // renders at once, without a suspended first render.
+  loader: ({ params }) => loadModulePage(params.module),
+  component: function ModulePage() {
+    const Page = moduleRoute.useLoaderData();
+    return <Page />;
+  },
+});
 
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -303,7 +314,7 @@ export const routeTree = rootRoute.addChildren([
     operatorClientManagementRoute,
     adminIndexRoute,
     operatorIndexRoute,
-    ...moduleRoutes,
+    moduleRoute,
   ]),
   unknownRoute,
 ]);

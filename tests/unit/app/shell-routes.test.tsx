@@ -26,6 +26,13 @@ describe('the 404 rule', () => {
     expect(getToasts()[0]).toMatchObject({ message: 'The page you asked for does not exist.' });
   });
 
+  it('a module address without a session is not a 404: the login page, no toast', async () => {
+    const app = renderApp('/site/view/infoV2');
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, LOAD)).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(getToasts()).toEqual([]);
+  });
+
   it('an unknown view below a known module prefix is a 404 too', async () => {
     seedSession({ rights: ['sites.read'] });
     const app = renderApp('/site/not-a-view');
@@ -42,6 +49,17 @@ describe('module routes and their rights', () => {
     expect(await heading('Sites')).toBeInTheDocument();
     expect(screen.getByTestId('module-view')).toHaveTextContent('Site information');
     expect(screen.getByTestId('module-not-in-release')).toHaveTextContent("This module's screens are not part of this release.");
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('going from one module to another shows the second module\'s page', async () => {
+    seedSession({ rights: ['sites.read', 'cartography.read'] });
+    const app = renderApp('/site/view/infoV2');
+    expect(await heading('Sites')).toBeInTheDocument();
+    await app.router.navigate({ href: '/cartography' });
+    expect(await heading('Cartography')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/cartography');
+    expect(screen.queryByTestId('module-view')).toBeNull();
     expect(getToasts()).toEqual([]);
   });
 
