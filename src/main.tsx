@@ -67,6 +67,9 @@ async function start(): Promise<void> {
   // would render a pending state, then the page as an external-store update, which React
   // renders synchronously: one long task on a phone. A failed load is the router's to show.
   await router.load().catch(() => undefined);
+  // The route's code was evaluated in the task that ends here: the first render starts a task
+  // of its own.
+  await yieldToMain();
   const { createRoot } = await reactDom;
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root');
