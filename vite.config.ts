@@ -132,6 +132,9 @@ function splitIonicReact(): Plugin {
     }
     out = out
       .replace(/ = createForwardRef\(/g, ' = /*@__PURE__*/ createForwardRef(')
+      // Likewise the unannotated top-level calls (IonNav's element, IonTabBar's memo, contexts):
+      // kept, they keep IonNav's, IonTabBar's and IonTabButton's core elements in the shell.
+      .replace(/^const ([\w$]+) = (React\.memo|React\.createContext|createReactComponent)\(/gm, 'const $1 = /*@__PURE__*/ $2(')
       // A class whose base is read from React counts as a side effect; a local base does not.
       .replace(/ extends React\.(Component|PureComponent) \{/g, ' extends React$$$1 {');
     const factories = Object.entries(FACTORIES).map(([name, alias]) => `${name} as ${alias}`).join(', ');
