@@ -4,7 +4,6 @@
  * badge; the bell menu and the emergency entry (slots filled by the app layer, features do
  * not import each other); help (a new tab); support (the support dialog); profile; disconnect.
  */
-import { IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
 import { useRouter } from '@tanstack/react-router';
 import {
   chatbubblesOutline,
@@ -15,7 +14,7 @@ import {
   menuSharp,
   personCircleOutline,
 } from 'ionicons/icons';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Badge, IconButton, IconLink } from '../../../components/IconButton';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useLatch } from '../../../hooks/use-latch';
@@ -24,6 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { dayOfMonth } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
+import { lazyPart } from '../../../lib/lazy-part';
+import { whenIdle } from '../../../lib/when-idle';
 
 export const CALENDAR_PATH = '/calendar';
 export const WORKFLOW_NOTIFICATIONS_PATH = '/notificationsWorkflowV2';
@@ -31,6 +32,8 @@ export const PROFILE_PATH = '/me/meInfos';
 export const HELP_PATH = '/help';
 /** Up to this width the secondary buttons move into the "more" menu (shell.css follows it). */
 const PHONE_TOOLBAR_MEDIA = '(max-width: 575.98px)';
+
+const MoreMenu = lazyPart(() => import('./MoreMenu').then((m) => m.MoreMenu));
 
 interface AppToolbarProps {
   districtName: string | undefined;
@@ -53,7 +56,8 @@ interface AppToolbarProps {
  * A plain header in the look of Ionic's Material toolbar (shell.css), with plain buttons
  * (components/IconButton): it is in the first frame of every page, where ion-header,
  * ion-toolbar, ion-buttons and their ion-button/ion-icon children were most of the start's
- * work on a phone. Ionic stays for the "more" menu, a popover built on its first opening.
+ * work on a phone. Ionic stays for the "more" menu (MoreMenu), a popover in a chunk of its
+ * own, fetched at the first idle moment and built at its first opening.
  */
 export function AppToolbar({
   districtName,
@@ -77,6 +81,11 @@ export function AppToolbar({
   const moreBuilt = useLatch(moreOpenedBy !== null);
   const closeMore = () => setMoreOpenedBy(null);
   useBackClosesDialog(moreOpenedBy !== null, closeMore);
+  useEffect(() => (phone ? whenIdle(() => void MoreMenu.preload()) : undefined), [phone]);
+  const openMore = (event: Event) => {
+    void MoreMenu.preload();
+    setMoreOpenedBy(event);
+  };
   const openHelp = () => window.open(HELP_PATH, '_blank', 'noopener');
   const fromMore = (action: () => void) => () => {
     closeMore();
@@ -120,7 +129,7 @@ export function AppToolbar({
                 label={t('shell.more')}
                 icon={ellipsisVertical}
                 className="toolbar-more"
-                onClick={(event) => setMoreOpenedBy(event.nativeEvent)}
+                onClick={(event) => openMore(event.nativeEvent)}
               />
             ) : (
               <>
@@ -133,26 +142,16 @@ export function AppToolbar({
           </div>
         )}
         {phone && moreBuilt && (
-          <IonPopover isOpen={moreOpenedBy !== null} event={moreOpenedBy ?? undefined} onDidDismiss={closeMore}>
-            <IonList lines="none" data-testid="toolbar-more-menu">
-              <IonItem button detail={false} onClick={fromMore(openHelp)}>
-                <IonIcon slot="start" icon={helpCircleOutline} aria-hidden="true" />
-                <IonLabel>{t('shell.help')}</IonLabel>
-              </IonItem>
-              <IonItem button detail={false} onClick={fromMore(onSupport)}>
-                <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
-                <IonLabel>{t('shell.support')}</IonLabel>
-              </IonItem>
-              <IonItem button detail={false} onClick={fromMore(() => void router.navigate({ href: PROFILE_PATH }))}>
-                <IonIcon slot="start" icon={personCircleOutline} aria-hidden="true" />
-                <IonLabel>{t('shell.profile')}</IonLabel>
-              </IonItem>
-              <IonItem button detail={false} onClick={fromMore(onDisconnect)}>
-                <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-                <IonLabel>{t('shell.disconnect')}</IonLabel>
-              </IonItem>
-            </IonList>
-          </IonPopover>
+          <Suspense fallback={null}>
+            <MoreMenu
+              openedBy={moreOpenedBy}
+              onDismiss={closeMore}
+              onHelp={fromMore(openHelp)}
+              onSupport={fromMore(onSupport)}
+              onProfile={fromMore(() => void router.navigate({ href: PROFILE_PATH }))}
+              onDisconnect={fromMore(onDisconnect)}
+            />
+          </Suspense>
         )}
       </div>
     </header>

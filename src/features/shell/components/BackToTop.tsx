@@ -1,14 +1,14 @@
-/** Spec section 4: a back-to-top button shown past BACK_TO_TOP_THRESHOLD_PX of scroll. */
+/**
+ * Spec section 4: the back-to-top button, shown by Shell past BACK_TO_TOP_THRESHOLD_PX of
+ * scroll. Its own chunk (Shell fetches it at the first scroll): Ionic's floating button is not in
+ * the first frame of every page.
+ */
 import { IonFab, IonFabButton, IonIcon } from '@ionic/react';
 import { arrowUpOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { BACK_TO_TOP_THRESHOLD_PX } from '../../../../common/constants';
 
-export const isPastBackToTopThreshold = (scrollTop: number): boolean => scrollTop > BACK_TO_TOP_THRESHOLD_PX;
-
-export function BackToTop({ visible, onClick }: { visible: boolean; onClick: () => void }) {
+export function BackToTop({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
-  if (!visible) return null;
   return (
     <IonFab vertical="bottom" horizontal="end" slot="fixed" className="back-to-top">
       <IonFabButton size="small" onClick={onClick} aria-label={t('shell.back_to_top')} title={t('shell.back_to_top')}>

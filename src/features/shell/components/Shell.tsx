@@ -4,20 +4,23 @@
  * on phones, the bottom tab bar. Slots (bell menu, emergency entry) come from the app layer.
  */
 import { IonContent, IonSplitPane } from '@ionic/react';
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { BACK_TO_TOP_THRESHOLD_PX } from '../../../../common/constants';
 import { TransferProgress } from '../../../components/TransferProgress';
 import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { lazyPart } from '../../../lib/lazy-part';
 import { whenIdle } from '../../../lib/when-idle';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
-import { BackToTop, isPastBackToTopThreshold } from './BackToTop';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SideMenu, SPLIT_PANE_MEDIA, toggleMainMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './shell.css';
 
 const CONTENT_ID = 'main-content';
+
+const BackToTop = lazyPart(() => import('./BackToTop').then((m) => m.BackToTop));
 
 interface ShellProps {
   districtName: string | undefined;
@@ -70,10 +73,17 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
         <IonContent
           ref={content}
           scrollEvents
-          onIonScroll={(event) => setPastThreshold(isPastBackToTopThreshold(event.detail.scrollTop))}
+          onIonScroll={(event) => {
+            void BackToTop.preload();
+            setPastThreshold(event.detail.scrollTop > BACK_TO_TOP_THRESHOLD_PX);
+          }}
         >
           {children}
-          <BackToTop visible={pastThreshold} onClick={() => void content.current?.scrollToTop(300)} />
+          {pastThreshold && (
+            <Suspense fallback={null}>
+              <BackToTop onClick={() => void content.current?.scrollToTop(300)} />
+            </Suspense>
+          )}
         </IonContent>
         {!wide && painted && <TabBar emergencySlot={emergencyTabSlot} />}
       </div>

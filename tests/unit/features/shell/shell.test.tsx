@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { BACK_TO_TOP_THRESHOLD_PX } from '../../../../common/constants';
 import { getToasts } from '../../../../src/lib/toast';
 import { getRights, getSessionEmail, getSsoCookie, getTempId, getToken } from '../../../../src/lib/storage';
 import { DEMO_DISTRICT, makeEnvelope } from '../../../../src/testing/fixtures';
@@ -77,6 +78,24 @@ describe('the shell', () => {
     expect(pathname()).toBe('/dashboard');
     expect(fireEvent.click(calendar)).toBe(false);
     await waitFor(() => expect(pathname()).toBe('/calendar'));
+  });
+});
+
+describe('back to top (spec section 4)', () => {
+  it('appears past the threshold of scroll, scrolls the page to the top, and goes back near the top', async () => {
+    const { user } = await openDashboard();
+    const content = document.querySelector('ion-content') as HTMLIonContentElement;
+    const scrollToTop = vi.fn(() => Promise.resolve());
+    content.scrollToTop = scrollToTop;
+    const scrollTo = (scrollTop: number) => fireEvent(content, new CustomEvent('ionScroll', { detail: { scrollTop } }));
+    // jsdom has no shadow DOM button inside ion-fab-button: found by its label.
+    scrollTo(BACK_TO_TOP_THRESHOLD_PX);
+    expect(screen.queryByLabelText('Back to top')).not.toBeInTheDocument();
+    scrollTo(BACK_TO_TOP_THRESHOLD_PX + 1);
+    await user.click(await screen.findByLabelText('Back to top'));
+    expect(scrollToTop).toHaveBeenCalledWith(300);
+    scrollTo(0);
+    await waitFor(() => expect(screen.queryByLabelText('Back to top')).not.toBeInTheDocument());
   });
 });
 
