@@ -2,12 +2,13 @@
  * A thin bar at the top of the shell while a transfer reported to the progress store
  * (src/lib/progress.ts) lasts longer than PROGRESS_SHOW_DELAY_MS: determinate when every size
  * is known, indeterminate otherwise. Short transfers never show (no flicker). Its accessible
- * name says what is being transferred.
+ * name says what is being transferred. Plain elements in the look of Ionic's progress bar: it
+ * is part of every shell page, which then carries no Ionic progress bar code.
  */
-import { IonProgressBar } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { overallProgress, PROGRESS_SHOW_DELAY_MS, useTransfers } from '../lib/progress';
+import './transfer-progress.css';
 
 export function TransferProgress() {
   const { t } = useTranslation();
@@ -31,13 +32,22 @@ export function TransferProgress() {
   const value = overallProgress(transfers);
   const label = transfers.length === 1 ? t(transfers[0]!.label) : t('progress.transfers', { count: transfers.length });
   return (
-    <div className="transfer-progress" style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 30000 }}>
-      <IonProgressBar
-        aria-label={label}
-        title={label}
-        data-testid="transfer-progress"
-        {...(value === null ? { type: 'indeterminate' as const } : { type: 'determinate' as const, value })}
-      />
+    <div
+      className="transfer-progress"
+      role="progressbar"
+      aria-label={label}
+      title={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      // Indeterminate (a size unknown): no value, a bar that runs.
+      aria-valuenow={value === null ? undefined : Math.round(value * 100)}
+      data-testid="transfer-progress"
+    >
+      {value === null ? (
+        <div className="transfer-progress-bar transfer-progress-indeterminate" />
+      ) : (
+        <div className="transfer-progress-bar" style={{ transform: `scaleX(${value})` }} />
+      )}
     </div>
   );
 }
