@@ -55,7 +55,9 @@ async function start(): Promise<void> {
   const translations = initI18n();
   await yieldToMain();
   const queryClient = createQueryClient({ persisted: true });
-  const router = createAppRouter({ queryClient, history: createBrowserHistory() });
+  const history = createBrowserHistory();
+  await yieldToMain();
+  const router = createAppRouter({ queryClient, history });
   await yieldToMain();
   fetchCurrentRouteChunks(router);
   // The last session's saved data, for the route's loaders and the first screen's queries.

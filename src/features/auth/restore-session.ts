@@ -7,6 +7,7 @@
 import { ApiError, refreshAccessToken } from '../../lib/api-client';
 import { isAwaitingReconnection } from '../../lib/reconnection';
 import { endSession, restoreFromStoredToken } from '../../lib/session';
+import { yieldToMain } from '../../lib/when-idle';
 import { loadClientIp } from './api/get-client-ip';
 
 export async function restoreSession(): Promise<void> {
@@ -28,5 +29,6 @@ export async function restoreSession(): Promise<void> {
       }
     }
   }
-  void loadClientIp();
+  // Best effort, in a task of its own: this runs in the route's guard, in the start's path.
+  void yieldToMain().then(loadClientIp);
 }

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getClientIp } from '../../../src/lib/session';
 import { getSessionDistrictId, getSessionEmail, getTempId, getToken } from '../../../src/lib/storage';
 import { DEMO_DISTRICT, DEMO_USER, makeAccessToken, makeEnvelope } from '../../../src/testing/fixtures';
 import { api } from '../../../src/testing/handlers';
@@ -77,6 +78,13 @@ describe('session restore in a new tab', () => {
     expect(getSessionEmail()).toBe(DEMO_USER.email);
     expect(getSessionDistrictId()).toBe(DEMO_DISTRICT._id);
     expect(getTempId()).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('asks for the client IP, kept for the X-Client-IP header of later requests', async () => {
+    seedSession({ storeOnlyToken: true });
+    renderApp('/dashboard');
+    expect(await dashboardHeading()).toBeInTheDocument();
+    await waitFor(() => expect(getClientIp()).toBe('203.0.113.7'));
   });
 
   it('refreshes an expired token once and stays logged in', async () => {
