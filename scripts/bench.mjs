@@ -13,8 +13,10 @@
 // the bench's Chromium trusts by its key (--ignore-certificate-errors-spki-list).
 // BENCH_PROTOCOL=http1 measures plain HTTP/1.1 instead (six connections, no TLS), for comparison.
 // Env: BENCH_PORT (8295), BENCH_DEBUG_PORT (9395), BENCH_VITE_CONFIG (another vite config, to
-// measure a before/after), BENCH_SKIP_BUILD=1 (reuse .build/bench). The full Lighthouse reports
-// are kept in .build/bench/lighthouse-{login,dashboard}.json.
+// measure a before/after), BENCH_SKIP_BUILD=1 (reuse .build/bench), BENCH_STATIC_DIR (measure
+// an app built elsewhere, with .build/bench's server; no build), BENCH_SKIP_OFFLINE=1,
+// BENCH_RESULT (a file for the JSON too). scripts/bench-compare.mjs alternates two builds
+// through these. The full Lighthouse reports are kept in .build/bench/lighthouse-{login,dashboard}.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { get as httpsGet } from 'node:https';
@@ -26,7 +28,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 
 const OUT = '.build/bench';
-const STATIC_DIR = join(OUT, 'dist');
+const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? join(OUT, 'dist');
 const SERVER_DIR = join(OUT, 'server');
 const PORT = Number(process.env.BENCH_PORT ?? 8295);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9395);
@@ -223,13 +225,22 @@ async function lighthouseFigures() {
     writeFileSync(join(OUT, 'lighthouse-login.json'), JSON.stringify(login));
     writeFileSync(join(OUT, 'lighthouse-dashboard.json'), JSON.stringify(dashboard));
     return {
-      login: { ...summarise(login), runs: logins.map((lhr) => lhr.categories.performance.score) },
-      dashboard: { ...summarise(dashboard), runs: dashboards.map((lhr) => lhr.categories.performance.score) },
+      login: { ...summarise(login), ...eachRun(logins) },
+      dashboard: { ...summarise(dashboard), ...eachRun(dashboards) },
     };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** Every run's score, blocking time and LCP (scripts/bench-compare.mjs reads them). */
+function eachRun(reports) {
+  return {
+    runs: reports.map((lhr) => lhr.categories.performance.score),
+    runsTbtMs: reports.map((lhr) => lhr.audits['total-blocking-time'].numericValue),
+    runsLcpMs: reports.map((lhr) => lhr.audits['largest-contentful-paint'].numericValue),
+  };
 }
 
 /** The run with the median performance score (Lighthouse's advice for a noisy machine). */
@@ -297,22 +308,24 @@ function printTable(result) {
       [`${name}: served over`, `${BASE.split(':')[0]}, ${page.protocols}`, ''],
     );
   }
-  rows.push(['Offline start → dashboard', `${fmtMs(offline.medianMs)} (runs ${offline.runsMs.join(', ')})`, '< 1000 ms']);
+  if (offline !== null) rows.push(['Offline start → dashboard', `${fmtMs(offline.medianMs)} (runs ${offline.runsMs.join(', ')})`, '< 1000 ms']);
   const width = Math.max(...rows.map((row) => row[0].length));
   const valueWidth = Math.max(...rows.map((row) => row[1].length));
   console.log(rows.map(([name, value, target]) => `${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target}`).join('\n'));
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') build();
+  if (process.env.BENCH_SKIP_BUILD !== '1' && process.env.BENCH_STATIC_DIR === undefined) build();
   const bundle = bundleFigures();
   const { server, dataDir } = await startServer();
   try {
-    const result = { bundle, lighthouse: await lighthouseFigures(), offline: await offlineStart() };
+    const lighthouse = await lighthouseFigures();
+    const result = { bundle, lighthouse, offline: process.env.BENCH_SKIP_OFFLINE === '1' ? null : await offlineStart() };
     console.log('');
     printTable(result);
     console.log(`\n${JSON.stringify(result, null, 2)}`);
     writeFileSync(join(OUT, 'bench.json'), JSON.stringify(result, null, 2));
+    if (process.env.BENCH_RESULT) writeFileSync(process.env.BENCH_RESULT, JSON.stringify(result, null, 2));
   } finally {
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));
