@@ -18,6 +18,7 @@ import type { NotificationItem } from '../../common/api-types';
 import { refreshAccessToken } from './api-client';
 import { beginTemporaryLogout, isAwaitingReconnection, onReconnectionStateChange } from './reconnection';
 import { getToken } from './storage';
+import { yieldToMain } from './when-idle';
 
 /** Server → client events, named once. */
 export const SOCKET_EVENTS = {
@@ -52,7 +53,10 @@ export function openSocket(): Promise<void> {
   if (socket !== null || isAwaitingReconnection()) return Promise.resolve();
   const mine = ++generation;
   opening ??= import('socket.io-client')
-    .then(({ io }) => {
+    .then(async ({ io }) => {
+      // The library's evaluation was this task's work: the connection is set up in the next
+      // one (together they were one of the longest tasks after a start on a phone).
+      await yieldToMain();
       if (mine !== generation || getToken() === null) return;
       const s = io({
         path: SOCKET_PATH,
