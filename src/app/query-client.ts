@@ -71,9 +71,14 @@ export function createQueryPersister(): Persister {
  * it at once), and nothing re-renders the whole app when the restore ends, as
  * PersistQueryClientProvider did (one long task on a phone). A saved cache that cannot be read
  * is dropped (the library removes it) and the app starts with an empty one.
+ *
+ * What was restored is shown at once but is stale: each query is asked again in the background
+ * at its first use, so the server confirms the session at every start (an account disabled or
+ * a district removed since the last visit is told at once, not when the saved data ages).
  */
 export async function persistQueryCache(queryClient: QueryClient, persister: Persister): Promise<() => void> {
   const options = { queryClient, persister, maxAge: PERSISTED_CACHE_MAX_AGE_MS, buster: PERSISTED_CACHE_BUSTER };
   await persistQueryClientRestore(options).catch(() => undefined);
+  await queryClient.invalidateQueries({ refetchType: 'none' });
   return persistQueryClientSubscribe(options);
 }

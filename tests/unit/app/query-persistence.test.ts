@@ -77,6 +77,25 @@ describe('the persisted read cache', () => {
     expect(await restoredData()).toEqual({ name: 'Grenoble' });
   });
 
+  it('is shown at once after a start but asked again at its first use: the server confirms the session', async () => {
+    seedSession();
+    await saveCache({ name: 'Lyon' });
+    const queryClient = createQueryClient({ persisted: true });
+    const stop = await persistQueryCache(queryClient, createQueryPersister());
+    // Saved a second ago, well within the query's stale time: without the restart's check it
+    // would be served from the cache for minutes.
+    const queryFn = vi.fn().mockResolvedValue({ name: 'Grenoble' });
+    const shown = await queryClient.ensureQueryData({ queryKey: KEY, queryFn, staleTime: 5 * 60_000 });
+    expect(shown).toEqual({ name: 'Lyon' });
+    await queryClient.prefetchQuery({ queryKey: KEY, queryFn, staleTime: 5 * 60_000 });
+    expect(queryFn).toHaveBeenCalledOnce();
+    expect(queryClient.getQueryData(KEY)).toEqual({ name: 'Grenoble' });
+    // Once confirmed, the query's own stale time applies again.
+    await queryClient.prefetchQuery({ queryKey: KEY, queryFn, staleTime: 5 * 60_000 });
+    expect(queryFn).toHaveBeenCalledOnce();
+    stop();
+  });
+
   it('an unreadable saved cache is dropped: the app starts with an empty one', async () => {
     seedSession();
     await saveCache({ name: 'Lyon' });
