@@ -254,8 +254,11 @@ export async function afterResponseHook({
   if (isAuthFlow(request)) return;
   const body = await readJson(response);
   const message = (body as Partial<ApiErrorBody> | undefined)?.message;
-  if (response.status === 401 && message !== undefined && TOKEN_ERRORS.has(message)) handleTokenError(message);
-  else applyGlobalError(response.status, body);
+  if (response.status === 401 && message !== undefined && TOKEN_ERRORS.has(message)) {
+    // Without a token the session has already ended here, and said why (a request of a page
+    // still mounted, sent after an account_disabled logout): no second warning, no second end.
+    if (getToken() !== null) handleTokenError(message);
+  } else applyGlobalError(response.status, body);
   // The session moved to another tenant (this tab or another one changed client/district):
   // the session is fine, only this token is stale. Never a logout: one refresh (shared with
   // any other caller) and one retry; a second tenant_changed is left to the caller.

@@ -153,6 +153,23 @@ describe('401 token_expired / token_invalid', () => {
     expect(getToasts()).toHaveLength(1);
   });
 
+  it('a 401 to a request sent after the session ended for another reason adds no second warning', async () => {
+    seedSession();
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    server.use(
+      http.get(api('district'), () => HttpResponse.json({ message: 'auth.account_disabled', logout: true }, { status: 403 })),
+      http.get(api('things'), () => HttpResponse.json({ message: 'token_invalid', logout: true }, { status: 401 })),
+    );
+    await expect(apiGet('district')).rejects.toMatchObject({ status: 403 });
+    // A page still mounted asks again, now without a token.
+    await expect(apiGet('things')).rejects.toMatchObject({ status: 401 });
+    unsubscribe();
+
+    expect(getToasts()).toEqual([expect.objectContaining({ message: 'This account is disabled. Contact your administrator.', persistent: true })]);
+    expect(ended).toHaveBeenCalledOnce();
+  });
+
   it('other 401s (wrong password) neither warn nor log out', async () => {
     seedSession();
     await expect(apiPost('auth/login', { email: 'x@y.z', password: 'wrong-password' })).rejects.toMatchObject({ status: 401 });
