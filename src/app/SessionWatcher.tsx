@@ -8,24 +8,28 @@ import { useEffect } from 'react';
 import { setCatalogueNavigate } from '../lib/catalogue-effects';
 import { endSession, isAuthenticated, onSessionEnded } from '../lib/session';
 import { LOCAL_KEYS } from '../lib/storage';
+import { AUTHENTICATED_ROUTE_ID, LOGIN_PATH } from './paths';
 
 export function SessionWatcher() {
   const router = useRouter();
   const queryClient = useQueryClient();
 
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        // Leave the pages first: clearing the cache under mounted queries would refetch them
-        // without a session.
-        void (async () => {
-          if (router.state.location.pathname !== '/login') await router.navigate({ to: '/login', replace: true });
-          await queryClient.cancelQueries();
-          queryClient.clear();
-        })();
-      }),
-    [router, queryClient],
-  );
+  useEffect(() => {
+    const leave = () => {
+      // Leave the pages first: clearing the cache under mounted queries would refetch them
+      // without a session.
+      void (async () => {
+        if (router.state.location.pathname !== LOGIN_PATH) await router.navigate({ to: LOGIN_PATH, replace: true });
+        await queryClient.cancelQueries();
+        queryClient.clear();
+      })();
+    };
+    const stop = onSessionEnded(leave);
+    // The session may have ended before the app mounted: main.tsx resolves the address's route
+    // first, and an answer to its requests (the district: account disabled) can end it then.
+    if (!isAuthenticated() && router.state.matches.some((match) => match.routeId === AUTHENTICATED_ROUTE_ID)) leave();
+    return stop;
+  }, [router, queryClient]);
 
   // The error catalogue's redirection (an error body's `redirection`) goes through the router.
   useEffect(() => setCatalogueNavigate((to) => void router.navigate({ href: to })), [router]);

@@ -31,6 +31,7 @@ import { appTranslate, applyOutcome } from '../lib/catalogue-effects';
 import { catalogueOutcome } from '../lib/error-catalogue';
 import { can } from '../lib/rights';
 import { isAuthenticated } from '../lib/session';
+import { LOGIN_PATH } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -39,8 +40,6 @@ export interface RouterContext {
   /** Resolves once the session has been restored from storage (once per app start). */
   sessionReady: () => Promise<void>;
 }
-
-const LOGIN_PATH = '/login';
 
 async function landingPage(): Promise<string> {
   return isAuthenticated() ? resolveDefaultPage() : LOGIN_PATH;
@@ -137,7 +136,7 @@ const viewerThirdPartyRoute = createRoute({
 /** Pathless layout: the shell, for authenticated users only. */
 const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
-  id: '_authenticated',
+  id: '_authenticated', // AUTHENTICATED_ROUTE_ID (paths.ts) names its matches
   beforeLoad: () => {
     if (!isAuthenticated()) throw redirect({ to: LOGIN_PATH, replace: true });
   },

@@ -13,13 +13,26 @@ import { showToast } from './toast';
 export type Navigate = (to: string) => void;
 
 let navigate: Navigate | null = null;
+// A redirection that came before the app set its navigation (an answer to a request of the
+// start, which resolves the address's route before React mounts): done when it is set.
+let pending: string | null = null;
 
 /** The app sets its navigation here; the returned function unsets it (unmount, tests). */
 export function setCatalogueNavigate(next: Navigate): () => void {
   navigate = next;
+  if (pending !== null) {
+    const to = pending;
+    pending = null;
+    next(to);
+  }
   return () => {
     if (navigate === next) navigate = null;
   };
+}
+
+/** Tests only: forget a pending redirection. */
+export function resetCatalogueEffects(): void {
+  pending = null;
 }
 
 /** The catalogue's translator in the app: the i18n `common` namespace, null when unknown. */
@@ -29,8 +42,11 @@ export function applyOutcome(outcome: CatalogueOutcome): void {
   if (outcome.toast !== undefined) showToast(outcome.toast);
   // A logout ends on /login (SessionWatcher): a redirection would only be undone.
   if (outcome.logout) {
+    pending = null;
     endSession('token');
     return;
   }
-  if (outcome.navigateTo !== undefined) navigate?.(outcome.navigateTo);
+  if (outcome.navigateTo === undefined) return;
+  if (navigate === null) pending = outcome.navigateTo;
+  else navigate(outcome.navigateTo);
 }

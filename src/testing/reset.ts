@@ -1,5 +1,6 @@
 /** Forget every piece of module state between tests (storage is cleared by the setup). */
 import { clearRequestCache, resetApiClientState } from '../lib/api-client';
+import { resetCatalogueEffects } from '../lib/catalogue-effects';
 import { resetConnectivity } from '../lib/connectivity';
 import { resetEnvelope } from '../lib/envelope-store';
 import { resetInstallState } from '../lib/install-prompt';
@@ -20,6 +21,7 @@ export function resetClientState(): void {
   resetClockSkew();
   resetEnvelope();
   clearToasts();
+  resetCatalogueEffects();
   closeSocket();
   resetConnectivity();
   resetUpdateState();

@@ -1,7 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { App } from '../../../src/app/App';
+import { createQueryClient } from '../../../src/app/query-client';
+import { createAppRouter } from '../../../src/app/router';
 import { getClientIp } from '../../../src/lib/session';
+import { getToasts } from '../../../src/lib/toast';
 import { getSessionDistrictId, getSessionEmail, getTempId, getToken } from '../../../src/lib/storage';
 import { DEMO_DISTRICT, DEMO_USER, makeAccessToken, makeEnvelope } from '../../../src/testing/fixtures';
 import { api } from '../../../src/testing/handlers';
@@ -111,5 +116,22 @@ describe('session restore in a new tab', () => {
     await waitFor(() => expect(getToken()).toBeNull());
     expect(localStorage.getItem('rights')).toBeNull();
     expect(getSessionEmail()).toBeNull();
+  });
+});
+
+describe('a session ended by the requests of the start', () => {
+  it('before the app mounts (main.tsx resolves the route first): the login page with the reason', async () => {
+    seedSession();
+    server.use(http.get(api('auth/district'), () => HttpResponse.json({ message: 'auth.account_disabled', logout: true }, { status: 403 })));
+    // As main.tsx starts the app: the address's route and its loaders first, then React.
+    const queryClient = createQueryClient({ retry: false });
+    const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: ['/dashboard'] }) });
+    await router.load();
+    await waitFor(() => expect(getToken()).toBeNull());
+
+    render(<App router={router} queryClient={queryClient} />);
+    expect(await loginHeading()).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getToasts().map((toast) => toast.message)).toEqual(['This account is disabled. Contact your administrator.']);
   });
 });

@@ -65,6 +65,16 @@ describe('the HTTP channel applies the catalogue', () => {
     expect(getToken()).not.toBeNull();
   });
 
+  it('a redirection answered before the app can navigate (its start) is done once it can, once', async () => {
+    seedSession();
+    server.use(http.get(api('users'), () => HttpResponse.json({ message: 'auth.missing_rights', redirection: '/dashboard' }, { status: 403 })));
+    await expect(apiGet('users')).rejects.toMatchObject({ status: 403 });
+    const targets = captureNavigation();
+    expect(targets).toEqual(['/dashboard']);
+    unsetNavigate?.();
+    expect(captureNavigation()).toEqual([]);
+  });
+
   it('an error with the logout flag shows its message and logs out, once for parallel answers', async () => {
     seedSession();
     const ended = vi.fn();
