@@ -85,6 +85,9 @@ test('an account disabled mid-session: told so on the login page', async ({ page
 
   await submitLogin(page, user.email, 'long-enough-1');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's own district request must be answered before the account goes: answered
+  // after, it is refused on this page, which then goes to login before the reload.
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
   await operator.disable(user._id);
 
   // The next requests of the session (a reload restores it and asks for the district) are refused.
