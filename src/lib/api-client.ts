@@ -14,7 +14,7 @@
  *
  * The hooks are plain functions exported for the unit tests.
  */
-import ky, { isHTTPError, type BeforeErrorState, type Options } from 'ky';
+import ky, { isHTTPError, type HTTPError, type Options } from 'ky';
 import type { ApiErrorBody, Envelope, RefreshData } from '../../common/api-types';
 import { API_PREFIX, CLIENT_IP_HEADER, TOKEN_ERROR_SUPPRESS_MS } from '../../common/constants';
 import { applyOutcome, appTranslate } from './catalogue-effects';
@@ -88,23 +88,30 @@ export function handleTokenError(message: string, now: number = Date.now()): voi
 
 // --- refresh -------------------------------------------------------------------------------
 
+function errorBody(status: number, data: unknown): ApiErrorBody {
+  return typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string'
+    ? (data as ApiErrorBody)
+    : { message: status >= 500 ? 'internal_error' : 'communication_error' };
+}
+
+/** Any failure as an ApiError. An HTTPError that has not been through beforeError keeps no body. */
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isHTTPError(error)) {
-    const data: unknown = error.data;
-    const body =
-      typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string'
-        ? (data as ApiErrorBody)
-        : { message: error.response.status >= 500 ? 'internal_error' : 'communication_error' };
-    return new ApiError(error.response.status, body);
-  }
+  if (isHTTPError(error)) return new ApiError(error.response.status, errorBody(error.response.status, undefined));
   return new ApiError(0, { message: 'communication_error' });
 }
 
+/** ky's beforeError: the failed answer's JSON body becomes the ApiError's body. */
+async function readHttpError(error: HTTPError): Promise<ApiError> {
+  return new ApiError(error.response.status, errorBody(error.response.status, await readJson(error.response)));
+}
+
+// ky 1 types beforeError as HTTPError → HTTPError; it throws whatever the hook returns.
+const asHookError = (error: ApiError): HTTPError => error as unknown as HTTPError;
+
 const baseOptions: Options = {
-  prefix: API_PREFIX,
   // Request needs an absolute URL outside browsers (tests); in a browser this is the same origin.
-  baseUrl: globalThis.location?.origin,
+  prefixUrl: `${globalThis.location?.origin ?? ''}${API_PREFIX}`,
   credentials: 'same-origin',
   retry: 0,
 };
@@ -113,8 +120,8 @@ const baseOptions: Options = {
 const authFlowClient = ky.create({
   ...baseOptions,
   hooks: {
-    beforeRequest: [({ request }) => setCommonHeaders(request)],
-    beforeError: [({ error }) => toApiError(error)],
+    beforeRequest: [(request) => setCommonHeaders(request)],
+    beforeError: [async (error) => asHookError(await readHttpError(error))],
   },
 });
 
@@ -277,8 +284,8 @@ export async function afterResponseHook({
   }
 }
 
-export function beforeErrorHook({ error }: Pick<BeforeErrorState, 'error'>): Error {
-  return toApiError(error);
+export async function beforeErrorHook({ error }: { error: HTTPError }): Promise<ApiError> {
+  return readHttpError(error);
 }
 
 /** The one ky instance. Prefer the typed helpers below. */
@@ -288,10 +295,11 @@ export const api = ky.create({
   // clone of each request so the afterResponse hook can replay it once (tenant_changed).
   retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
   fetch: observedFetch, // every call tells the connection banner how it went (connectivity.ts)
+  // ky 1 passes positional arguments; the hooks take one object (as the unit tests call them).
   hooks: {
-    beforeRequest: [beforeRequestHook],
-    afterResponse: [afterResponseHook],
-    beforeError: [beforeErrorHook],
+    beforeRequest: [(request) => beforeRequestHook({ request })],
+    afterResponse: [(request, options, response, { retryCount }) => afterResponseHook({ request, options, response, retryCount })],
+    beforeError: [async (error) => asHookError(await beforeErrorHook({ error }))],
   },
 });
 
