@@ -42,8 +42,12 @@ let stopSignal = null;
 function stop(signal) {
   if (stopSignal) return;
   stopSignal = signal;
-  if (child && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, signal);
-  else process.exit(1);
+  if (!child || child.exitCode !== null || child.signalCode !== null) process.exit(1);
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal); // the group is gone already: the child itself, if still there
+  }
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 const parent = process.ppid;
