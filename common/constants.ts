@@ -26,6 +26,15 @@ export const SESSION_EXPIRED_EVENT = 'session:expired';
 /** The error message of every API call but the config ones while in maintenance (503). */
 export const MAINTENANCE_MESSAGE = 'maintenance';
 export const API_PREFIX = '/api';
+/** Liveness probe: the process answers (docs/api.md "Health"). */
+export const HEALTH_PATH = `${API_PREFIX}/health`;
+/** Readiness probe: the databases answer and the server is neither starting, stopping nor in maintenance. */
+export const READY_PATH = `${API_PREFIX}/ready`;
+/** 503 messages of a server that cannot serve yet (databases being opened) or any more (stopping). */
+export const SERVER_STARTING_MESSAGE = 'server.starting';
+export const SERVER_STOPPING_MESSAGE = 'server.stopping';
+/** 503 message while a database cannot be reached. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'service_unavailable';
 export const REFRESH_COOKIE = 'vigie_rt';
 export const CLIENT_IP_HEADER = 'X-Client-IP';
 

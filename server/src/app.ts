@@ -17,6 +17,7 @@ import type { Database } from './db/types.js';
 import { startMailWorker } from './mail/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerHealth, type Lifecycle } from './plugins/health.js';
 import { registerDefaultSchemas } from './plugins/schemas.js';
 import { registerMaintenance } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -77,6 +78,8 @@ export interface VigieServer {
   io: Server;
   databases: Databases;
   ctx: RouteContext;
+  /** `ready` once built; `stopping` from the start of close() (readiness and new requests get 503). */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -109,7 +112,9 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
     bodyLimit: BODY_LIMIT,
     // Wrong types are rejected, not coerced; unknown fields are rejected by the schemas.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    return503OnClosing: true,
+    // While closing, requests still arriving get health.ts's 503 `server.stopping` (a message
+    // key, like every error) rather than Fastify's own 503 body.
+    return503OnClosing: false,
   };
   let app: FastifyInstance;
   try {
@@ -123,8 +128,11 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   const ctx: RouteContext = { config, databases, sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };
   app.decorate('tenantCache', tenantCache);
 
+  const lifecycle: Lifecycle = { phase: 'ready' };
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  // Before maintenance and every route: the stopping gate and the probes.
+  registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
   registerDefaultSchemas(app);
   registerSecurityHeaders(app, { hsts: config.secureCookies });
@@ -154,6 +162,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   // drains the requests in flight, then the hook below stops the rest. `local`: with the
   // PostgreSQL adapter a plain disconnectSockets would end every process's sockets.
   app.addHook('preClose', async () => {
+    lifecycle.phase = 'stopping';
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
@@ -162,5 +171,15 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
     await databases.close();
   });
 
-  return { app, io, databases, ctx, close: () => app.close() };
+  return {
+    app,
+    io,
+    databases,
+    ctx,
+    lifecycle,
+    close: () => {
+      lifecycle.phase = 'stopping';
+      return app.close();
+    },
+  };
 }

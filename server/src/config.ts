@@ -51,70 +51,150 @@ export interface Config {
   demoOidcIssuer: string | null;
 }
 
-const int = (value: string | undefined, fallback: number, name: string): number => {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return parsed;
-};
-
-const bool = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-
 /**
- * An absolute URL with one of `protocols`, without its trailing slash. The error names the
- * variable, not the value: SMTP_URL may carry a password.
+ * A variable set to a value it cannot take: the start is refused with every such variable
+ * named at once (main.ts prints them and exits with EX_CONFIG, before anything starts).
+ * Messages name the variable and what it accepts, never the value of a URL (it may carry a
+ * password).
  */
-const url = (value: string, protocols: string[], name: string): string => {
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an absolute URL`);
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
   }
-  if (!protocols.includes(parsed.protocol)) throw new Error(`${name} must start with ${protocols.join(' or ')}`);
-  return value.replace(/\/+$/, '');
-};
+}
+
+/** Exit code of a refused configuration (sysexits.h EX_CONFIG). */
+export const CONFIG_EXIT_CODE = 78;
+
+/** The spellings of a boolean variable, case-insensitive; anything else is refused. */
+export const BOOLEAN_VALUES: ReadonlyMap<string, boolean> = new Map([
+  ['true', true], ['false', false], ['1', true], ['0', false], ['yes', true], ['no', false], ['on', true], ['off', false],
+]);
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads variables, collecting what is wrong instead of stopping at the first. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  /** The raw value, or undefined when unset or empty (an empty variable means "the default"). */
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value;
+  }
+
+  /** A variable whose value is refused: the default stands in so the other checks still run. */
+  refuse<T>(problem: string, fallback: T): T {
+    this.problems.push(problem);
+    return fallback;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = BOOLEAN_VALUES.get(value.trim().toLowerCase());
+    if (parsed !== undefined) return parsed;
+    return this.refuse(`${name} must be one of ${[...BOOLEAN_VALUES.keys()].join(', ')} (case-insensitive), got "${value}"`, fallback);
+  }
+
+  /** A whole number from `min` to `max`, digits only (no sign, exponent, fraction or unit). */
+  int(name: string, fallback: number, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (Number.isSafeInteger(parsed) && parsed >= min && parsed <= max) return parsed;
+    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`;
+    return this.refuse(`${name} must be ${range}, got "${value}"`, fallback);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    return this.refuse(`${name} must be one of ${allowed.join(', ')}, got "${value}"`, fallback);
+  }
+
+  /**
+   * An absolute URL with one of `protocols`, without its trailing slash. The message names the
+   * variable, not the value: SMTP_URL and DATABASE_URL may carry a password.
+   */
+  url(name: string, protocols: string[], value = this.raw(name)): string | null {
+    if (value === undefined) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      return this.refuse(`${name} must be an absolute URL (${protocols.join(' or ')})`, null);
+    }
+    if (!protocols.includes(parsed.protocol)) return this.refuse(`${name} must start with ${protocols.join(' or ')}`, null);
+    return value.replace(/\/+$/, '');
+  }
+}
 
 /** Both files or neither: one alone is a mistake worth stopping the start for. */
-function tlsFiles(env: NodeJS.ProcessEnv): Config['tls'] {
-  const certFile = env.TLS_CERT_FILE || '';
-  const keyFile = env.TLS_KEY_FILE || '';
+function tlsFiles(read: Reader): Config['tls'] {
+  const certFile = read.raw('TLS_CERT_FILE') ?? '';
+  const keyFile = read.raw('TLS_KEY_FILE') ?? '';
   if (certFile === '' && keyFile === '') return null;
-  if (certFile === '' || keyFile === '') throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither');
+  if (certFile === '' || keyFile === '') return read.refuse('TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither', null);
   return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }
 
+/**
+ * The configuration, or a ConfigError naming every variable set to a value it cannot take
+ * (a boolean spelled `ture`, a port `80a`, a URL without its scheme...): a mistyped value is
+ * refused, never read as its default.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const tls = tlsFiles(env);
-  const dataDir = resolve(env.VIGIE_DATA_DIR || './data');
-  const databaseUrl = env.DATABASE_URL || null;
-  const port = int(env.PORT, 8080, 'PORT');
+  const read = new Reader(env);
+  const tls = tlsFiles(read);
+  const dataDir = resolve(read.raw('VIGIE_DATA_DIR') ?? './data');
+  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const port = read.int('PORT', 8080, { min: 1, max: 65535 });
   const controlName = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'vigie' : 'vigie';
-  return {
-    host: env.HOST || '127.0.0.1',
+  const helpUrl = read.raw('VIGIE_HELP_URL') ?? '/help';
+  const config: Config = {
+    host: read.raw('HOST') ?? '127.0.0.1',
     port,
     dataDir,
-    pgliteTemplateDir: resolve(env.VIGIE_PGLITE_TEMPLATE_DIR || resolve(dataDir, '.template')),
+    pgliteTemplateDir: resolve(read.raw('VIGIE_PGLITE_TEMPLATE_DIR') ?? resolve(dataDir, '.template')),
     databaseUrl,
     databasePrefix: env.VIGIE_DB_PREFIX ?? `${controlName}_`,
-    seedDemo: bool(env.VIGIE_SEED_DEMO, databaseUrl === null),
-    jwtSecret: env.JWT_SECRET || null,
-    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
-    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
-    staticDir: resolve(env.VIGIE_STATIC_DIR || './dist'),
-    secureCookies: bool(env.SECURE_COOKIES, tls !== null),
+    seedDemo: read.bool('VIGIE_SEED_DEMO', databaseUrl === null),
+    jwtSecret: read.raw('JWT_SECRET') ?? null,
+    accessTokenTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: read.int('REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    staticDir: resolve(read.raw('VIGIE_STATIC_DIR') ?? './dist'),
+    secureCookies: read.bool('SECURE_COOKIES', tls !== null),
     tls,
-    trustProxy: bool(env.TRUST_PROXY, false),
-    logLevel: env.LOG_LEVEL || 'info',
-    supportUrl: env.VIGIE_SUPPORT_URL || 'https://support.vigie.example/',
-    helpUrl: env.VIGIE_HELP_URL || '/help',
-    maintenance: bool(env.VIGIE_MAINTENANCE, false),
-    idleSeconds: int(env.IDLE_SECONDS, IDLE_SECONDS, 'IDLE_SECONDS'),
-    smtpUrl: env.SMTP_URL ? url(env.SMTP_URL, ['smtp:', 'smtps:'], 'SMTP_URL') : null,
-    mailFrom: env.VIGIE_MAIL_FROM || 'Vigie <no-reply@vigie.localhost>',
-    mailWorker: bool(env.VIGIE_MAIL_WORKER, true),
-    publicUrl: url(env.VIGIE_PUBLIC_URL || `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, ['http:', 'https:'], 'VIGIE_PUBLIC_URL'),
-    demoOidcIssuer: env.VIGIE_DEMO_OIDC_ISSUER ? url(env.VIGIE_DEMO_OIDC_ISSUER, ['http:', 'https:'], 'VIGIE_DEMO_OIDC_ISSUER') : null,
+    trustProxy: read.bool('TRUST_PROXY', false),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    supportUrl: read.url('VIGIE_SUPPORT_URL', ['http:', 'https:']) === null ? 'https://support.vigie.example/' : read.raw('VIGIE_SUPPORT_URL')!,
+    // A path of this origin (the app's help page) or an absolute URL.
+    helpUrl: helpUrl.startsWith('/') ? helpUrl : (read.url('VIGIE_HELP_URL', ['http:', 'https:']) ?? '/help'),
+    maintenance: read.bool('VIGIE_MAINTENANCE', false),
+    idleSeconds: read.int('IDLE_SECONDS', IDLE_SECONDS),
+    smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read.raw('VIGIE_MAIL_FROM') ?? 'Vigie <no-reply@vigie.localhost>',
+    mailWorker: read.bool('VIGIE_MAIL_WORKER', true),
+    publicUrl: read.url('VIGIE_PUBLIC_URL', ['http:', 'https:'], read.raw('VIGIE_PUBLIC_URL') ?? `${tls ? 'https' : 'http'}://127.0.0.1:${port}`) ?? `http://127.0.0.1:${port}`,
+    demoOidcIssuer: read.url('VIGIE_DEMO_OIDC_ISSUER', ['http:', 'https:']),
   };
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}
+
+/**
+ * The configuration of this process (main.ts, tasks.ts): a refused one prints each problem
+ * and exits with CONFIG_EXIT_CODE before anything is opened or listened on.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Vigie: invalid configuration, not starting (README.md, "Configuration"; .env.example):\n${error.problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(CONFIG_EXIT_CODE);
+  }
 }

@@ -1,13 +1,20 @@
 /**
  * Serves the built PWA from `dist/`: hashed assets cached for a year, everything else
- * (index.html, sw.js, the manifest, translations) revalidated. Unknown non-API paths get the
- * app shell so client-side routes work on reload; unknown /api paths get a JSON 404.
+ * (index.html, sw.js, the manifest, translations) revalidated. A browser navigating to a path
+ * that is no file (a client-side route, on reload or from a link) gets the app shell, and the
+ * app's router shows that page or its own "not found". Anything else gets a JSON 404
+ * `request.not_found`: unknown /api and /ws paths, and requests that do not ask for a page
+ * (a probe or script calling `/health`, a missing `/assets/…` chunk), which must not be told
+ * 200 with HTML they cannot use.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_PREFIX, SOCKET_PATH } from '../../common/constants.js';
+
+/** A browser's navigation asks for HTML (`Accept: text/html,…`); fetch, curl and probes send `*\/*`. */
+const asksForPage = (accept: string | undefined): boolean => accept !== undefined && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept);
 
 export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<boolean> {
   const hasApp = existsSync(join(staticDir, 'index.html'));
@@ -25,8 +32,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path.startsWith(SOCKET_PATH);
-    if (!isApi && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path === SOCKET_PATH || path.startsWith(`${SOCKET_PATH}/`);
+    if (!isApi && hasApp && (request.method === 'GET' || request.method === 'HEAD') && asksForPage(request.headers.accept)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'request.not_found' });

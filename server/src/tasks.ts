@@ -3,12 +3,12 @@
  * there are no accounts yet (for PostgreSQL, where start-up does not seed by default);
  * `migrate` applies pending migrations of the control and every client database.
  */
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { Databases } from './db/databases.js';
 import { seedDemo } from './seed/demo.js';
 
 const task = process.argv[2];
-const config = loadConfig();
+const config = loadConfigOrExit();
 const databases = await Databases.open(config);
 try {
   if (task === 'seed') {

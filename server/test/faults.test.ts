@@ -308,15 +308,21 @@ describe.runIf(pgServer.postgresBinDir() !== null)('PostgreSQL unavailable', () 
     server = spawnServer({ DATABASE_URL: url, VIGIE_SEED_DEMO: 'true', VIGIE_STATIC_DIR: join(tmpdir(), 'no-app'), VIGIE_MAIL_WORKER: 'false' }, await freePort());
     const running = server;
 
-    // Down at start: a clear line per attempt, the process stays up and does not listen yet.
+    // Down at start: a clear line per attempt; the process stays up, alive but not ready, and
+    // every other call is a 503 to retry (server/src/starting.ts).
     await until('two retries to be logged', async () => ((running.output().match(/database unavailable .*retrying in/g)?.length ?? 0) >= 2 ? true : undefined), 60_000);
     expect(running.output()).toContain('ECONNREFUSED');
     expect(running.child.exitCode).toBe(null);
-    expect(await fetch(`${running.base}/api/config`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect((await fetch(`${running.base}/api/health`)).status).toBe(200);
+    const starting = await fetch(`${running.base}/api/ready`);
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toEqual({ message: 'server.starting' });
+    expect((await fetch(`${running.base}/api/config`)).status).toBe(503);
 
     // Up: the next attempt succeeds and the server serves.
     expect(pgServer.startPostgres()).not.toBe(null);
     await ready(running);
+    expect((await fetch(`${running.base}/api/ready`)).status).toBe(200);
     const token = await login(running.base);
     expect((await authGet(running.base, token, '/api/auth/district')).status).toBe(200);
 
@@ -329,6 +335,10 @@ describe.runIf(pgServer.postgresBinDir() !== null)('PostgreSQL unavailable', () 
     expect(((await down.json()) as { message: string }).message).toBe('service_unavailable');
     expect(down.headers.get('retry-after')).toBe('5');
     expect(running.child.exitCode).toBe(null);
+    const notReady = await fetch(`${running.base}/api/ready`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ message: 'service_unavailable' });
+    expect((await fetch(`${running.base}/api/health`)).status).toBe(200);
 
     // Back: the same call succeeds without restarting the server.
     pgServer.restartPostgres();

@@ -25,9 +25,9 @@ afterAll(async () => {
 });
 
 describe('serving the app', () => {
-  it('serves the app shell for client-side routes, revalidated', async () => {
+  it('serves the app shell to a browser navigating to client-side routes, revalidated', async () => {
     for (const path of ['/', '/login', '/dashboard', '/site/view/infoV2?x=1']) {
-      const response = await fetch(base + path);
+      const response = await fetch(base + path, { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -43,9 +43,17 @@ describe('serving the app', () => {
   });
 
   it('answers unknown API paths with a JSON 404, not the shell', async () => {
-    const response = await fetch(`${base}/api/no-such-thing`);
+    const response = await fetch(`${base}/api/no-such-thing`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'request.not_found' });
+  });
+
+  it('answers a JSON 404, not the shell, to requests that do not ask for a page (probes, missing chunks)', async () => {
+    for (const path of ['/health', '/status', '/assets/index-old.js']) {
+      const response = await fetch(base + path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ message: 'request.not_found' });
+    }
   });
 
   it('serves config and maintenance status without a session', async () => {

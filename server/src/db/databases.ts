@@ -19,6 +19,8 @@ export class UnknownClientDatabaseError extends Error {}
 
 export class Databases {
   private clients = new Map<string, Promise<Database>>();
+  /** The client databases whose opening has finished (what readiness checks). */
+  private opened = new Map<string, Database>();
 
   private constructor(
     private readonly config: Config,
@@ -43,7 +45,10 @@ export class Databases {
     if (!opening) {
       opening = this.openClient(name);
       this.clients.set(name, opening);
-      opening.catch(() => this.clients.delete(name));
+      opening.then(
+        (db) => this.opened.set(name, db),
+        () => this.clients.delete(name),
+      );
     }
     return opening;
   }
@@ -78,13 +83,23 @@ export class Databases {
       [client.id, client.name, client.database, client.connectionUrl ?? null],
     );
     this.clients.set(client.database, Promise.resolve(db));
+    this.opened.set(client.database, db);
     return db;
+  }
+
+  /**
+   * Readiness: one cheap query on the control database and on every client database opened
+   * so far (one still opening is left to its own open); throws if any of them fails.
+   */
+  async ping(): Promise<void> {
+    await Promise.all([this.control, ...this.opened.values()].map((db) => db.query('select 1')));
   }
 
   async close(): Promise<void> {
     const opened = await Promise.allSettled([...this.clients.values()]);
     await Promise.all(opened.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)));
     this.clients.clear();
+    this.opened.clear();
     await this.control.close();
   }
 }

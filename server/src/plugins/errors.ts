@@ -4,6 +4,7 @@
  * be reached, and a 500 that hides its details otherwise.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../common/constants.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../lib/errors.js';
 
@@ -31,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Not the caller's fault and not a bug: the database is down or restarting. The pools
       // reconnect by themselves, so the same request succeeds once it is back.
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: 'service_unavailable' });
+      return reply.status(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ message: 'request.invalid', details: error.message });
