@@ -19,6 +19,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerDefaultSchemas } from './plugins/schemas.js';
 import { registerMaintenance } from './plugins/maintenance.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { TenantCache } from './plugins/tenant-cache.js';
 import { adminRoutes } from './routes/api/admin/index.js';
@@ -125,6 +126,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  // Before any route: the plugin adds its hook to the routes registered after it.
+  await registerRateLimit(app, { perWindow: config.rateLimitPerMinute, tokens });
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
   registerDefaultSchemas(app);
   registerSecurityHeaders(app, { hsts: config.secureCookies });

@@ -47,6 +47,8 @@ export interface Config {
   mailWorker: boolean;
   /** Public origin of the app, for links in e-mails (no trailing slash). */
   publicUrl: string;
+  /** Requests per minute per session (or per address without one) on the API; 0: no limit. VIGIE_RATE_LIMIT. */
+  rateLimitPerMinute: number;
   /** Demo only: the OpenID provider that the demo client Acme and two demo accounts log in with (seed/demo-sso.ts). */
   demoOidcIssuer: string | null;
 }
@@ -55,6 +57,20 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+};
+
+/**
+ * API requests per minute per session (or address) when VIGIE_RATE_LIMIT is not set: 20 a
+ * second for a whole minute, far above a user, a page start or the emergency drainer
+ * (plugins/rate-limit.ts).
+ */
+export const DEFAULT_RATE_LIMIT = 1200;
+
+const nonNegativeInt = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be an integer, 0 or more, got "${value}"`);
   return parsed;
 };
 
@@ -115,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.VIGIE_MAIL_FROM || 'Vigie <no-reply@vigie.localhost>',
     mailWorker: bool(env.VIGIE_MAIL_WORKER, true),
     publicUrl: url(env.VIGIE_PUBLIC_URL || `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, ['http:', 'https:'], 'VIGIE_PUBLIC_URL'),
+    rateLimitPerMinute: nonNegativeInt(env.VIGIE_RATE_LIMIT, DEFAULT_RATE_LIMIT, 'VIGIE_RATE_LIMIT'),
     demoOidcIssuer: env.VIGIE_DEMO_OIDC_ISSUER ? url(env.VIGIE_DEMO_OIDC_ISSUER, ['http:', 'https:'], 'VIGIE_DEMO_OIDC_ISSUER') : null,
   };
 }
