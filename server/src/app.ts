@@ -18,6 +18,7 @@ import { startMailWorker } from './mail/worker.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerDefaultSchemas } from './plugins/schemas.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerMaintenance } from './plugins/maintenance.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -126,6 +127,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  // JSON bodies: nesting bounded before parsing (issue 14).
+  registerJsonBodyParser(app);
   // Before any route: the plugin adds its hook to the routes registered after it.
   await registerRateLimit(app, { perWindow: config.rateLimitPerMinute, tokens });
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
