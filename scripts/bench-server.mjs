@@ -36,6 +36,8 @@ async function startServer(port, extraEnv) {
       VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
       LOG_LEVEL: 'warn',
       VIGIE_MAIL_WORKER: 'false',
+      // Throughput, not the API's request limit (one session sends thousands per second here).
+      VIGIE_RATE_LIMIT: '0',
       ...extraEnv,
     },
   });

@@ -19,7 +19,9 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerHealth, type Lifecycle } from './plugins/health.js';
 import { registerDefaultSchemas } from './plugins/schemas.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerMaintenance } from './plugins/maintenance.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { TenantCache } from './plugins/tenant-cache.js';
 import { adminRoutes } from './routes/api/admin/index.js';
@@ -133,6 +135,10 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   registerErrorHandler(app);
   // Before maintenance and every route: the stopping gate and the probes.
   registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
+  // JSON bodies: nesting bounded before parsing (issue 14).
+  registerJsonBodyParser(app);
+  // Before any route: the plugin adds its hook to the routes registered after it.
+  await registerRateLimit(app, { perWindow: config.rateLimitPerMinute, tokens });
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
   registerDefaultSchemas(app);
   registerSecurityHeaders(app, { hsts: config.secureCookies });

@@ -47,9 +47,18 @@ export interface Config {
   mailWorker: boolean;
   /** Public origin of the app, for links in e-mails (no trailing slash). */
   publicUrl: string;
+  /** Requests per minute per session (or per address without one) on the API; 0: no limit. VIGIE_RATE_LIMIT. */
+  rateLimitPerMinute: number;
   /** Demo only: the OpenID provider that the demo client Acme and two demo accounts log in with (seed/demo-sso.ts). */
   demoOidcIssuer: string | null;
 }
+
+/**
+ * API requests per minute per session (or address) when VIGIE_RATE_LIMIT is not set: 20 a
+ * second for a whole minute, far above a user, a page start or the emergency drainer
+ * (plugins/rate-limit.ts).
+ */
+export const DEFAULT_RATE_LIMIT = 1200;
 
 /**
  * A variable set to a value it cannot take: the start is refused with every such variable
@@ -179,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: read.raw('VIGIE_MAIL_FROM') ?? 'Vigie <no-reply@vigie.localhost>',
     mailWorker: read.bool('VIGIE_MAIL_WORKER', true),
     publicUrl: read.url('VIGIE_PUBLIC_URL', ['http:', 'https:'], read.raw('VIGIE_PUBLIC_URL') ?? `${tls ? 'https' : 'http'}://127.0.0.1:${port}`) ?? `http://127.0.0.1:${port}`,
+    rateLimitPerMinute: read.int('VIGIE_RATE_LIMIT', DEFAULT_RATE_LIMIT, { min: 0 }),
     demoOidcIssuer: read.url('VIGIE_DEMO_OIDC_ISSUER', ['http:', 'https:']),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

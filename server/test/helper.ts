@@ -28,7 +28,9 @@ export interface TestServer extends VigieServer {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigie-test-'));
   let dropDatabases: (() => Promise<void>) | null = null;
-  let env: NodeJS.ProcessEnv = { VIGIE_DATA_DIR: dataDir, VIGIE_PGLITE_TEMPLATE_DIR: TEMPLATE_DIR, VIGIE_STATIC_DIR: join(dataDir, 'no-app') };
+  // No general request limit (rate-limit.test.ts sets one): the fuzz and load tests send
+  // thousands of requests a minute from one address; the browser tests run with the default.
+  let env: NodeJS.ProcessEnv = { VIGIE_DATA_DIR: dataDir, VIGIE_PGLITE_TEMPLATE_DIR: TEMPLATE_DIR, VIGIE_STATIC_DIR: join(dataDir, 'no-app'), VIGIE_RATE_LIMIT: '0' };
   if (usePostgres) {
     const base = process.env.VIGIE_TEST_PG_URL;
     if (!base) throw new Error('VIGIE_TEST_DRIVER=postgres needs VIGIE_TEST_PG_URL');

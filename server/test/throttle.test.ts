@@ -56,4 +56,31 @@ describe('login throttling', () => {
     expect((await attempt('district-admin@demo.vigie.test', DEMO_PASSWORD, ip)).statusCode).toBe(429);
     expect((await attempt('district-admin@demo.vigie.test', DEMO_PASSWORD, '10.0.0.10')).statusCode).toBe(200);
   });
+
+  it('a look-alike spelling of a locked e-mail gets no fresh attempts (one normalisation for lookup and throttle)', async () => {
+    const email = 'field@demo.vigie.test';
+    const ip = '10.0.0.20';
+    for (let n = 0; n < 5; n++) await attempt(email, 'wrong-password', ip);
+    expect((await attempt(email, DEMO_PASSWORD, ip)).statusCode).toBe(429);
+    // Dotted capital I (U+0130): PostgreSQL's lower() (PGlite, libc UTF-8 locales) folds it to
+    // a plain "i", JavaScript to "i" + U+0307. Whatever the database does, this spelling must not
+    // reach the locked account with new attempts: it is another address, or the same locked key.
+    const dotted = await attempt('f\u0130eld@demo.vigie.test', DEMO_PASSWORD, ip);
+    expect(dotted.statusCode).not.toBe(200);
+    expect([401, 429]).toContain(dotted.statusCode);
+    // Spellings that are the same address once normalised share the lock.
+    for (const variant of ['FIELD@DEMO.VIGIE.TEST', '\uff26\uff29\uff25\uff2c\uff24@demo.vigie.test', ' field@demo.vigie.test'.trim()]) {
+      const response = await attempt(variant, DEMO_PASSWORD, ip);
+      expect(response.statusCode, variant).toBe(429);
+      expect(response.json().message).toBe('auth.too_many_attempts');
+    }
+  });
+
+  it('stores and finds e-mails in their normalised form', async () => {
+    const login = (email: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: '10.0.0.21' });
+    // Full-width letters are the same address once normalised (NFKC): the same account.
+    expect((await login('\uff26\uff29\uff25\uff2c\uff24@demo.vigie.test')).statusCode).toBe(200);
+    const { rows } = await server.databases.control.query<{ email: string }>(`select email from accounts where email like 'field@%'`);
+    expect(rows).toEqual([{ email: 'field@demo.vigie.test' }]);
+  });
 });

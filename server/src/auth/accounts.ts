@@ -2,6 +2,7 @@
 import type { ClientRef, DistrictRef } from '../../../common/api-types.js';
 import { DEFAULT_PAGE } from '../../../common/constants.js';
 import type { Databases } from '../db/databases.js';
+import { normalizeEmail } from './email.js';
 import type { Queryable } from '../db/types.js';
 
 export interface AccountRow {
@@ -26,7 +27,8 @@ export interface Landing {
 const ACCOUNT_COLUMNS = 'id, email, password_hash, sso, admin, home_client, home_district, current_client, current_district, disabled';
 
 export async function findAccountByEmail(databases: Databases, email: string): Promise<AccountRow | null> {
-  const { rows } = await databases.control.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where lower(email) = lower($1)`, [email]);
+  // Stored normalised (email.ts): an exact comparison, no locale-dependent lower().
+  const { rows } = await databases.control.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where email = $1`, [normalizeEmail(email)]);
   return rows[0] ?? null;
 }
 

@@ -3,9 +3,12 @@
  * reader and writer: create at login, rotate at refresh (with reuse detection), revoke at
  * logout or account disable, and the per-request "is it still valid" check.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/types.js';
 import { hashRefreshSecret, newRefreshSecret } from './tokens.js';
+
+/** Compares two hashes in constant time. */
+const safeEqual = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** A refresh token replaced less than this long ago is still accepted (two tabs racing). */
 const ROTATION_GRACE_MS = 10_000;
@@ -26,14 +29,25 @@ export interface SessionTenant {
   districtId: string;
 }
 
+/** A live session: its account and the tenant it is in now. */
+export interface SessionState extends SessionTenant {
+  accountId: string;
+}
+
 export type RotateResult =
   | { ok: true; session: SessionRow; secret: string | null }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'disabled' };
 
 export class Sessions {
-  private validity = new Map<string, { tenant: SessionTenant | null; until: number }>();
+  private validity = new Map<string, { tenant: SessionState | null; until: number }>();
   /** Tells the other server processes a session changed (set by the socket module when there are several). */
   broadcast: ((sessionId: string) => void) | null = null;
+  /**
+   * Called with the sessions that just ended (logout, refresh-token reuse, reconnect, account
+   * disabled), whichever way they ended: the socket module disconnects their sockets on every
+   * process. Expiry is signalled by the socket module's own timer.
+   */
+  onEnded: ((sessionIds: string[]) => void) | null = null;
 
   constructor(
     private readonly control: Database,
@@ -65,7 +79,7 @@ export class Sessions {
    * stolen or stale token, and revokes the session.
    */
   async rotate(sessionId: string, secret: string): Promise<RotateResult> {
-    return this.control.transaction(async (tx) => {
+    const result = await this.control.transaction(async (tx): Promise<RotateResult> => {
       const { rows } = await tx.query<SessionRow & { refresh_hash: string; previous_hash: string | null; rotated_at: Date | null; disabled: boolean }>(
         `select s.id, s.account_id, s.client_db, s.district_id, s.expires_at, s.revoked_at,
                 s.refresh_hash, s.previous_hash, s.rotated_at, a.disabled
@@ -92,9 +106,29 @@ export class Sessions {
         return { ok: true, session: row, secret: null } as const;
       }
       await tx.query(`update sessions set revoked_at = now(), revoked_reason = 'refresh_reuse' where id = $1`, [sessionId]);
-      this.changed(sessionId);
       return { ok: false, reason: 'reused' } as const;
     });
+    // After the commit: the sockets of a session ended by reuse close like a logout's.
+    if (!result.ok && result.reason === 'reused') this.ended([sessionId]);
+    return result;
+  }
+
+  /**
+   * Whether a refresh cookie's secret is this session's: the current one, or the one it
+   * replaced within the grace period (a tab that has not seen the rotation yet). Logout and
+   * the reconnect login end a session only when the whole cookie is right.
+   */
+  async holdsSecret(sessionId: string, secret: string): Promise<boolean> {
+    const { rows } = await this.control.query<{ refresh_hash: string; previous_hash: string | null; rotated_at: Date | null }>(
+      'select refresh_hash, previous_hash, rotated_at from sessions where id = $1',
+      [sessionId],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    const presented = hashRefreshSecret(secret);
+    if (safeEqual(presented, row.refresh_hash)) return true;
+    const rotatedAt = row.rotated_at ? new Date(row.rotated_at).getTime() : 0;
+    return row.previous_hash !== null && safeEqual(presented, row.previous_hash) && Date.now() - rotatedAt < ROTATION_GRACE_MS;
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
@@ -102,8 +136,7 @@ export class Sessions {
       'update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null',
       [sessionId, reason],
     );
-    this.validity.set(sessionId, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
-    this.broadcast?.(sessionId);
+    this.ended([sessionId]);
   }
 
   /**
@@ -117,8 +150,7 @@ export class Sessions {
       [sessionId, accountId],
     );
     if (rows.length === 0) return false;
-    this.validity.set(sessionId, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
-    this.broadcast?.(sessionId);
+    this.ended([sessionId]);
     return true;
   }
 
@@ -128,28 +160,26 @@ export class Sessions {
       'update sessions set revoked_at = now(), revoked_reason = $2 where account_id = $1 and revoked_at is null returning id',
       [accountId, reason],
     );
-    for (const { id } of rows) {
-      this.validity.set(id, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
-      this.broadcast?.(id);
-    }
-    return rows.map((r) => r.id);
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) this.ended(ids);
+    return ids;
   }
 
   /**
-   * The tenant a session is in now, or null when it may no longer be used (revoked, expired,
-   * account disabled). An access token minted before a client or district change names the
-   * old tenant; callers compare.
+   * The account and tenant of a session now, or null when it may no longer be used (revoked,
+   * expired, account disabled). An access token minted before a client or district change
+   * names the old tenant; callers compare (the account too).
    */
-  async current(sessionId: string): Promise<SessionTenant | null> {
+  async current(sessionId: string): Promise<SessionState | null> {
     const cached = this.validity.get(sessionId);
     if (cached && cached.until > Date.now()) return cached.tenant;
-    const { rows } = await this.control.query<{ valid: boolean; client_db: string; district_id: string }>(
-      `select (s.revoked_at is null and s.expires_at > now() and not a.disabled) as valid, s.client_db, s.district_id
+    const { rows } = await this.control.query<{ valid: boolean; account_id: string; client_db: string; district_id: string }>(
+      `select (s.revoked_at is null and s.expires_at > now() and not a.disabled) as valid, s.account_id, s.client_db, s.district_id
          from sessions s join accounts a on a.id = s.account_id where s.id = $1`,
       [sessionId],
     );
     const row = rows[0];
-    const tenant = row?.valid ? { clientDb: row.client_db, districtId: row.district_id } : null;
+    const tenant = row?.valid ? { accountId: row.account_id, clientDb: row.client_db, districtId: row.district_id } : null;
     if (this.validity.size > 50_000) this.validity.clear();
     this.validity.set(sessionId, { tenant, until: Date.now() + VALIDITY_CACHE_MS });
     return tenant;
@@ -187,6 +217,15 @@ export class Sessions {
   private changed(sessionId: string): void {
     this.validity.delete(sessionId);
     this.broadcast?.(sessionId);
+  }
+
+  /** Sessions that ended: other processes drop their cached state, and their sockets close. */
+  private ended(sessionIds: string[]): void {
+    for (const id of sessionIds) {
+      this.validity.set(id, { tenant: null, until: Date.now() + VALIDITY_CACHE_MS });
+      this.broadcast?.(id);
+    }
+    this.onEnded?.(sessionIds);
   }
 
 }

@@ -16,6 +16,7 @@ import * as oidc from 'openid-client';
 import type { Database } from '../db/types.js';
 import { ApiError } from '../lib/errors.js';
 import { findAccountById, type AccountRow } from './accounts.js';
+import { normalizeEmail } from './email.js';
 
 /** How long a started SSO login may take at the provider before its callback is refused. */
 export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -236,7 +237,7 @@ export class SsoLogins {
       if (isProviderDown(error)) throw unavailable();
       throw ApiError.unauthorized(SSO_ERRORS.failed);
     }
-    if (typeof email !== 'string' || emailVerified === false || email.toLowerCase() !== account.email.toLowerCase()) {
+    if (typeof email !== 'string' || emailVerified === false || normalizeEmail(email) !== normalizeEmail(account.email)) {
       throw ApiError.forbidden(SSO_ERRORS.emailMismatch);
     }
     return account;

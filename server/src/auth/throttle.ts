@@ -8,6 +8,7 @@
  */
 import type { RedisInfo } from '../../../common/api-types.js';
 import type { Database } from '../db/types.js';
+import { normalizeEmail } from './email.js';
 
 export const MAX_ATTEMPTS = 5;
 export const MAX_ATTEMPTS_PER_ADDRESS = 50;
@@ -15,7 +16,8 @@ const WINDOW_SECONDS = 15 * 60;
 const FIRST_LOCKOUT_SECONDS = 5 * 60;
 const MAX_LOCKOUT_SECONDS = 60 * 60;
 
-const pairKey = (email: string, ip: string) => `pair:${email.toLowerCase()}|${ip}`;
+// The e-mail as the account lookup sees it (email.ts): a look-alike spelling is the same key.
+const pairKey = (email: string, ip: string) => `pair:${normalizeEmail(email)}|${ip}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
 export class LoginThrottle {

@@ -53,6 +53,9 @@ export async function authenticateToken(
     if (await deps.sessions.accountDisabled(claims.sid)) throw ApiError.forbidden('auth.account_disabled', { logout: true });
     throw ApiError.unauthorized('token_invalid', { logout: true });
   }
+  // A token names its account and its session: both must agree (a token whose session is
+  // another account's was not minted by this server for that session).
+  if (tenant.accountId !== claims.sub) throw ApiError.unauthorized('token_invalid', { logout: true });
   // A token from before a client or district change must not reach the old tenant: the app
   // refreshes its token and retries (no logout).
   if (tenant.clientDb !== claims.db || tenant.districtId !== claims.did) throw ApiError.unauthorized('session.tenant_changed');

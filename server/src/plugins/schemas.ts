@@ -9,6 +9,11 @@
  *   limit stays larger for the few routes that need it, e.g. the emergency send), and
  *   NO_BODY_LIMIT for routes that take no body, so an oversized upload is refused while it
  *   streams in, before any parsing.
+ * - strings: no string anywhere in the body, query string, path parameters or headers (values
+ *   and object keys alike) may hold a NUL character or a lone UTF-16 surrogate: neither is text
+ *   PostgreSQL can store (NUL) or that survives UTF-8 (a lone surrogate), and each used to reach
+ *   a query and fail there with a 500. One check before validation, for every route and every
+ *   field, 400 `validation.invalid_characters` (issue 14, item 8).
  * Register it before the routes (onRoute hooks only see routes registered after them).
  */
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
@@ -21,6 +26,40 @@ export const API_BODY_LIMIT = 64 * 1024;
 export const NO_BODY_LIMIT = 1024;
 /** Longest path parameter accepted where the route does not say (ids, tokens, names). */
 export const MAX_PARAM_LENGTH = 256;
+
+export const INVALID_CHARACTERS_MESSAGE = 'validation.invalid_characters';
+
+/** With the u flag, a surrogate range matches only unpaired surrogates (pairs are one code point). */
+const HOSTILE_CHARACTER = /[\u0000\uD800-\uDFFF]/u;
+
+/**
+ * Whether a value (a parsed JSON body, a query string, params) holds a string, or an object key,
+ * with a NUL or a lone surrogate. Iterative: the body's nesting is bounded by the JSON parser
+ * (json-body.ts), and no recursion can overflow the stack anyway.
+ */
+export function holdsHostileString(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (HOSTILE_CHARACTER.test(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) stack.push(element);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, element] of Object.entries(item)) {
+        if (HOSTILE_CHARACTER.test(key)) return true;
+        stack.push(element);
+      }
+    }
+  }
+  return false;
+}
+
+const refuseHostileStrings: preValidationHookHandler = (request, _reply, done) => {
+  const hostile =
+    holdsHostileString(request.params) || holdsHostileString(request.query) || holdsHostileString(request.headers) || holdsHostileString(request.body);
+  done(hostile ? ApiError.badRequest(INVALID_CHARACTERS_MESSAGE) : undefined);
+};
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -58,6 +97,8 @@ export function registerDefaultSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     const schema = { ...route.schema };
+    const existing = route.preValidation;
+    route.preValidation = [refuseHostileStrings, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
     schema.querystring ??= NO_QUERY;
     schema.params ??= defaultParams(route.url);
     const takesBody = methodsOf(route).some((m) => BODY_METHODS.has(m));

@@ -4,6 +4,7 @@
  * (accounts are written last).
  */
 import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '../auth/email.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Databases } from '../db/databases.js';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_HOME, DEMO_MODULES, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_SITES, DEMO_STAGES } from './demo-data.js';
@@ -73,7 +74,7 @@ export async function seedDemo(databases: Databases): Promise<boolean> {
   for (const account of DEMO_ACCOUNTS) {
     await databases.control.query(
       `insert into accounts (id, email, password_hash, admin, home_client, home_district) values ($1, $2, $3, $4, $5, $6)`,
-      [accountIds.get(account.email), account.email, await hashPassword(DEMO_PASSWORD), account.admin, DEMO_HOME.database, homeDistrict],
+      [accountIds.get(account.email), normalizeEmail(account.email), await hashPassword(DEMO_PASSWORD), account.admin, DEMO_HOME.database, homeDistrict],
     );
   }
   return true;

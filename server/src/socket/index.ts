@@ -91,6 +91,9 @@ export async function attachSocket(server: HttpServer, deps: SocketDeps): Promis
     io.on(CLUSTER_EVENTS.tenant, (change) => deps.tenantCache.forget(change));
     io.on(CLUSTER_EVENTS.session, (sessionId) => deps.sessions.forget(sessionId));
   }
+  // Every way a session ends closes its sockets, on whichever process holds them (the adapter
+  // carries the disconnect to the other processes).
+  deps.sessions.onEnded = (sessionIds) => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   io.use((socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     authenticateToken(token, deps).then(

@@ -96,4 +96,17 @@ export const controlMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'e-mails stored normalised',
+    sql: `
+      -- E-mails are stored in the form server/src/auth/email.ts gives them (NFKC, lower case)
+      -- and compared exactly, never through lower(), whose result depends on the server's
+      -- locale. Rows written before were lower-cased by the API already; ASCII letters are
+      -- folded here without any locale (translate), for rows written by other means.
+      update accounts set email = translate(email, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+        where email <> translate(email, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
+      create unique index accounts_email_exact_key on accounts (email);
+    `,
+  },
 ];

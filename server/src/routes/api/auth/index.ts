@@ -11,10 +11,10 @@ import { SsoLogins } from '../../../auth/sso.js';
 import { LoginThrottle } from '../../../auth/throttle.js';
 import { parseRefreshCookie } from '../../../auth/tokens.js';
 import { ApiError } from '../../../lib/errors.js';
-import { requireAuth } from '../../../plugins/auth.js';
+import { bearerToken, requireAuth } from '../../../plugins/auth.js';
+import { sameOriginOnly } from '../../../plugins/same-origin.js';
 import { buildEnvelope, emptyEnvelope } from '../../../plugins/envelope.js';
 import { respond } from '../../../plugins/respond.js';
-import { sessionRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 import { loginSsoRoute } from './login-sso.js';
 import { clearRefreshCookie, openSession, setRefreshCookie } from './open-session.js';
@@ -38,12 +38,15 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
   const { databases, sessions, tokens } = ctx;
   const throttle = new LoginThrottle(databases.control);
 
+  // The routes a cookie authenticates or sets: from the app's own origin only.
+  const sameOrigin = sameOriginOnly(ctx.config.publicUrl);
+
   // One instance for both SSO routes: it caches the providers' discovered configurations.
   const sso = new SsoLogins(databases.control, ctx.config.publicUrl);
-  await loginSsoRoute(app, ctx, sso);
+  await loginSsoRoute(app, ctx, sso, sameOrigin);
   await ssoCallbackRoute(app, ctx, sso);
 
-  app.post<{ Body: LoginBody }>('/login', { schema: loginSchema, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
+  app.post<{ Body: LoginBody }>('/login', { schema: loginSchema, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
     const { email, password, reconnect = false } = request.body;
     const lockoutSeconds = await throttle.lockedFor(email, request.ip);
     if (lockoutSeconds > 0) throw new ApiError(429, { message: 'auth.too_many_attempts', redis: { lockoutSeconds } });
@@ -61,9 +64,10 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
     // The reconnect dialog logs in again: the session it replaces (named by the refresh cookie
     // the browser still sends) ends now rather than at its expiry, sockets included.
+    // Only with the whole cookie (secret included): a session id alone ends nothing.
     const replaced = reconnect ? parseRefreshCookie(request.cookies[REFRESH_COOKIE]) : null;
-    if (replaced && (await sessions.replaceByReconnect(replaced.sessionId, account.id))) {
-      ctx.io.in(sessionRoom(replaced.sessionId)).disconnectSockets(true);
+    if (replaced && (await sessions.holdsSecret(replaced.sessionId, replaced.secret))) {
+      await sessions.replaceByReconnect(replaced.sessionId, account.id);
     }
     const access = await openSession(ctx, request, reply, account, landing, reconnect);
     const data: SessionData = {
@@ -80,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return buildEnvelope(await databases.client(landing.client.database), account.id, landing.district._id, data);
   });
 
-  app.post('/refresh', async (request, reply) => {
+  app.post('/refresh', { onRequest: sameOrigin }, async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
     if (!cookie) throw ApiError.unauthorized('token_invalid', { logout: true });
     const result = await sessions.rotate(cookie.sessionId, cookie.secret);
@@ -102,17 +106,17 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return buildEnvelope(await databases.client(session.client_db), session.account_id, session.district_id, data);
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { onRequest: sameOrigin }, async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
-    const bearer = request.headers.authorization ? await tokens.verify(request.headers.authorization.replace(/^Bearer\s+/i, '')) : null;
+    const token = bearerToken(request.headers.authorization);
+    const bearer = token ? await tokens.verify(token) : null;
     const ended = new Set<string>();
-    if (cookie) ended.add(cookie.sessionId);
+    // The cookie ends its session only when its secret is that session's: a cookie with a
+    // known session id and a wrong secret is ignored (and cleared below, like any other).
+    if (cookie && (await sessions.holdsSecret(cookie.sessionId, cookie.secret))) ended.add(cookie.sessionId);
     if (bearer && typeof bearer !== 'string') ended.add(bearer.sid);
-    for (const sessionId of ended) {
-      await sessions.revoke(sessionId, 'logout');
-      // The session's sockets end with it (they would otherwise keep receiving events).
-      ctx.io.in(sessionRoom(sessionId)).disconnectSockets(true);
-    }
+    // Sessions.revoke closes the session's sockets too, on every process.
+    for (const sessionId of ended) await sessions.revoke(sessionId, 'logout');
     clearRefreshCookie(ctx, reply);
     return emptyEnvelope(null);
   });

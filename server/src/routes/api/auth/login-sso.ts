@@ -3,7 +3,7 @@
  * the account's client. Answers the provider's authorization URL; the state is also bound to
  * this browser with a short-lived httpOnly cookie that the callback compares.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { LoginSsoBody, LoginSsoData } from '../../../../../common/api-types.js';
 import { findAccountByEmail } from '../../../auth/accounts.js';
 import { SSO_LOGIN_TTL_MS, type SsoLogins } from '../../../auth/sso.js';
@@ -25,8 +25,8 @@ const schema = {
   },
 } as const;
 
-export async function loginSsoRoute(app: FastifyInstance, ctx: RouteContext, sso: SsoLogins): Promise<void> {
-  app.post<{ Body: LoginSsoBody }>('/loginSSO', { schema, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
+export async function loginSsoRoute(app: FastifyInstance, ctx: RouteContext, sso: SsoLogins, sameOrigin: onRequestAsyncHookHandler): Promise<void> {
+  app.post<{ Body: LoginSsoBody }>('/loginSSO', { schema, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
     const account = await findAccountByEmail(ctx.databases, request.body.email.trim());
     const { url, state } = await sso.start(account, { popup: request.body.popup ?? false });
     reply.setCookie(SSO_STATE_COOKIE, state, { ...ssoStateCookieOptions(ctx), maxAge: Math.floor(SSO_LOGIN_TTL_MS / 1000) });

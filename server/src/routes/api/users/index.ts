@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '../../../../../common/constants.js';
 import { ALL_RIGHTS, RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { normalizeEmail } from '../../../auth/email.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
@@ -96,11 +97,11 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const email = request.body.email.trim().toLowerCase();
+      const email = normalizeEmail(request.body.email);
       const rights = [...request.body.rights].sort();
       await assertGrantable(request, rights);
 
-      const existing = await databases.control.query<{ id: string; disabled: boolean }>('select id, disabled from accounts where lower(email) = $1', [email]);
+      const existing = await databases.control.query<{ id: string; disabled: boolean }>('select id, disabled from accounts where email = $1', [email]);
       if (existing.rows.length > 0) {
         const account = existing.rows[0]!;
         const added = await auth.db.query(
