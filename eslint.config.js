@@ -3,12 +3,13 @@
 // the app, common/ and the app's tests; sw/tsconfig.json; server/tsconfig.json) through the
 // project service; the JavaScript scripts are linted without types. docs/decisions.md, "Lint".
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/',
