@@ -114,7 +114,7 @@ function splitIonicReact(): Plugin {
       redirected.add(name);
     }
     // The controller hooks (useIonToast...) likewise: each imports the index's useController.
-    const hook = /^function (useIon\w+)\(\) \{\n    const controller = useController\('\w+', (\w+Controller), ([\w$]+)\);\n[\s\S]*?\n\}$/gm;
+    const hook = /^function (useIon\w+)\(\) \{\n {4}const controller = useController\('\w+', (\w+Controller), ([\w$]+)\);\n[\s\S]*?\n\}$/gm;
     for (const [whole, name, controller, define] of code.matchAll(hook)) {
       const source = define === undefined ? undefined : importLineOf(code, define);
       if (source === undefined || name === undefined || controller === undefined) continue;

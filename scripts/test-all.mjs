@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in order, with one closing line `N passed, N failed`.
-//   1. type checks (app, service worker, server)
+//   1. type checks (app, service worker, server), then lint (ESLint, no warning allowed)
 //   2. unit and component tests of the app, and the server tests on the embedded database (vitest)
 //   3. the same server tests on a real PostgreSQL: VIGIE_TEST_PG_URL, else a throwaway server
 //      started from Debian's binaries when they are installed (scripts/pg-test-server.mjs)
@@ -50,9 +50,16 @@ function record(label, passed, failed) {
   lines.push(`${label}: ${passed} passed, ${failed} failed`);
 }
 
-// 1. Types.
+// 1. Types, then lint: each counts as one test, failed when it reports anything.
 if (!run('type check', 'npm', ['run', '--silent', 'typecheck'])) {
   record('type check', 0, 1);
+}
+const lintStart = Date.now();
+if (run('lint', 'npm', ['run', '--silent', 'lint'])) {
+  lines.push(`lint: no problem (${Math.round((Date.now() - lintStart) / 1000)} s)`);
+} else {
+  record('lint', 0, 1);
+  failures.push('lint · ESLint reported problems (above, after "=== lint"; `npm run lint` to see them again)');
 }
 
 // 2. App and embedded-database server tests. Two server processes sharing one database need a

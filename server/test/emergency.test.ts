@@ -161,6 +161,7 @@ describe('sendInformations: validation', () => {
       ['invalid e-mail', { ...good, recipients: ['not-an-email'] }],
       ['two addresses in one', { ...good, recipients: ['a,b@example.org'] }],
       ['header injection', { ...good, recipients: ['a@example.org\r\nBcc: x@example.org'] }],
+      ['C1 control character', { ...good, recipients: ['a\u0085b@example.org'] }],
       ['no dot in domain', { ...good, recipients: ['a@localhost'] }],
       ['untrimmed e-mail', { ...good, recipients: [' a@example.org'] }],
       ['e-mail as number', { ...good, recipients: [1] }],

@@ -28,13 +28,7 @@ import { isDatabaseUnavailable, openWithRetry } from '../src/db/unavailable.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 
 process.env.VIGIE_TEST_PG_PORT = process.env.VIGIE_FAULTS_PG_PORT ?? '25444';
-const pgServer = (await import('../../scripts/pg-test-server.mjs' as string)) as {
-  postgresBinDir(): string | null;
-  startPostgres(): string | null;
-  stopPostgres(): void;
-  crashPostgres(): void;
-  restartPostgres(): void;
-};
+const pgServer = await import('../../scripts/pg-test-server.mjs');
 
 const TEMPLATE_DIR = resolve('node_modules/.cache/vigie/pglite-template');
 /** Under the checkout, so the bundle's external packages resolve from its node_modules. */
@@ -80,8 +74,8 @@ function spawnServer(env: Record<string, string>, port: number): Running {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
 }

@@ -67,7 +67,7 @@ export interface LoggedIn {
 /** The refresh cookie (`name=value`) a response set, if any. */
 export function refreshCookieOf(headers: Record<string, unknown>): string | null {
   const raw = headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   const found = list.find((c: string) => c.startsWith('vigie_rt=') && !c.startsWith('vigie_rt=;'));
   return found ? found.split(';')[0]! : null;
 }

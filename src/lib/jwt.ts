@@ -31,7 +31,8 @@ let clockSkewMs = 0;
 
 /** A token just came from the server (login, refresh): measure the clock difference. */
 export function noteTokenReceived(token: string, now: number = Date.now()): void {
-  const iat = (decodeAccessClaims(token) as (AccessClaims & { iat?: unknown }) | null)?.iat;
+  const claims: (AccessClaims & { iat?: unknown }) | null = decodeAccessClaims(token);
+  const iat = claims?.iat;
   if (typeof iat === 'number') clockSkewMs = iat * 1000 - now;
 }
 

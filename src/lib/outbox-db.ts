@@ -12,7 +12,7 @@
  * - Every change is announced to this tab's listeners and, through a BroadcastChannel, to the
  *   other tabs, so the pending count and the outbox view follow a drainer running elsewhere.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 
 export const OUTBOX_DB = {
   name: 'vigie-outbox',
@@ -83,29 +83,46 @@ const PAYLOADS = OUTBOX_DB.stores.payloads;
 /** Version 1 kept the payload inside the alert record. */
 type AlertV1 = Omit<OutboxAlert, 'recipients'> & { payload?: { recipients?: unknown } };
 
+type UpgradeTransaction = IDBPTransaction<OutboxSchema, StoreNames<OutboxSchema>[], 'versionchange'>;
+
+async function upgradeOutbox(database: IDBPDatabase<OutboxSchema>, oldVersion: number, tx: UpgradeTransaction): Promise<void> {
+  if (oldVersion < 1) {
+    const store = database.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
+    store.createIndex(OUTBOX_DB.indexes.byKey, 'key', { unique: true });
+  }
+  if (oldVersion < 2) {
+    database.createObjectStore(PAYLOADS, { keyPath: 'key' });
+    // Alerts queued before this version: move each payload out, in the upgrade's own
+    // transaction, so an alert never exists without its payload.
+    const payloads = tx.objectStore(PAYLOADS);
+    let cursor = await tx.objectStore(STORE).openCursor();
+    while (cursor) {
+      const { payload, ...rest } = cursor.value as unknown as AlertV1;
+      const recipients = Array.isArray(payload?.recipients) ? payload.recipients.map(String) : [];
+      await payloads.put({ key: rest.key, payload });
+      await cursor.update({ ...rest, recipients });
+      cursor = await cursor.continue();
+    }
+  }
+}
+
 let dbPromise: Promise<IDBPDatabase<OutboxSchema>> | null = null;
 
 function db(): Promise<IDBPDatabase<OutboxSchema>> {
-  dbPromise ??= openDB<OutboxSchema>(OUTBOX_DB.name, OUTBOX_DB.version, {
-    async upgrade(database, oldVersion, _newVersion, tx) {
-      if (oldVersion < 1) {
-        const store = database.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-        store.createIndex(OUTBOX_DB.indexes.byKey, 'key', { unique: true });
-      }
-      if (oldVersion < 2) {
-        database.createObjectStore(PAYLOADS, { keyPath: 'key' });
-        // Alerts queued before this version: move each payload out, in the upgrade's own
-        // transaction, so an alert never exists without its payload.
-        const payloads = tx.objectStore(PAYLOADS);
-        let cursor = await tx.objectStore(STORE).openCursor();
-        while (cursor) {
-          const { payload, ...rest } = cursor.value as unknown as AlertV1;
-          const recipients = Array.isArray(payload?.recipients) ? payload.recipients.map(String) : [];
-          await payloads.put({ key: rest.key, payload });
-          await cursor.update({ ...rest, recipients });
-          cursor = await cursor.continue();
+  if (dbPromise !== null) return dbPromise;
+  const opening = openDB<OutboxSchema>(OUTBOX_DB.name, OUTBOX_DB.version, {
+    upgrade(database, oldVersion, _newVersion, tx) {
+      // An aborted upgrade fails the opening, which the caller hears of: not reported twice.
+      tx.done.catch(() => undefined);
+      // idb ignores what upgrade returns: a migration that fails must abort the upgrade itself,
+      // or the new version would be committed over alerts half moved, never to be moved again.
+      upgradeOutbox(database, oldVersion, tx).catch(() => {
+        try {
+          tx.abort();
+        } catch {
+          // Already aborted by the failed request itself.
         }
-      }
+      });
     },
     // Another tab opened a newer version: let it upgrade, reopen on the next call.
     blocking() {
@@ -113,7 +130,12 @@ function db(): Promise<IDBPDatabase<OutboxSchema>> {
       dbPromise = null;
     },
   });
-  return dbPromise;
+  dbPromise = opening;
+  // An opening that failed (an upgrade aborted) is tried again by the next call.
+  opening.catch(() => {
+    if (dbPromise === opening) dbPromise = null;
+  });
+  return opening;
 }
 
 // --- change notifications ------------------------------------------------------------------
@@ -244,7 +266,7 @@ export async function deleteAlert(key: string): Promise<void> {
 export async function closeOutboxDb(): Promise<void> {
   const pending = dbPromise;
   dbPromise = null;
-  if (pending !== null) (await pending).close();
+  if (pending !== null) (await pending.catch(() => null))?.close();
   channel?.close();
   channel = null;
   listeners.clear();

@@ -106,6 +106,6 @@ interface SyncCapableRegistration extends ServiceWorkerRegistration {
  */
 export async function requestOutboxSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const registration = (await navigator.serviceWorker.getRegistration()) as SyncCapableRegistration | undefined;
+  const registration: SyncCapableRegistration | undefined = await navigator.serviceWorker.getRegistration();
   await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }

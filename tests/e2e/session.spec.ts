@@ -4,7 +4,7 @@
 // errors, and the login lockout message.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { openDialog, submitLogin } from './support';
+import { submitLogin } from './support';
 
 const ADMIN = 'district-admin@demo.vigie.test';
 const IDLE_SECONDS = 3;

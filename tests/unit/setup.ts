@@ -25,8 +25,8 @@ Object.defineProperty(window, 'matchMedia', {
       dispatchEvent: () => false,
     }) as MediaQueryList,
 });
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
-Element.prototype.scrollTo = (() => undefined) as typeof Element.prototype.scrollTo;
+window.scrollTo = (() => undefined);
+Element.prototype.scrollTo = (() => undefined);
 
 // findBy*/waitFor wait for what the user would see, not for a speed: pages are lazy chunks,
 // and the first import of one on a loaded 2-core CI machine can take over the 1 s default.

@@ -97,7 +97,7 @@ export class Databases {
 
   async close(): Promise<void> {
     const opened = await Promise.allSettled([...this.clients.values()]);
-    await Promise.all(opened.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)));
+    await Promise.all(opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value.close()] : [])));
     this.clients.clear();
     this.opened.clear();
     await this.control.close();

@@ -64,11 +64,9 @@ export async function openPgliteDatabase(
     await rename(copying, dataDir);
   }
   const db = await PGlite.create(dataDir, { startParams: START_PARAMS, parsers: PARSERS });
-  const queryable = wrap(db);
   return {
     name,
-    query: queryable.query,
-    exec: queryable.exec,
+    ...wrap(db),
     // PGlite runs one session: its transaction() holds the instance exclusively, so queries
     // from other requests wait instead of landing inside this transaction.
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),

@@ -61,11 +61,9 @@ export async function openPostgresDatabase(name: string, url: string): Promise<D
   // Nor one checked out between two queries of a transaction (the pool listens on idle
   // clients only): its next query fails instead, and the request answers 503 (errors.ts).
   pool.on('connect', (client) => client.on('error', () => {}));
-  const queryable = wrap(pool);
   return {
     name,
-    query: queryable.query,
-    exec: queryable.exec,
+    ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -84,7 +84,7 @@ export async function attachSocket(server: HttpServer, deps: SocketDeps): Promis
       throw error;
     });
     io.adapter(createAdapter(pool, { tableName: ADAPTER_TABLE }));
-    adapterPools.set(io as unknown as Server, pool);
+    adapterPools.set(io, pool);
     // Writes here make other processes' caches stale: tell them (their own writes tell us).
     deps.tenantCache.broadcast = (change) => io.serverSideEmit(CLUSTER_EVENTS.tenant, change);
     deps.sessions.broadcast = (sessionId) => io.serverSideEmit(CLUSTER_EVENTS.session, sessionId);
@@ -109,12 +109,12 @@ export async function attachSocket(server: HttpServer, deps: SocketDeps): Promis
     void socket.join([sessionRoom(claims.sid), ...tenantRooms(claims)]);
     void signalSessionEnd(socket, claims.sid, deps.sessions);
   });
-  return io as unknown as Server;
+  return io;
 }
 
 /** Closes the socket server, its adapter and the adapter's connections. */
 export async function closeSocket(io: Server): Promise<void> {
-  await new Promise<void>((resolve) => io.close(() => resolve()));
+  await io.close();
   const pool = adapterPools.get(io);
   adapterPools.delete(io);
   if (pool === undefined) return;

@@ -7,8 +7,7 @@
 import { isValidEmail } from '../../lib/validation';
 
 export const MAX_RECIPIENT_LENGTH = 254;
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_IN_RECIPIENT = /[,;<>()[\]":\\\u0000-\u001f\u007f]/u;
+const FORBIDDEN_IN_RECIPIENT = /[,;<>()[\]":\\\p{Cc}]/u;
 
 export type RecipientError = 'required' | 'invalid';
 

@@ -20,10 +20,14 @@ describe('TransferProgress', () => {
     act(() => {
       id = startTransfer('progress.image');
     });
-    act(() => vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS - 1);
+    });
     expect(screen.queryByTestId('transfer-progress')).toBeNull();
     act(() => finishTransfer(id));
-    act(() => vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS);
+    });
     expect(screen.queryByTestId('transfer-progress')).toBeNull();
   });
 
@@ -33,7 +37,9 @@ describe('TransferProgress', () => {
     act(() => {
       id = startTransfer('progress.image');
     });
-    act(() => vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS);
+    });
     const bar = () => screen.getByRole('progressbar');
     expect(bar()).toHaveAccessibleName('Loading a 360° image');
     // Size unknown yet: an indeterminate bar, without a value.
@@ -50,7 +56,9 @@ describe('TransferProgress', () => {
       startTransfer('progress.image');
       startTransfer('progress.emergency_send');
     });
-    act(() => vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(PROGRESS_SHOW_DELAY_MS);
+    });
     expect(screen.getByTestId('transfer-progress')).toHaveAttribute('aria-label', '2 transfers in progress');
   });
 });

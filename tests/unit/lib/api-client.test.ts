@@ -7,7 +7,7 @@ import { describeApiError } from '../../../src/lib/error-messages';
 import { onSessionEnded, setClientIp } from '../../../src/lib/session';
 import { getRights, getSessionEmail, getToken } from '../../../src/lib/storage';
 import { getToasts } from '../../../src/lib/toast';
-import { makeAccessToken, makeEnvelope, makeSessionlessEnvelope } from '../../../src/testing/fixtures';
+import { makeAccessToken, makeEnvelope } from '../../../src/testing/fixtures';
 import { api } from '../../../src/testing/handlers';
 import { server } from '../../../src/testing/server';
 import { seedSession } from '../../../src/testing/session';

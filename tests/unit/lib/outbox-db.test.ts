@@ -65,7 +65,7 @@ describe('the IndexedDB outbox', () => {
         store.add({ ...base, key: 'old', payload: makePayload('old@example.org'), createdAt: 7, state: 'queued', attempts: 2 });
       };
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
     });
     v1.close();
 
@@ -73,6 +73,43 @@ describe('the IndexedDB outbox', () => {
     expect(alert).toMatchObject({ key: 'old', recipients: ['old@example.org'], attempts: 2, state: 'queued' });
     expect(alert).not.toHaveProperty('payload');
     expect(await getAlertPayload('old')).toEqual(makePayload('old@example.org'));
+  });
+
+  it('keeps the previous version whole when moving its payloads fails, and tries again later', async () => {
+    // An alert of version 1 whose recipients the move cannot read (String() of this object throws).
+    const unreadable = { ...base, key: 'odd', payload: { ...makePayload(), recipients: [{ toString: null }] }, createdAt: 7, state: 'queued', attempts: 0 };
+    const openV1 = () =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(OUTBOX_DB.name, 1);
+        request.onupgradeneeded = () => {
+          const store = request.result.createObjectStore('alerts', { keyPath: 'seq', autoIncrement: true });
+          store.createIndex('byKey', 'key', { unique: true });
+          store.add(unreadable);
+        };
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('open failed'));
+      });
+    (await openV1()).close();
+
+    await expect(listAlerts()).rejects.toThrow();
+    // The upgrade was undone: still version 1, the alert still holding its payload.
+    const v1 = await openV1();
+    expect(v1.version).toBe(1);
+    const stored = await new Promise<unknown>((resolve) => {
+      const request = v1.transaction('alerts').objectStore('alerts').index('byKey').get('odd');
+      request.onsuccess = () => resolve(request.result);
+    });
+    expect(stored).toMatchObject({ key: 'odd', payload: { sites: makePayload().sites } });
+
+    // Once the record can be read, the next call opens and moves it.
+    await new Promise<void>((resolve) => {
+      const tx = v1.transaction('alerts', 'readwrite');
+      tx.objectStore('alerts').put({ ...(stored as object), payload: makePayload('odd@example.org') });
+      tx.oncomplete = () => resolve();
+    });
+    v1.close();
+    expect(await listAlerts()).toMatchObject([{ key: 'odd', recipients: ['odd@example.org'] }]);
+    expect(await getAlertPayload('odd')).toEqual(makePayload('odd@example.org'));
   });
 
   it('marks an alert sending and hands its payload in one step, once per attempt', async () => {

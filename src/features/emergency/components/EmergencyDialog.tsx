@@ -201,7 +201,6 @@ function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queue
         <div className="emergency-recipients">
           {emails.map((email, index) => (
             // Rows have no identity of their own; the index is what the spec's rules speak of.
-            // eslint-disable-next-line react/no-array-index-key
             <div className="emergency-recipient" key={index}>
               <IonInput
                 label={t('emergency.recipient_label', { index: index + 1 })}
@@ -244,7 +243,6 @@ function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queue
           <h3 id={`${groupName}-recipients`}>{t('emergency.confirm_recipients')}</h3>
           <ul aria-labelledby={`${groupName}-recipients`}>
             {emails.map((e, i) => (
-              // eslint-disable-next-line react/no-array-index-key
               <li key={i}>{e.trim()}</li>
             ))}
           </ul>

@@ -50,11 +50,12 @@ export function SideMenu({ contentId, onAction, openWhenBuilt = false }: SideMen
   const [entriesWanted, setEntriesWanted] = useState(false);
   const entriesShown = besideContent || entriesWanted;
   useEffect(() => whenIdle(() => startTransition(() => setEntriesWanted(true))), []);
+  // At the build only: later presses go through the menu controller (Shell).
+  const [openAtBuild] = useState(openWhenBuilt);
   useEffect(() => {
     // The controller waits for the new ion-menu to be ready.
-    if (openWhenBuilt) void menuController.open(MAIN_MENU_ID);
-    // At the build only: later presses go through the menu controller (Shell).
-  }, []);
+    if (openAtBuild) void menuController.open(MAIN_MENU_ID);
+  }, [openAtBuild]);
   useBackClosesDialog(drawerOpen, () => {
     const element = menu.current;
     if (element === null) return;

@@ -237,7 +237,7 @@ describe('the emergency outbox drainer', () => {
           request.result.close();
           resolve();
         };
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
       };
     });
     await triggerOutboxDrain();

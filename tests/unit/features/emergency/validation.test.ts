@@ -20,6 +20,8 @@ describe('emergency recipient rules (aligned with the server)', () => {
     'a:b@example.org',
     'a\\b@example.org',
     'a\u0007b@example.org',
+    // C1 control characters too (U+0085 is a line break to some mail software).
+    'a\u0085b@example.org',
     'a b@example.org',
     'no-at.example.org',
     'a@nodot',

@@ -31,12 +31,12 @@ export type GeneralField = (typeof GENERAL_FIELDS)[number];
  * spaces), minus the characters that mean something in a mail header (`,;<>()[]":\`) and
  * control characters: "a,b@x.fr" must never become two recipients.
  */
-export const EMAIL_PATTERN = /^[^\s@",:;<>()[\]\\\u0000-\u001f\u007f]+@[^\s@",:;<>()[\]\\.\u0000-\u001f\u007f]+(\.[^\s@",:;<>()[\]\\.\u0000-\u001f\u007f]+)+$/u;
+export const EMAIL_PATTERN = /^[^\s@",:;<>()[\]\\\p{Cc}]+@[^\s@",:;<>()[\]\\.\p{Cc}]+(\.[^\s@",:;<>()[\]\\.\p{Cc}]+)+$/u;
 
 /** Image types a share may carry: what browsers render from a data URL, and never SVG (scripts). */
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
-const DATA_URL_PREFIX = /^data:(image\/(?:png|jpeg|webp));base64,/;
+const DATA_URL_PREFIX = new RegExp(`^data:(${IMAGE_TYPES.join('|')});base64,`);
 const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface StagePayload {

@@ -106,7 +106,7 @@ export async function recordSend(
     const fromClient = clientImages[index]!;
     const missing = payload.informations.threeSixty.map((s) => s.name).filter((name) => !fromClient.has(name));
     const images = [
-      ...[...fromClient].map(([name, image]) => ({ name, image: image.bytes as Uint8Array, type: image.type as string })),
+      ...[...fromClient].map(([name, image]) => ({ name, image: image.bytes, type: image.type })),
       ...(await stageImages(tx, site._id, missing)),
     ];
     if (images.length > 0) {
