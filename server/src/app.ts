@@ -131,10 +131,10 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   const lifecycle: Lifecycle = { phase: 'ready' };
   await app.register(fastifyCookie);
   registerErrorHandler(app);
-  // Before maintenance and every route: the stopping gate and the probes.
-  registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
   registerDefaultSchemas(app);
+  // Before maintenance and every other route: the stopping gate and the probes.
+  registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerAuth(app, ctx);
   registerMaintenance(app, config);
