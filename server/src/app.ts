@@ -133,14 +133,15 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   const lifecycle: Lifecycle = { phase: 'ready' };
   await app.register(fastifyCookie);
   registerErrorHandler(app);
-  // Before maintenance and every route: the stopping gate and the probes.
-  registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
   // JSON bodies: nesting bounded before parsing (issue 14).
   registerJsonBodyParser(app);
-  // Before any route: the plugin adds its hook to the routes registered after it.
-  await registerRateLimit(app, { perWindow: config.rateLimitPerMinute, tokens });
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
   registerDefaultSchemas(app);
+  // Before maintenance and every other route: the stopping gate and the probes.
+  registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
+  // After the probes (never limited), before every other route: the plugin adds its hook to
+  // the routes registered after it.
+  await registerRateLimit(app, { perWindow: config.rateLimitPerMinute, tokens });
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerAuth(app, ctx);
   registerMaintenance(app, config);

@@ -38,6 +38,14 @@ describe('liveness and readiness', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
+  it('refuses a query string, like every /api route', async () => {
+    for (const url of ['/api/health?verbose=1', '/api/ready?x=']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBe('validation.invalid_request');
+    }
+  });
+
   it('answers 404 JSON, not the app HTML, to /health and other non-page requests', async () => {
     for (const path of ['/health', '/healthz', '/ready', '/assets/index-gone.js']) {
       const response = await server.app.inject({ url: path, headers: { accept: '*/*' } });
