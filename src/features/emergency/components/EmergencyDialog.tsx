@@ -181,11 +181,9 @@ function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queue
               <IonSpinner name="crescent" aria-hidden="true" /> {t('emergency.sites_loading')}
             </p>
           )}
-          {noList && offline && (
-            <IonText color="warning">
-              <p role="alert">{t('emergency.sites_offline')}</p>
-            </IonText>
-          )}
+          {/* Said in the spinner's place, in the text colour (Ionic's warning yellow is not
+              readable on white). */}
+          {noList && offline && <p role="status">{t('emergency.sites_offline')}</p>}
           {sites.isError && (
             <IonText color="danger">
               <p role="alert">
