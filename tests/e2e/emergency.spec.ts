@@ -152,6 +152,8 @@ test.describe('emergency alerts', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('after a normal login, an alert raised offline after a reload (dialog never opened online) is delivered once when back online', async ({ page, context }) => {
+    // A login, a wait for the saved data, a reload from the service worker and a delivery.
+    test.setTimeout(120_000);
     const recipients = recipientsFor();
     await logIn(page);
     // The user stays on the dashboard and never opens the dialog online. Meanwhile the shell
