@@ -151,6 +151,59 @@ async function shortIdle(page: Page) {
 test.describe('emergency alerts', () => {
   test.describe.configure({ timeout: 60_000 });
 
+  test('after a normal login, an alert raised offline after a reload (dialog never opened online) is delivered once when back online', async ({ page, context }) => {
+    // A login, a wait for the saved data, a reload from the service worker and a delivery.
+    test.setTimeout(120_000);
+    const recipients = recipientsFor();
+    await logIn(page);
+    // The user stays on the dashboard and never opens the dialog online. Meanwhile the shell
+    // saves the district's sites and their stage lists on the device with the read cache.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('queryCache') ?? ''), { timeout: 20_000 })
+      .toMatch(new RegExp(`(?=.*${LYON_SITE})(?=.*"siteStages")(?=.*"stages360")`, 's'));
+    // The installed app's code is on the device (service worker) for the reload below.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    // No network for the page nor for its service worker, then a reload.
+    await context.setOffline(true);
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+
+    await page.getByRole('button', { name: 'Emergency alert' }).first().click();
+    const dialog = openDialog(page);
+    await dialog.getByRole('radio', { name: new RegExp(LYON_SITE) }).check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Recipient e-mail 1').fill(recipients[0]);
+    await dialog.getByRole('button', { name: 'Add a recipient' }).click();
+    await dialog.getByLabel('Recipient e-mail 2').fill(recipients[1]);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Alert saved on this device', { exact: false })).toBeVisible();
+    await expect(page.locator('ion-modal.show-modal')).toHaveCount(0);
+    expect(await mailsTo(recipients)).toEqual([]);
+
+    await goOnline(context);
+    await openOutbox(page);
+    const key = await onlyAlertKey(page);
+    await expect(alertRows(page).first()).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+    await expectDeliveredOnce(page, key, recipients);
+
+    // The share holds what the payload carried from the device: the site's stages, and the 360
+    // images the app could not fetch offline, filled by the server.
+    const [link] = (await mailsTo(recipients))[0]?.links ?? [];
+    const token = link?.split('/viewerThirdParty/')[1] ?? '';
+    const viewer = await page.request.get(`/api/viewerThirdParty/${token}`);
+    expect(viewer.status()).toBe(200);
+    const { site } = ((await viewer.json()) as { data: { site: { name: string; threeD: unknown[]; threeSixty: { name: string; image: string | null }[] } } }).data;
+    expect(site.name).toBe(LYON_SITE);
+    expect(site.threeD).toEqual([{ name: 'Maquette' }]);
+    expect(site.threeSixty.map((stage) => stage.name)).toEqual(['Entrée', 'Zone technique']);
+    for (const stage of site.threeSixty) expect(stage.image).toMatch(/^data:image\/png;base64,/);
+  });
+
   test('an alert confirmed offline is kept through a reload and delivered once when back online', async ({ page, context }) => {
     const recipients = recipientsFor();
     await logIn(page);

@@ -9,7 +9,7 @@ import { createLazyRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDistrict } from '../../features/auth/api/get-district';
 import { EmergencyShellButton } from '../../features/emergency/components/EmergencyShellButton';
-import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
+import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain, useEmergencyOfflineData } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
@@ -82,9 +82,18 @@ function AuthenticatedLayout() {
     };
   }, [showShell]);
 
+  const emergency = can(rights, 'emergency');
+  // The emergency dialog's sites and stage lists are fetched at the first idle moment and kept
+  // for offline use; again for another account, client or district (the key) and when the
+  // connection comes back.
+  const tenant = district.data;
+  useEmergencyOfflineData(
+    showShell && emergency,
+    tenant === undefined ? undefined : `${getSessionEmail() ?? ''}|${tenant.client.database}|${tenant._id}`,
+  );
+
   if (!showShell) return <Outlet />;
 
-  const emergency = can(rights, 'emergency');
   return (
     <>
       <Shell

@@ -2,7 +2,9 @@
  * The one place the reconnect dialog lives (spec section 4: only one can be open). It opens on
  * the show-reconnection event (a temporary-logout signal, or a request the gate holds), at
  * start when awaitingReconnection survived a reload, and when another tab logged out
- * temporarily; it closes when this tab or another one reconnected. While it is closed, idle
+ * temporarily; it closes when this tab or another one reconnected, and when the session ends
+ * (back to login here, a logout or token error anywhere: awaitingReconnection goes with the
+ * session's keys, and the dialog must not outlive it over the login page). While it is closed, idle
  * tracking runs and its time-out, with a session, is a temporary logout. The dialog's code loads the first time
  * it is needed.
  */
@@ -15,7 +17,7 @@ import {
   onShowReconnection,
   setReconnectDialogOpen,
 } from '../../../lib/reconnection';
-import { isAuthenticated } from '../../../lib/session';
+import { isAuthenticated, onSessionEnded } from '../../../lib/session';
 import { whenIdle } from '../../../lib/when-idle';
 
 const ReconnectDialog = lazy(() => import('./ReconnectDialog').then((m) => ({ default: m.ReconnectDialog })));
@@ -46,6 +48,9 @@ export function ReconnectHost({ idleSeconds, onReconnected }: ReconnectHostProps
     [],
   );
   useEffect(() => onReconnectionStateChange((awaiting) => !awaiting && setOpen(false)), []);
+  // The dialog's open flag follows awaitingReconnection, which a session end clears with the
+  // other session keys without a reconnection: close it then too.
+  useEffect(() => onSessionEnded(() => setOpen(false)), []);
   useEffect(() => {
     setReconnectDialogOpen(open);
     return () => setReconnectDialogOpen(false);

@@ -7,14 +7,21 @@
  * Picking a site starts loading its stages and 360 images, so Confirm never waits on the
  * network: what has arrived goes in the payload, a missing image goes as null (the server
  * fills it). The alert is durable on this device before anything is sent (outbox/queue.ts).
+ *
+ * Offline, the dialog works from what the shell fetched earlier (offline-data.ts: the site
+ * list and each site's stage lists, kept in the persisted read cache). Nothing in it waits on
+ * a network that is not there: a list never fetched says so instead of spinning (the query
+ * pauses offline, and resumes by itself when the connection is back), and Confirm does not
+ * spend the image budget on requests that cannot start.
  */
 import { IonButton, IonIcon, IonInput, IonModal, IonSpinner, IonText } from '@ionic/react';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, closeOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Emergency360Stage, EmergencySiteStage } from '../../../../common/api-types';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { useConnectionState } from '../../../lib/connectivity';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
 import { all360StagesQueryOptions } from '../api/get-all-360-stages';
@@ -87,6 +94,10 @@ function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queue
   const groupName = useId();
 
   const sites = useQuery(emergencySitesQueryOptions());
+  const connection = useConnectionState();
+  // No request can start (the query is paused) or none gets an answer: waiting shows nothing.
+  const offline = sites.fetchStatus === 'paused' || connection === 'offline';
+  const noList = sites.data === undefined && !sites.isError;
   // Preload what the payload needs as soon as a site is chosen.
   const threeD = useQuery({ ...siteStagesQueryOptions(siteId ?? ''), enabled: siteId !== null });
   const threeSixty = useQuery({ ...all360StagesQueryOptions(siteId ?? ''), enabled: siteId !== null });
@@ -119,10 +130,12 @@ function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queue
   async function stageLists(): Promise<{ threeD: EmergencySiteStage[]; threeSixty: Emergency360Stage[] }> {
     if (siteId === null) return { threeD: [], threeSixty: [] };
     // Normally loaded during steps 2 and 3; on a dead network the alert goes without stages
-    // rather than not at all (the site's own fields are shared by the server).
+    // rather than not at all (the site's own fields are shared by the server). Offline the
+    // requests cannot even start: no wait at all.
+    const budget = connection === 'offline' || !onlineManager.isOnline() ? 0 : IMAGE_FETCH_BUDGET_MS;
     const [d, s] = await Promise.all([
-      threeD.data ?? within(queryClient.fetchQuery(siteStagesQueryOptions(siteId)), IMAGE_FETCH_BUDGET_MS),
-      threeSixty.data ?? within(queryClient.fetchQuery(all360StagesQueryOptions(siteId)), IMAGE_FETCH_BUDGET_MS),
+      threeD.data ?? within(queryClient.fetchQuery(siteStagesQueryOptions(siteId)), budget),
+      threeSixty.data ?? within(queryClient.fetchQuery(all360StagesQueryOptions(siteId)), budget),
     ]);
     return { threeD: d ?? [], threeSixty: s ?? [] };
   }
@@ -163,11 +176,14 @@ function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queue
       {step === 0 && (
         <fieldset className="emergency-sites">
           <legend>{t('emergency.site_label')}</legend>
-          {sites.isPending && (
+          {noList && !offline && (
             <p role="status">
               <IonSpinner name="crescent" aria-hidden="true" /> {t('emergency.sites_loading')}
             </p>
           )}
+          {/* Said in the spinner's place, in the text colour (Ionic's warning yellow is not
+              readable on white). */}
+          {noList && offline && <p role="status">{t('emergency.sites_offline')}</p>}
           {sites.isError && (
             <IonText color="danger">
               <p role="alert">

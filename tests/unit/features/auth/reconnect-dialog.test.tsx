@@ -68,7 +68,7 @@ describe('the reconnect dialog', { timeout: 20_000 }, () => {
     expect(pathname()).toBe('/dashboard');
   });
 
-  it('back to login logs out and fails the held requests', async () => {
+  it('back to login logs out, fails the held requests and closes the dialog over the login page', async () => {
     server.use(http.post(api('auth/logout'), () => HttpResponse.json(makeEnvelope(null))));
     const { user, pathname } = await openReconnect();
     const held = apiGet('sites').catch((error: Error) => error.message);
@@ -76,5 +76,8 @@ describe('the reconnect dialog', { timeout: 20_000 }, () => {
     expect(await held).toBe('auth.reconnect_cancelled');
     await waitFor(() => expect(pathname()).toBe('/login'));
     expect(getToken()).toBeNull();
+    // What the user sees: the login form, no session-expired dialog over it.
+    await waitFor(() => expect(screen.queryByText('Session expired')).not.toBeInTheDocument());
+    expect(document.getElementById('reconnect-dialog')).not.toHaveClass('show-modal');
   });
 });

@@ -1,5 +1,5 @@
 import { IonApp } from '@ionic/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,9 @@ import { resetOutboxDrainer } from '../../../../src/features/emergency/outbox/dr
 import { getAlertPayload, listAlerts } from '../../../../src/lib/outbox-db';
 import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
+import { all360StagesQueryOptions } from '../../../../src/features/emergency/api/get-all-360-stages';
+import { siteStagesQueryOptions } from '../../../../src/features/emergency/api/get-site-stages';
+import { emergencySitesQueryOptions } from '../../../../src/features/emergency/api/get-sites';
 import { api } from '../../../../src/testing/handlers';
 import { server } from '../../../../src/testing/server';
 import { seedSession } from '../../../../src/testing/session';
@@ -51,9 +54,8 @@ function emergencyRoutes() {
   return sends;
 }
 
-function renderDialog() {
+function renderDialog(queryClient: QueryClient = createQueryClient({ retry: false })) {
   const onDismiss = vi.fn();
-  const queryClient = createQueryClient({ retry: false });
   const rootRoute = createRootRoute({
     component: () => (
       <IonApp>
@@ -187,5 +189,49 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
     });
     // What the drainer sent (if it ran already) is that same payload.
     for (const sent of sends) expect(sent).toEqual(payload);
+  });
+
+  describe('offline', () => {
+    afterEach(() => onlineManager.setOnline(true));
+
+    it('without the site list on the device says so instead of spinning, and loads it when the connection is back', async () => {
+      emergencyRoutes();
+      onlineManager.setOnline(false);
+      renderDialog();
+      const notice = await screen.findByText(/The site list is not on this device yet and there is no connection to the server\./);
+      expect(notice).toHaveAttribute('role', 'status');
+      expect(screen.queryByText('Loading the sites…')).not.toBeInTheDocument();
+      onlineManager.setOnline(true);
+      expect(await screen.findByRole('radio', { name: /Atelier Nord/ })).toBeInTheDocument();
+      expect(screen.queryByText(/The site list is not on this device yet/)).not.toBeInTheDocument();
+    });
+
+    it('works from the lists kept on the device: the alert is queued with the site’s stages and its images left to the server', async () => {
+      emergencyRoutes();
+      // What the shell fetched in the online session (offline-data.ts), restored at an offline start.
+      const queryClient = createQueryClient({ retry: false });
+      queryClient.setQueryData(emergencySitesQueryOptions().queryKey, SITES);
+      queryClient.setQueryData(siteStagesQueryOptions('site-a').queryKey, [{ name: 'Maquette' }]);
+      queryClient.setQueryData(all360StagesQueryOptions('site-a').queryKey, [
+        { name: 'Entrée', imageUrl: '/api/files/viewer/d1/site-a/Entr%C3%A9e' },
+        { name: 'Toit', imageUrl: null },
+      ]);
+      await queryClient.invalidateQueries({ refetchType: 'none' });
+      onlineManager.setOnline(false);
+      const { user, onDismiss } = renderDialog(queryClient);
+      await user.type(await toRecipients(user), 'secours@example.org');
+      await user.click(button('Next'));
+      await user.click(button('Confirm'));
+      await waitFor(() => expect(onDismiss).toHaveBeenCalledWith(true));
+      const [alert] = await listAlerts();
+      const payload = (await getAlertPayload(alert?.key ?? '')) as { sites: { informations: unknown }[] };
+      expect(payload.sites[0]?.informations).toEqual({
+        threeD: [{ name: 'Maquette' }],
+        threeSixty: [
+          { name: 'Entrée', image: null },
+          { name: 'Toit', image: null },
+        ],
+      });
+    });
   });
 });
