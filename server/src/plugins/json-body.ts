@@ -46,6 +46,6 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(new ApiError(400, { message: TOO_DEEP_MESSAGE }), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 }

@@ -29,8 +29,8 @@ export const MAX_PARAM_LENGTH = 256;
 
 export const INVALID_CHARACTERS_MESSAGE = 'validation.invalid_characters';
 
-/** With the u flag, a surrogate range matches only unpaired surrogates (pairs are one code point). */
-const HOSTILE_CHARACTER = /[\u0000\uD800-\uDFFF]/u;
+/** NUL, or a lone surrogate: with the u flag \p{Cs} matches only unpaired ones (a pair is one code point). */
+const HOSTILE_CHARACTER = /[\0\p{Cs}]/u;
 
 /**
  * Whether a value (a parsed JSON body, a query string, params) holds a string, or an object key,
