@@ -10,7 +10,8 @@
  * elsewhere added to the district shows user_duplicated as a persistent error toast (spec
  * section 8).
  */
-import { IonBadge, IonButton, IonInput, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonBadge, IonButton, IonInput, IonItem, IonList, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,10 +143,10 @@ function UserRow({ user, editing, onEdit }: { user: UserEntry; editing: boolean;
   return (
     <IonItem className={user.disabled ? 'admin-user-disabled' : undefined}>
       <div className="admin-inline-form">
-        <IonLabel>
+        <Label>
           <h3>{user.email}</h3>
           <p>{t('administration.rights_count', { count: user.rights.length })}</p>
-        </IonLabel>
+        </Label>
         {user.disabled && <IonBadge color="medium">{t('administration.disabled')}</IonBadge>}
         {protectedOperator && <p className="admin-note">{t('user.operator_protected')}</p>}
         {!editing && !protectedOperator && (
