@@ -95,6 +95,18 @@ describe("a district administrator's reach", () => {
     expect(list.body.data.map((u) => u.email)).not.toContain('nantes.staff@demo.vigie.test');
   });
 
+  it('an account removed from every district of its home client still logs in to its other client', async () => {
+    const id = await accountIn('acme', 'Lyon', 'home.leaver@demo.vigie.test', ['sites.read']);
+    const nantes = await districtId('bellevue', 'Nantes');
+    await (await server.databases.client('bellevue')).query('insert into memberships (account_id, district_id, rights) values ($1, $2, $3)', [id, nantes, ['sites.read']]);
+
+    const removed = await call<DisableResult>('POST', `/api/users/${id}/disable`, await adminToken());
+    expect(removed.body.data.outcome).toBe('removed');
+    const session = await login(server, 'home.leaver@demo.vigie.test', PASSWORD);
+    expect(session.session.client.database).toBe('bellevue');
+    expect(session.session.district.name).toBe('Nantes');
+  });
+
   it("a member of other districts is removed from this one: its sessions and sockets here end, its others go on", async () => {
     const id = await accountIn('acme', 'Lyon', 'two.districts@demo.vigie.test', ['sites.read']);
     const marseille = await districtId('acme', 'Marseille');
