@@ -5,11 +5,13 @@
  * opens every page that shows them: the literal text is visible and no injected element exists.
  * The operator is moved back where it was at the end (a login lands where the account last was).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { DistrictRef, Envelope, SessionData } from '../../common/api-types';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { openDialog, submitLogin } from './support';
 
+// Listing clients opens each client's database: on a busy machine that takes more than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
 const OPERATOR = 'operator@demo.vigie.test';
 /** Legitimate text for the server; markup for a page that parses it. */
 const markup = (what: string) => `<a class="injected" href="https://evil.test">x</a><b class="injected">${what}</b>`;
@@ -62,7 +64,7 @@ async function showsLiterally(page: Page, texts: string[]): Promise<void> {
 
 test('names stored with markup are shown as text on every page that shows them', async ({ page, request }) => {
   // A new client database and nine pages: more than one ordinary test's time.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { back } = await storeMarkup(request);
   try {
     await submitLogin(page, OPERATOR);
