@@ -23,6 +23,13 @@ export const SOCKET_PATH = '/ws';
  */
 export const SESSION_EXPIRED_EVENT = 'session:expired';
 
+/**
+ * Socket event: an administrator ended this session (account disabled, or removed from the
+ * session's district); payload `{ message }`, the error key its requests now get. The app
+ * ends the session as that error would (error catalogue: toast and logout).
+ */
+export const SESSION_ENDED_EVENT = 'session:ended';
+
 /** The error message of every API call but the config ones while in maintenance (503). */
 export const MAINTENANCE_MESSAGE = 'maintenance';
 export const API_PREFIX = '/api';

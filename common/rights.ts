@@ -56,3 +56,28 @@ export const ALL_RIGHTS: readonly string[] = [...new Set(Object.values(RIGHTS_BY
 
 /** Rights whose module is the operator's (opteamum.*). */
 export const isOperatorRight = (right: string): boolean => right.startsWith('opteamum.');
+
+/**
+ * The operator right: whoever holds it in a district reaches every right there (it may grant,
+ * remove and manage anything), and only it may touch an operator (docs/decisions.md
+ * "District administration: the administrator's reach").
+ */
+export const OPERATOR_RIGHT = 'opteamum.admin';
+
+/** An operator: a member holding any operator right (opteamum.*) in the district. */
+export const isOperator = (rights: readonly string[]): boolean => rights.some(isOperatorRight);
+
+/**
+ * What an administrator holding `own` may grant and remove in its district: its own rights,
+ * or every right of the catalogue for the holder of the operator right.
+ */
+export const reachOf = (own: readonly string[]): ReadonlySet<string> => new Set(own.includes(OPERATOR_RIGHT) ? ALL_RIGHTS : own);
+
+/**
+ * A member's rights after an administrator of reach `reach` asked for `requested`: the rights
+ * within reach are the ones asked for, the others stay as they were (nobody removes a right
+ * it could not have granted). The caller refuses requested rights outside the reach that the
+ * member does not already hold.
+ */
+export const editedRights = (held: readonly string[], requested: readonly string[], reach: ReadonlySet<string>): string[] =>
+  [...new Set([...held.filter((right) => !reach.has(right)), ...requested.filter((right) => reach.has(right))])].sort();

@@ -11,11 +11,16 @@
  * - `closeSocket` on logout; nothing is kept between sessions.
  * - A temporary logout (reconnection.ts) closes the connection and a reconnection reopens it;
  *   the server's SESSION_EXPIRED_EVENT is one of the temporary-logout signals.
+ * - SESSION_ENDED_EVENT (an administrator disabled the account, or removed it from the
+ *   session's district) ends the session as the error its requests now get would: the error
+ *   catalogue's toast and logout, without waiting for the next request.
  */
 import type { Socket } from 'socket.io-client';
-import { SESSION_EXPIRED_EVENT, SOCKET_PATH } from '../../common/constants';
+import { SESSION_ENDED_EVENT, SESSION_EXPIRED_EVENT, SOCKET_PATH } from '../../common/constants';
 import type { NotificationItem } from '../../common/api-types';
 import { refreshAccessToken } from './api-client';
+import { appTranslate, applyOutcome } from './catalogue-effects';
+import { catalogueOutcome } from './error-catalogue';
 import { beginTemporaryLogout, isAwaitingReconnection, onReconnectionStateChange } from './reconnection';
 import { getToken } from './storage';
 import { yieldToMain } from './when-idle';
@@ -80,6 +85,11 @@ export function openSocket(): Promise<void> {
       });
       // The server ended the session's validity: a temporary logout, not the login page.
       s.on(SESSION_EXPIRED_EVENT, () => beginTemporaryLogout('server'));
+      // An administrator ended the session: its requests now get this error (logout flag).
+      s.on(SESSION_ENDED_EVENT, (payload: { message?: unknown } | undefined) => {
+        if (getToken() === null || typeof payload?.message !== 'string') return;
+        applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: payload.message, logout: true } }, appTranslate));
+      });
       for (const event of Object.values(SOCKET_EVENTS)) {
         s.on(event, (payload: SocketEventPayloads[typeof event]) => dispatch(event, payload));
       }

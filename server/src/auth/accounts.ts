@@ -62,12 +62,22 @@ export async function membershipLanding(
 
 /**
  * Where a login lands: the client and district the account last worked in, else its home
- * client and district, else any district it still belongs to in its home client.
+ * client and district, else any district it still belongs to in its home client, else in
+ * another client (by client name): an account removed from every district of its home client
+ * by that client's administrators still reaches the others (issue 14 item 4).
  */
 export async function resolveLanding(databases: Databases, account: AccountRow): Promise<Landing | null> {
   if (account.current_client) {
     const current = await membershipLanding(databases, account.id, account.current_client, account.current_district);
     if (current) return current;
   }
-  return membershipLanding(databases, account.id, account.home_client, account.home_district);
+  const home = await membershipLanding(databases, account.id, account.home_client, account.home_district);
+  if (home) return home;
+  const { rows } = await databases.control.query<{ database: string }>('select database from clients order by name, database');
+  for (const { database } of rows) {
+    if (database === account.home_client || database === account.current_client) continue;
+    const other = await membershipLanding(databases, account.id, database, null);
+    if (other) return other;
+  }
+  return null;
 }

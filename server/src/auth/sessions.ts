@@ -12,6 +12,8 @@ const safeEqual = (a: string, b: string): boolean => a.length === b.length && ti
 
 /** A refresh token replaced less than this long ago is still accepted (two tabs racing). */
 const ROTATION_GRACE_MS = 10_000;
+/** revoked_reason of the sessions ended because their account left the session's district. */
+const REMOVED_FROM_DISTRICT = 'removed_from_district';
 /** How long a session's state (valid, tenant) is reused before asking the database again. */
 const VALIDITY_CACHE_MS = 2_000;
 
@@ -166,6 +168,21 @@ export class Sessions {
   }
 
   /**
+   * Ends the account's sessions that are in one district (the account was removed from it);
+   * its sessions elsewhere go on.
+   */
+  async revokeInDistrict(accountId: string, clientDb: string, districtId: string): Promise<string[]> {
+    const { rows } = await this.control.query<{ id: string }>(
+      `update sessions set revoked_at = now(), revoked_reason = $4
+        where account_id = $1 and client_db = $2 and district_id = $3 and revoked_at is null returning id`,
+      [accountId, clientDb, districtId, REMOVED_FROM_DISTRICT],
+    );
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) this.ended(ids);
+    return ids;
+  }
+
+  /**
    * The account and tenant of a session now, or null when it may no longer be used (revoked,
    * expired, account disabled). An access token minted before a client or district change
    * names the old tenant; callers compare (the account too).
@@ -194,13 +211,17 @@ export class Sessions {
     return rows[0] ? new Date(rows[0].expires_at) : null;
   }
 
-  /** Whether the session's account is disabled (why a session stopped being valid). */
-  async accountDisabled(sessionId: string): Promise<boolean> {
-    const { rows } = await this.control.query<{ disabled: boolean }>(
-      'select a.disabled from sessions s join accounts a on a.id = s.account_id where s.id = $1',
+  /**
+   * Why a session stopped being valid, when the user should be told: its account is disabled,
+   * or it was removed from the session's district; null for anything else (logout, expiry...).
+   */
+  async endReason(sessionId: string): Promise<'disabled' | 'removed' | null> {
+    const { rows } = await this.control.query<{ disabled: boolean; revoked_reason: string | null }>(
+      'select a.disabled, s.revoked_reason from sessions s join accounts a on a.id = s.account_id where s.id = $1',
       [sessionId],
     );
-    return rows[0]?.disabled === true;
+    if (rows[0]?.disabled === true) return 'disabled';
+    return rows[0]?.revoked_reason === REMOVED_FROM_DISTRICT ? 'removed' : null;
   }
 
   /** Moves a session to another client database and district (change client / district). */

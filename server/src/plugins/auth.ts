@@ -32,6 +32,9 @@ declare module 'fastify' {
   }
 }
 
+/** What a request of a session ended by an administrator is told (and its sockets: SESSION_ENDED_EVENT). */
+export const SESSION_END_MESSAGES = { disabled: 'auth.account_disabled', removed: 'auth.removed_from_district' } as const;
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -48,9 +51,10 @@ export async function authenticateToken(
   if (typeof claims === 'string') throw ApiError.unauthorized(claims, { logout: true });
   const tenant = await deps.sessions.current(claims.sid);
   if (!tenant) {
-    // An account disabled mid-session says so (the catalogue's logout flag on an ordinary
-    // error) rather than looking like a stale token.
-    if (await deps.sessions.accountDisabled(claims.sid)) throw ApiError.forbidden('auth.account_disabled', { logout: true });
+    // An account disabled, or removed from the session's district, mid-session says so (the
+    // catalogue's logout flag on an ordinary error) rather than looking like a stale token.
+    const reason = await deps.sessions.endReason(claims.sid);
+    if (reason !== null) throw ApiError.forbidden(SESSION_END_MESSAGES[reason], { logout: true });
     throw ApiError.unauthorized('token_invalid', { logout: true });
   }
   // A token names its account and its session: both must agree (a token whose session is

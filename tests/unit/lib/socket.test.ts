@@ -1,7 +1,9 @@
 /** The socket channel, with socket.io-client replaced by a fake that records what the app asks. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeSocket, onSocketConnect, onSocketEvent, openSocket, reconnectSocket } from '../../../src/lib/socket';
-import { LOCAL_KEYS } from '../../../src/lib/storage';
+import { onSessionEnded } from '../../../src/lib/session';
+import { getToken, LOCAL_KEYS } from '../../../src/lib/storage';
+import { getToasts } from '../../../src/lib/toast';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -81,5 +83,19 @@ describe('the socket channel', () => {
     expect(fake.created[0]?.disconnected).toBe(2);
     await openSocket();
     expect(fake.created).toHaveLength(2);
+  });
+
+  it('an administrator ending the session (session:ended) logs out with its message, at once', async () => {
+    localStorage.setItem(LOCAL_KEYS.token, 'token-1');
+    await openSocket();
+    const ended: string[] = [];
+    const off = onSessionEnded((reason) => ended.push(reason));
+    emit('session:ended', { message: 'auth.removed_from_district' });
+    off();
+    expect(ended).toEqual(['token']);
+    expect(getToken()).toBeNull();
+    expect(getToasts().map(({ message, persistent }) => ({ message, persistent }))).toEqual([
+      { message: 'You were removed from this district. Log in again to reach your other districts.', persistent: true },
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * /opteamum/clientManagement (opteamum.admin): every client with its districts, and the
  * creation of a client (its database and first district are created by the server).
  */
-import { IonButton, IonInput, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonButton, IonInput, IonItem, IonList, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,12 +30,12 @@ export function ClientManagementPage() {
           <IonList>
             {clients.data.map((client) => (
               <IonItem key={client.database}>
-                <IonLabel>
+                <Label>
                   <h3>{client.name}</h3>
                   <p>
                     {client.database} · {client.districts.map((district) => district.name).join(', ')}
                   </p>
-                </IonLabel>
+                </Label>
               </IonItem>
             ))}
           </IonList>

@@ -4,7 +4,8 @@
  * both routes without telling them apart; the simple one is the lighter everyday view.)
  * Failures show the error catalogue's sentence next to the form that failed.
  */
-import { IonButton, IonInput, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonButton, IonInput, IonItem, IonList, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ export function DistrictManagementPage({ variant }: { variant: 'full' | 'simple'
                 <RenameDistrictForm key={district._id} district={district} onDone={() => setEditing(null)} />
               ) : (
                 <IonItem key={district._id}>
-                  <IonLabel>{district.name}</IonLabel>
+                  <Label>{district.name}</Label>
                   <IonButton slot="end" fill="clear" onClick={() => setEditing(district._id)}>
                     {t('administration.rename')}
                   </IonButton>

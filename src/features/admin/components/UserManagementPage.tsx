@@ -1,15 +1,22 @@
 /**
  * /admin/userManagement: the members of the session's district. Create an account (e-mail,
  * password set by the admin, rights), edit a member's rights, disable an account. The rights
- * offered are the admin's own (the server refuses any other: user.rights_not_grantable).
- * A duplicate e-mail shows the catalogue's error toast; an account of elsewhere added to the
- * district shows user_duplicated as a persistent error toast (spec section 8).
+ * offered are those within the admin's reach (its own; every right for the holder of the
+ * operator right): the server refuses any other (user.rights_not_grantable), and a member's
+ * rights beyond that reach are shown ticked and locked (they stay as they are). An operator's
+ * row offers no action to an admin without the operator right (user.operator_protected).
+ * Disabling says what happened (the envelope's message: account disabled, or removed from
+ * this district only). A duplicate e-mail shows the catalogue's error toast; an account of
+ * elsewhere added to the district shows user_duplicated as a persistent error toast (spec
+ * section 8).
  */
-import { IonBadge, IonButton, IonInput, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonBadge, IonButton, IonInput, IonItem, IonList, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
+import { isOperator, OPERATOR_RIGHT, reachOf } from '../../../../common/rights';
 import { ApiError } from '../../../lib/api-client';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
@@ -50,18 +57,21 @@ export function UserManagementPage() {
 function RightsChoice({ selected, held = [], onChange }: { selected: readonly string[]; held?: readonly string[]; onChange: (rights: string[]) => void }) {
   const { t } = useTranslation();
   const own = useEnvelope((state) => state.rights);
-  // The admin's own rights, plus those the member already holds (kept unless unticked).
-  const grantable = [...new Set([...own, ...held])].sort();
+  const reach = reachOf(own);
+  // The rights within the admin's reach, plus those the member holds beyond it (locked).
+  const offered = [...new Set([...reach, ...held])].sort();
+  const locked = held.some((right) => !reach.has(right));
   const toggle = (right: string, on: boolean) => onChange(on ? [...selected, right].sort() : selected.filter((r) => r !== right));
   return (
     <fieldset className="admin-rights">
       <legend>{t('administration.rights')}</legend>
-      {grantable.map((right) => (
+      {offered.map((right) => (
         <label key={right}>
-          <input type="checkbox" checked={selected.includes(right)} onChange={(event) => toggle(right, event.target.checked)} />
+          <input type="checkbox" checked={selected.includes(right)} disabled={!reach.has(right)} onChange={(event) => toggle(right, event.target.checked)} />
           {right}
         </label>
       ))}
+      {locked && <p className="admin-note">{t('administration.rights_beyond_reach')}</p>}
     </fieldset>
   );
 }
@@ -126,21 +136,25 @@ function UserRow({ user, editing, onEdit }: { user: UserEntry; editing: boolean;
   const disable = useDisableUserMutation();
   const [rights, setRights] = useState<string[]>(user.rights);
   const [confirmingDisable, setConfirmingDisable] = useState(false);
+  // Only the holder of the operator right acts on an operator (the server says so too).
+  const own = useEnvelope((state) => state.rights);
+  const protectedOperator = isOperator(user.rights) && !own.includes(OPERATOR_RIGHT);
 
   return (
     <IonItem className={user.disabled ? 'admin-user-disabled' : undefined}>
       <div className="admin-inline-form">
-        <IonLabel>
+        <Label>
           <h3>{user.email}</h3>
           <p>{t('administration.rights_count', { count: user.rights.length })}</p>
-        </IonLabel>
+        </Label>
         {user.disabled && <IonBadge color="medium">{t('administration.disabled')}</IonBadge>}
-        {!editing && (
+        {protectedOperator && <p className="admin-note">{t('user.operator_protected')}</p>}
+        {!editing && !protectedOperator && (
           <IonButton size="small" fill="clear" onClick={() => { setRights(user.rights); onEdit(true); }}>
             {t('administration.edit_rights')}
           </IonButton>
         )}
-        {!user.disabled && !confirmingDisable && (
+        {!user.disabled && !confirmingDisable && !protectedOperator && (
           <IonButton size="small" fill="clear" color="danger" onClick={() => setConfirmingDisable(true)}>
             {t('administration.disable')}
           </IonButton>

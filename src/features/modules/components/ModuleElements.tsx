@@ -3,7 +3,8 @@
  * whether this member can open each in the session's district, as the server says
  * (getFunctionalityElements, a cached POST call). Nothing for a module without functionalities.
  */
-import { IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
+import { IonItem, IonList, IonNote, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { functionalityOfPrefix } from '../../../../common/functionalities';
@@ -37,7 +38,7 @@ function FeatureElements({ feature }: { feature: string }) {
           <IonList inset>
             {query.data.elements.map((e) => (
               <IonItem key={e.element} data-testid={`module-element-${e.element}`}>
-                <IonLabel>{t(`functionalities.${e.element}`)}</IonLabel>
+                <Label>{t(`functionalities.${e.element}`)}</Label>
                 <IonNote slot="end" color={e.available ? 'success' : 'medium'}>
                   {t(e.available ? 'functionalities.available' : 'functionalities.unavailable')}
                 </IonNote>

@@ -5,7 +5,8 @@
  * functionalities in the district (ModuleElements). Nothing else: the spec gives these modules
  * no data.
  */
-import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
+import { IonItem, IonList, IonNote } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/rights';
 import type { ModuleDefinition, ModuleView } from '../modules';
@@ -36,7 +37,7 @@ export function ModuleLandingPage({ module, view, rights }: ModuleLandingPagePro
               const href = `/${module.prefix}/${v.path}`;
               return (
                 <IonItem key={v.path} routerLink={href} detail aria-current={v === view ? 'page' : undefined}>
-                  <IonLabel>{t(v.labelKey)}</IonLabel>
+                  <Label>{t(v.labelKey)}</Label>
                 </IonItem>
               );
             })}

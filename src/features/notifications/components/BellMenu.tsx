@@ -3,7 +3,8 @@
  * a link to the full list. Its own chunk (NotificationBell loads it at the first idle moment):
  * Ionic's popover, list, item, button and spinner are not in the first frame of every page.
  */
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonPopover, IonSpinner } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonList, IonPopover, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useRouter } from '@tanstack/react-router';
 import { checkmarkDoneOutline, checkmarkOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -42,10 +43,10 @@ export function BellMenu({ openedBy, onClose }: BellMenuProps) {
           <IonList lines="full" data-testid="bell-list">
             {items.map((item) => (
               <IonItem key={item._id}>
-                <IonLabel>
+                <Label>
                   <p className="bell-name">{notificationLabel(t, item)}</p>
                   <p className="bell-date">{formatDateTime(item.createdAt, i18n.language)}</p>
-                </IonLabel>
+                </Label>
                 <IonButton
                   slot="end"
                   fill="clear"

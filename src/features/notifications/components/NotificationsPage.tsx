@@ -2,7 +2,8 @@
  * /notifications/notificationsView: the full list (newest first, pages of the server's limit),
  * mark one read, mark all read.
  */
-import { IonButton, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
+import { IonButton, IonItem, IonList, IonNote, IonSpinner } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
@@ -41,13 +42,13 @@ export function NotificationsPage() {
             const unread = item.readAt === null;
             return (
               <IonItem key={item._id} className={unread ? 'notification-unread' : undefined}>
-                <IonLabel>
+                <Label>
                   <p className="notification-name">{name}</p>
                   <p className="notification-date">
                     {formatDateTime(item.createdAt, i18n.language)}
                     {item.kind === 'workflow' && ` · ${t('notifications.workflow')}`}
                   </p>
-                </IonLabel>
+                </Label>
                 {unread ? (
                   <IonButton
                     slot="end"

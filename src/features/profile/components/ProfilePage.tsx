@@ -2,7 +2,8 @@
  * /me/meInfos: the session's e-mail, client and district, and the language switch (fr/en),
  * which persists (localStorage `lang`, lib/i18n.ts changeLanguage), and how to install the app.
  */
-import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonButton, IonItem, IonList } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
 import { LANGUAGES } from '../../../../common/constants';
@@ -25,22 +26,22 @@ export function ProfilePage({ email, district, districtFailed }: ProfilePageProp
       <h1>{t('profile.title')}</h1>
       <IonList inset>
         <IonItem>
-          <IonLabel>
+          <Label>
             <h2>{t('profile.email')}</h2>
             <p data-testid="profile-email">{email ?? ''}</p>
-          </IonLabel>
+          </Label>
         </IonItem>
         <IonItem>
-          <IonLabel>
+          <Label>
             <h2>{t('dashboard.client')}</h2>
             <p data-testid="profile-client">{district?.client.name ?? pending}</p>
-          </IonLabel>
+          </Label>
         </IonItem>
         <IonItem>
-          <IonLabel>
+          <Label>
             <h2>{t('dashboard.district')}</h2>
             <p data-testid="profile-district">{district?.name ?? pending}</p>
-          </IonLabel>
+          </Label>
         </IonItem>
       </IonList>
       <h2 id="profile-language">{t('profile.language')}</h2>

@@ -3,7 +3,8 @@
  * chunk (AppToolbar loads it at the first idle moment): Ionic's popover, list and item are not
  * in the first frame of every page.
  */
-import { IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import { IonIcon, IonItem, IonList, IonPopover } from '@ionic/react';
+import { Label } from '../../../components/Label';
 import { chatbubblesOutline, helpCircleOutline, logOutOutline, personCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -31,7 +32,7 @@ export function MoreMenu({ openedBy, onDismiss, onHelp, onSupport, onProfile, on
         {entries.map(({ label, icon, action }) => (
           <IonItem key={label} button detail={false} onClick={action}>
             <IonIcon slot="start" icon={icon} aria-hidden="true" />
-            <IonLabel>{label}</IonLabel>
+            <Label>{label}</Label>
           </IonItem>
         ))}
       </IonList>

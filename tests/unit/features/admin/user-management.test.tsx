@@ -113,4 +113,54 @@ describe('user management', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Disabled')).toBeInTheDocument();
     expect(calls.at(-1)).toEqual({ method: 'POST', url: `users/${FIELD._id}/disable`, body: null });
   });
+
+  it("a member's rights beyond the admin's reach are shown ticked and locked, and sent as they are", async () => {
+    const strong = { ...FIELD, rights: ['declarations.admin', 'sites.read'] };
+    const calls: unknown[] = [];
+    server.use(
+      http.get(api('users'), () => HttpResponse.json(makeEnvelope([strong], { rights: ADMIN_RIGHTS }))),
+      http.put(api('users/:id/rights'), async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json(makeEnvelope(strong, { rights: ADMIN_RIGHTS }));
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByText('Edit rights'));
+    const editForm = screen.getAllByRole('group', { name: 'Rights' })[1]!;
+    const box = (right: string) => [...editForm.querySelectorAll('label')].find((label) => label.textContent === right)!.querySelector('input')!;
+    expect(box('declarations.admin')).toBeChecked();
+    expect(box('declarations.admin')).toBeDisabled();
+    expect(box('sites.read')).toBeEnabled();
+    expect(editForm).toHaveTextContent('Ticked and locked: rights you do not hold. They stay as they are.');
+    await user.click(box('sites.read'));
+    await user.click(screen.getByText('Save'));
+    await waitFor(() => expect(calls).toEqual([{ rights: ['declarations.admin'] }]));
+  });
+
+  it('an operator row offers no action to an admin without the operator right', async () => {
+    const operator = { ...FIELD, email: 'operator@demo.vigie.test', rights: ['opteamum.districts', 'sites.read'] };
+    server.use(http.get(api('users'), () => HttpResponse.json(makeEnvelope([FIELD, operator], { rights: ADMIN_RIGHTS }))));
+    await openPage();
+    expect(await screen.findByText('Only an operator administrator can change or disable an operator.')).toBeInTheDocument();
+    // The field user's row keeps its two actions; the operator's has none.
+    expect(screen.getAllByText('Edit rights')).toHaveLength(1);
+    expect(screen.getAllByText('Disable')).toHaveLength(1);
+  });
+
+  it('disabling a member of other districts says it was only removed from this one', async () => {
+    let users = [FIELD];
+    server.use(
+      http.get(api('users'), () => HttpResponse.json(makeEnvelope(users, { rights: ADMIN_RIGHTS }))),
+      http.post(api('users/:id/disable'), () => {
+        users = [];
+        return HttpResponse.json(makeEnvelope({ ...FIELD, outcome: 'removed' }, { message: 'user.removed_from_district', rights: ADMIN_RIGHTS }));
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByText('Disable'));
+    expect(screen.getByText(/If the account also belongs to other districts, it is only removed from this one/)).toBeInTheDocument();
+    await user.click(screen.getByText('Disable the account'));
+    await waitFor(() => expect(screen.queryByText(FIELD.email)).not.toBeInTheDocument());
+    expect(getToasts().map((toast) => toast.message)).toContain('The user was removed from this district. Their account stays active in their other districts.');
+  });
 });

@@ -7,23 +7,32 @@
  * - Creating with an e-mail that already has an account: a member of this district already →
  *   409 user.email_already_used; otherwise the account is added to this district with the
  *   given rights and the answer is 2xx with envelope message `user_duplicated` (spec section 8).
+ *   That answer is made of what the admin sent and the account's id only: nothing of what the
+ *   account is elsewhere (its districts, clients, rights there, disabled state) is read for it.
  * - A new account gets the password the admin set (argon2id) and lands in the admin's client
  *   and district.
- * - Rights granted must be in the catalogue and held by the admin (no one grants a right it
- *   lacks, so a district admin cannot make an operator).
- * - Disabling ends every session of the account and disconnects its sockets.
+ * - The administrator's reach (issue 14 item 4, docs/decisions.md): it grants and removes only
+ *   rights it holds here (the holder of the operator right reaches every right); the member's
+ *   other rights stay as they are. Nobody without the operator right edits or disables an
+ *   operator (a member holding an opteamum.* right here), nor a member holding rights beyond
+ *   its reach.
+ * - Disabling a member whose account belongs to other districts or clients removes it from
+ *   this district (its sessions here end, its sockets here are told); the account stays
+ *   enabled elsewhere. Only an account that belongs to this district alone is disabled: every
+ *   session of it ends and its sockets are told.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '../../../../../common/constants.js';
-import { ALL_RIGHTS, RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { SESSION_ENDED_EVENT } from '../../../../../common/constants.js';
+import { ALL_RIGHTS, editedRights, isOperator, OPERATOR_RIGHT, reachOf, RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { normalizeEmail } from '../../../auth/email.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { ApiError } from '../../../lib/errors.js';
-import { requireAuth } from '../../../plugins/auth.js';
+import { requireAuth, SESSION_END_MESSAGES } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { requirePageRight, rightsOf } from '../../../plugins/rights.js';
-import { accountRoom } from '../../../socket/index.js';
+import { accountRoom, memberRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
 
@@ -41,11 +50,33 @@ const PASSWORD_MAX_LENGTH = 200;
 const rightsSchema = { type: 'array', uniqueItems: true, maxItems: ALL_RIGHTS.length, items: { type: 'string', enum: [...ALL_RIGHTS] } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } } as const;
 
-/** Rights the admin holds, or that the member already has (keeping them is not granting them). */
-async function assertGrantable(request: FastifyRequest, rights: readonly string[], alreadyHeld: readonly string[] = []): Promise<void> {
-  const own = new Set([...(await rightsOf(request)), ...alreadyHeld]);
-  const foreign = rights.filter((right) => !own.has(right));
+/** What disabling a member did: the account is disabled, or it left this district only. */
+export type DisableOutcome = 'disabled' | 'removed';
+
+/** The answer to a disable: the member as it was, and what happened. */
+export interface DisableResult extends UserEntry {
+  outcome: DisableOutcome;
+}
+
+/** Envelope message of a disable, shown by the app as a success toast (what happened). */
+export const DISABLE_MESSAGES: Record<DisableOutcome, string> = { disabled: 'user.disabled', removed: 'user.removed_from_district' };
+
+/** Rights outside the admin's reach that it asks for, and the member does not already hold: 403. */
+function assertGrantable(reach: ReadonlySet<string>, rights: readonly string[], alreadyHeld: readonly string[] = []): void {
+  const foreign = rights.filter((right) => !reach.has(right) && !alreadyHeld.includes(right));
   if (foreign.length > 0) throw ApiError.forbidden('user.rights_not_grantable', { details: foreign.join(', ') });
+}
+
+/**
+ * Whether the admin (rights `own` here) may act on a member holding `rights` here as a whole
+ * (disable or remove it): an operator only with the operator right, anyone else only when all
+ * its rights are within the admin's reach.
+ */
+function assertWithinReach(own: readonly string[], rights: readonly string[]): void {
+  if (isOperator(rights) && !own.includes(OPERATOR_RIGHT)) throw ApiError.forbidden('user.operator_protected');
+  const reach = reachOf(own);
+  const beyond = rights.filter((right) => !reach.has(right));
+  if (beyond.length > 0) throw ApiError.forbidden('user.beyond_reach', { details: beyond.join(', ') });
 }
 
 export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -72,9 +103,14 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       [members.rows.map((m) => m.account_id)],
     );
     const byId = new Map(accounts.rows.map((a) => [a.id, a]));
+    // A disabled account that also belongs elsewhere was disabled there, not here (here it
+    // could only have been removed): the list does not show it, or attaching an account by
+    // e-mail would tell its state elsewhere.
+    const disabledIds = accounts.rows.filter((a) => a.disabled).map((a) => a.id);
+    const elsewhere = disabledIds.length === 0 ? new Set<string>() : await membersElsewhere(disabledIds, auth.clientDb, auth.districtId);
     const users: UserEntry[] = members.rows.flatMap((m) => {
       const account = byId.get(m.account_id);
-      return account ? [{ _id: account.id, email: account.email, disabled: account.disabled, rights: [...m.rights].sort() }] : [];
+      return account ? [{ _id: account.id, email: account.email, disabled: account.disabled && !elsewhere.has(account.id), rights: [...m.rights].sort() }] : [];
     });
     return respond(request, users.sort((a, b) => a.email.localeCompare(b.email)));
   });
@@ -99,9 +135,10 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       const auth = requireAuth(request);
       const email = normalizeEmail(request.body.email);
       const rights = [...request.body.rights].sort();
-      await assertGrantable(request, rights);
+      assertGrantable(reachOf(await rightsOf(request)), rights);
 
-      const existing = await databases.control.query<{ id: string; disabled: boolean }>('select id, disabled from accounts where email = $1', [email]);
+      // Only the id: the answer must not depend on what the account is elsewhere.
+      const existing = await databases.control.query<{ id: string }>('select id from accounts where email = $1', [email]);
       if (existing.rows.length > 0) {
         const account = existing.rows[0]!;
         const added = await auth.db.query(
@@ -110,7 +147,8 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
         );
         if (added.affectedRows === 0) throw new ApiError(409, { message: 'user.email_already_used' });
         ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: account.id });
-        const user: UserEntry = { _id: account.id, email, rights, disabled: account.disabled };
+        // What the admin sent, whatever the account is elsewhere (disabled, an operator...).
+        const user: UserEntry = { _id: account.id, email, rights, disabled: false };
         return respond(request, user, 'user_duplicated');
       }
 
@@ -139,8 +177,12 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     async (request) => {
       const auth = requireAuth(request);
       const member = await memberOf(request, request.params.id);
-      const rights = [...request.body.rights].sort();
-      await assertGrantable(request, rights, member.rights);
+      const own = await rightsOf(request);
+      if (isOperator(member.rights) && !own.includes(OPERATOR_RIGHT)) throw ApiError.forbidden('user.operator_protected');
+      const reach = reachOf(own);
+      assertGrantable(reach, request.body.rights, member.rights);
+      // Rights beyond the admin's reach stay as they are, asked for or not.
+      const rights = editedRights(member.rights, request.body.rights, reach);
       await auth.db.query('update memberships set rights = $3 where account_id = $1 and district_id = $2', [request.params.id, auth.districtId, rights]);
       // The member's next request (on any process) is checked against the new rights.
       ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: request.params.id });
@@ -148,13 +190,61 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     },
   );
 
+  /**
+   * Which of `accountIds` have a membership other than (clientDb, districtId): another district
+   * of this client or any district of another client. An account in a client database that
+   * cannot be read counts as a member there: it is then only removed from this district, never
+   * disabled.
+   */
+  async function membersElsewhere(accountIds: readonly string[], clientDb: string, districtId: string): Promise<Set<string>> {
+    const found = new Set<string>();
+    const { rows: clients } = await databases.control.query<{ database: string }>('select database from clients');
+    for (const { database } of clients) {
+      try {
+        const db = await databases.client(database);
+        const { rows } = await db.query<{ account_id: string }>(
+          'select distinct account_id from memberships where account_id = any($1::uuid[]) and not (district_id = $2::uuid and $3)',
+          [accountIds, districtId, database === clientDb],
+        );
+        for (const row of rows) found.add(row.account_id);
+      } catch {
+        for (const id of accountIds) found.add(id);
+      }
+    }
+    return found;
+  }
+
+  const belongsElsewhere = async (accountId: string, clientDb: string, districtId: string) =>
+    (await membersElsewhere([accountId], clientDb, districtId)).has(accountId);
+
   app.post<{ Params: { id: string } }>('/:id/disable', { schema: { params: idParams } }, async (request) => {
     const auth = requireAuth(request);
-    if (request.params.id === auth.accountId) throw ApiError.badRequest('user.cannot_disable_self');
-    await memberOf(request, request.params.id);
-    await databases.control.query('update accounts set disabled = true where id = $1', [request.params.id]);
-    await sessions.revokeAccount(request.params.id, 'disabled');
-    io.in(accountRoom(request.params.id)).disconnectSockets(true);
-    return respond(request, await memberOf(request, request.params.id));
+    const id = request.params.id;
+    if (id === auth.accountId) throw ApiError.badRequest('user.cannot_disable_self');
+    const member = await memberOf(request, id);
+    assertWithinReach(await rightsOf(request), member.rights);
+
+    if (await belongsElsewhere(id, auth.clientDb, auth.districtId)) {
+      // Out of this district only: its sessions here end (their requests get
+      // auth.removed_from_district), its sockets here are told; elsewhere it goes on.
+      await auth.db.query('delete from memberships where account_id = $1 and district_id = $2', [id, auth.districtId]);
+      ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: id });
+      // Told first: ending the sessions closes their sockets (Sessions.onEnded).
+      const room = io.in(memberRoom(auth.clientDb, auth.districtId, id));
+      room.emit(SESSION_ENDED_EVENT, { message: SESSION_END_MESSAGES.removed });
+      await sessions.revokeInDistrict(id, auth.clientDb, auth.districtId);
+      room.disconnectSockets(true);
+      const removed: DisableResult = { ...member, outcome: 'removed' };
+      return respond(request, removed, DISABLE_MESSAGES.removed);
+    }
+
+    await databases.control.query('update accounts set disabled = true where id = $1', [id]);
+    // Told first: ending the sessions closes their sockets (Sessions.onEnded).
+    const room = io.in(accountRoom(id));
+    room.emit(SESSION_ENDED_EVENT, { message: SESSION_END_MESSAGES.disabled });
+    await sessions.revokeAccount(id, 'disabled');
+    room.disconnectSockets(true);
+    const disabled: DisableResult = { ...(await memberOf(request, id)), outcome: 'disabled' };
+    return respond(request, disabled, DISABLE_MESSAGES.disabled);
   });
 }
