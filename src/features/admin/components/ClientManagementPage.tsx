@@ -81,11 +81,11 @@ function CreateClientForm() {
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h2 id={titleId}>{t('administration.create_client')}</h2>
-      <IonInput label={t('administration.client_name')} labelPlacement="stacked" value={name} onIonInput={(event) => setName(String(event.detail.value ?? ''))} />
+      <IonInput label={t('administration.client_name')} labelPlacement="stacked" fill="outline" value={name} onIonInput={(event) => setName(String(event.detail.value ?? ''))} />
       {problem(problems.name)}
-      <IonInput label={t('administration.database_name')} labelPlacement="stacked" value={database} onIonInput={(event) => setDatabase(String(event.detail.value ?? ''))} />
+      <IonInput label={t('administration.database_name')} labelPlacement="stacked" fill="outline" value={database} onIonInput={(event) => setDatabase(String(event.detail.value ?? ''))} />
       {problem(problems.database)}
-      <IonInput label={t('administration.first_district')} labelPlacement="stacked" value={district} onIonInput={(event) => setDistrict(String(event.detail.value ?? ''))} />
+      <IonInput label={t('administration.first_district')} labelPlacement="stacked" fill="outline" value={district} onIonInput={(event) => setDistrict(String(event.detail.value ?? ''))} />
       {problem(problems.district)}
       {create.isError && <p role="alert" className="admin-error">{describeApiError(create.error)}</p>}
       <IonButton type="submit" disabled={create.isPending}>

@@ -71,7 +71,7 @@ function CreateDistrictForm() {
       <h2 id="admin-create-district">{t('administration.create_district')}</h2>
       <IonInput
         label={t('administration.district_name')}
-        labelPlacement="stacked"
+        labelPlacement="stacked" fill="outline"
         value={name}
         maxlength={DISTRICT_NAME_MAX_LENGTH}
         onIonInput={(event) => setName(String(event.detail.value ?? ''))}
@@ -106,7 +106,7 @@ function RenameDistrictForm({ district, onDone }: { district: DistrictRef; onDon
       <form className="admin-inline-form" onSubmit={submit} noValidate>
         <IonInput
           label={t('administration.new_name', { name: district.name })}
-          labelPlacement="stacked"
+          labelPlacement="stacked" fill="outline"
           value={name}
           maxlength={DISTRICT_NAME_MAX_LENGTH}
           onIonInput={(event) => setName(String(event.detail.value ?? ''))}

@@ -111,11 +111,11 @@ function CreateUserForm() {
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h2 id={titleId}>{t('administration.create_user')}</h2>
-      <IonInput label={t('login.email')} labelPlacement="stacked" type="email" value={email} onIonInput={(event) => setEmail(String(event.detail.value ?? ''))} />
+      <IonInput label={t('login.email')} labelPlacement="stacked" fill="outline" type="email" value={email} onIonInput={(event) => setEmail(String(event.detail.value ?? ''))} />
       {problems.email !== undefined && <p role="alert" className="admin-error">{t(problems.email)}</p>}
       <IonInput
         label={t('administration.password')}
-        labelPlacement="stacked"
+        labelPlacement="stacked" fill="outline"
         type="password"
         value={password}
         onIonInput={(event) => setPassword(String(event.detail.value ?? ''))}

@@ -108,7 +108,7 @@ const AlertRow = memo(function AlertRow({ alert, mine, mails, deliveryState }: A
 
   return (
     <li className="emergency-alert" data-state={alert.state} data-key={alert.key}>
-      <h3>{t('emergency.created_at', { time: time(alert.createdAt) })}</h3>
+      <h2>{t('emergency.created_at', { time: time(alert.createdAt) })}</h2>
       <p>{t('emergency.recipients_list', { list: alert.recipients.join(', ') })}</p>
       <p role="status">
         {alert.state === 'sent' && t('emergency.state_sent', { time: time(alert.serverTime ?? alert.createdAt) })}

@@ -34,7 +34,14 @@ export function BellMenu({ openedBy, onClose }: BellMenuProps) {
   const items = lastUnread.data ?? fromEnvelope;
 
   return (
-    <IonPopover isOpen={open} event={openedBy ?? undefined} onDidDismiss={onClose} className="bell-popover">
+    // Ionic marks a popover aria-modal without a role (not allowed there): it is a named dialog.
+    <IonPopover
+      isOpen={open}
+      event={openedBy ?? undefined}
+      onDidDismiss={onClose}
+      className="bell-popover"
+      htmlAttributes={{ role: 'dialog', 'aria-label': t('notifications.last_unread') }}
+    >
       <div className="bell-menu" role="region" aria-label={t('notifications.last_unread')}>
         <h2 className="bell-title">{t('notifications.last_unread')}</h2>
         {items.length === 0 ? (

@@ -27,7 +27,8 @@ export function MoreMenu({ openedBy, onDismiss, onHelp, onSupport, onProfile, on
     { label: t('shell.disconnect'), icon: logOutOutline, action: onDisconnect },
   ];
   return (
-    <IonPopover isOpen={openedBy !== null} event={openedBy ?? undefined} onDidDismiss={onDismiss}>
+    // Ionic marks a popover aria-modal without a role (not allowed there): it is a named dialog.
+    <IonPopover isOpen={openedBy !== null} event={openedBy ?? undefined} onDidDismiss={onDismiss} htmlAttributes={{ role: 'dialog', 'aria-label': t('shell.more') }}>
       <IonList lines="none" data-testid="toolbar-more-menu">
         {entries.map(({ label, icon, action }) => (
           <IonItem key={label} button detail={false} onClick={action}>

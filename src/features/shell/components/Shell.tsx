@@ -8,6 +8,7 @@ import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode 
 import { BACK_TO_TOP_THRESHOLD_PX } from '../../../../common/constants';
 import { TransferProgress } from '../../../components/TransferProgress';
 import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
+import { useKeyboardScrollable } from '../../../hooks/use-keyboard-scrollable';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { lazyPart } from '../../../lib/lazy-part';
 import { whenIdle } from '../../../lib/when-idle';
@@ -34,6 +35,7 @@ interface ShellProps {
 
 export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot, emergencyToolbarSlot, emergencyTabSlot, children }: ShellProps) {
   const content = useRef<HTMLIonContentElement>(null);
+  useKeyboardScrollable(content);
   const [pastThreshold, setPastThreshold] = useState(false);
   // Wide screens show the menu beside the content instead of the phone's tab bar.
   const wide = useMediaQuery(SPLIT_PANE_MEDIA);

@@ -5,8 +5,10 @@
  */
 import { IonContent, IonPage, IonSpinner, IonText } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
+import { useKeyboardScrollable } from '../../../hooks/use-keyboard-scrollable';
 import { formatDateTime } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { viewerThirdPartyQueryOptions } from '../api/get-viewer-third-party';
@@ -15,11 +17,14 @@ import './viewer.css';
 export function ViewerThirdPartyPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
   const shared = useQuery(viewerThirdPartyQueryOptions(token));
+  const content = useRef<HTMLIonContentElement>(null);
+  useKeyboardScrollable(content);
 
   return (
     <IonPage>
-      <IonContent>
-        <main className="viewer-page">
+      {/* IonContent is the page's main landmark: no <main> inside it. */}
+      <IonContent ref={content}>
+        <div className="viewer-page">
           <p className="viewer-product">{PRODUCT_NAME}</p>
           {shared.isPending && (
             <p role="status">
@@ -27,8 +32,8 @@ export function ViewerThirdPartyPage({ token }: { token: string }) {
             </p>
           )}
           {shared.isError && (
-            <IonText color="danger">
-              <h1 role="alert">{describeApiError(shared.error)}</h1>
+            <IonText color="danger" role="alert">
+              <h1>{describeApiError(shared.error)}</h1>
             </IonText>
           )}
           {shared.data && (
@@ -88,7 +93,7 @@ export function ViewerThirdPartyPage({ token }: { token: string }) {
               )}
             </article>
           )}
-        </main>
+        </div>
       </IonContent>
     </IonPage>
   );
