@@ -4,7 +4,6 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { V8_COMPILE_HINT } from './common/constants';
 
 const THEME_COLOR = '#0d4f73';
 const API_SERVER = 'http://127.0.0.1:8080';
@@ -254,15 +253,6 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id) => (IONIC_COMPONENTS.test(id) && !id.endsWith('.css') ? false : undefined),
-      },
-      output: {
-        // V8's explicit compile hint (Chrome 136+; a comment elsewhere): every function of the
-        // file is compiled as the file streams in, on a background thread, instead of on the
-        // main thread at its first call. On a first visit (no code cache) the first screen's
-        // functions were compiled one by one in the start's tasks; measured, the main thread's
-        // CPU time before the login page's LCP fell by about a sixth (docs/decisions.md, "First
-        // visit"). Added after minification (postBanner): the hint must open the file.
-        postBanner: V8_COMPILE_HINT,
       },
     },
   },

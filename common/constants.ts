@@ -35,9 +35,3 @@ export const I18N_NAMESPACES = [
   'third-party', 'contact-v2', 'itinerary', 'file-explorer', 'guided-tour', 'package',
   'contract', 'admin', 'plan2d', 'calendar',
 ] as const;
-
-/**
- * V8's explicit compile hint (Chrome 136+), the first line of every built JS file
- * (vite.config.ts): compile all its functions eagerly, off the main thread, as it streams in.
- */
-export const V8_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
