@@ -16,13 +16,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { SMTPServer } from 'smtp-server';
 import { io as socketClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServerMain, freePort } from './server-process.js';
 import type { EmergencyMailItem, Envelope, SessionData } from '../../common/api-types.js';
 import { isDatabaseUnavailable, openWithRetry } from '../src/db/unavailable.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
@@ -31,35 +31,20 @@ process.env.VIGIE_TEST_PG_PORT = process.env.VIGIE_FAULTS_PG_PORT ?? '25444';
 const pgServer = await import('../../scripts/pg-test-server.mjs');
 
 const TEMPLATE_DIR = resolve('node_modules/.cache/vigie/pglite-template');
-/** Under the checkout, so the bundle's external packages resolve from its node_modules. */
-const BUNDLE_DIR = resolve(`node_modules/.cache/vigie/faults-${process.pid}`);
 /** A start seeds the demo data; on a loaded 2-core machine that takes a while. */
 const READY_TIMEOUT_MS = 180_000;
 
 let mainJs: string;
 
-beforeAll(async () => {
-  await build({
-    entryPoints: ['server/src/main.ts'],
-    outdir: BUNDLE_DIR,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  mainJs = join(BUNDLE_DIR, 'main.js');
-});
-afterAll(() => rm(BUNDLE_DIR, { recursive: true, force: true }));
+let removeBundle: () => Promise<void>;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
-}
+beforeAll(async () => {
+  const bundle = await bundleServerMain('faults');
+  removeBundle = bundle.remove;
+  mainJs = join(bundle.dir, 'main.js');
+});
+afterAll(() => removeBundle());
+
 
 interface Running {
   child: ChildProcess;

@@ -10,44 +10,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServerMain, freePort } from './server-process.js';
 
-/** Under the checkout, so the bundle's external packages resolve from its node_modules. */
-const BUNDLE_DIR = resolve(`node_modules/.cache/vigie/start-${process.pid}`);
 /** A first start creates and seeds the databases; on a loaded 2-core machine that takes a while. */
 const START_TIMEOUT_MS = 180_000;
 
 let dataDir: string;
 
+let bundle: Awaited<ReturnType<typeof bundleServerMain>>;
+let BUNDLE_DIR: string;
+
 beforeAll(async () => {
-  await build({
-    entryPoints: ['server/src/main.ts'],
-    outdir: BUNDLE_DIR,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  bundle = await bundleServerMain('start');
+  BUNDLE_DIR = bundle.dir;
   dataDir = await mkdtemp(join(tmpdir(), 'vigie-start-'));
 });
 afterAll(async () => {
-  await rm(BUNDLE_DIR, { recursive: true, force: true });
+  await bundle.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;
