@@ -74,4 +74,23 @@ describe('district administration', () => {
     expect(response.body).toMatchObject({ message: 'auth.missing_rights', requiredPermissions: ['district'] });
     expect(await call('POST', '/api/districts', token, { name: 'Nope' })).toMatchObject({ status: 403 });
   });
+
+  it('an administrator reaches only the districts it administers; the operator reaches all', async () => {
+    const operator = await login(server, 'operator@demo.vigie.test');
+    const created = await call<DistrictRef>('POST', '/api/districts', operator.token, { name: 'Annecy' });
+    expect(created.status).toBe(201);
+
+    const admin = await login(server, 'district-admin@demo.vigie.test');
+    const seen = await call<DistrictRef[]>('GET', '/api/districts', admin.token);
+    expect(seen.body.data.map((d) => d.name)).not.toContain('Annecy');
+    expect(seen.body.data.map((d) => d.name)).toContain('Lyon');
+    const renamed = await call('PATCH', `/api/districts/${created.body.data._id}`, admin.token, { name: 'Taken over' });
+    expect(renamed.status).toBe(404);
+    expect(renamed.body).toMatchObject({ message: 'district.not_found' });
+
+    const all = await call<DistrictRef[]>('GET', '/api/districts', operator.token);
+    expect(all.body.data.map((d) => d.name)).toContain('Annecy');
+    const byOperator = await call<DistrictRef>('PATCH', `/api/districts/${created.body.data._id}`, operator.token, { name: 'Annecy Lac' });
+    expect(byOperator.status).toBe(200);
+  });
 });

@@ -3,11 +3,16 @@
  * /admin/simpleDistrictManagement): the districts of the session's client, create, rename.
  * Right district.admin. The client database always comes from the session: an id of another
  * client simply is not in this database (404), never a cross-tenant read.
+ *
+ * Reach (issue 14, docs/decisions.md "District administration"): an administrator sees and
+ * renames the districts where it is an administrator itself; the operator right
+ * (opteamum.admin) reaches every district of the client. A district out of reach answers 404
+ * like one that does not exist.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DistrictRef } from '../../../../../common/api-types.js';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { OPERATOR_RIGHT, RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
@@ -23,15 +28,28 @@ const byName = (a: DistrictRef, b: DistrictRef) => a.name.localeCompare(b.name, 
 /** PostgreSQL unique violation (districts_name_key is case-insensitive). */
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
+const ADMIN_RIGHT = RIGHTS_BY_FEATURE.admin[0];
+
+/** The districts this session's account administers, or every one for the operator right. */
+async function districtsInReach(request: FastifyRequest): Promise<DistrictRef[]> {
+  const { db, accountId } = requireAuth(request);
+  if ((await rightsOf(request)).includes(OPERATOR_RIGHT)) {
+    return (await db.query<DistrictRef>('select id as "_id", name from districts')).rows;
+  }
+  const { rows } = await db.query<DistrictRef>(
+    `select d.id as "_id", d.name from districts d
+       join memberships m on m.district_id = d.id
+      where m.account_id = $1 and $2 = any(m.rights)`,
+    [accountId, ADMIN_RIGHT],
+  );
+  return rows;
+}
+
 export async function districtRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   app.addHook('preHandler', app.authenticate);
   app.addHook('preHandler', requirePageRight(...RIGHTS_BY_FEATURE.admin));
 
-  app.get('/', async (request) => {
-    const { db } = requireAuth(request);
-    const { rows } = await db.query<DistrictRef>('select id as "_id", name from districts');
-    return respond(request, rows.sort(byName));
-  });
+  app.get('/', async (request) => respond(request, (await districtsInReach(request)).sort(byName)));
 
   app.post<{ Body: { name: string } }>(
     '/',
@@ -68,6 +86,7 @@ export async function districtRoutes(app: FastifyInstance, ctx: RouteContext): P
     async (request) => {
       const { db } = requireAuth(request);
       const name = request.body.name.trim();
+      if (!(await districtsInReach(request)).some((district) => district._id === request.params.id)) throw ApiError.notFound('district.not_found');
       try {
         const { rows } = await db.query<DistrictRef>('update districts set name = $2 where id = $1 returning id as "_id", name', [request.params.id, name]);
         if (rows.length === 0) throw ApiError.notFound('district.not_found');
