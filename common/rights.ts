@@ -81,3 +81,36 @@ export const reachOf = (own: readonly string[]): ReadonlySet<string> => new Set(
  */
 export const editedRights = (held: readonly string[], requested: readonly string[], reach: ReadonlySet<string>): string[] =>
   [...new Set([...held.filter((right) => !reach.has(right)), ...requested.filter((right) => reach.has(right))])].sort();
+
+/** What a right lets its holder do in a module (MODULES.md, "Rights"; docs/rights.md). */
+export type Action = 'read' | 'manage';
+
+/**
+ * The rights that let a session manage (write everyone's records, templates, types) in a
+ * feature; reading needs any right of RIGHTS_BY_FEATURE[feature]. A feature without an entry
+ * here has no manage action yet (its module is not built): `can(…, 'manage')` answers false.
+ * The module manifests (common/modules) are the source of this table.
+ */
+export const MANAGE_RIGHTS: Partial<Record<Feature, readonly string[]>> = {
+  sites: ['sites.admin'],
+};
+
+/** Features whose every right is needed to read (spec section 6: files needs both). */
+const ALL_REQUIRED: ReadonlySet<Feature> = new Set<Feature>(['files']);
+/** Features hidden by another right (spec section 6: change district, not with change client). */
+const EXCLUDED_BY: Partial<Record<Feature, readonly string[]>> = {
+  changeDistrict: RIGHTS_BY_FEATURE.changeClient,
+};
+
+/**
+ * The one rights check of the app and the server: the menu, the route guards, the buttons and
+ * the server's preHandlers all ask it. `read`: the feature is shown (any one of its rights,
+ * except the two combinations spec section 6 notes); `manage`: a manage right is held.
+ */
+export function can(rights: readonly string[], feature: Feature, action: Action = 'read'): boolean {
+  const held = new Set(rights);
+  if (action === 'manage') return (MANAGE_RIGHTS[feature] ?? []).some((r) => held.has(r));
+  const needed: readonly string[] = RIGHTS_BY_FEATURE[feature];
+  const granted = ALL_REQUIRED.has(feature) ? needed.every((r) => held.has(r)) : needed.some((r) => held.has(r));
+  return granted && !(EXCLUDED_BY[feature] ?? []).some((r) => held.has(r));
+}

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE } from '../../../common/constants.js';
+import { can, MANAGE_RIGHTS, RIGHTS_BY_FEATURE, type Action, type Feature } from '../../../common/rights.js';
 import { ApiError } from '../lib/errors.js';
 import { requireAuth } from './auth.js';
 import { loadMemberEnvelope } from './envelope.js';
@@ -40,3 +41,17 @@ export const requireAnyRight = (...anyOf: readonly string[]) => checkRights(anyO
  * the user away from whatever page is open.
  */
 export const requirePageRight = (...anyOf: readonly string[]) => checkRights(anyOf, { redirection: DEFAULT_PAGE });
+
+/**
+ * A preHandler asking common/rights.ts's `can(rights, feature, action)`, the app's own check:
+ * module routes use this one (reads with 'read', every write with 'manage', or a module's
+ * documented own-work rule). The 403 names the module.
+ */
+export const requireCan = (feature: Feature, action: Action) => async (request: FastifyRequest): Promise<void> => {
+  const rights = await rightsOf(request);
+  if (!can(rights, feature, action)) {
+    const needed = action === 'manage' ? (MANAGE_RIGHTS[feature] ?? []) : RIGHTS_BY_FEATURE[feature];
+    const modules = [...new Set(needed.map((right) => right.split('.')[0]!))];
+    throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: modules });
+  }
+};
