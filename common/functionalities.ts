@@ -5,11 +5,13 @@
  * A *feature* is a district module as the client database names it (`district_modules.name`,
  * the `districtModules[].name` of every envelope). Its *elements* are the functionalities that
  * module offers, in menu order, each opened by the rights of catalogue features
- * (common/rights.ts). An element is available in the session's district when the district has
+ * (common/rights.ts). Both come from the module manifests (common/modules), this file derives
+ * the table. An element is available in the session's district when the district has
  * the module and the session holds a right of one of its features (an element without
  * features needs no right). The server answers from this table and the district's modules; the
  * app uses it only to find which feature a module page shows and to label the elements.
  */
+import { MODULE_MANIFESTS } from './modules/index';
 import type { Feature } from './rights';
 
 export interface FunctionalityElementDefinition {
@@ -22,31 +24,20 @@ export interface FunctionalityElementDefinition {
 export interface FunctionalityDefinition {
   /** The district module's name (`district_modules.name`). */
   feature: string;
-  /** Route prefix of the module's page (src/features/modules/modules.ts), when it has one. */
-  prefix: string | null;
+  /** Route prefix of the module's pages (its manifest's). */
+  prefix: string;
   elements: readonly FunctionalityElementDefinition[];
 }
 
-const element = (name: string, ...features: Feature[]): FunctionalityElementDefinition => ({ element: name, features });
-
-/** Spec section 2's modules that the demo districts carry, with the views its navigation names. */
-export const FUNCTIONALITIES: readonly FunctionalityDefinition[] = [
-  {
-    feature: 'cartography',
-    prefix: 'cartography',
-    elements: [element('map', 'cartography'), element('interestPoints', 'cartographyManagement'), element('incidents', 'cartographyManagement')],
-  },
-  {
-    feature: 'sites',
-    prefix: 'site',
-    elements: [element('siteInfo', 'sites'), element('stages360'), element('emergencyAlert', 'emergency')],
-  },
-  { feature: 'questionnary-v2', prefix: 'questionnary-v2', elements: [element('questionnaires', 'questionnaires')] },
-  { feature: 'declarations', prefix: 'declarations', elements: [element('declarations', 'declarations')] },
-  { feature: 'actionsV3', prefix: 'actionsV3', elements: [element('actions', 'actionsV3')] },
-  { feature: 'notifications', prefix: null, elements: [element('notificationList', 'notifications'), element('workflowNotifications')] },
-  { feature: 'files', prefix: 'files', elements: [element('sitesTypes', 'files'), element('siteFiles', 'files')] },
-];
+/**
+ * The district modules of the manifests (common/modules) with their elements. An element's
+ * features are checked against the catalogue by the manifests' test, hence the cast.
+ */
+export const FUNCTIONALITIES: readonly FunctionalityDefinition[] = MODULE_MANIFESTS.flatMap((manifest) =>
+  manifest.districtModule === null
+    ? []
+    : [{ feature: manifest.districtModule, prefix: manifest.prefix, elements: manifest.elements as readonly FunctionalityElementDefinition[] }],
+);
 
 export const findFunctionality = (feature: string): FunctionalityDefinition | undefined => FUNCTIONALITIES.find((f) => f.feature === feature);
 

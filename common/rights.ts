@@ -1,55 +1,52 @@
 /**
- * The rights catalogue of spec section 6, as data. Rights are strings `module.action`.
- * `RIGHTS_BY_FEATURE[feature]` lists the rights any one of which shows the feature (unless the
- * spec notes otherwise: files needs two, change district needs one and not another; those
- * combinations live with the menu logic). The server seeds accounts from this catalogue and
- * the app asks `can()` (src/lib/rights.ts) against it, so a right is spelled once.
+ * The rights catalogue of spec section 6, as data, and the one check that reads it. Rights are
+ * strings `module.action`. A module's rights are written in its manifest (common/modules), the
+ * shell's few features here; `can(rights, feature, 'read' | 'manage')` is asked by the server's
+ * guards (server/src/plugins/rights.ts), the app's route guards, menu and buttons
+ * (src/lib/rights.ts). The server seeds accounts from this catalogue. What read and manage
+ * mean for each module: docs/rights.md.
  */
 
-const readAdmin = (module: string, ...subjects: string[]): string[] =>
-  subjects.length === 0
-    ? [`${module}.read`, `${module}.admin`]
-    : subjects.flatMap((s) => [`${module}.${s}_read`, `${module}.${s}_admin`]);
+import { MODULE_MANIFESTS, type FeatureRights, type ModuleFeature } from './modules/index';
 
-export const RIGHTS_BY_FEATURE = {
-  emergency: ['opteamum.admin'],
-  cartography: ['cartography.read'],
-  cartographyManagement: [
-    ...readAdmin('cartography_advanced', 'interestPoint', 'interestPointManagement', 'mapsArea', 'mapsAreaGroup', 'layer'),
-    ...readAdmin('cartography_advanced', 'incidentManagement'),
-  ],
-  sites: ['sites.read', 'sites.admin'],
-  questionnaires: readAdmin('questionnaryV2', 'questionnary', 'questionnaryManagement', 'securesphere', 'securesphereManagement'),
-  actionPlans: readAdmin('action-plans'),
-  actions: [...readAdmin('actions-plans-plans'), ...readAdmin('actions-plans-actions')],
-  actionsV3: [...readAdmin('actionsV3'), ...readAdmin('actionsV3-templates')],
-  declarations: [...readAdmin('declarations'), ...readAdmin('declarations-templates-templates')],
-  synthesis: ['synthesis.read', 'securesphere.synthesis_view', 'securesphere_synthesis.read', 'synthesisV2.access', 'synthesisV3.access'],
-  inventory: readAdmin('inventories', 'catalogs', 'articles', 'objects'),
-  inventoryV2: ['inventoryV2.article_read', 'inventoryV2.equipment_read', 'inventoryV2.admin'],
-  stock: [
-    ...['stockArea', 'article', 'incomingStuff', 'inventory', 'loanStuff', 'outgoingStuff'].map((s) => `stockManagement.${s}_read`),
-    'stockManagement.admin',
-  ],
-  supplier: ['supplier.supplier_read', 'supplier.admin'],
-  contactV2: ['contactV2.contactV2_read', 'contactV2.admin'],
-  contract: ['contract.contract_read', 'contract.contractTemplate_read', 'contract.admin'],
-  export: ['exports.read'],
-  import: ['imports.read', 'imports.create'],
-  files: ['district.admin', 'file-explorer.read'],
-  workflow: readAdmin('workflows', 'workflow', 'workflowManagement'),
-  sharingBank: readAdmin('sharing-bank'),
-  thirdParty: ['third-party.read'],
-  thirdPartyV2: readAdmin('thirdPartyV2'),
-  dsa: readAdmin('dsa', 'dsaManagement'),
-  admin: ['district.admin'],
-  operatorAdmin: ['opteamum.admin'],
-  changeClient: ['opteamum.clients'],
-  changeDistrict: ['opteamum.districts'],
-  notifications: ['notifications.access'],
-} as const satisfies Record<string, readonly string[]>;
+/**
+ * The features of the shell, outside any module: the emergency button, the administration
+ * pages and the tenant switches. Their rights are read rights in the catalogue's sense (they
+ * show the feature); the administration pages manage with the same right that opens them.
+ */
+const SHELL_FEATURES = {
+  emergency: { read: ['opteamum.admin'], manage: [] },
+  admin: { read: [], manage: ['district.admin'] },
+  operatorAdmin: { read: [], manage: ['opteamum.admin'] },
+  changeClient: { read: ['opteamum.clients'], manage: [] },
+  changeDistrict: { read: ['opteamum.districts'], manage: [] },
+} as const satisfies Record<string, FeatureRights>;
 
-export type Feature = keyof typeof RIGHTS_BY_FEATURE;
+export type Feature = keyof typeof SHELL_FEATURES | ModuleFeature;
+
+/** Each feature's read and manage rights: the shell's, then every module manifest's. */
+export const FEATURE_RIGHTS: Readonly<Record<Feature, FeatureRights>> = Object.freeze(
+  Object.assign(
+    {},
+    SHELL_FEATURES,
+    ...MODULE_MANIFESTS.map((manifest) => manifest.features),
+  ) as Record<Feature, FeatureRights>,
+);
+
+/** The features each manifest defines, each defined once (tests/unit/features/modules/manifests.test.ts). */
+export const FEATURES = Object.keys(FEATURE_RIGHTS) as Feature[];
+
+/**
+ * `RIGHTS_BY_FEATURE[feature]` lists the rights any one of which shows the feature (its read
+ * and its manage rights), unless the spec notes otherwise (files needs both, change district
+ * one and not another; `can()` knows these).
+ */
+export const RIGHTS_BY_FEATURE: Readonly<Record<Feature, readonly string[]>> = Object.freeze(
+  Object.fromEntries(FEATURES.map((feature) => [feature, [...FEATURE_RIGHTS[feature].read, ...FEATURE_RIGHTS[feature].manage]])) as unknown as Record<
+    Feature,
+    readonly string[]
+  >,
+);
 
 /** Every right the catalogue knows, each once. */
 export const ALL_RIGHTS: readonly string[] = [...new Set(Object.values(RIGHTS_BY_FEATURE).flat())].sort();
@@ -87,16 +84,13 @@ export type Action = 'read' | 'manage';
 
 /**
  * The rights that let a session manage (write everyone's records, templates, types) in a
- * feature; reading needs any right of RIGHTS_BY_FEATURE[feature]. A feature without an entry
- * here has no manage action yet (its module is not built): `can(…, 'manage')` answers false.
- * The module manifests (common/modules) are the source of this table.
+ * feature, from the manifests. A feature with none has no manage action (yet): `can(…,
+ * 'manage')` answers false for everyone.
  */
-export const MANAGE_RIGHTS: Partial<Record<Feature, readonly string[]>> = {
-  sites: ['sites.admin'],
-};
+export const MANAGE_RIGHTS: Readonly<Record<Feature, readonly string[]>> = Object.freeze(
+  Object.fromEntries(FEATURES.map((feature) => [feature, FEATURE_RIGHTS[feature].manage])) as unknown as Record<Feature, readonly string[]>,
+);
 
-/** Features whose every right is needed to read (spec section 6: files needs both). */
-const ALL_REQUIRED: ReadonlySet<Feature> = new Set<Feature>(['files']);
 /** Features hidden by another right (spec section 6: change district, not with change client). */
 const EXCLUDED_BY: Partial<Record<Feature, readonly string[]>> = {
   changeDistrict: RIGHTS_BY_FEATURE.changeClient,
@@ -104,13 +98,19 @@ const EXCLUDED_BY: Partial<Record<Feature, readonly string[]>> = {
 
 /**
  * The one rights check of the app and the server: the menu, the route guards, the buttons and
- * the server's preHandlers all ask it. `read`: the feature is shown (any one of its rights,
- * except the two combinations spec section 6 notes); `manage`: a manage right is held.
+ * the server's guards all ask it. `read`: the feature is shown and its records read (any one of
+ * its rights, except the two combinations spec section 6 notes); `manage`: besides, one of its
+ * manage rights is held.
  */
 export function can(rights: readonly string[], feature: Feature, action: Action = 'read'): boolean {
+  const definition = FEATURE_RIGHTS[feature];
+  // An unknown name (a stale link, a typo that escaped the compiler) opens nothing.
+  if (definition === undefined) return false;
   const held = new Set(rights);
-  if (action === 'manage') return (MANAGE_RIGHTS[feature] ?? []).some((r) => held.has(r));
-  const needed: readonly string[] = RIGHTS_BY_FEATURE[feature];
-  const granted = ALL_REQUIRED.has(feature) ? needed.every((r) => held.has(r)) : needed.some((r) => held.has(r));
-  return granted && !(EXCLUDED_BY[feature] ?? []).some((r) => held.has(r));
+  const needed = RIGHTS_BY_FEATURE[feature];
+  const readable = definition.allRequired === true ? needed.every((r) => held.has(r)) : needed.some((r) => held.has(r));
+  if (!readable || (EXCLUDED_BY[feature] ?? []).some((r) => held.has(r))) return false;
+  // Managing implies reading: a manage right alone reads; where all rights are required to
+  // read (files), managing needs them too.
+  return action === 'read' || definition.manage.some((r) => held.has(r));
 }

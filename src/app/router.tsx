@@ -9,6 +9,10 @@
  * `_authenticated` layout guards every page of the shell; a module route needs one of its
  * rights (spec section 6), else the requiredPermissions error toast (spec section 8) and the
  * dashboard; an unknown address → the 404 error toast, then the default page or /login.
+ *
+ * The modules' routes come from their manifests (common/modules): a module with screens of its
+ * own registers its subtree from src/features/<id>/routes.tsx (`moduleRoutes(parent)`); every
+ * other module's prefix shows the landing page through one placeholder route.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -17,19 +21,17 @@ import {
   createRouter,
   redirect,
   useNavigate,
+  type AnyRoute,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { useEffect, type ComponentType } from 'react';
 import { DEFAULT_PAGE } from '../../common/constants';
-import type { Feature } from '../../common/rights';
+import { MODULE_MANIFESTS } from '../../common/modules/index';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
-import { findModule, MODULES } from '../features/modules/modules';
-import { getEnvelopeState } from '../lib/envelope-store';
-import { appTranslate, applyOutcome } from '../lib/catalogue-effects';
-import { catalogueOutcome } from '../lib/error-catalogue';
-import { can } from '../lib/rights';
+import { findModule, LANDING_MODULES } from '../features/modules/modules';
+import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
 import { LOGIN_PATH } from './paths';
 import { RootLayout } from './RootLayout';
@@ -43,30 +45,6 @@ export interface RouterContext {
 
 async function landingPage(): Promise<string> {
   return isAuthenticated() ? resolveDefaultPage() : LOGIN_PATH;
-}
-
-/** Spec section 8, "Not-found routes: 404 message with the error title" (the catalogue's row). */
-function showNotFound(): void {
-  applyOutcome(catalogueOutcome({ kind: 'route-not-found' }, appTranslate));
-}
-
-/**
- * Spec section 8, requiredPermissions (the catalogue's row): the translated message, then the
- * translated module names joined by slashes, in a persistent error toast.
- */
-function showMissingRights(features: readonly Feature[]): void {
-  const body = { message: 'auth.missing_rights', requiredPermissions: [...features] };
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body }, appTranslate));
-}
-
-/** beforeLoad of a page that needs one of these features. */
-function requireFeatures(features: readonly Feature[]): void {
-  if (features.length === 0) return;
-  const { rights } = getEnvelopeState();
-  if (features.some((f) => can(rights, f))) return;
-  showMissingRights(features);
-  // The dashboard needs no right, so this never loops.
-  throw redirect({ to: DEFAULT_PAGE, replace: true });
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -151,20 +129,6 @@ const dashboardRoute = createRoute({
   path: '/dashboard',
 }).lazy(() => import('./routes/dashboard.lazy').then((m) => m.Route));
 
-const notificationsRoute = createRoute({
-  getParentRoute: () => authenticatedRoute,
-  path: '/notifications',
-  beforeLoad: ({ location }) => {
-    requireFeatures(['notifications']);
-    if (location.pathname.replace(/\/$/, '') === '/notifications') throw redirect({ to: '/notifications/notificationsView', replace: true });
-  },
-});
-
-const notificationsViewRoute = createRoute({
-  getParentRoute: () => notificationsRoute,
-  path: '/notificationsView',
-}).lazy(() => import('./routes/notifications.lazy').then((m) => m.Route));
-
 const meRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/me',
@@ -244,7 +208,7 @@ const operatorIndexRoute = createRoute({
 export const MODULE_PAGES = import.meta.glob<{ default: ComponentType }>('./routes/modules/*.lazy.tsx');
 export const modulePagePath = (prefix: string) => `./routes/modules/${prefix}.lazy.tsx`;
 
-const MODULE_PREFIXES: ReadonlySet<string> = new Set(MODULES.map((module) => module.prefix));
+const MODULE_PREFIXES: ReadonlySet<string> = new Set(LANDING_MODULES.map((module) => module.prefix));
 
 async function loadModulePage(prefix: string): Promise<ComponentType> {
   const load = MODULE_PAGES[modulePagePath(prefix)];
@@ -253,8 +217,8 @@ async function loadModulePage(prefix: string): Promise<ComponentType> {
 }
 
 /**
- * The prefixes of modules/modules.ts, their sub-views below them: one route for all. Its
- * `$module` matches a known prefix only (params.parse answers false otherwise), so any other
+ * The prefixes of the modules without screens of their own (modules/modules.ts), their
+ * sub-views below them: one placeholder route for all. Its `$module` matches such a prefix only (params.parse answers false otherwise), so any other
  * address still falls through to the 404 route, logged in or not. One route instead of one per
  * prefix: building the router is a step of the start, and it costs per route.
  */
@@ -280,6 +244,18 @@ const moduleRoute = createRoute({
   },
 });
 
+/** The route files of the modules with screens: route definitions only, their pages load on demand. */
+type ModuleRoutesFile = { moduleRoutes: (parent: AnyRoute) => AnyRoute };
+export const MODULE_ROUTE_FILES = import.meta.glob<ModuleRoutesFile>('../features/*/routes.tsx', { eager: true });
+export const moduleRoutesPath = (id: string) => `../features/${id}/routes.tsx`;
+
+/** Each manifest with `screens: true` brings its own subtree below the authenticated layout. */
+const screenModuleRoutes: AnyRoute[] = MODULE_MANIFESTS.filter((manifest) => manifest.screens).map((manifest) => {
+  const file = MODULE_ROUTE_FILES[moduleRoutesPath(manifest.id)];
+  if (file === undefined) throw new Error(`module ${manifest.id} has screens but no ${moduleRoutesPath(manifest.id)}`);
+  return file.moduleRoutes(authenticatedRoute);
+});
+
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
@@ -302,7 +278,6 @@ export const routeTree = rootRoute.addChildren([
   viewerThirdPartyRoute,
   authenticatedRoute.addChildren([
     dashboardRoute,
-    notificationsRoute.addChildren([notificationsViewRoute]),
     meRoute.addChildren([meInfosRoute]),
     calendarRoute,
     helpRoute,
@@ -314,6 +289,7 @@ export const routeTree = rootRoute.addChildren([
     adminIndexRoute,
     operatorIndexRoute,
     moduleRoute,
+    ...screenModuleRoutes,
   ]),
   unknownRoute,
 ]);

@@ -1,41 +1,16 @@
 /**
  * The side menu as data (spec section 2, side-navigation table; section 6, rights table) plus
- * one pure function, `menuFor`, from what the session holds to what the user sees. Each entry
- * says what it shows, where it goes (or which dialog it opens) and which feature's rights it
- * needs; `can()` (src/lib/rights.ts) decides. Targets chosen "by rights" are functions of the
- * rights, in the spec's order. Adding a module to the menu is adding a row here.
+ * one pure function, `menuFor`, from what the session holds to what the user sees. The
+ * modules' entries come from their manifests (common/modules: each entry's targets "by
+ * rights", in the spec's order, and its row of the table); the shell's own entries (dashboard,
+ * administration, tenant switches, sign-out) are written here. `can()` (src/lib/rights.ts)
+ * decides what shows. Adding a module to the menu is adding an entry to its manifest.
  */
-import {
-  albumsOutline,
-  analyticsOutline,
-  businessOutline,
-  checkboxOutline,
-  clipboardOutline,
-  cubeOutline,
-  documentTextOutline,
-  fileTrayFullOutline,
-  flashOutline,
-  folderOutline,
-  gitNetworkOutline,
-  gridOutline,
-  layersOutline,
-  listOutline,
-  locationOutline,
-  logOutOutline,
-  mapOutline,
-  notificationsOutline,
-  peopleOutline,
-  personCircleOutline,
-  pricetagsOutline,
-  shareSocialOutline,
-  shieldCheckmarkOutline,
-  storefrontOutline,
-  swapHorizontalOutline,
-  swapVerticalOutline,
-} from 'ionicons/icons';
+import { MODULE_MANIFESTS, type ManifestMenuEntry, type MenuTarget, type ModuleManifest } from '../../../common/modules/index';
 import type { DistrictModule } from '../../../common/api-types';
 import type { Feature } from '../../../common/rights';
 import { can } from '../../lib/rights';
+import { MENU_ICONS } from './menu-icons';
 
 export type MenuAction = 'disconnect' | 'changeClient' | 'changeDistrict';
 
@@ -70,115 +45,67 @@ export interface MenuInput {
   admin?: boolean;
 }
 
-const readOrAdmin = (module: string, subject: string) => [`${module}.${subject}_read`, `${module}.${subject}_admin`];
-
-/** The first target whose rights are held, in the listed order. */
-function firstHeld(choices: readonly (readonly [readonly string[], string])[], fallback: string | null = null) {
-  return (rights: ReadonlySet<string>): string | null =>
-    choices.find(([needed]) => needed.some((r) => rights.has(r)))?.[1] ?? fallback;
+/** A manifest's target choices as the entry's `to`: the first that holds, else hidden. */
+function targetsOf(targets: readonly MenuTarget[]) {
+  return (held: ReadonlySet<string>): { to: string; labelKey?: string } | null => {
+    const rights = [...held];
+    const found = targets.find(
+      (t) =>
+        (t.anyRight === undefined || t.anyRight.some((r) => held.has(r))) &&
+        (t.allFeatures === undefined || t.allFeatures.every((f) => can(rights, f as Feature))),
+    );
+    if (found === undefined) return null;
+    return found.labelKey === undefined ? { to: found.to } : { to: found.to, labelKey: found.labelKey };
+  };
 }
 
-// Spec section 2: "first available of interestPoint view, interestPoint management,
-// layer/mapsArea, layer/mapsAreaGroup, incidentAll/incident, else layer/layerManagement".
-const cartographyManagementTarget = firstHeld(
-  [
-    [readOrAdmin('cartography_advanced', 'interestPoint'), '/cartographyManagement/interestPoint/view'],
-    [readOrAdmin('cartography_advanced', 'interestPointManagement'), '/cartographyManagement/interestPoint/management'],
-    [readOrAdmin('cartography_advanced', 'mapsArea'), '/cartographyManagement/layer/mapsArea'],
-    [readOrAdmin('cartography_advanced', 'mapsAreaGroup'), '/cartographyManagement/layer/mapsAreaGroup'],
-    [readOrAdmin('cartography_advanced', 'incidentManagement'), '/cartographyManagement/incidentAll/incident'],
-  ],
-  '/cartographyManagement/layer/layerManagement',
-);
-
-// securesphere_synthesis.read is in the rights table but has no target of its own in the
-// navigation table; it shares the Securesphere synthesis view (a choice: the spec is silent).
-const synthesisTarget = firstHeld([
-  [['synthesis.read'], '/synthesisBuilder/synthesisTable'],
-  [['synthesisV2.access'], '/synthesisBuilder/synthesisView'],
-  [['securesphere.synthesis_view', 'securesphere_synthesis.read'], '/synthesisBuilder/synthesisSecuresphere'],
-  [['synthesisV3.access'], '/synthesisBuilder/synthesis'],
-]);
-
-const inventoryTarget = firstHeld([
-  [readOrAdmin('inventories', 'catalogs'), '/inventory/catalog'],
-  [readOrAdmin('inventories', 'articles'), '/inventory/article'],
-  [readOrAdmin('inventories', 'objects'), '/inventory/object'],
-]);
-
-// inventoryV2.admin alone: the first view, article.
-const inventoryV2Target = firstHeld(
-  [
-    [['inventoryV2.article_read'], '/inventory-v2/article'],
-    [['inventoryV2.equipment_read'], '/inventory-v2/equipment'],
-  ],
-  '/inventory-v2/article',
-);
-
-// "recap-table for admin": the stock module's admin right (stockManagement.admin).
-const stockTarget = firstHeld([
-  [['stockManagement.admin'], '/stock-management/recap-table'],
-  [['stockManagement.stockArea_read'], '/stock-management/stock-area'],
-  [['stockManagement.outgoingStuff_read'], '/stock-management/outgoing-stuff'],
-  [['stockManagement.incomingStuff_read'], '/stock-management/incoming-stuff'],
-  [['stockManagement.loanStuff_read'], '/stock-management/loan-stuff'],
-  [['stockManagement.article_read'], '/stock-management/article'],
-  [['stockManagement.inventory_read'], '/stock-management/inventory'],
-]);
-
-const EXPORT_RIGHTS = ['exports.read'];
-const IMPORT_RIGHTS = ['imports.read', 'imports.create'];
-
-/** Both rights: one combined entry; only one: a single entry named after it. */
-function importExportTarget(rights: ReadonlySet<string>) {
-  const canExport = EXPORT_RIGHTS.some((r) => rights.has(r));
-  const canImport = IMPORT_RIGHTS.some((r) => rights.has(r));
-  if (canExport && canImport) return { to: '/import-export', labelKey: 'menu.import_export' };
-  if (canExport) return { to: '/import-export/export', labelKey: 'menu.export' };
-  if (canImport) return { to: '/import-export/import', labelKey: 'menu.import' };
-  return null;
-}
-
-const filesTarget = (rights: ReadonlySet<string>) => (rights.has('district.admin') ? '/files/sitesTypes' : '/files/sites');
-
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { id: 'dashboard', kind: 'link', labelKey: 'menu.dashboard', icon: gridOutline, to: '/dashboard' },
-  { id: 'cartography', kind: 'link', labelKey: 'modules.cartography', icon: mapOutline, features: ['cartography'], to: '/cartography' },
-  {
-    id: 'cartographyManagement',
+/** A module's menu entry, from its manifest (the features are checked by the manifests' test). */
+function moduleEntry(manifest: ModuleManifest, entry: ManifestMenuEntry): LinkEntry & { position: number } {
+  const only = entry.targets.length === 1 && entry.targets[0]!.anyRight === undefined && entry.targets[0]!.allFeatures === undefined;
+  return {
+    id: entry.id,
     kind: 'link',
-    labelKey: 'modules.cartographyManagement',
-    icon: layersOutline,
-    features: ['cartographyManagement'],
-    to: cartographyManagementTarget,
+    position: entry.position,
+    labelKey: entry.labelKey ?? manifest.labelKey,
+    icon: MENU_ICONS[entry.icon ?? manifest.icon],
+    features: (entry.features ?? manifest.opens) as readonly Feature[],
+    to: only ? entry.targets[0]!.to : targetsOf(entry.targets),
+  };
+}
+
+/** The shell's own entries, each at its row of spec section 2's navigation table. */
+const SHELL_ENTRIES: readonly (MenuEntry & { position: number })[] = [
+  { id: 'dashboard', kind: 'link', position: 0, labelKey: 'menu.dashboard', icon: MENU_ICONS.grid, to: '/dashboard' },
+  { id: 'admin', kind: 'link', position: 24, labelKey: 'modules.admin', icon: MENU_ICONS.personCircle, features: ['admin'], to: '/admin/userManagement' },
+  {
+    id: 'operatorAdmin',
+    kind: 'link',
+    position: 25,
+    labelKey: 'modules.operatorAdmin',
+    icon: MENU_ICONS.shieldCheckmark,
+    features: ['operatorAdmin'],
+    to: '/opteamum/clientManagement',
   },
-  { id: 'site', kind: 'link', labelKey: 'modules.sites', icon: locationOutline, features: ['sites'], to: '/site/view/infoV2' },
-  { id: 'questionnary-v2', kind: 'link', labelKey: 'modules.questionnaires', icon: clipboardOutline, features: ['questionnaires'], to: '/questionnary-v2/view' },
-  { id: 'actionPlans', kind: 'link', labelKey: 'modules.actionPlans', icon: checkboxOutline, features: ['actionPlans'], to: '/actionPlan/actionPlanView' },
-  { id: 'actions', kind: 'link', labelKey: 'modules.actions', icon: listOutline, features: ['actions'], to: '/actionPlan/actions' },
-  { id: 'actionsV3', kind: 'link', labelKey: 'modules.actionsV3', icon: flashOutline, features: ['actionsV3'], to: '/actionsV3' },
-  { id: 'declarations', kind: 'link', labelKey: 'modules.declarations', icon: documentTextOutline, features: ['declarations'], to: '/declarations' },
-  { id: 'synthesis', kind: 'link', labelKey: 'modules.synthesis', icon: analyticsOutline, features: ['synthesis'], to: synthesisTarget },
-  { id: 'inventory', kind: 'link', labelKey: 'modules.inventory', icon: cubeOutline, features: ['inventory'], to: inventoryTarget },
-  { id: 'inventory-v2', kind: 'link', labelKey: 'modules.inventoryV2', icon: cubeOutline, features: ['inventoryV2'], to: inventoryV2Target },
-  { id: 'stock-management', kind: 'link', labelKey: 'modules.stock-management', icon: fileTrayFullOutline, features: ['stock'], to: stockTarget },
-  { id: 'supplier', kind: 'link', labelKey: 'modules.supplier', icon: storefrontOutline, features: ['supplier'], to: '/supplier/supplier-view' },
-  { id: 'contact-v2', kind: 'link', labelKey: 'modules.contactV2', icon: peopleOutline, features: ['contactV2'], to: '/contact-v2' },
-  { id: 'contract', kind: 'link', labelKey: 'modules.contract', icon: pricetagsOutline, features: ['contract'], to: '/contract' },
-  { id: 'import-export', kind: 'link', labelKey: 'menu.import_export', icon: swapVerticalOutline, features: ['export', 'import'], to: importExportTarget },
-  { id: 'notifications', kind: 'link', labelKey: 'modules.notifications', icon: notificationsOutline, features: ['notifications'], to: '/notifications/notificationsView' },
-  { id: 'files', kind: 'link', labelKey: 'modules.files', icon: folderOutline, features: ['files'], to: filesTarget },
-  { id: 'workflow', kind: 'link', labelKey: 'modules.workflow', icon: gitNetworkOutline, features: ['workflow'], to: '/workflow/workflow-view' },
-  { id: 'sharing-bank', kind: 'link', labelKey: 'modules.sharingBank', icon: shareSocialOutline, features: ['sharingBank'], to: '/sharing-bank/sharingBankView' },
-  { id: 'third-party', kind: 'link', labelKey: 'modules.thirdParty', icon: businessOutline, features: ['thirdParty'], to: '/third-party' },
-  { id: 'third-party-v2', kind: 'link', labelKey: 'modules.thirdPartyV2', icon: businessOutline, features: ['thirdPartyV2'], to: '/third-party-v2/current' },
-  { id: 'dsa', kind: 'link', labelKey: 'modules.dsa', icon: albumsOutline, features: ['dsa'], to: '/dsa/dsaView' },
-  { id: 'admin', kind: 'link', labelKey: 'modules.admin', icon: personCircleOutline, features: ['admin'], to: '/admin/userManagement' },
-  { id: 'operatorAdmin', kind: 'link', labelKey: 'modules.operatorAdmin', icon: shieldCheckmarkOutline, features: ['operatorAdmin'], to: '/opteamum/clientManagement' },
-  { id: 'changeClient', kind: 'action', labelKey: 'menu.change_client', icon: swapHorizontalOutline, features: ['changeClient'], action: 'changeClient' },
-  { id: 'changeDistrict', kind: 'action', labelKey: 'menu.change_district', icon: swapHorizontalOutline, features: ['changeDistrict'], action: 'changeDistrict' },
-  { id: 'disconnect', kind: 'action', labelKey: 'menu.disconnect', icon: logOutOutline, action: 'disconnect' },
+  { id: 'changeClient', kind: 'action', position: 26, labelKey: 'menu.change_client', icon: MENU_ICONS.swapHorizontal, features: ['changeClient'], action: 'changeClient' },
+  {
+    id: 'changeDistrict',
+    kind: 'action',
+    position: 27,
+    labelKey: 'menu.change_district',
+    icon: MENU_ICONS.swapHorizontal,
+    features: ['changeDistrict'],
+    action: 'changeDistrict',
+  },
+  { id: 'disconnect', kind: 'action', position: 28, labelKey: 'menu.disconnect', icon: MENU_ICONS.logOut, action: 'disconnect' },
 ];
+
+/** Every entry, in the navigation table's order: the shell's and the modules' manifests'. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  ...SHELL_ENTRIES,
+  ...MODULE_MANIFESTS.flatMap((manifest) => manifest.menu.map((entry) => moduleEntry(manifest, entry))),
+]
+  .sort((a, b) => a.position - b.position)
+  .map(({ position: _position, ...entry }) => entry as MenuEntry);
 
 export type VisibleEntry = (Omit<LinkEntry, 'to'> & { to: string }) | ActionEntry;
 

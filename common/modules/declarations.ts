@@ -1,0 +1,17 @@
+/** Declarations (prefix declarations): declarations and their templates. */
+import { defineModule, merged, readAdmin } from './manifest';
+
+export const declarations = defineModule({
+  id: 'declarations',
+  prefix: 'declarations',
+  districtModule: 'declarations',
+  features: { declarations: merged(readAdmin('declarations'), readAdmin('declarations-templates-templates')) },
+  opens: ['declarations'],
+  labelKey: 'modules.declarations',
+  icon: 'documentText',
+  namespace: 'declarations',
+  views: [],
+  menu: [{ id: 'declarations', position: 8, targets: [{ to: '/declarations' }] }],
+  elements: [{ element: 'declarations', features: ['declarations'] }],
+  screens: false,
+});

@@ -1,0 +1,17 @@
+/** 2D plans (prefix plan2d): spec section 2 lists the prefix without rights or menu entry. */
+import { defineModule } from './manifest';
+
+export const plan2d = defineModule({
+  id: 'plan2d',
+  prefix: 'plan2d',
+  districtModule: null,
+  features: {},
+  opens: [],
+  labelKey: 'modules.plan2d',
+  icon: 'map',
+  namespace: 'plan2d',
+  views: [],
+  menu: [],
+  elements: [],
+  screens: false,
+});

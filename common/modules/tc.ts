@@ -1,0 +1,17 @@
+/** TC (prefix tc): spec section 2 lists the prefix without rights or menu entry. */
+import { defineModule } from './manifest';
+
+export const tc = defineModule({
+  id: 'tc',
+  prefix: 'tc',
+  districtModule: null,
+  features: {},
+  opens: [],
+  labelKey: 'modules.tc',
+  icon: 'documentText',
+  namespace: 'tc',
+  views: [],
+  menu: [],
+  elements: [],
+  screens: false,
+});
