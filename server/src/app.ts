@@ -22,6 +22,7 @@ import { registerDefaultSchemas } from './plugins/schemas.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerMaintenance } from './plugins/maintenance.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerAccess } from './plugins/rights.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { TenantCache } from './plugins/tenant-cache.js';
 import { adminRoutes } from './routes/api/admin/index.js';
@@ -137,6 +138,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   registerJsonBodyParser(app);
   // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
   registerDefaultSchemas(app);
+  // Before any route too: every /api route's access mark installs its guard (plugins/rights.ts).
+  registerAccess(app);
   // Before maintenance and every other route: the stopping gate and the probes.
   registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
   // After the probes (never limited), before every other route: the plugin adds its hook to

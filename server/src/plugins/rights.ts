@@ -1,15 +1,71 @@
 /**
- * Rights checks on the server: the same strings as the app's `can()` (common/rights.ts),
- * read from the session's membership in its district (cached with the envelope). A missing
- * right is a 403 carrying `requiredPermissions` (module names), which the error catalogue
- * appends to its message (and, for the routes of a page, `redirection`: requirePageRight).
+ * Rights checks on the server: the app's own `can(rights, feature, 'read' | 'manage')`
+ * (common/rights.ts), asked against the session's rights in its district (cached with the
+ * envelope). A missing right is a 403 carrying `requiredPermissions` (module names), which the
+ * error catalogue appends to its message, and for the routes of one page `redirection` too.
+ *
+ * HOW A ROUTE SAYS WHO MAY CALL IT (read this before adding a route under /api)
+ * Every route's access is a mark that is also its guard, so the two cannot drift apart, and
+ * server/test/write-rights.test.ts walks every registered write route (POST, PUT, PATCH,
+ * DELETE) and fails unless its mark needs a manage right or it is on that test's documented
+ * allow-list. Three ways to mark, all read by the onRoute hook that registerAccess installs:
+ *
+ * 1. A guard of the route itself (route-level `onRequest` or `preHandler`), built here:
+ *      app.post('/', { preHandler: requireCan('sites', 'manage'), schema }, handler)
+ *      app.get('/', { preHandler: requireCan('sites', 'read') }, handler)
+ *    `requireCan` / `requireAnyCan` return guards that carry their mark.
+ * 2. A mark in the route's config; the hook installs the guard (a preHandler):
+ *      app.post('/:id/restore', { config: { access: { feature: 'sites', action: 'manage' } } }, h)
+ *      config: { access: { session: true, reason: 'marks the caller's own notifications read' } }
+ *      config: { access: { public: true, reason: 'opens a session' } }
+ * 3. One mark for every route of a plugin (what `app.addHook('preHandler', guard)` used to do;
+ *    such a plugin-wide hook is invisible to the walk, so do not use it for rights):
+ *      guardRoutes(app, { feature: 'admin', action: 'manage', page: true })
+ *    A route of that plugin with its own config mark uses its own instead; a route-level
+ *    guard (1) is checked on top of the plugin's.
+ *
+ * Reads take 'read', every write 'manage' (MODULES.md, "Rights": a write route guarded by a
+ * read right is a defect), unless the write is a field user's own work that the module's
+ * documented own-work rule allows (docs/rights.md); such a write is marked with the read right
+ * and listed, with its reason, in the test's allow-list. Guards run after authentication: in
+ * `preHandler` behind the plugin's `app.addHook('preHandler', app.authenticate)`, or in
+ * `onRequest` behind an `onRequest` authentication (the emergency routes: refused before their
+ * large bodies are read).
  */
-import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE } from '../../../common/constants.js';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import { API_PREFIX, DEFAULT_PAGE } from '../../../common/constants.js';
 import { can, MANAGE_RIGHTS, RIGHTS_BY_FEATURE, type Action, type Feature } from '../../../common/rights.js';
 import { ApiError } from '../lib/errors.js';
 import { requireAuth } from './auth.js';
 import { loadMemberEnvelope } from './envelope.js';
+
+/** One `can()` question. */
+export interface CanCheck {
+  feature: Feature;
+  action: Action;
+}
+
+/** Who may call a route: what its guard checks. */
+export type RouteAccess =
+  /** `can(rights, feature, action)`; `page`: the 403 also sends the app to the default page. */
+  | (CanCheck & { page?: boolean })
+  /** Any one of these `can()` questions (a route several features use). */
+  | { anyOf: readonly CanCheck[]; page?: boolean }
+  /** Any signed-in member of the district: the route touches only the caller's own data. */
+  | { session: true; reason: string }
+  /** No session: the route opens one, or serves what is public by design. */
+  | { public: true; reason: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (this file's header); the hook installs the matching guard. */
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every /api route's marks, by `METHOD url`, as registered (empty: unmarked). */
+    routeAccess: Map<string, RouteAccess[]>;
+  }
+}
 
 export async function rightsOf(request: FastifyRequest): Promise<string[]> {
   const auth = requireAuth(request);
@@ -20,38 +76,83 @@ export async function rightsOf(request: FastifyRequest): Promise<string[]> {
   return member.rights;
 }
 
-const checkRights =
-  (anyOf: readonly string[], extra: { redirection?: string } = {}) =>
-  async (request: FastifyRequest): Promise<void> => {
+/** The modules named by the rights that would have answered the checks (the 403's requiredPermissions). */
+function modulesOf(checks: readonly CanCheck[]): string[] {
+  const rights = checks.flatMap(({ feature, action }) => (action === 'manage' ? MANAGE_RIGHTS[feature] : RIGHTS_BY_FEATURE[feature]));
+  return [...new Set(rights.map((right) => right.split('.')[0]!))];
+}
+
+const ACCESS = Symbol('vigie.access');
+type MarkedGuard = onRequestAsyncHookHandler & { [ACCESS]: RouteAccess };
+
+function markedGuard(access: RouteAccess, check: (request: FastifyRequest) => Promise<void>): MarkedGuard {
+  return Object.assign(async (request: FastifyRequest) => check(request), { [ACCESS]: access }) as MarkedGuard;
+}
+
+/** The guard that enforces `access` (a hook usable as onRequest or preHandler), carrying its mark. */
+export function guardFor(access: RouteAccess): MarkedGuard {
+  if ('public' in access) return markedGuard(access, async () => {});
+  if ('session' in access)
+    return markedGuard(access, async (request) => {
+      requireAuth(request);
+    });
+  const checks = 'anyOf' in access ? access.anyOf : [access];
+  const extra = access.page === true ? { redirection: DEFAULT_PAGE } : {};
+  return markedGuard(access, async (request) => {
     const rights = await rightsOf(request);
-    if (!anyOf.some((right) => rights.includes(right))) {
-      const modules = [...new Set(anyOf.map((right) => right.split('.')[0]!))];
-      throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: modules, ...extra });
+    if (!checks.some(({ feature, action }) => can(rights, feature, action))) {
+      throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: modulesOf(checks), ...extra });
     }
-  };
-
-/** A preHandler that lets the request through when the session holds any one of `anyOf`. */
-export const requireAnyRight = (...anyOf: readonly string[]) => checkRights(anyOf);
+  });
+}
 
 /**
- * The same check for the routes that back one page of the app (the administration pages): the
- * 403 also carries `redirection` to the default page, so a user whose rights were withdrawn
- * while on the page is taken off it, as the app's route guard would have done on the way in.
- * Routes called from everywhere (the bell, the dialogs) use requireAnyRight: they must not move
- * the user away from whatever page is open.
+ * A guard asking common/rights.ts's `can(rights, feature, action)`, the app's own check: module
+ * routes use this one (reads with 'read', every write with 'manage', or a module's documented
+ * own-work rule). The 403 names the module.
  */
-export const requirePageRight = (...anyOf: readonly string[]) => checkRights(anyOf, { redirection: DEFAULT_PAGE });
+export const requireCan = (feature: Feature, action: Action, options: { page?: boolean } = {}): MarkedGuard =>
+  guardFor({ feature, action, ...options });
+
+/** A guard passing when any one of the `can()` questions does (a route several features use). */
+export const requireAnyCan = (...anyOf: readonly CanCheck[]): MarkedGuard => guardFor({ anyOf });
+
+const SETTLED = Symbol('vigie.access-settled');
+type Route = RouteOptions & { [SETTLED]?: true };
+
+const hooksOf = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const markOf = (hook: unknown): RouteAccess | undefined =>
+  typeof hook === 'function' && ACCESS in hook ? (hook as MarkedGuard)[ACCESS] : undefined;
+const keysOf = (route: RouteOptions): string[] => (Array.isArray(route.method) ? route.method : [route.method]).map((m) => `${m} ${route.url}`);
 
 /**
- * A preHandler asking common/rights.ts's `can(rights, feature, action)`, the app's own check:
- * module routes use this one (reads with 'read', every write with 'manage', or a module's
- * documented own-work rule). The 403 names the module.
+ * Reads a route's marks, installs the guard of its config mark (or of `fallback`, its plugin's
+ * mark), and records them. Called by the root hook and by each guardRoutes hook, in whichever
+ * order Fastify runs them: the first that finds a config or plugin mark settles the route.
  */
-export const requireCan = (feature: Feature, action: Action) => async (request: FastifyRequest): Promise<void> => {
-  const rights = await rightsOf(request);
-  if (!can(rights, feature, action)) {
-    const needed = action === 'manage' ? (MANAGE_RIGHTS[feature] ?? []) : RIGHTS_BY_FEATURE[feature];
-    const modules = [...new Set(needed.map((right) => right.split('.')[0]!))];
-    throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: modules });
+function settle(registry: Map<string, RouteAccess[]>, route: Route, fallback?: RouteAccess): void {
+  if (!route.url.startsWith(API_PREFIX) || route[SETTLED] === true) return;
+  const own = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)].map(markOf).filter((a): a is RouteAccess => a !== undefined);
+  const configured = route.config?.access ?? fallback;
+  if (configured !== undefined) {
+    route.preHandler = [guardFor(configured), ...hooksOf(route.preHandler)] as preHandlerHookHandler[];
+    route[SETTLED] = true;
   }
-};
+  const marks = configured === undefined ? own : [configured, ...own];
+  for (const key of keysOf(route)) registry.set(key, marks);
+}
+
+/**
+ * Installs the marking (this file's header). Register it before any /api route: onRoute hooks
+ * see only the routes registered after them.
+ */
+export function registerAccess(app: FastifyInstance): void {
+  const registry = new Map<string, RouteAccess[]>();
+  app.decorate('routeAccess', registry);
+  app.addHook('onRoute', (route) => settle(registry, route));
+}
+
+/** Marks every route of this plugin (registered after the call) that has no config mark of its own. */
+export function guardRoutes(app: FastifyInstance, access: RouteAccess): void {
+  app.addHook('onRoute', (route) => settle(app.routeAccess, route, access));
+}

@@ -6,13 +6,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientRef, DistrictRef } from '../../../../../common/api-types.js';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { CLIENT_DATABASE_NAME } from '../../../db/databases.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { buildEnvelope } from '../../../plugins/envelope.js';
 import { respond } from '../../../plugins/respond.js';
-import { requireAnyRight } from '../../../plugins/rights.js';
+import { requireAnyCan, requireCan } from '../../../plugins/rights.js';
 import { moveSessionSockets } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 
@@ -33,8 +32,8 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 export async function adminRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { databases, sessions, io } = ctx;
   app.addHook('preHandler', app.authenticate);
-  const clientsRight = requireAnyRight(...RIGHTS_BY_FEATURE.changeClient);
-  const districtsRight = requireAnyRight(...RIGHTS_BY_FEATURE.changeClient, ...RIGHTS_BY_FEATURE.changeDistrict);
+  const clientsRight = requireCan('changeClient', 'read');
+  const districtsRight = requireAnyCan({ feature: 'changeClient', action: 'read' }, { feature: 'changeDistrict', action: 'read' });
 
   /** The districts of `database` the session's account belongs to, sorted by name. */
   async function memberDistricts(accountId: string, database: string): Promise<DistrictRef[]> {

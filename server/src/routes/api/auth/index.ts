@@ -15,6 +15,7 @@ import { bearerToken, requireAuth } from '../../../plugins/auth.js';
 import { sameOriginOnly } from '../../../plugins/same-origin.js';
 import { buildEnvelope, emptyEnvelope } from '../../../plugins/envelope.js';
 import { respond } from '../../../plugins/respond.js';
+import { guardRoutes } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { loginSsoRoute } from './login-sso.js';
 import { clearRefreshCookie, openSession, setRefreshCookie } from './open-session.js';
@@ -35,6 +36,7 @@ const loginSchema = {
 } as const;
 
 export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  guardRoutes(app, { public: true, reason: 'opens, refreshes and closes sessions; the routes reading a session authenticate it themselves' });
   const { databases, sessions, tokens } = ctx;
   const throttle = new LoginThrottle(databases.control);
 

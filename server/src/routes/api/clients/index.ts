@@ -7,12 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DistrictRef } from '../../../../../common/api-types.js';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { CLIENT_DATABASE_NAME } from '../../../db/databases.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requirePageRight, rightsOf } from '../../../plugins/rights.js';
+import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { DISTRICT_NAME_MAX_LENGTH } from '../districts/index.js';
 
@@ -28,7 +27,7 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 export async function clientRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { databases } = ctx;
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', requirePageRight(...RIGHTS_BY_FEATURE.operatorAdmin));
+  guardRoutes(app, { feature: 'operatorAdmin', action: 'manage', page: true });
 
   app.get('/', async (request) => {
     const { rows } = await databases.control.query<{ name: string; database: string }>('select name, database from clients');

@@ -16,7 +16,7 @@ import { OPERATOR_RIGHT, RIGHTS_BY_FEATURE } from '../../../../../common/rights.
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requirePageRight, rightsOf } from '../../../plugins/rights.js';
+import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
 
@@ -47,7 +47,7 @@ async function districtsInReach(request: FastifyRequest): Promise<DistrictRef[]>
 
 export async function districtRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', requirePageRight(...RIGHTS_BY_FEATURE.admin));
+  guardRoutes(app, { feature: 'admin', action: 'manage', page: true });
 
   app.get('/', async (request) => respond(request, (await districtsInReach(request)).sort(byName)));
 

@@ -8,13 +8,12 @@
  * 8 MiB body is read, let alone parsed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { notifyMailQueued } from '../../../mail/worker.js';
 import { listOutbox, type OutboxFilter } from '../../../mail/outbox.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requireAnyRight } from '../../../plugins/rights.js';
+import { requireAnyCan, requireCan } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
 import { runIdempotent } from './idempotency.js';
@@ -34,9 +33,9 @@ const siteParams = {
 
 export async function emergencyRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const emergencyRight = requireAnyRight(...RIGHTS_BY_FEATURE.emergency);
+  const emergencyRight = requireCan('emergency', 'read');
   // The outbox also serves district administrators: they answer for their district's mail.
-  const outboxRight = requireAnyRight(...RIGHTS_BY_FEATURE.emergency, ...RIGHTS_BY_FEATURE.admin);
+  const outboxRight = requireAnyCan({ feature: 'emergency', action: 'read' }, { feature: 'admin', action: 'read' });
 
   /** The session's site `siteId`, or the 404 every emergency route gives for another district's. */
   async function siteOf(request: FastifyRequest, siteId: string) {

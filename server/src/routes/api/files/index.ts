@@ -5,11 +5,10 @@
  * 404, like a site or stage that is not there, so nothing tells them apart.
  */
 import type { FastifyInstance } from 'fastify';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requireAnyRight } from '../../../plugins/rights.js';
+import { guardRoutes } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
 import { MAX_STAGE_NAME } from '../emergency/payload.js';
@@ -18,7 +17,7 @@ import { dataUrl, districtSite, stageImages } from '../emergency/sites.js';
 export async function fileRoutes(app: FastifyInstance, _ctx: RouteContext): Promise<void> {
   app.addHook('preHandler', app.authenticate);
   // Whoever may see the district's sites: the emergency dialog, the site pages, the file explorer.
-  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.emergency, ...RIGHTS_BY_FEATURE.sites, ...RIGHTS_BY_FEATURE.files));
+  guardRoutes(app, { anyOf: [{ feature: 'emergency', action: 'read' }, { feature: 'sites', action: 'read' }, { feature: 'files', action: 'read' }] });
 
   app.get<{ Params: { districtId: string; siteId: string; stageName: string } }>(
     '/viewer/:districtId/:siteId/:stageName',

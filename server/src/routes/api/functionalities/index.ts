@@ -18,11 +18,11 @@ import {
   type FunctionalityElementPositionData,
   type FunctionalityElementsData,
 } from '../../../../../common/functionalities.js';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { can } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { rightsOf } from '../../../plugins/rights.js';
+import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 
 const name = { type: 'string', minLength: 1, maxLength: FUNCTIONALITY_NAME_MAX } as const;
@@ -50,17 +50,17 @@ async function districtView(request: FastifyRequest, feature: string): Promise<D
     rightsOf(request),
   ]);
   const modulePosition = module.rows[0]?.position ?? null;
-  const held = new Set(rights);
   const elements = definition.elements.map((e, position) => ({
     element: e.element,
     position,
-    available: modulePosition !== null && (e.features.length === 0 || e.features.some((f) => RIGHTS_BY_FEATURE[f].some((r) => held.has(r)))),
+    available: modulePosition !== null && (e.features.length === 0 || e.features.some((f) => can(rights, f, 'read'))),
   }));
   return { definition, modulePosition, elements };
 }
 
 export async function functionalityRoutes(app: FastifyInstance, _ctx: RouteContext): Promise<void> {
   app.addHook('preHandler', app.authenticate);
+  guardRoutes(app, { session: true, reason: 'reads of what the member can open; POST because the spec calls them so' });
 
   app.post<{ Body: { feature: string; elements: string[] } }>(
     '/isElementsOfFeatureAvailable',

@@ -6,12 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { NotificationItem } from '../../../../../common/api-types.js';
-import { RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { LAST_UNREAD_LIMIT } from '../../../plugins/envelope.js';
 import { respond } from '../../../plugins/respond.js';
-import { requireAnyRight } from '../../../plugins/rights.js';
+import { guardRoutes, requireCan } from '../../../plugins/rights.js';
 import { memberChange } from '../../../plugins/tenant-cache.js';
 import type { RouteContext } from '../../context.js';
 
@@ -33,7 +32,7 @@ const toItem = (row: NotificationListItem): NotificationListItem => ({
 
 export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', requireAnyRight(...RIGHTS_BY_FEATURE.notifications));
+  guardRoutes(app, { feature: 'notifications', action: 'read' });
 
   app.get<{ Querystring: { offset?: string; limit?: string } }>(
     '/',
@@ -122,7 +121,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
   app.post<{ Body: { name: string } }>(
     '/announce',
     {
-      preHandler: requireAnyRight(...RIGHTS_BY_FEATURE.admin),
+      preHandler: requireCan('admin', 'manage'),
       schema: {
         body: {
           type: 'object',

@@ -25,13 +25,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '../../../../../common/constants.js';
 import { SESSION_ENDED_EVENT } from '../../../../../common/constants.js';
-import { ALL_RIGHTS, editedRights, isOperator, OPERATOR_RIGHT, reachOf, RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
+import { ALL_RIGHTS, editedRights, isOperator, OPERATOR_RIGHT, reachOf } from '../../../../../common/rights.js';
 import { normalizeEmail } from '../../../auth/email.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth, SESSION_END_MESSAGES } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
-import { requirePageRight, rightsOf } from '../../../plugins/rights.js';
+import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import { accountRoom, memberRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
@@ -82,7 +82,7 @@ function assertWithinReach(own: readonly string[], rights: readonly string[]): v
 export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { databases, sessions, io } = ctx;
   app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', requirePageRight(...RIGHTS_BY_FEATURE.admin));
+  guardRoutes(app, { feature: 'admin', action: 'manage', page: true });
 
   /** The member `id` of the session's district, or 404: ids of other districts or clients are not found. */
   async function memberOf(request: FastifyRequest, id: string): Promise<UserEntry> {

@@ -1,0 +1,109 @@
+/**
+ * Every write route needs a manage right (MODULES.md, "Rights": a write route guarded by a read
+ * right is a defect), or is on the allow-list below with the reason it may do without one. The
+ * route list comes from the server itself (printRoutes), so a write route added later is walked
+ * too; its marks come from the marking of server/src/plugins/rights.ts, where a mark is the
+ * route's guard, so what this test reads is what the server enforces. A new write route
+ * without a manage mark fails here until it is guarded or listed, with its reason.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE } from '../../common/constants.js';
+import type { RouteAccess } from '../src/plugins/rights.js';
+import { bearer, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.destroy());
+
+const WRITE = /^(POST|PUT|PATCH|DELETE) /;
+const PUBLIC_AUTH: RouteAccess = {
+  public: true,
+  reason: 'opens, refreshes and closes sessions; the routes reading a session authenticate it themselves',
+};
+
+/**
+ * The write routes that need no manage right, each with the only marks it may carry. Keep each
+ * reason true: it is the documentation of the exception (docs/rights.md, "Own work").
+ */
+const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
+  // Authentication: no session yet, or the caller's own session.
+  'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
+  'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },
+  'POST /api/auth/refresh': { reason: 'renews the caller’s own session from its cookie', marks: [PUBLIC_AUTH] },
+  'POST /api/auth/logout': { reason: 'closes the caller’s own session', marks: [PUBLIC_AUTH] },
+  // Own work: a member marks its own notifications read (its bell).
+  'POST /api/notifications/:id/read': { reason: 'marks one of the caller’s own notifications read', marks: [{ feature: 'notifications', action: 'read' }] },
+  'POST /api/notifications/readAll': { reason: 'marks the caller’s own notifications read', marks: [{ feature: 'notifications', action: 'read' }] },
+  // The emergency alert is its own right: raising it is what the right is for.
+  'POST /api/emergency/sendInformations': { reason: 'raises an emergency alert, the emergency right’s one action', marks: [{ feature: 'emergency', action: 'read' }] },
+  // Moving the caller's own session to another client or district, within its memberships.
+  'POST /api/admin/changeClient': { reason: 'moves the caller’s own session to another client it belongs to', marks: [{ feature: 'changeClient', action: 'read' }] },
+  'POST /api/admin/changeDistrict': {
+    reason: 'moves the caller’s own session to another district it belongs to',
+    marks: [{ anyOf: [{ feature: 'changeClient', action: 'read' }, { feature: 'changeDistrict', action: 'read' }] }],
+  },
+  // Reads that the spec makes POST calls (section 7, cached POST calls): they change nothing.
+  ...Object.fromEntries(
+    ['isElementsOfFeatureAvailable', 'getFunctionalityElements', 'getFunctionalityElementPosition'].map((call) => [
+      `POST /api/functionalities/${call}`,
+      {
+        reason: 'a read of what the member can open; POST because the spec calls it so',
+        marks: [{ session: true, reason: 'reads of what the member can open; POST because the spec calls them so' }] as RouteAccess[],
+      },
+    ]),
+  ),
+};
+
+/** Whether a mark needs a manage right (every alternative of an anyOf does). */
+function needsManage(mark: RouteAccess): boolean {
+  if ('anyOf' in mark) return mark.anyOf.length > 0 && mark.anyOf.every((check) => check.action === 'manage');
+  return 'feature' in mark && mark.action === 'manage';
+}
+
+const marksOf = (route: string): RouteAccess[] | undefined => {
+  const entries = [...server.app.routeAccess.entries()].map(([key, marks]) => [key.replace(/(.)\/$/, '$1'), marks] as const);
+  return new Map(entries).get(route);
+};
+
+describe('write routes need a manage right', () => {
+  it('walks every registered write route under /api', () => {
+    const writes = registeredRoutes(server).filter((route) => WRITE.test(route) && route.includes(' /api/'));
+    // The walk is not vacuous: the server's known writes are in it.
+    expect(writes).toEqual(expect.arrayContaining(['POST /api/auth/login', 'POST /api/users', 'PUT /api/users/:id/rights', 'PATCH /api/districts/:id']));
+    const offending = writes.flatMap((route) => {
+      const marks = marksOf(route);
+      if (marks === undefined || marks.length === 0) return [`${route}: not marked`];
+      const allowed = ALLOW_LIST[route];
+      if (allowed !== undefined) return JSON.stringify(marks) === JSON.stringify(allowed.marks) ? [] : [`${route}: ${JSON.stringify(marks)} is not its allowed mark`];
+      return marks.some(needsManage) ? [] : [`${route}: ${JSON.stringify(marks)} needs no manage right`];
+    });
+    expect(offending).toEqual([]);
+  });
+
+  it('every allow-listed route exists and says why', () => {
+    const writes = new Set(registeredRoutes(server));
+    for (const [route, { reason }] of Object.entries(ALLOW_LIST)) {
+      expect(writes.has(route), route).toBe(true);
+      expect(reason.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('the mark is the guard: a plugin mark and a route guard refuse a member without the manage right', async () => {
+    const { token } = await login(server, 'field@demo.vigie.test');
+    // guardRoutes(app, { feature: 'admin', action: 'manage', page: true }) on the users plugin.
+    const created = await server.app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: { email: 'x@example.test', password: 'a-long-password-1', rights: [] } });
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toEqual({ message: 'auth.missing_rights', requiredPermissions: ['district'], redirection: DEFAULT_PAGE });
+    expect(marksOf('POST /api/users')).toEqual([{ feature: 'admin', action: 'manage', page: true }]);
+    // requireCan('admin', 'manage') on the route, on top of the plugin's notifications mark.
+    const announced = await server.app.inject({ method: 'POST', url: '/api/notifications/announce', headers: bearer(token), payload: { name: 'Test' } });
+    expect(announced.statusCode).toBe(403);
+    expect(announced.json()).toEqual({ message: 'auth.missing_rights', requiredPermissions: ['district'] });
+    expect(marksOf('POST /api/notifications/announce')).toEqual([
+      { feature: 'notifications', action: 'read' },
+      { feature: 'admin', action: 'manage' },
+    ]);
+  });
+});
