@@ -1,0 +1,174 @@
+/**
+ * The module manifests (common/modules) and what is derived from them agree (MODULES.md: "one
+ * test checks they agree"): every prefix has a route, every menu target is a route of a module
+ * whose rights open it for whoever sees the entry, every functionality belongs to a manifest,
+ * no two manifests share a name, and every string a manifest names exists in fr and en.
+ */
+import { createMemoryHistory } from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { FUNCTIONALITIES } from '../../../../common/functionalities';
+import { MODULE_MANIFESTS } from '../../../../common/modules/index';
+import { ALL_RIGHTS, can, FEATURES, type Feature } from '../../../../common/rights';
+import { createAppRouter, MODULE_PAGES, MODULE_ROUTE_FILES, modulePagePath, moduleRoutesPath } from '../../../../src/app/router';
+import { findModule } from '../../../../src/features/modules/modules';
+import { menuFor } from '../../../../src/features/shell/menu';
+import { localeFiles } from '../../../../src/testing/i18n';
+
+const manifestFiles = import.meta.glob('/common/modules/*.ts');
+const router = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
+
+/** The route an address lands on: the deepest match, '/$' when only the not-found route matches. */
+const routeOf = (pathname: string): string => router.getMatchedRoutes(pathname)[0].at(-1)?.id ?? '';
+
+const allTargets = MODULE_MANIFESTS.flatMap((manifest) => manifest.menu.flatMap((entry) => entry.targets.map((target) => ({ manifest, entry, to: target.to }))));
+
+function lookup(language: string, key: string): unknown {
+  const [namespace, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['common', key];
+  const file = localeFiles.find((f) => f.language === language && f.namespace === namespace);
+  return path.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), file?.content);
+}
+
+describe('module manifests', () => {
+  it('one file per manifest, named by its id, and no two manifests share an id, a prefix, a district module or a feature', () => {
+    const ids = MODULE_MANIFESTS.map((m) => m.id);
+    expect(Object.keys(manifestFiles).filter((path) => !/\/(index|manifest)\.ts$/.test(path)).sort()).toEqual(ids.map((id) => `/common/modules/${id}.ts`).sort());
+    const unique = (values: readonly (string | null)[]) => new Set(values.filter((v) => v !== null)).size === values.filter((v) => v !== null).length;
+    expect(unique(ids)).toBe(true);
+    expect(unique(MODULE_MANIFESTS.map((m) => m.prefix))).toBe(true);
+    expect(unique(MODULE_MANIFESTS.map((m) => m.districtModule))).toBe(true);
+    expect(unique(MODULE_MANIFESTS.flatMap((m) => Object.keys(m.features)))).toBe(true);
+    expect(unique(MODULE_MANIFESTS.flatMap((m) => m.menu.map((e) => e.id)))).toBe(true);
+  });
+
+  it('each manifest names only features the catalogue knows, and opens with its own', () => {
+    const known = new Set<string>(FEATURES);
+    for (const manifest of MODULE_MANIFESTS) {
+      const own = Object.keys(manifest.features);
+      expect(own.every((f) => known.has(f)), manifest.id).toBe(true);
+      expect(manifest.opens.every((f) => own.includes(f)), manifest.id).toBe(true);
+      for (const view of manifest.views) expect((view.features ?? []).every((f) => own.includes(f)), `${manifest.id} ${view.path}`).toBe(true);
+      for (const entry of manifest.menu) expect((entry.features ?? []).every((f) => own.includes(f)), entry.id).toBe(true);
+      for (const target of manifest.menu.flatMap((e) => e.targets)) expect((target.allFeatures ?? []).every((f) => known.has(f)), target.to).toBe(true);
+      for (const element of manifest.elements) expect(element.features.every((f) => known.has(f)), element.element).toBe(true);
+      // Every right of the manifest is in the catalogue the server seeds and the administration grants.
+      for (const rights of Object.values(manifest.features)) expect(ALL_RIGHTS).toEqual(expect.arrayContaining([...rights.read, ...rights.manage]));
+    }
+  });
+
+  it('every prefix has a route: its own subtree for a module with screens, else the landing page', () => {
+    for (const manifest of MODULE_MANIFESTS) {
+      if (manifest.screens) {
+        expect(MODULE_ROUTE_FILES[moduleRoutesPath(manifest.id)], manifest.id).toBeDefined();
+        expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toBe(`/_authenticated/${manifest.prefix}`);
+        // The placeholder does not take the addresses of a module with screens.
+        expect(routeOf(`/${manifest.prefix}/not-a-view`), manifest.prefix).toBe('/$');
+        expect(MODULE_PAGES[modulePagePath(manifest.prefix)]).toBeUndefined();
+      } else {
+        expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toBe('/_authenticated/$module/$');
+        expect(MODULE_PAGES[modulePagePath(manifest.prefix)], manifest.prefix).toBeDefined();
+        for (const view of manifest.views) expect(routeOf(`/${manifest.prefix}/${view.path}`)).toBe('/_authenticated/$module/$');
+      }
+    }
+    expect(routeOf('/not-a-module')).toBe('/$');
+  });
+
+  it('every menu target is a route of its own module, and a view the module knows', () => {
+    for (const { manifest, to } of allTargets) {
+      expect(to.split('/')[1], to).toBe(manifest.prefix);
+      expect(routeOf(to), to).not.toBe('/$');
+      if (!manifest.screens) {
+        const found = findModule(to);
+        expect(found !== null && (to === `/${manifest.prefix}` || found.view !== undefined), to).toBe(true);
+      }
+    }
+  });
+
+  it('whoever sees a module entry can open where it goes (each right alone, and all of them)', () => {
+    const rightSets = [...ALL_RIGHTS.map((right) => [right]), [...ALL_RIGHTS]];
+    const moduleEntries = new Set(MODULE_MANIFESTS.flatMap((m) => m.menu.map((e) => e.id)));
+    let checked = 0;
+    for (const rights of rightSets) {
+      for (const entry of menuFor({ rights })) {
+        if (entry.kind !== 'link' || !moduleEntries.has(entry.id)) continue;
+        const found = findModule(entry.to);
+        expect(found, entry.to).not.toBeNull();
+        const needed = found!.view?.features ?? found!.module.features;
+        expect(needed.length === 0 || needed.some((f) => can(rights, f)), `${rights.join(',')} → ${entry.to}`).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(ALL_RIGHTS.length / 2);
+  });
+
+  it('every functionality is a manifest’s district module, with its prefix', () => {
+    expect(FUNCTIONALITIES.length).toBeGreaterThan(0);
+    for (const functionality of FUNCTIONALITIES) {
+      const manifest = MODULE_MANIFESTS.find((m) => m.districtModule === functionality.feature);
+      expect(manifest, functionality.feature).toBeDefined();
+      expect(functionality.prefix).toBe(manifest!.prefix);
+      const names = functionality.elements.map((e) => e.element);
+      expect(new Set(names).size).toBe(names.length);
+    }
+    // A manifest without a district module has no functionality to list.
+    for (const manifest of MODULE_MANIFESTS) if (manifest.districtModule === null) expect(manifest.elements, manifest.id).toEqual([]);
+  });
+
+  it('every string a manifest names exists in fr and en', () => {
+    const keys = MODULE_MANIFESTS.flatMap((manifest) => [
+      manifest.labelKey,
+      ...manifest.views.map((view) => `module_views.${view.label}`),
+      ...manifest.menu.flatMap((entry) => [entry.labelKey, ...entry.targets.map((t) => t.labelKey)]),
+      ...manifest.elements.map((element) => `functionalities.${element.element}`),
+      // The requiredPermissions toast names the features (spec section 8).
+      ...Object.keys(manifest.features).map((feature) => `modules.${feature}`),
+    ]).filter((key): key is string => key !== undefined);
+    const missing = ['fr', 'en'].flatMap((language) => keys.filter((key) => typeof lookup(language, key) !== 'string').map((key) => `${language}: ${key}`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('can(rights, feature, action)', () => {
+  it('read: any one of the feature’s rights, its reading or its managing one', () => {
+    expect(can(['sites.read'], 'sites', 'read')).toBe(true);
+    expect(can(['sites.admin'], 'sites', 'read')).toBe(true);
+    expect(can(['cartography.read'], 'sites', 'read')).toBe(false);
+    expect(can([], 'sites', 'read')).toBe(false);
+    expect(can(['declarations-templates-templates.read'], 'declarations', 'read')).toBe(true);
+  });
+
+  it('manage: only a managing right; a reading right does not manage', () => {
+    expect(can(['sites.read'], 'sites', 'manage')).toBe(false);
+    expect(can(['sites.admin'], 'sites', 'manage')).toBe(true);
+    expect(can(['sites.read', 'sites.admin'], 'sites', 'manage')).toBe(true);
+    expect(can(['questionnaryV2.securesphere_read'], 'questionnaires', 'manage')).toBe(false);
+    expect(can(['questionnaryV2.securesphere_admin'], 'questionnaires', 'manage')).toBe(true);
+    expect(can(['stockManagement.article_read'], 'stock', 'manage')).toBe(false);
+    expect(can(['stockManagement.admin'], 'stock', 'manage')).toBe(true);
+    expect(can(['imports.read'], 'import', 'manage')).toBe(false);
+    expect(can(['imports.create'], 'import', 'manage')).toBe(true);
+  });
+
+  it('manage: nobody manages a feature whose spec rights only read', () => {
+    expect(can([...ALL_RIGHTS], 'cartography', 'read')).toBe(true);
+    expect(can([...ALL_RIGHTS], 'cartography', 'manage')).toBe(false);
+    expect(can([...ALL_RIGHTS], 'synthesis', 'manage')).toBe(false);
+  });
+
+  it('manage needs what reading needs: files wants both of its rights', () => {
+    expect(can(['district.admin'], 'files', 'manage')).toBe(false);
+    expect(can(['file-explorer.read'], 'files', 'manage')).toBe(false);
+    expect(can(['district.admin', 'file-explorer.read'], 'files', 'manage')).toBe(true);
+    expect(can(['district.admin', 'file-explorer.read'], 'files', 'read')).toBe(true);
+  });
+
+  it('the administration pages manage with the right that opens them', () => {
+    expect(can(['district.admin'], 'admin', 'manage')).toBe(true);
+    expect(can(['sites.admin'], 'admin', 'manage')).toBe(false);
+    expect(can(['opteamum.admin'], 'operatorAdmin', 'manage')).toBe(true);
+  });
+
+  it('an unknown feature opens nothing', () => {
+    expect(can([...ALL_RIGHTS], 'nothing' as Feature, 'read')).toBe(false);
+  });
+});
