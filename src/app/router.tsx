@@ -10,9 +10,10 @@
  * rights (spec section 6), else the requiredPermissions error toast (spec section 8) and the
  * dashboard; an unknown address → the 404 error toast, then the default page or /login.
  *
- * The modules' routes come from their manifests (common/modules): a module with screens of its
- * own registers its subtree from src/features/<id>/routes.tsx (`moduleRoutes(parent)`); every
- * other module's prefix shows the landing page through one placeholder route.
+ * The modules' routes follow their manifests (common/modules): a module with screens of its
+ * own registers its subtree from src/features/<id>/routes.tsx (`moduleRoutes(parent)`, listed in
+ * SCREEN_MODULE_ROUTES); every other module's prefix shows the landing page through one
+ * placeholder route.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -21,16 +22,16 @@ import {
   createRouter,
   redirect,
   useNavigate,
-  type AnyRoute,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { useEffect, type ComponentType } from 'react';
 import { DEFAULT_PAGE } from '../../common/constants';
-import { MODULE_MANIFESTS } from '../../common/modules/index';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
 import { findModule, LANDING_MODULES } from '../features/modules/modules';
+import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
+import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
 import { LOGIN_PATH } from './paths';
@@ -244,17 +245,16 @@ const moduleRoute = createRoute({
   },
 });
 
-/** The route files of the modules with screens: route definitions only, their pages load on demand. */
-type ModuleRoutesFile = { moduleRoutes: (parent: AnyRoute) => AnyRoute };
-export const MODULE_ROUTE_FILES = import.meta.glob<ModuleRoutesFile>('../features/*/routes.tsx', { eager: true });
-export const moduleRoutesPath = (id: string) => `../features/${id}/routes.tsx`;
-
-/** Each manifest with `screens: true` brings its own subtree below the authenticated layout. */
-const screenModuleRoutes: AnyRoute[] = MODULE_MANIFESTS.filter((manifest) => manifest.screens).map((manifest) => {
-  const file = MODULE_ROUTE_FILES[moduleRoutesPath(manifest.id)];
-  if (file === undefined) throw new Error(`module ${manifest.id} has screens but no ${moduleRoutesPath(manifest.id)}`);
-  return file.moduleRoutes(authenticatedRoute);
-});
+/**
+ * The route subtrees of the modules whose manifest says `screens: true`, one per module, from
+ * src/features/<id>/routes.tsx (route definitions only: their pages load with their routes).
+ * Imported by name rather than globbed so the route tree keeps its types (typed paths and
+ * params); the manifests' test checks this table against the manifests.
+ */
+export const SCREEN_MODULE_ROUTES = {
+  notifications: notificationsRoutes(authenticatedRoute),
+  sites: sitesRoutes(authenticatedRoute),
+};
 
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -289,7 +289,8 @@ export const routeTree = rootRoute.addChildren([
     adminIndexRoute,
     operatorIndexRoute,
     moduleRoute,
-    ...screenModuleRoutes,
+    SCREEN_MODULE_ROUTES.notifications,
+    SCREEN_MODULE_ROUTES.sites,
   ]),
   unknownRoute,
 ]);

@@ -86,7 +86,7 @@ const ACCESS = Symbol('vigie.access');
 type MarkedGuard = onRequestAsyncHookHandler & { [ACCESS]: RouteAccess };
 
 function markedGuard(access: RouteAccess, check: (request: FastifyRequest) => Promise<void>): MarkedGuard {
-  return Object.assign(async (request: FastifyRequest) => check(request), { [ACCESS]: access }) as MarkedGuard;
+  return Object.assign(async (request: FastifyRequest) => check(request), { [ACCESS]: access });
 }
 
 /** The guard that enforces `access` (a hook usable as onRequest or preHandler), carrying its mark. */

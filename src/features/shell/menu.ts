@@ -105,7 +105,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   ...MODULE_MANIFESTS.flatMap((manifest) => manifest.menu.map((entry) => moduleEntry(manifest, entry))),
 ]
   .sort((a, b) => a.position - b.position)
-  .map(({ position: _position, ...entry }) => entry as MenuEntry);
+  .map(({ position: _position, ...entry }) => entry);
 
 export type VisibleEntry = (Omit<LinkEntry, 'to'> & { to: string }) | ActionEntry;
 

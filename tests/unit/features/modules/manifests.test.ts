@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTIONALITIES } from '../../../../common/functionalities';
 import { MODULE_MANIFESTS } from '../../../../common/modules/index';
 import { ALL_RIGHTS, can, FEATURES, type Feature } from '../../../../common/rights';
-import { createAppRouter, MODULE_PAGES, MODULE_ROUTE_FILES, modulePagePath, moduleRoutesPath } from '../../../../src/app/router';
+import { createAppRouter, MODULE_PAGES, modulePagePath, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
 import { findModule } from '../../../../src/features/modules/modules';
 import { menuFor } from '../../../../src/features/shell/menu';
 import { localeFiles } from '../../../../src/testing/i18n';
 
 const manifestFiles = import.meta.glob('/common/modules/*.ts');
+const routeFiles = import.meta.glob('/src/features/*/routes.tsx');
 const router = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
 
 /** The route an address lands on: the deepest match, '/$' when only the not-found route matches. */
@@ -57,9 +58,12 @@ describe('module manifests', () => {
   });
 
   it('every prefix has a route: its own subtree for a module with screens, else the landing page', () => {
+    const withScreens = MODULE_MANIFESTS.filter((m) => m.screens).map((m) => m.id);
+    expect(Object.keys(SCREEN_MODULE_ROUTES).sort()).toEqual([...withScreens].sort());
+    expect(Object.keys(routeFiles).sort()).toEqual(withScreens.map((id) => `/src/features/${id}/routes.tsx`).sort());
     for (const manifest of MODULE_MANIFESTS) {
       if (manifest.screens) {
-        expect(MODULE_ROUTE_FILES[moduleRoutesPath(manifest.id)], manifest.id).toBeDefined();
+        expect(SCREEN_MODULE_ROUTES[manifest.id as keyof typeof SCREEN_MODULE_ROUTES].fullPath, manifest.id).toBe(`/${manifest.prefix}`);
         expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toBe(`/_authenticated/${manifest.prefix}`);
         // The placeholder does not take the addresses of a module with screens.
         expect(routeOf(`/${manifest.prefix}/not-a-view`), manifest.prefix).toBe('/$');
