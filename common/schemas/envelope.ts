@@ -34,7 +34,8 @@ export const EnvelopeFields = {
   /** A translation key the app shows as a toast (e.g. `user_duplicated`). */
   message: Type.Optional(Type.String()),
 };
-const EnvelopeBase = Type.Object(EnvelopeFields);
+/** The envelope without its `data`. */
+export const EnvelopeBase = Type.Object(EnvelopeFields);
 
 /** Every 2xx body of a JSON route: `{ data, rights, districtModules, … }`. */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data, ...EnvelopeFields });

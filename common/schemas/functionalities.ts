@@ -1,9 +1,6 @@
 /** The functionalities calls (spec section 7 "Cached POST calls"): what of a feature the session's district and rights open. */
 import Type from 'typebox';
-
-/** Limits of the calls' bodies. */
-export const FUNCTIONALITY_NAME_MAX = 100;
-export const FUNCTIONALITY_ELEMENTS_MAX = 100;
+import { FUNCTIONALITY_ELEMENTS_MAX, FUNCTIONALITY_NAME_MAX } from '../functionalities.js';
 
 const FunctionalityName = Type.String({ minLength: 1, maxLength: FUNCTIONALITY_NAME_MAX });
 

@@ -1,6 +1,6 @@
 /**
  * Small schemas several areas share: a path or body id written in the canonical UUID form
- * (the spec's `_id`s), and the empty query string / body of routes that read none.
+ * (the spec's `_id`s), the empty query string of routes that read none, a typed name.
  */
 import Type from 'typebox';
 
@@ -12,7 +12,5 @@ export const UuidString = Type.String({ pattern: UUID_PATTERN, maxLength: 36 });
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 /** The params of a route without path parameters. */
 export const NoParams = Type.Object({}, { additionalProperties: false });
-/** A write route that takes no body: none, or `{}` (server/src/plugins/schemas.ts checks it). */
-export const NoBody = Type.Object({}, { additionalProperties: false, description: 'No body, or an empty JSON object.' });
 /** A name a person types: at least one non-blank character. */
 export const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
