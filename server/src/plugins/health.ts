@@ -61,8 +61,8 @@ export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle, optio
   // `rateLimit: false`: never throttled, should a rate limit be registered for every route.
   const probe = { logLevel: 'warn' as const, config: { rateLimit: false } };
   const tags = ['health'];
-  app.get(HEALTH_PATH, { ...probe, schema: { tags, summary: 'Liveness: the process answers', response: { 200: HealthData } } }, async () => ({ status: 'ok' }));
-  app.get(READY_PATH, { ...probe, schema: { tags, summary: 'Readiness: every open database answers', response: { 200: ReadyData, 503: NotReady } } }, async (request, reply) => {
+  app.get(HEALTH_PATH, { ...probe, schema: { tags, security: [], summary: 'Liveness: the process answers', response: { 200: HealthData } } }, async () => ({ status: 'ok' }));
+  app.get(READY_PATH, { ...probe, schema: { tags, security: [], summary: 'Readiness: every open database answers', response: { 200: ReadyData, 503: NotReady } } }, async (request, reply) => {
     reply.header('Retry-After', String(NOT_READY_RETRY_SECONDS));
     if (lifecycle.phase !== 'ready') return reply.code(503).send({ message: PHASE_MESSAGES[lifecycle.phase] });
     if (options.maintenance) {

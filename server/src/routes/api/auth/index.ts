@@ -26,6 +26,8 @@ import { LOGIN_BODY_LIMIT } from './schemas.js';
 import { ssoCallbackRoute } from './sso-callback.js';
 
 const tags = ['auth'];
+/** Routes a session is not needed for (the refresh cookie, or nothing): no bearer token in the OpenAPI document. */
+const security: { [scheme: string]: string[] }[] = [];
 
 export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,7 +42,7 @@ export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): P
   await loginSsoRoute(app, ctx, sso, sameOrigin);
   await ssoCallbackRoute(app, ctx, sso);
 
-  app.post('/login', { schema: { tags, summary: 'Password login: opens a session (refresh cookie) and answers the access token', body: LoginBody, response: ok(SessionDataSchema) }, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
+  app.post('/login', { schema: { tags, security, summary: 'Password login: opens a session (refresh cookie) and answers the access token', body: LoginBody, response: ok(SessionDataSchema) }, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
     const { email, password, reconnect = false } = request.body;
     const lockoutSeconds = await throttle.lockedFor(email, request.ip);
     if (lockoutSeconds > 0) throw new ApiError(429, { message: 'auth.too_many_attempts', redis: { lockoutSeconds } });
@@ -78,7 +80,7 @@ export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): P
     return buildEnvelope(await databases.client(landing.client.database), account.id, landing.district._id, data);
   });
 
-  app.post('/refresh', { schema: { tags, summary: 'A new access token from the refresh cookie (rotated)', response: ok(RefreshDataSchema) }, onRequest: sameOrigin }, async (request, reply) => {
+  app.post('/refresh', { schema: { tags, security, summary: 'A new access token from the refresh cookie (rotated)', response: ok(RefreshDataSchema) }, onRequest: sameOrigin }, async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
     if (!cookie) throw ApiError.unauthorized('token_invalid', { logout: true });
     const result = await sessions.rotate(cookie.sessionId, cookie.secret);
@@ -100,7 +102,7 @@ export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): P
     return buildEnvelope(await databases.client(session.client_db), session.account_id, session.district_id, data);
   });
 
-  app.post('/logout', { schema: { tags, summary: 'Ends the session of the refresh cookie and of the bearer token', response: ok(Type.Null()) }, onRequest: sameOrigin }, async (request, reply) => {
+  app.post('/logout', { schema: { tags, security, summary: 'Ends the session of the refresh cookie and of the bearer token', response: ok(Type.Null()) }, onRequest: sameOrigin }, async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
     const token = bearerToken(request.headers.authorization);
     const bearer = token ? await tokens.verify(token) : null;
@@ -137,5 +139,5 @@ export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): P
   });
 
   // Public: the app asks for it before login too. With a valid token the envelope is full.
-  app.get('/clientIp', { schema: { tags, summary: "The caller's address as the server sees it (public)", response: ok(ClientIpData) }, preHandler: app.optionalAuthenticate }, async (request) => respond(request, { ip: request.ip }));
+  app.get('/clientIp', { schema: { tags, security, summary: "The caller's address as the server sees it (public)", response: ok(ClientIpData) }, preHandler: app.optionalAuthenticate }, async (request) => respond(request, { ip: request.ip }));
 }

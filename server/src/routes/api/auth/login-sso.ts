@@ -17,6 +17,7 @@ import { SSO_STATE_COOKIE, ssoStateCookieOptions } from './sso-cookies.js';
 
 const schema = {
   tags: ['auth'],
+  security: [],
   summary: "Starts an OpenID Connect login at the account's identity provider",
   body: LoginSsoBody,
   response: ok(LoginSsoDataSchema),

@@ -29,6 +29,7 @@ function appPage(popup: boolean, error?: string): string {
 
 const schema = {
   tags: ['auth'],
+  security: [],
   summary: 'Where the identity provider sends the browser back: opens the session, redirects into the app',
   querystring: SsoCallbackQuery,
   response: { 302: SsoRedirect },

@@ -20,8 +20,8 @@ export async function configRoutes(untyped: FastifyInstance, { config }: RouteCo
     helpUrl: config.helpUrl,
     idleSeconds: config.idleSeconds,
   };
-  app.get('/', { schema: { tags, summary: 'The app configuration, loaded at start (public)', response: ok(AppConfigSchema) }, preHandler: app.optionalAuthenticate }, (request) => respond(request, appConfig));
-  app.get('/maintenance', { schema: { tags, summary: 'Whether the server is in maintenance (public)', response: ok(MaintenanceData) }, preHandler: app.optionalAuthenticate }, (request) =>
+  app.get('/', { schema: { tags, security: [], summary: 'The app configuration, loaded at start (public)', response: ok(AppConfigSchema) }, preHandler: app.optionalAuthenticate }, (request) => respond(request, appConfig));
+  app.get('/maintenance', { schema: { tags, security: [], summary: 'Whether the server is in maintenance (public)', response: ok(MaintenanceData) }, preHandler: app.optionalAuthenticate }, (request) =>
     respond(request, { maintenance: config.maintenance }),
   );
 }
