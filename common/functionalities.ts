@@ -12,7 +12,9 @@
  * app uses it only to find which feature a module page shows and to label the elements.
  */
 import { MODULE_MANIFESTS } from './modules/index';
+import type { Static } from 'typebox';
 import type { Feature } from './rights';
+import type * as Schemas from './schemas/functionalities';
 
 export interface FunctionalityElementDefinition {
   /** Identifier, unique within its feature; the translation key is `functionalities.<element>`. */
@@ -45,44 +47,16 @@ export const findFunctionality = (feature: string): FunctionalityDefinition | un
 export const functionalityOfPrefix = (prefix: string): FunctionalityDefinition | undefined =>
   FUNCTIONALITIES.find((f) => f.prefix === prefix);
 
-/** Limits of the calls' bodies (the server's schemas). */
+/** Limits of the calls' bodies (their schemas: common/schemas/functionalities.ts). */
 export const FUNCTIONALITY_NAME_MAX = 100;
 export const FUNCTIONALITY_ELEMENTS_MAX = 100;
 
-// --- the three calls (docs/api.md "Functionalities") ---------------------------------------
-
-export interface ElementAvailability {
-  element: string;
-  available: boolean;
-}
-
+// --- the three calls (docs/api.md "Functionalities"), types derived from their schemas ---------
+export type ElementAvailability = Static<typeof Schemas.ElementAvailability>;
 /** POST /api/functionalities/isElementsOfFeatureAvailable { feature, elements } */
-export interface ElementsAvailabilityData {
-  feature: string;
-  /** The district has the module. */
-  enabled: boolean;
-  /** One entry per requested element, in the request's order (an unknown element is not available). */
-  elements: ElementAvailability[];
-}
-
-export interface FunctionalityElement extends ElementAvailability {
-  /** 0-based order within the feature. */
-  position: number;
-}
-
+export type ElementsAvailabilityData = Static<typeof Schemas.ElementsAvailabilityData>;
+export type FunctionalityElement = Static<typeof Schemas.FunctionalityElement>;
 /** POST /api/functionalities/getFunctionalityElements { feature } */
-export interface FunctionalityElementsData {
-  feature: string;
-  enabled: boolean;
-  /** The module's position in the district's menu, null when the district lacks it. */
-  modulePosition: number | null;
-  elements: FunctionalityElement[];
-}
-
+export type FunctionalityElementsData = Static<typeof Schemas.FunctionalityElementsData>;
 /** POST /api/functionalities/getFunctionalityElementPosition { feature, element } */
-export interface FunctionalityElementPositionData extends FunctionalityElement {
-  feature: string;
-  modulePosition: number | null;
-  /** 0-based order among the feature's available elements, null when not available. */
-  availablePosition: number | null;
-}
+export type FunctionalityElementPositionData = Static<typeof Schemas.FunctionalityElementPositionData>;

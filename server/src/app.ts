@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import { Databases } from './db/databases.js';
 import type { Database } from './db/types.js';
 import { startMailWorker } from './mail/worker.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerHealth, type Lifecycle } from './plugins/health.js';
@@ -140,6 +141,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   registerDefaultSchemas(app);
   // Before any route too: every /api route's access mark installs its guard (plugins/rights.ts).
   registerAccess(app);
+  // Before the routes it documents: the OpenAPI document at /api/docs/json, the reader page (issue 15).
+  await registerApiDocs(app, { ui: config.apiDocsUi });
   // Before maintenance and every other route: the stopping gate and the probes.
   registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });
   // After the probes (never limited), before every other route: the plugin adds its hook to

@@ -51,6 +51,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Demo only: the OpenID provider that the demo client Acme and two demo accounts log in with (seed/demo-sso.ts). */
   demoOidcIssuer: string | null;
+  /** Serve the OpenAPI reader page at /api/docs (VIGIE_API_DOCS_UI; default: unless NODE_ENV=production). /api/docs/json is always served. */
+  apiDocsUi: boolean;
 }
 
 /**
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: read.url('VIGIE_PUBLIC_URL', ['http:', 'https:'], read.raw('VIGIE_PUBLIC_URL') ?? `${tls ? 'https' : 'http'}://127.0.0.1:${port}`) ?? `http://127.0.0.1:${port}`,
     rateLimitPerMinute: read.int('VIGIE_RATE_LIMIT', DEFAULT_RATE_LIMIT, { min: 0 }),
     demoOidcIssuer: read.url('VIGIE_DEMO_OIDC_ISSUER', ['http:', 'https:']),
+    apiDocsUi: read.bool('VIGIE_API_DOCS_UI', read.raw('NODE_ENV') !== 'production'),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -1,9 +1,11 @@
-/** Field rules shared by every form (login, reconnect, emergency recipients). Pure. */
+/**
+ * Field rules shared by every form (login, reconnect, emergency recipients, user creation).
+ * Pure. The e-mail rule is the API's own (common/schemas/email.ts): the schema's pattern and
+ * maxLength, tested without TypeBox's validator so the first screen stays light.
+ */
+import { isEmail } from '../../common/schemas/email';
 
-// One "@", something on each side, a dot in the domain, no spaces: what users read as an
-// e-mail address. The server stays the judge of deliverability.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
+/** Whether `value`, trimmed, is an e-mail address the server accepts. */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  return isEmail(value.trim());
 }

@@ -17,6 +17,7 @@ import {
   SERVER_STOPPING_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
 } from '../../../common/constants.js';
+import { HealthData, NotReady, ReadyData } from '../../../common/schemas/health.js';
 import type { Databases } from '../db/databases.js';
 import { MAINTENANCE_RETRY_SECONDS } from './maintenance.js';
 
@@ -59,8 +60,9 @@ export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle, optio
   });
   // `rateLimit: false`: never throttled, should a rate limit be registered for every route.
   const probe = { logLevel: 'warn' as const, config: { rateLimit: false } };
-  app.get(HEALTH_PATH, probe, async () => ({ status: 'ok' }));
-  app.get(READY_PATH, probe, async (request, reply) => {
+  const tags = ['health'];
+  app.get(HEALTH_PATH, { ...probe, schema: { tags, security: [], summary: 'Liveness: the process answers', response: { 200: HealthData } } }, async () => ({ status: 'ok' }));
+  app.get(READY_PATH, { ...probe, schema: { tags, security: [], summary: 'Readiness: every open database answers', response: { 200: ReadyData, 503: NotReady } } }, async (request, reply) => {
     reply.header('Retry-After', String(NOT_READY_RETRY_SECONDS));
     if (lifecycle.phase !== 'ready') return reply.code(503).send({ message: PHASE_MESSAGES[lifecycle.phase] });
     if (options.maintenance) {

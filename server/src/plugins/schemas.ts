@@ -15,9 +15,15 @@
  *   a query and fail there with a 500. One check before validation, for every route and every
  *   field, 400 `validation.invalid_characters` (issue 14, item 8).
  * Register it before the routes (onRoute hooks only see routes registered after them).
+ *
+ * It also records each `/api` route's final schemas (apiRoutesOf), so a test can check that
+ * every route declares what it accepts and answers (issue 15: one schema source for the
+ * contract, from which the OpenAPI document is generated).
  */
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
+import Type from 'typebox';
 import { API_PREFIX } from '../../../common/constants.js';
+import { NoQuery } from '../../../common/schemas/ids.js';
 import { ApiError } from '../lib/errors.js';
 
 /** Default body limit of an API route that declares a body schema but no bodyLimit. */
@@ -63,7 +69,7 @@ const refuseHostileStrings: preValidationHookHandler = (request, _reply, done) =
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
+export const NO_QUERY = NoQuery;
 
 /**
  * No body, or an empty JSON object (`{}`). A check rather than a body schema: a request without
@@ -81,19 +87,33 @@ export function pathParameters(url: string): string[] {
   return [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 }
 
+/** Each path parameter a non-empty string of at most MAX_PARAM_LENGTH; a wildcard (`*`, static files) may be empty. */
 function defaultParams(url: string) {
-  const names = pathParameters(url);
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: names,
-    properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1, maxLength: MAX_PARAM_LENGTH }])),
-  };
+  const param = Type.String({ minLength: 1, maxLength: MAX_PARAM_LENGTH });
+  const properties: Record<string, typeof param> = Object.fromEntries(pathParameters(url).map((name) => [name, param]));
+  if (url.endsWith('*')) properties['*'] = Type.String({ maxLength: MAX_PARAM_LENGTH });
+  return Type.Object(properties, { additionalProperties: false });
 }
+
+/** What an `/api` route was registered with, once the defaults above are filled in. */
+export interface ApiRouteRecord {
+  method: string;
+  url: string;
+  schema: NonNullable<RouteOptions['schema']>;
+  /** A write route without a body schema: it takes none (or `{}`), checked by refuseBody. */
+  takesNoBody: boolean;
+}
+
+const records = new WeakMap<FastifyInstance, ApiRouteRecord[]>();
+
+/** The `/api` routes registered on `app` since registerDefaultSchemas, with their final schemas. */
+export const apiRoutesOf = (app: FastifyInstance): readonly ApiRouteRecord[] => records.get(app) ?? [];
 
 const methodsOf = (route: RouteOptions): string[] => (Array.isArray(route.method) ? route.method : [route.method]);
 
 export function registerDefaultSchemas(app: FastifyInstance): void {
+  const registered: ApiRouteRecord[] = [];
+  records.set(app, registered);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     const schema = { ...route.schema };
@@ -102,12 +122,14 @@ export function registerDefaultSchemas(app: FastifyInstance): void {
     schema.querystring ??= NO_QUERY;
     schema.params ??= defaultParams(route.url);
     const takesBody = methodsOf(route).some((m) => BODY_METHODS.has(m));
-    if (takesBody && !schema.body) {
+    const takesNoBody = takesBody && !schema.body;
+    if (takesNoBody) {
       const hooks = route.preValidation;
       route.preValidation = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), refuseBody];
       route.bodyLimit ??= NO_BODY_LIMIT;
     }
     if (takesBody) route.bodyLimit ??= API_BODY_LIMIT;
     route.schema = schema;
+    for (const method of methodsOf(route)) registered.push({ method, url: route.url, schema, takesNoBody });
   });
 }

@@ -4,9 +4,15 @@
  * move to a district its account is a member of; the move rewrites the session row, so the
  * next token refresh names the new tenant and tokens of the old one stop working at once.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
 import type { ClientRef, DistrictRef } from '../../../../../common/api-types.js';
-import { CLIENT_DATABASE_NAME } from '../../../db/databases.js';
+import { AvailableClient as AvailableClientSchema, ChangeClientBody, ChangeDistrictBody, ChangeResult as ChangeResultSchema, DistrictNamesQuery } from '../../../../../common/schemas/admin.js';
+import type { AvailableClient, ChangeResult } from '../../../../../common/schemas/admin.js';
+import { DistrictRef as DistrictRefSchema } from '../../../../../common/schemas/auth.js';
+import { ok } from '../../../../../common/schemas/envelope.js';
+import { UUID_PATTERN } from '../../../../../common/schemas/ids.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { buildEnvelope } from '../../../plugins/envelope.js';
@@ -15,21 +21,14 @@ import { requireAnyCan, requireCan } from '../../../plugins/rights.js';
 import { moveSessionSockets } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-
-export interface AvailableClient {
-  name: string;
-  database: { name: string };
-}
-
-export interface ChangeResult {
-  client: ClientRef;
-  district: DistrictRef;
-}
+export { UUID_PATTERN };
+export type { AvailableClient, ChangeResult };
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
 
-export async function adminRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function adminRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['admin'];
   const { databases, sessions, io } = ctx;
   app.addHook('preHandler', app.authenticate);
   const clientsRight = requireCan('changeClient', 'read');
@@ -64,7 +63,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: RouteContext): Prom
     return buildEnvelope(await databases.client(database), auth.accountId, districtId, data);
   }
 
-  app.get('/availableClients', { preHandler: clientsRight }, async (request) => {
+  app.get('/availableClients', { preHandler: clientsRight, schema: { tags, summary: 'The clients where the account is a member of a district', response: ok(Type.Array(AvailableClientSchema)) } }, async (request) => {
     const auth = requireAuth(request);
     const { rows } = await databases.control.query<ClientRef>('select name, database from clients');
     const available: AvailableClient[] = [];
@@ -74,18 +73,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: RouteContext): Prom
     return respond(request, available.sort(byName));
   });
 
-  app.get<{ Querystring: { database: string } }>(
+  app.get(
     '/districtNames',
     {
       preHandler: clientsRight,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['database'],
-          additionalProperties: false,
-          properties: { database: { type: 'string', pattern: CLIENT_DATABASE_NAME.source } },
-        },
-      },
+      schema: { tags, summary: "The account's districts in a client database", querystring: DistrictNamesQuery, response: ok(Type.Array(DistrictRefSchema)) },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -94,39 +86,25 @@ export async function adminRoutes(app: FastifyInstance, ctx: RouteContext): Prom
     },
   );
 
-  app.post<{ Body: { database: string; district: string } }>(
+  app.post(
     '/changeClient',
     {
       preHandler: clientsRight,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['database', 'district'],
-          additionalProperties: false,
-          properties: { database: { type: 'string', pattern: CLIENT_DATABASE_NAME.source }, district: { type: 'string', pattern: UUID_PATTERN } },
-        },
-      },
+      schema: { tags, summary: 'Moves the session to a district of another client', body: ChangeClientBody, response: ok(ChangeResultSchema) },
     },
     (request) => moveSession(request, request.body.database, request.body.district),
   );
 
-  app.get('/availableDistricts', { preHandler: districtsRight }, async (request) => {
+  app.get('/availableDistricts', { preHandler: districtsRight, schema: { tags, summary: "The account's districts in the session's client", response: ok(Type.Array(DistrictRefSchema)) } }, async (request) => {
     const auth = requireAuth(request);
     return respond(request, await memberDistricts(auth.accountId, auth.clientDb));
   });
 
-  app.post<{ Body: { district: string } }>(
+  app.post(
     '/changeDistrict',
     {
       preHandler: districtsRight,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['district'],
-          additionalProperties: false,
-          properties: { district: { type: 'string', pattern: UUID_PATTERN } },
-        },
-      },
+      schema: { tags, summary: "Moves the session to another district of the session's client", body: ChangeDistrictBody, response: ok(ChangeResultSchema) },
     },
     (request) => moveSession(request, requireAuth(request).clientDb, request.body.district),
   );

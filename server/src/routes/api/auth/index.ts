@@ -2,9 +2,11 @@
  * Authentication service (spec section 7): login, token refresh, logout, get-district,
  * default page, client IP, and single sign-on (login-sso.ts, sso-callback.ts). The refresh token travels only in an httpOnly cookie.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import type { DistrictData, LoginBody, RefreshData, SessionData } from '../../../../../common/api-types.js';
-import { DEFAULT_PAGE, PASSWORD_MIN_LENGTH, REFRESH_COOKIE } from '../../../../../common/constants.js';
+import type { DistrictData, RefreshData, SessionData } from '../../../../../common/api-types.js';
+import { DEFAULT_PAGE, REFRESH_COOKIE } from '../../../../../common/constants.js';
 import { findAccountByEmail, resolveLanding } from '../../../auth/accounts.js';
 import { verifyPassword } from '../../../auth/passwords.js';
 import { SsoLogins } from '../../../auth/sso.js';
@@ -19,23 +21,17 @@ import { guardRoutes } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
 import { loginSsoRoute } from './login-sso.js';
 import { clearRefreshCookie, openSession, setRefreshCookie } from './open-session.js';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOGIN_BODY_LIMIT } from './schemas.js';
+import { ClientIpData, DefaultPageData, DistrictData as DistrictDataSchema, LoginBody, RefreshData as RefreshDataSchema, SessionData as SessionDataSchema } from '../../../../../common/schemas/auth.js';
+import { ok } from '../../../../../common/schemas/envelope.js';
+import { LOGIN_BODY_LIMIT } from './schemas.js';
 import { ssoCallbackRoute } from './sso-callback.js';
 
-const loginSchema = {
-  body: {
-    type: 'object',
-    required: ['email', 'password'],
-    additionalProperties: false,
-    properties: {
-      email: { type: 'string', minLength: 3, maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN },
-      password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 },
-      reconnect: { type: 'boolean' },
-    },
-  },
-} as const;
+const tags = ['auth'];
+/** Routes a session is not needed for (the refresh cookie, or nothing): no bearer token in the OpenAPI document. */
+const security: { [scheme: string]: string[] }[] = [];
 
-export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   guardRoutes(app, { public: true, reason: 'opens, refreshes and closes sessions; the routes reading a session authenticate it themselves' });
   const { databases, sessions, tokens } = ctx;
   const throttle = new LoginThrottle(databases.control);
@@ -48,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
   await loginSsoRoute(app, ctx, sso, sameOrigin);
   await ssoCallbackRoute(app, ctx, sso);
 
-  app.post<{ Body: LoginBody }>('/login', { schema: loginSchema, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
+  app.post('/login', { schema: { tags, security, summary: 'Password login: opens a session (refresh cookie) and answers the access token', body: LoginBody, response: ok(SessionDataSchema) }, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
     const { email, password, reconnect = false } = request.body;
     const lockoutSeconds = await throttle.lockedFor(email, request.ip);
     if (lockoutSeconds > 0) throw new ApiError(429, { message: 'auth.too_many_attempts', redis: { lockoutSeconds } });
@@ -86,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return buildEnvelope(await databases.client(landing.client.database), account.id, landing.district._id, data);
   });
 
-  app.post('/refresh', { onRequest: sameOrigin }, async (request, reply) => {
+  app.post('/refresh', { schema: { tags, security, summary: 'A new access token from the refresh cookie (rotated)', response: ok(RefreshDataSchema) }, onRequest: sameOrigin }, async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
     if (!cookie) throw ApiError.unauthorized('token_invalid', { logout: true });
     const result = await sessions.rotate(cookie.sessionId, cookie.secret);
@@ -108,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return buildEnvelope(await databases.client(session.client_db), session.account_id, session.district_id, data);
   });
 
-  app.post('/logout', { onRequest: sameOrigin }, async (request, reply) => {
+  app.post('/logout', { schema: { tags, security, summary: 'Ends the session of the refresh cookie and of the bearer token', response: ok(Type.Null()) }, onRequest: sameOrigin }, async (request, reply) => {
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
     const token = bearerToken(request.headers.authorization);
     const bearer = token ? await tokens.verify(token) : null;
@@ -123,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return emptyEnvelope(null);
   });
 
-  app.get('/district', { preHandler: app.authenticate }, async (request) => {
+  app.get('/district', { schema: { tags, summary: "The session's district and client", response: ok(DistrictDataSchema) }, preHandler: app.authenticate }, async (request) => {
     const auth = requireAuth(request);
     // Names are cached per server and invalidated on rename (tenant-cache.ts): this route runs on every app start.
     const [districtName, clientName] = await Promise.all([
@@ -135,7 +131,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return respond(request, data);
   });
 
-  app.get('/defaultPage', { preHandler: app.authenticate }, async (request) => {
+  app.get('/defaultPage', { schema: { tags, summary: "The member's landing page", response: ok(DefaultPageData) }, preHandler: app.authenticate }, async (request) => {
     const auth = requireAuth(request);
     const { rows } = await auth.db.query<{ default_page: string | null }>(
       'select default_page from memberships where account_id = $1 and district_id = $2',
@@ -145,5 +141,5 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
   });
 
   // Public: the app asks for it before login too. With a valid token the envelope is full.
-  app.get('/clientIp', { preHandler: app.optionalAuthenticate }, async (request) => respond(request, { ip: request.ip }));
+  app.get('/clientIp', { schema: { tags, security, summary: "The caller's address as the server sees it (public)", response: ok(ClientIpData) }, preHandler: app.optionalAuthenticate }, async (request) => respond(request, { ip: request.ip }));
 }

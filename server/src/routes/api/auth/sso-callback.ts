@@ -5,7 +5,9 @@
  * which takes the session from there (or, with popup=1, reports to the window that opened it). A browser navigation cannot read a JSON error, so every
  * refusal redirects to /sso?error=<translation key> instead.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { SsoCallbackQuery, SsoRedirect } from '../../../../../common/schemas/auth.js';
 import { resolveLanding } from '../../../auth/accounts.js';
 import { SSO_ERRORS, type SsoLogins } from '../../../auth/sso.js';
 import { ApiError } from '../../../lib/errors.js';
@@ -25,30 +27,17 @@ function appPage(popup: boolean, error?: string): string {
   return search ? `${SSO_APP_PATH}?${search}` : SSO_APP_PATH;
 }
 
-const PARAM = { type: 'string', maxLength: 4096 } as const;
-
-/** The authorization response parameters (RFC 6749 4.1.2, RFC 9207 iss, OIDC session_state). */
 const schema = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      code: PARAM,
-      state: PARAM,
-      iss: PARAM,
-      scope: PARAM,
-      session_state: PARAM,
-      error: PARAM,
-      error_description: PARAM,
-      error_uri: PARAM,
-    },
-  },
-} as const;
+  tags: ['auth'],
+  security: [],
+  summary: 'Where the identity provider sends the browser back: opens the session, redirects into the app',
+  querystring: SsoCallbackQuery,
+  response: { 302: SsoRedirect },
+};
 
-type CallbackQuery = Partial<Record<keyof (typeof schema)['querystring']['properties'], string>>;
-
-export async function ssoCallbackRoute(app: FastifyInstance, ctx: RouteContext, sso: SsoLogins): Promise<void> {
-  app.get<{ Querystring: CallbackQuery }>('/sso/callback', { schema, attachValidation: true }, async (request, reply) => {
+export async function ssoCallbackRoute(untyped: FastifyInstance, ctx: RouteContext, sso: SsoLogins): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/sso/callback', { schema, attachValidation: true }, async (request, reply) => {
     const stateCookie = request.cookies[SSO_STATE_COOKIE];
     // Single use in the browser too: whatever happens next, this pending login is over.
     reply.clearCookie(SSO_STATE_COOKIE, ssoStateCookieOptions(ctx));

@@ -4,32 +4,30 @@
  * creates its database (migrated), with a first district whose first member is the creating
  * operator, with the rights it holds now (so it can switch there and administer it).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { randomUUID } from 'node:crypto';
 import type { DistrictRef } from '../../../../../common/api-types.js';
-import { CLIENT_DATABASE_NAME } from '../../../db/databases.js';
+import { CLIENT_NAME_MAX_LENGTH, ClientCreateBody, ClientEntry as ClientEntrySchema, type ClientEntry } from '../../../../../common/schemas/clients.js';
+import { created, ok } from '../../../../../common/schemas/envelope.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-import { DISTRICT_NAME_MAX_LENGTH } from '../districts/index.js';
 
-export interface ClientEntry {
-  name: string;
-  database: string;
-  districts: DistrictRef[];
-}
-
-export const CLIENT_NAME_MAX_LENGTH = 100;
+export { CLIENT_NAME_MAX_LENGTH, type ClientEntry };
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
 
-export async function clientRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function clientRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['clients'];
   const { databases } = ctx;
   app.addHook('preHandler', app.authenticate);
   guardRoutes(app, { feature: 'operatorAdmin', action: 'manage', page: true });
 
-  app.get('/', async (request) => {
+  app.get('/', { schema: { tags, summary: 'Every client with its districts (operators)', response: ok(Type.Array(ClientEntrySchema)) } }, async (request) => {
     const { rows } = await databases.control.query<{ name: string; database: string }>('select name, database from clients');
     const clients: ClientEntry[] = [];
     for (const client of rows) {
@@ -40,22 +38,9 @@ export async function clientRoutes(app: FastifyInstance, ctx: RouteContext): Pro
     return respond(request, clients.sort(byName));
   });
 
-  app.post<{ Body: { name: string; database: string; district: string } }>(
+  app.post(
     '/',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['name', 'database', 'district'],
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: CLIENT_NAME_MAX_LENGTH, pattern: '\\S' },
-            database: { type: 'string', pattern: CLIENT_DATABASE_NAME.source },
-            district: { type: 'string', minLength: 1, maxLength: DISTRICT_NAME_MAX_LENGTH, pattern: '\\S' },
-          },
-        },
-      },
-    },
+    { schema: { tags, summary: 'Creates a client, its database and its first district (operators)', body: ClientCreateBody, response: created(ClientEntrySchema) } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const name = request.body.name.trim();

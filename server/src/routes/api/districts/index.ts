@@ -9,20 +9,22 @@
  * (opteamum.admin) reaches every district of the client. A district out of reach answers 404
  * like one that does not exist.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
 import { randomUUID } from 'node:crypto';
 import type { DistrictRef } from '../../../../../common/api-types.js';
+import { DistrictRef as DistrictRefSchema } from '../../../../../common/schemas/auth.js';
+import { DISTRICT_NAME_MAX_LENGTH, DistrictBody, DistrictIdParams } from '../../../../../common/schemas/districts.js';
+import { created, ok } from '../../../../../common/schemas/envelope.js';
 import { OPERATOR_RIGHT, RIGHTS_BY_FEATURE } from '../../../../../common/rights.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-import { UUID_PATTERN } from '../admin/index.js';
 
-export const DISTRICT_NAME_MAX_LENGTH = 100;
-
-const nameSchema = { type: 'string', minLength: 1, maxLength: DISTRICT_NAME_MAX_LENGTH, pattern: '\\S' } as const;
+export { DISTRICT_NAME_MAX_LENGTH };
 const byName = (a: DistrictRef, b: DistrictRef) => a.name.localeCompare(b.name, 'fr', { sensitivity: 'base' });
 
 /** PostgreSQL unique violation (districts_name_key is case-insensitive). */
@@ -45,15 +47,17 @@ async function districtsInReach(request: FastifyRequest): Promise<DistrictRef[]>
   return rows;
 }
 
-export async function districtRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function districtRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['districts'];
   app.addHook('preHandler', app.authenticate);
   guardRoutes(app, { feature: 'admin', action: 'manage', page: true });
 
-  app.get('/', async (request) => respond(request, (await districtsInReach(request)).sort(byName)));
+  app.get('/', { schema: { tags, summary: 'The districts the administrator reaches, by name', response: ok(Type.Array(DistrictRefSchema)) } }, async (request) => respond(request, (await districtsInReach(request)).sort(byName)));
 
-  app.post<{ Body: { name: string } }>(
+  app.post(
     '/',
-    { schema: { body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: nameSchema } } } },
+    { schema: { tags, summary: 'Creates a district; its creator becomes a member with its rights', body: DistrictBody, response: created(DistrictRefSchema) } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const name = request.body.name.trim();
@@ -75,14 +79,9 @@ export async function districtRoutes(app: FastifyInstance, ctx: RouteContext): P
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: { name: string } }>(
+  app.patch(
     '/:id',
-    {
-      schema: {
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } },
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: nameSchema } },
-      },
-    },
+    { schema: { tags, summary: 'Renames a district the administrator reaches', params: DistrictIdParams, body: DistrictBody, response: ok(DistrictRefSchema) } },
     async (request) => {
       const { db } = requireAuth(request);
       const name = request.body.name.trim();

@@ -7,7 +7,20 @@
  * Authentication and rights run at onRequest: a caller without them is refused before an
  * 8 MiB body is read, let alone parsed.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import {
+  Emergency360Stage,
+  EmergencySendResult,
+  EmergencySite,
+  EmergencySiteStage,
+  OUTBOX_PAGE_SIZE,
+  OutboxPage,
+  OutboxQuery,
+  SiteIdParams,
+} from '../../../../../common/schemas/emergency.js';
+import { ok } from '../../../../../common/schemas/envelope.js';
 import { ApiError } from '../../../lib/errors.js';
 import { notifyMailQueued } from '../../../mail/worker.js';
 import { listOutbox, type OutboxFilter } from '../../../mail/outbox.js';
@@ -15,23 +28,18 @@ import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { requireAnyCan, requireCan } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-import { UUID_PATTERN } from '../admin/index.js';
 import { runIdempotent } from './idempotency.js';
-import { checkPayload, requestHash, SEND_BODY_LIMIT, sendInformationsSchema, type SendInformationsBody } from './payload.js';
+import { checkPayload, requestHash, SEND_BODY_LIMIT, sendInformationsSchema } from './payload.js';
 import { recordSend, type SendResult } from './shares.js';
 import { districtSite, districtSites, threeDStages, threeSixtyStages } from './sites.js';
 
-export const OUTBOX_PAGE_SIZE = 100;
+export { OUTBOX_PAGE_SIZE };
 /** Tells the app (and a human reading logs) that the answer is the stored one of an earlier request. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-const siteParams = {
-  type: 'object',
-  required: ['siteId'],
-  properties: { siteId: { type: 'string', pattern: UUID_PATTERN } },
-} as const;
-
-export async function emergencyRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function emergencyRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['emergency'];
   app.addHook('onRequest', app.authenticate);
   const emergencyRight = requireCan('emergency', 'read');
   // The outbox also serves district administrators: they answer for their district's mail.
@@ -45,32 +53,41 @@ export async function emergencyRoutes(app: FastifyInstance, ctx: RouteContext): 
     return { auth, site };
   }
 
-  app.get('/sites', { onRequest: emergencyRight }, async (request) => {
+  app.get('/sites', { onRequest: emergencyRight, schema: { tags, summary: "The district's sites, as the emergency dialog lists them", response: ok(Type.Array(EmergencySite)) } }, async (request) => {
     const auth = requireAuth(request);
     return respond(request, await districtSites(auth.db, auth.districtId));
   });
 
-  app.get<{ Params: { siteId: string } }>(
+  app.get(
     '/getAll360Stages/:siteId',
-    { onRequest: emergencyRight, schema: { params: siteParams } },
+    { onRequest: emergencyRight, schema: { tags, summary: "A site's 360 stages and their image paths", params: SiteIdParams, response: ok(Type.Array(Emergency360Stage)) } },
     async (request) => {
       const { auth, site } = await siteOf(request, request.params.siteId);
       return respond(request, await threeSixtyStages(auth.db, auth.districtId, site._id));
     },
   );
 
-  app.get<{ Params: { siteId: string } }>(
+  app.get(
     '/getSiteStages/:siteId',
-    { onRequest: emergencyRight, schema: { params: siteParams } },
+    { onRequest: emergencyRight, schema: { tags, summary: "A site's 3D stages", params: SiteIdParams, response: ok(Type.Array(EmergencySiteStage)) } },
     async (request) => {
       const { auth, site } = await siteOf(request, request.params.siteId);
       return respond(request, await threeDStages(auth.db, site._id));
     },
   );
 
-  app.post<{ Body: SendInformationsBody; Headers: { 'idempotency-key': string } }>(
+  app.post(
     '/sendInformations',
-    { onRequest: emergencyRight, bodyLimit: SEND_BODY_LIMIT, schema: sendInformationsSchema },
+    {
+      onRequest: emergencyRight,
+      bodyLimit: SEND_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Shares sites for a limited time and e-mails each recipient, exactly once per Idempotency-Key',
+        ...sendInformationsSchema,
+        response: ok(EmergencySendResult),
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const body = request.body;
@@ -96,23 +113,9 @@ export async function emergencyRoutes(app: FastifyInstance, ctx: RouteContext): 
     },
   );
 
-  app.get<{ Querystring: { shareId?: string; idempotencyKey?: string; limit?: string; offset?: string } }>(
+  app.get(
     '/outbox',
-    {
-      onRequest: outboxRight,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            shareId: { type: 'string', pattern: UUID_PATTERN },
-            idempotencyKey: { type: 'string', pattern: UUID_PATTERN },
-            limit: { type: 'string', pattern: '^[0-9]{1,3}$' },
-            offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
-          },
-        },
-      },
-    },
+    { onRequest: outboxRight, schema: { tags, summary: 'The delivery state of each e-mail of the district\'s shares', querystring: OutboxQuery, response: ok(OutboxPage) } },
     async (request) => {
       const auth = requireAuth(request);
       const { shareId, idempotencyKey, limit, offset } = request.query;

@@ -1,179 +1,43 @@
 /**
- * The send payload of spec section 3 (`POST /api/emergency/sendInformations`): its JSON
- * schema, its type, the checks a schema cannot express (images really are the images they
+ * The send payload of spec section 3 (`POST /api/emergency/sendInformations`): its schema and
+ * type (common/schemas/emergency.ts), the checks a schema cannot express (images really are the images they
  * claim to be, no site or stage twice, a non-zero delay) and the hash the idempotency key is
  * bound to. Pure: nothing here touches a database.
  */
 import { createHash } from 'node:crypto';
+import type { EmergencyDelay, EmergencyPayload, EmergencyPayloadSite } from '../../../../../common/api-types.js';
+import {
+  DATA_URL_PREFIX_PATTERN,
+  EmergencyPayload as EmergencyPayloadSchema,
+  IdempotencyHeaders,
+  IMAGE_TYPES,
+  MAX_DELAY_DAYS,
+} from '../../../../../common/schemas/emergency.js';
 import { ApiError } from '../../../lib/errors.js';
-import { UUID_PATTERN } from '../admin/index.js';
 
-/** Images make the body big: a few 360 panoramas as data URLs. Anything above is a 400. */
-export const SEND_BODY_LIMIT = 8 * 1024 * 1024;
-/** Spec section 5 leaves the maximum open; 50 recipients is far above a real alert. */
-export const MAX_RECIPIENTS = 50;
-/** The dialog picks one site; the payload is a list, so a few are accepted. */
-export const MAX_SITES = 10;
-export const MAX_STAGES_PER_KIND = 100;
-export const MAX_STAGE_NAME = 200;
-export const MAX_DESCRIPTION = 2000;
-/** A share lives at most this long, whatever the delay asks. */
-export const MAX_DELAY_DAYS = 30;
-/** RFC 5321: an address longer than this cannot be delivered. */
-export const MAX_EMAIL_LENGTH = 254;
+export {
+  GENERAL_FIELDS,
+  MAX_DELAY_DAYS,
+  MAX_DESCRIPTION,
+  MAX_RECIPIENTS,
+  MAX_SITES,
+  MAX_STAGE_NAME,
+  MAX_STAGES_PER_KIND,
+  SEND_BODY_LIMIT,
+  type GeneralField,
+} from '../../../../../common/schemas/emergency.js';
 
-/** The general fields of spec section 3, in the spec's order. */
-export const GENERAL_FIELDS = ['name', 'description', 'address.fullAddress', 'gps', 'owner.name'] as const;
-export type GeneralField = (typeof GENERAL_FIELDS)[number];
-
-/**
- * What the app accepts as an address (src/lib/validation.ts: one "@", a dot in the domain, no
- * spaces), minus the characters that mean something in a mail header (`,;<>()[]":\`) and
- * control characters: "a,b@x.fr" must never become two recipients.
- */
-export const EMAIL_PATTERN = /^[^\s@",:;<>()[\]\\\p{Cc}]+@[^\s@",:;<>()[\]\\.\p{Cc}]+(\.[^\s@",:;<>()[\]\\.\p{Cc}]+)+$/u;
-
-/** Image types a share may carry: what browsers render from a data URL, and never SVG (scripts). */
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
-const DATA_URL_PREFIX = new RegExp(`^data:(${IMAGE_TYPES.join('|')});base64,`);
+const DATA_URL_PREFIX = new RegExp(DATA_URL_PREFIX_PATTERN);
 const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export interface StagePayload {
-  name: string;
-}
-export interface StagePayloadWithImage extends StagePayload {
-  /** A base64 data URL; null or absent when the app could not fetch it (the server fills it). */
-  image?: string | null;
-}
-export interface SitePayload {
-  _id: string;
-  informations: { threeD: StagePayload[]; threeSixty: StagePayloadWithImage[] };
-  files?: never[];
-  fields: { allFields: false; general: GeneralField[] } & EmptyFieldLists;
-  // The site as listed by GET /sites may ride along; the server shares its own copy.
-  name?: string;
-  description?: string;
-  address?: { fullAddress?: string };
-  gps?: { lat: number; lng: number } | null;
-  owner?: { name?: string };
-}
-interface EmptyFieldLists {
-  clientFields?: never[];
-  districtFields?: never[];
-  siteFields?: never[];
-  siteTypeFields?: never[];
-}
-export interface Delay {
-  days: number;
-  hours: number;
-  minutes: number;
-}
-export interface SendInformationsBody {
-  sites: (SitePayload & EmptyFieldLists)[];
-  delay: Delay;
-  recipients: string[];
-  emergency?: boolean;
-  description?: string;
-}
+/** The send body (common/schemas/emergency.ts) and its parts, for the server's own code. */
+export type SendInformationsBody = EmergencyPayload;
+export type SitePayload = EmergencyPayloadSite;
+export type Delay = EmergencyDelay;
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const emptyList = { type: 'array', maxItems: 0 } as const;
-const emptyFieldLists = { clientFields: emptyList, districtFields: emptyList, siteFields: emptyList, siteTypeFields: emptyList } as const;
-const stageName = { type: 'string', minLength: 1, maxLength: MAX_STAGE_NAME } as const;
-
-const siteSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['_id', 'informations', 'fields'],
-  properties: {
-    _id: { type: 'string', pattern: UUID_PATTERN },
-    informations: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['threeD', 'threeSixty'],
-      properties: {
-        threeD: {
-          type: 'array',
-          maxItems: MAX_STAGES_PER_KIND,
-          items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: stageName } },
-        },
-        threeSixty: {
-          type: 'array',
-          maxItems: MAX_STAGES_PER_KIND,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name'],
-            properties: {
-              name: stageName,
-              // Only the prefix here: the base64 body is checked in code (a regex over
-              // megabytes in the validator would be slow) and the bytes against the type.
-              image: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: SEND_BODY_LIMIT, pattern: DATA_URL_PREFIX.source }] },
-            },
-          },
-        },
-      },
-    },
-    files: emptyList,
-    fields: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['allFields', 'general'],
-      properties: {
-        allFields: { const: false },
-        general: { type: 'array', minItems: 1, maxItems: GENERAL_FIELDS.length, uniqueItems: true, items: { enum: [...GENERAL_FIELDS] } },
-        ...emptyFieldLists,
-      },
-    },
-    // Spec section 3 lists the empty field lists beside `fields`; accepted at either level.
-    ...emptyFieldLists,
-    name: text(MAX_STAGE_NAME),
-    description: text(MAX_DESCRIPTION),
-    address: { type: 'object', additionalProperties: false, properties: { fullAddress: text(MAX_DESCRIPTION) } },
-    gps: {
-      anyOf: [
-        { type: 'null' },
-        { type: 'object', additionalProperties: false, required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
-      ],
-    },
-    owner: { type: 'object', additionalProperties: false, properties: { name: text(MAX_STAGE_NAME) } },
-  },
-} as const;
-
-export const sendInformationsSchema = {
-  headers: {
-    type: 'object',
-    required: ['idempotency-key'],
-    properties: { 'idempotency-key': { type: 'string', pattern: UUID_PATTERN } },
-  },
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['sites', 'delay', 'recipients'],
-    properties: {
-      sites: { type: 'array', minItems: 1, maxItems: MAX_SITES, items: siteSchema },
-      delay: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['days', 'hours', 'minutes'],
-        properties: {
-          days: { type: 'integer', minimum: 0, maximum: MAX_DELAY_DAYS },
-          hours: { type: 'integer', minimum: 0, maximum: MAX_DELAY_DAYS * 24 },
-          minutes: { type: 'integer', minimum: 0, maximum: MAX_DELAY_DAYS * 24 * 60 },
-        },
-      },
-      recipients: {
-        type: 'array',
-        minItems: 1,
-        maxItems: MAX_RECIPIENTS,
-        items: { type: 'string', maxLength: MAX_EMAIL_LENGTH, pattern: EMAIL_PATTERN.source },
-      },
-      emergency: { type: 'boolean' },
-      description: text(MAX_DESCRIPTION),
-    },
-  },
-} as const;
+/** The route's schema: the body, and the Idempotency-Key it is bound to. */
+export const sendInformationsSchema = { headers: IdempotencyHeaders, body: EmergencyPayloadSchema };
 
 export interface DecodedImage {
   bytes: Buffer;

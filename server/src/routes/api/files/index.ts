@@ -4,36 +4,26 @@
  * be the session's (the tenant comes from the session, never the request): any other answers
  * 404, like a site or stage that is not there, so nothing tells them apart.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../../../common/schemas/envelope.js';
+import { ImageDataUrl, ViewerParams } from '../../../../../common/schemas/files.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-import { UUID_PATTERN } from '../admin/index.js';
-import { MAX_STAGE_NAME } from '../emergency/payload.js';
 import { dataUrl, districtSite, stageImages } from '../emergency/sites.js';
 
-export async function fileRoutes(app: FastifyInstance, _ctx: RouteContext): Promise<void> {
+export async function fileRoutes(untyped: FastifyInstance, _ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('preHandler', app.authenticate);
   // Whoever may see the district's sites: the emergency dialog, the site pages, the file explorer.
   guardRoutes(app, { anyOf: [{ feature: 'emergency', action: 'read' }, { feature: 'sites', action: 'read' }, { feature: 'files', action: 'read' }] });
 
-  app.get<{ Params: { districtId: string; siteId: string; stageName: string } }>(
+  app.get(
     '/viewer/:districtId/:siteId/:stageName',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['districtId', 'siteId', 'stageName'],
-          properties: {
-            districtId: { type: 'string', pattern: UUID_PATTERN },
-            siteId: { type: 'string', pattern: UUID_PATTERN },
-            stageName: { type: 'string', minLength: 1, maxLength: MAX_STAGE_NAME },
-          },
-        },
-      },
-    },
+    { schema: { tags: ['files'], summary: "A 360 stage image of a site of the session's district, as a data URL", params: ViewerParams, response: ok(ImageDataUrl) } },
     async (request) => {
       const auth = requireAuth(request);
       const { districtId, siteId, stageName } = request.params;

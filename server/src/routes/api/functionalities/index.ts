@@ -7,10 +7,9 @@
  * may ask (the answers describe what the member can open), so no right gates the routes. They
  * are POSTs because the spec's calls are; they change nothing.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  FUNCTIONALITY_ELEMENTS_MAX,
-  FUNCTIONALITY_NAME_MAX,
   findFunctionality,
   type ElementsAvailabilityData,
   type FunctionalityDefinition,
@@ -19,17 +18,20 @@ import {
   type FunctionalityElementsData,
 } from '../../../../../common/functionalities.js';
 import { can } from '../../../../../common/rights.js';
+import { ok } from '../../../../../common/schemas/envelope.js';
+import {
+  ElementsAvailabilityBody,
+  ElementsAvailabilityData as ElementsAvailabilitySchema,
+  FunctionalityElementPositionBody,
+  FunctionalityElementPositionData as FunctionalityElementPositionSchema,
+  FunctionalityElementsBody,
+  FunctionalityElementsData as FunctionalityElementsSchema,
+} from '../../../../../common/schemas/functionalities.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-
-const name = { type: 'string', minLength: 1, maxLength: FUNCTIONALITY_NAME_MAX } as const;
-
-const bodySchema = (properties: Record<string, unknown>) => ({
-  body: { type: 'object', additionalProperties: false, required: Object.keys(properties), properties },
-});
 
 interface DistrictView {
   definition: FunctionalityDefinition;
@@ -58,18 +60,15 @@ async function districtView(request: FastifyRequest, feature: string): Promise<D
   return { definition, modulePosition, elements };
 }
 
-export async function functionalityRoutes(app: FastifyInstance, _ctx: RouteContext): Promise<void> {
+export async function functionalityRoutes(untyped: FastifyInstance, _ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['functionalities'];
   app.addHook('preHandler', app.authenticate);
   guardRoutes(app, { session: true, reason: 'reads of what the member can open; POST because the spec calls them so' });
 
-  app.post<{ Body: { feature: string; elements: string[] } }>(
+  app.post(
     '/isElementsOfFeatureAvailable',
-    {
-      schema: bodySchema({
-        feature: name,
-        elements: { type: 'array', maxItems: FUNCTIONALITY_ELEMENTS_MAX, items: name },
-      }),
-    },
+    { schema: { tags, summary: "Which of a feature's elements the session may open", body: ElementsAvailabilityBody, response: ok(ElementsAvailabilitySchema) } },
     async (request) => {
       const view = await districtView(request, request.body.feature);
       const byName = new Map(view.elements.map((e) => [e.element, e.available]));
@@ -82,7 +81,8 @@ export async function functionalityRoutes(app: FastifyInstance, _ctx: RouteConte
     },
   );
 
-  app.post<{ Body: { feature: string } }>('/getFunctionalityElements', { schema: bodySchema({ feature: name }) }, async (request) => {
+  const elementsSchema = { tags, summary: "A feature's elements, in order, and whether each is available", body: FunctionalityElementsBody, response: ok(FunctionalityElementsSchema) };
+  app.post('/getFunctionalityElements', { schema: elementsSchema }, async (request) => {
     const view = await districtView(request, request.body.feature);
     const data: FunctionalityElementsData = {
       feature: request.body.feature,
@@ -93,9 +93,9 @@ export async function functionalityRoutes(app: FastifyInstance, _ctx: RouteConte
     return respond(request, data);
   });
 
-  app.post<{ Body: { feature: string; element: string } }>(
+  app.post(
     '/getFunctionalityElementPosition',
-    { schema: bodySchema({ feature: name, element: name }) },
+    { schema: { tags, summary: "An element's position in its feature and among the available ones", body: FunctionalityElementPositionBody, response: ok(FunctionalityElementPositionSchema) } },
     async (request) => {
       const view = await districtView(request, request.body.feature);
       const found = view.elements.find((e) => e.element === request.body.element);

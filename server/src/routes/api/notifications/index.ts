@@ -4,8 +4,22 @@
  * scoped to the session's account and district. District administrators can announce a
  * notification to every member of their district (it arrives live over the socket).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { NotificationItem } from '../../../../../common/api-types.js';
+import Type, { type Static } from 'typebox';
+import { ok } from '../../../../../common/schemas/envelope.js';
+import {
+  AnnounceBody,
+  AnnounceResult,
+  MarkedAllRead,
+  MarkedRead,
+  NotificationIdParams,
+  NotificationList,
+  NotificationListItem as NotificationListItemSchema,
+  NotificationListQuery,
+  NOTIFICATIONS_PAGE_SIZE,
+  UnreadCount,
+} from '../../../../../common/schemas/notifications.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { LAST_UNREAD_LIMIT } from '../../../plugins/envelope.js';
@@ -14,15 +28,11 @@ import { guardRoutes, requireCan } from '../../../plugins/rights.js';
 import { memberChange } from '../../../plugins/tenant-cache.js';
 import type { RouteContext } from '../../context.js';
 
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-export const NOTIFICATIONS_PAGE_SIZE = 50;
+export { NOTIFICATIONS_PAGE_SIZE };
 
 const ITEM_COLUMNS = `id as "_id", created_at as "createdAt", name, translate, actions as notifications, kind, read_at as "readAt"`;
 
-export interface NotificationListItem extends NotificationItem {
-  kind: 'general' | 'workflow';
-  readAt: string | null;
-}
+export type NotificationListItem = Static<typeof NotificationListItemSchema>;
 
 const toItem = (row: NotificationListItem): NotificationListItem => ({
   ...row,
@@ -30,21 +40,15 @@ const toItem = (row: NotificationListItem): NotificationListItem => ({
   readAt: row.readAt ? new Date(row.readAt).toISOString() : null,
 });
 
-export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function notificationRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['notifications'];
   app.addHook('preHandler', app.authenticate);
   guardRoutes(app, { feature: 'notifications', action: 'read' });
 
-  app.get<{ Querystring: { offset?: string; limit?: string } }>(
+  app.get(
     '/',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { offset: { type: 'string', pattern: '^[0-9]{1,6}$' }, limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
-        },
-      },
-    },
+    { schema: { tags, summary: "The session's notifications, newest first, a page at a time", querystring: NotificationListQuery, response: ok(NotificationList) } },
     async (request) => {
       const auth = requireAuth(request);
       const offset = Number(request.query.offset ?? 0);
@@ -64,7 +68,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
     },
   );
 
-  app.get('/lastUnread', async (request) => {
+  app.get('/lastUnread', { schema: { tags, summary: 'The last unread general notifications (the bell menu)', response: ok(Type.Array(NotificationListItemSchema)) } }, async (request) => {
     const auth = requireAuth(request);
     const { rows } = await auth.db.query<NotificationListItem>(
       `select ${ITEM_COLUMNS} from notifications
@@ -75,14 +79,14 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
     return respond(request, rows.map(toItem));
   });
 
-  app.get('/unreadCount', async (request) => {
+  app.get('/unreadCount', { schema: { tags, summary: 'Unread counts, general and workflow', response: ok(UnreadCount) } }, async (request) => {
     const envelope = await respond(request, null);
     return { ...envelope, data: { unread: envelope.unreadNotificationsNumber, workflow: envelope.workflowNotificationsNumber } };
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/:id/read',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID } } } } },
+    { schema: { tags, summary: 'Marks one notification read', params: NotificationIdParams, response: ok(MarkedRead) } },
     async (request) => {
       const auth = requireAuth(request);
       const { rows } = await auth.db.query<{ id: string }>(
@@ -108,7 +112,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
     },
   );
 
-  app.post('/readAll', async (request) => {
+  app.post('/readAll', { schema: { tags, summary: 'Marks every notification of the session read', response: ok(MarkedAllRead) } }, async (request) => {
     const auth = requireAuth(request);
     const { affectedRows } = await auth.db.query(
       'update notifications set read_at = now() where account_id = $1 and district_id = $2 and read_at is null',
@@ -118,18 +122,11 @@ export async function notificationRoutes(app: FastifyInstance, ctx: RouteContext
     return respond(request, { marked: affectedRows });
   });
 
-  app.post<{ Body: { name: string } }>(
+  app.post(
     '/announce',
     {
       preHandler: requireCan('admin', 'manage'),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['name'],
-          additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } },
-        },
-      },
+      schema: { tags, summary: "Sends a notification to every member of the session's district (administrators)", body: AnnounceBody, response: ok(AnnounceResult) },
     },
     async (request) => {
       const auth = requireAuth(request);

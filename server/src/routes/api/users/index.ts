@@ -21,11 +21,22 @@
  *   enabled elsewhere. Only an account that belongs to this district alone is disabled: every
  *   session of it ends and its sockets are told.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
 import { randomUUID } from 'node:crypto';
-import { PASSWORD_MIN_LENGTH } from '../../../../../common/constants.js';
 import { SESSION_ENDED_EVENT } from '../../../../../common/constants.js';
-import { ALL_RIGHTS, editedRights, isOperator, OPERATOR_RIGHT, reachOf } from '../../../../../common/rights.js';
+import { editedRights, isOperator, OPERATOR_RIGHT, reachOf } from '../../../../../common/rights.js';
+import { Envelope, ErrorResponses, ok } from '../../../../../common/schemas/envelope.js';
+import {
+  DisableOutcome as DisableOutcomeSchema,
+  DisableResult as DisableResultSchema,
+  UserCreateBody,
+  UserEntry as UserEntrySchema,
+  UserIdParams,
+  UserRightsBody,
+  type UserEntry,
+} from '../../../../../common/schemas/users.js';
 import { normalizeEmail } from '../../../auth/email.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { ApiError } from '../../../lib/errors.js';
@@ -34,29 +45,14 @@ import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
 import { accountRoom, memberRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
-import { UUID_PATTERN } from '../admin/index.js';
 
-export interface UserEntry {
-  _id: string;
-  email: string;
-  rights: string[];
-  disabled: boolean;
-}
-
-export const USER_EMAIL_MAX_LENGTH = 254;
-const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-const PASSWORD_MAX_LENGTH = 200;
-
-const rightsSchema = { type: 'array', uniqueItems: true, maxItems: ALL_RIGHTS.length, items: { type: 'string', enum: [...ALL_RIGHTS] } } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } } as const;
+export type { UserEntry };
 
 /** What disabling a member did: the account is disabled, or it left this district only. */
-export type DisableOutcome = 'disabled' | 'removed';
+export type DisableOutcome = Static<typeof DisableOutcomeSchema>;
 
 /** The answer to a disable: the member as it was, and what happened. */
-export interface DisableResult extends UserEntry {
-  outcome: DisableOutcome;
-}
+export type DisableResult = Static<typeof DisableResultSchema>;
 
 /** Envelope message of a disable, shown by the app as a success toast (what happened). */
 export const DISABLE_MESSAGES: Record<DisableOutcome, string> = { disabled: 'user.disabled', removed: 'user.removed_from_district' };
@@ -79,7 +75,9 @@ function assertWithinReach(own: readonly string[], rights: readonly string[]): v
   if (beyond.length > 0) throw ApiError.forbidden('user.beyond_reach', { details: beyond.join(', ') });
 }
 
-export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+export async function userRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['users'];
   const { databases, sessions, io } = ctx;
   app.addHook('preHandler', app.authenticate);
   guardRoutes(app, { feature: 'admin', action: 'manage', page: true });
@@ -94,7 +92,7 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return { _id: id, email: account.rows[0]!.email, disabled: account.rows[0]!.disabled, rights: [...rows[0]!.rights].sort() };
   }
 
-  app.get('/', async (request) => {
+  app.get('/', { schema: { tags, summary: "The members of the session's district, by e-mail", response: ok(Type.Array(UserEntrySchema)) } }, async (request) => {
     const auth = requireAuth(request);
     const members = await auth.db.query<{ account_id: string; rights: string[] }>('select account_id, rights from memberships where district_id = $1', [auth.districtId]);
     if (members.rows.length === 0) return respond(request, []);
@@ -115,20 +113,14 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return respond(request, users.sort((a, b) => a.email.localeCompare(b.email)));
   });
 
-  app.post<{ Body: { email: string; password: string; rights: string[] } }>(
+  app.post(
     '/',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'password', 'rights'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', maxLength: USER_EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN },
-            password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
-            rights: rightsSchema,
-          },
-        },
+        tags,
+        summary: 'Creates an account in the district (201), or adds an existing account to it (200, message user_duplicated)',
+        body: UserCreateBody,
+        response: { 200: Envelope(UserEntrySchema), 201: Envelope(UserEntrySchema), ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -171,9 +163,9 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { rights: string[] } }>(
+  app.put(
     '/:id/rights',
-    { schema: { params: idParams, body: { type: 'object', required: ['rights'], additionalProperties: false, properties: { rights: rightsSchema } } } },
+    { schema: { tags, summary: "Sets a member's rights within the administrator's reach", params: UserIdParams, body: UserRightsBody, response: ok(UserEntrySchema) } },
     async (request) => {
       const auth = requireAuth(request);
       const member = await memberOf(request, request.params.id);
@@ -217,7 +209,7 @@ export async function userRoutes(app: FastifyInstance, ctx: RouteContext): Promi
   const belongsElsewhere = async (accountId: string, clientDb: string, districtId: string) =>
     (await membersElsewhere([accountId], clientDb, districtId)).has(accountId);
 
-  app.post<{ Params: { id: string } }>('/:id/disable', { schema: { params: idParams } }, async (request) => {
+  app.post('/:id/disable', { schema: { tags, summary: 'Disables a member, or removes it from this district when it belongs elsewhere too', params: UserIdParams, response: ok(DisableResultSchema) } }, async (request) => {
     const auth = requireAuth(request);
     const id = request.params.id;
     if (id === auth.accountId) throw ApiError.badRequest('user.cannot_disable_self');
