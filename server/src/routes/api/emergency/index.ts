@@ -65,7 +65,7 @@ export async function emergencyRoutes(app: FastifyInstance, ctx: RouteContext): 
     { onRequest: emergencyRight, schema: { params: siteParams } },
     async (request) => {
       const { auth, site } = await siteOf(request, request.params.siteId);
-      return respond(request, await threeDStages(auth.db, site._id));
+      return respond(request, await threeDStages(auth.db, auth.districtId, site._id));
     },
   );
 
