@@ -32,7 +32,7 @@ import {
 import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, decodeCursor, encodeCursor, INVALID_CURSOR } from '../_platform/list.js';
+import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR } from '../_platform/list.js';
 import {
   actorNames,
   actorOf,
@@ -207,7 +207,10 @@ export class SiteReader {
 }
 
 export class SitesRepository extends SiteReader {
-  constructor(private readonly scope: RecordScope) {
+  constructor(
+    private readonly scope: RecordScope & { dbName: string },
+    private readonly counts: CountCache | null = null,
+  ) {
     super(scope.db, scope.districtId);
   }
 
@@ -243,12 +246,14 @@ export class SitesRepository extends SiteReader {
     }
     params.push(limit + 1);
     const direction = desc ? 'desc' : 'asc';
-    // The filtered count rides along as an uncorrelated subquery: computed once, one round trip.
-    const { rows } = await this.db.query<SiteRow & { sort_value: string; thumb: string | null; total: number }>(
+    const countKey = JSON.stringify([query.deleted ?? null, query.siteType ?? null, query.hasGps ?? null, search ?? null]);
+    const cached = this.counts?.get(this.scope.dbName, this.districtId, countKey);
+    // Without a fresh count, it rides along as an uncorrelated subquery: computed once, one round trip.
+    const { rows } = await this.db.query<SiteRow & { sort_value: string; thumb: string | null; total: number | null }>(
       `select ${SITE_COLUMNS}, ${spec.value} as sort_value,
               (select st.attachment_id from site_stages st where st.site_id = s.id and st.kind = 'threeSixty'
                 order by st.position, st.name limit 1) as thumb,
-              (select count(*) from sites s where ${filtered})::int as total
+              ${cached === undefined ? `(select count(*) from sites s where ${filtered})::int` : 'null::int'} as total
          from ${SITE_FROM}
         where ${pageWhere.join(' and ')}
         order by ${spec.column} ${direction}, s.id ${direction}
@@ -257,11 +262,12 @@ export class SitesRepository extends SiteReader {
     );
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
-    let total = rows[0]?.total;
-    if (total === undefined) {
+    let total = cached ?? rows[0]?.total ?? undefined;
+    if (total === undefined || total === null) {
       const counted = await this.db.query<{ total: number }>(`select count(*)::int as total from sites s where ${filtered}`, params.slice(0, filterParams));
       total = counted.rows[0]?.total ?? 0;
     }
+    if (cached === undefined) this.counts?.set(this.scope.dbName, this.districtId, countKey, total);
     const last = page[page.length - 1];
     return {
       items: page.map((row) => ({

@@ -32,6 +32,7 @@ import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
+import { CountCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { SITES_MODULE, SitesRepository } from './repository.js';
 
@@ -57,13 +58,19 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
   const read = requireCan('sites', 'read');
   const manage = requireCan('sites', 'manage');
 
+  // The lists' filtered counts, per server (a write below drops its district's).
+  const counts = new CountCache();
   const repository = (request: FastifyRequest, tx?: Queryable) => {
     const auth = requireAuth(request);
-    return new SitesRepository({ db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } });
+    return new SitesRepository(
+      { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } },
+      counts,
+    );
   };
-  /** After a committed write: the district's open apps refetch the record. */
+  /** After a committed write: fresh counts, and the district's open apps refetch the record. */
   const changed = (request: FastifyRequest) => (record: { id: string; version: number }) => {
     const auth = requireAuth(request);
+    counts.invalidate(auth.clientDb, auth.districtId);
     emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: SITES_MODULE, id: record.id, version: record.version });
   };
 
