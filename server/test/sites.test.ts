@@ -7,14 +7,21 @@
  * the module (a deleted site is not offered).
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import type { Site, SiteSummary, SiteType } from '../../common/modules/sites/schemas.js';
 import type { HistoryEntry, Page } from '../../common/schemas/platform.js';
-import { migrateModules } from '../src/db/migrate.js';
+import { clientMigrations } from '../src/db/migrations/client.js';
+import { migrate, migrateModules } from '../src/db/migrate.js';
+import { openPgliteDatabase } from '../src/db/pglite.js';
+import { databaseUrl, openPostgresDatabase } from '../src/db/postgres.js';
+import { RECORDS_CHANGED_EVENT } from '../src/modules/_platform/events.js';
 import { MODULE_MIGRATIONS } from '../src/modules/index.js';
+import { SitesRepository } from '../src/modules/sites/repository.js';
 import { DEMO_SITES } from '../src/seed/demo-data.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { bearer, listenOnLoopback, login, startTestServer, usePostgres, type TestServer } from './helper.js';
 
 let server: TestServer;
 /** The operator: every right (sites.admin too), in Acme / Lyon. */
@@ -409,7 +416,83 @@ describe('the emergency dialog reads sites through the module', () => {
   });
 });
 
+describe('concurrency and live updates', () => {
+  it('writes a create sent several times at once exactly once', async () => {
+    const key = randomUUID();
+    const payload = { id: randomUUID(), name: 'Rafale' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call<Site>({ method: 'POST', url: '/api/sites', payload, key })));
+    for (const answer of answers) {
+      if (answer.status === 409) expect(answer.body.message).toBe('request.in_flight');
+      else expect(answer.status).toBe(201);
+    }
+    const acme = await server.databases.client('acme');
+    const { rows } = await acme.query<{ n: number }>(`select count(*)::int as n from record_history where record_id = $1`, [payload.id]);
+    expect(rows[0]!.n).toBe(1);
+    // Whoever got a 409 retries and gets the first answer.
+    const retry = await call<Site>({ method: 'POST', url: '/api/sites', payload, key });
+    expect(retry.status).toBe(201);
+    expect(retry.data.id).toBe(payload.id);
+  });
+
+  it('tells the district\'s open apps which site changed and its new version', async () => {
+    const base = await listenOnLoopback(server);
+    const open = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(base, { path: '/ws', transports: ['websocket'], auth: { token }, reconnection: false });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const lyonSocket = await open(reader);
+    try {
+      const site = await newSite({ name: 'Suivi en direct' });
+      const received = new Promise<unknown>((resolve) =>
+        lyonSocket.on(RECORDS_CHANGED_EVENT, (event: { id: string; version: number }) => {
+          if (event.id === site.id && event.version === 2) resolve(event);
+        }),
+      );
+      await call({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { baseVersion: 1, changes: { name: 'Suivi' } } });
+      expect(await received).toEqual({ module: 'sites', id: site.id, version: 2 });
+    } finally {
+      lyonSocket.disconnect();
+    }
+  });
+});
+
 describe('module migrations', () => {
+  it('upgrade a client database of the previous release in place, keeping its sites', async () => {
+    const name = 'upgrade';
+    const db = usePostgres
+      ? await openPostgresDatabase(name, databaseUrl(server.config.databaseUrl!, `${server.config.databasePrefix}${name}`))
+      : await openPgliteDatabase(name, join(server.config.dataDir, 'clients', name), server.config.pgliteTemplateDir);
+    try {
+      // The database as the previous release left it: core migrations only, a site with a stored image.
+      await migrate(db, clientMigrations);
+      const district = randomUUID();
+      const site = randomUUID();
+      await db.query(`insert into districts (id, name) values ($1, 'Ancien')`, [district]);
+      await db.query(
+        `insert into sites (id, district_id, name, full_address, gps_lat, gps_lng, owner_name, created_at) values ($1, $2, 'Entrepôt Ancien', '1 rue Haute, 69001 Lyon', 45.7, 4.8, 'Zoé', '2025-03-01T10:00:00Z')`,
+        [site, district],
+      );
+      await db.query(`insert into site_stages (id, site_id, kind, name, position, image, image_type) values ($1, $2, 'threeSixty', 'Hall', 0, $3, 'image/png')`, [
+        randomUUID(),
+        site,
+        Buffer.from([1, 2, 3]),
+      ]);
+
+      expect(await migrateModules(db, MODULE_MIGRATIONS)).toEqual(MODULE_MIGRATIONS.flatMap((m) => m.migrations.map((x) => `${m.module}:${x.version}`)));
+      const repository = new SitesRepository({ db, dbName: name, control: server.databases.control, districtId: district, actor: { id: randomUUID() } });
+      const upgraded = await repository.get(site);
+      expect(upgraded).toMatchObject({ name: 'Entrepôt Ancien', version: 1, createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z', deletedAt: null, siteTypeId: null, ownerName: 'Zoé' });
+      expect(upgraded.stages[0]!.imageUrl).toBe(`/api/files/viewer/${district}/${site}/Hall`);
+      expect((await repository.list({ search: 'entrepot' })).items.map((s) => s.id)).toEqual([site]);
+      expect(await migrateModules(db, MODULE_MIGRATIONS)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+
   it('are recorded per module and applied once', async () => {
     const db = await server.databases.client('bellevue');
     expect(await migrateModules(db, MODULE_MIGRATIONS)).toEqual([]);
