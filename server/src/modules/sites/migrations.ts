@@ -53,4 +53,16 @@ export const sitesMigrations: Migration[] = [
       alter table site_stages add column attachment_id uuid;
     `,
   },
+  {
+    version: 2,
+    name: 'sites: the list thumbnail kept on the site',
+    sql: `
+      -- The attachment of the site's first 360 stage, kept by every stage write
+      -- (repository.ts): a list page reads it with the site instead of one stage query per row.
+      alter table sites add column thumbnail_id uuid;
+      update sites s set thumbnail_id = (
+        select st.attachment_id from site_stages st where st.site_id = s.id and st.kind = 'threeSixty' order by st.position, st.name limit 1
+      );
+    `,
+  },
 ];

@@ -78,6 +78,13 @@ interface SiteRow {
   deleted_at: Date | null;
 }
 
+/** A row of a list page: only what a summary shows. */
+type ListRow = Pick<SiteRow, 'id' | 'name' | 'full_address' | 'gps_lat' | 'gps_lng' | 'owner_name' | 'site_type_id' | 'site_type_name' | 'version' | 'updated_at' | 'deleted_at'> & {
+  thumbnail_id: string | null;
+  sort_value: string;
+  total: number | null;
+};
+
 interface StageRow {
   id: string;
   kind: StageKind;
@@ -249,10 +256,9 @@ export class SitesRepository extends SiteReader {
     const countKey = JSON.stringify([query.deleted ?? null, query.siteType ?? null, query.hasGps ?? null, search ?? null]);
     const cached = this.counts?.get(this.scope.dbName, this.districtId, countKey);
     // Without a fresh count, it rides along as an uncorrelated subquery: computed once, one round trip.
-    const { rows } = await this.db.query<SiteRow & { sort_value: string; thumb: string | null; total: number | null }>(
-      `select ${SITE_COLUMNS}, ${spec.value} as sort_value,
-              (select st.attachment_id from site_stages st where st.site_id = s.id and st.kind = 'threeSixty'
-                order by st.position, st.name limit 1) as thumb,
+    const { rows } = await this.db.query<ListRow>(
+      `select s.id, s.name, s.full_address, s.gps_lat, s.gps_lng, s.owner_name, s.site_type_id, t.name as site_type_name,
+              s.version, s.updated_at, s.deleted_at, s.thumbnail_id, ${spec.value} as sort_value,
               ${cached === undefined ? `(select count(*) from sites s where ${filtered})::int` : 'null::int'} as total
          from ${SITE_FROM}
         where ${pageWhere.join(' and ')}
@@ -278,7 +284,7 @@ export class SitesRepository extends SiteReader {
         siteTypeId: row.site_type_id,
         siteTypeName: row.site_type_name,
         gps: gpsOf(row),
-        thumbnailUrl: row.thumb ? attachmentThumbnailUrl(row.thumb) : null,
+        thumbnailUrl: row.thumbnail_id ? attachmentThumbnailUrl(row.thumbnail_id) : null,
         version: row.version,
         updatedAt: iso(row.updated_at),
         deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
@@ -438,13 +444,17 @@ export class SitesRepository extends SiteReader {
     return rows.map((r) => r.name);
   }
 
-  /** A stage write is a write of its site: new version, one history entry naming the stage list. */
+  /**
+   * A stage write is a write of its site: new version, one history entry naming the stage
+   * list, and the list thumbnail (the first 360 stage's attachment) kept up to date.
+   */
   private async touch(siteId: string, version: number, changes: FieldChange[]): Promise<Site> {
-    await this.db.query(`update sites set version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2`, [
-      siteId,
-      this.districtId,
-      this.scope.actor.id,
-    ]);
+    await this.db.query(
+      `update sites set version = version + 1, updated_at = now(), updated_by = $3,
+              thumbnail_id = (select st.attachment_id from site_stages st where st.site_id = $1 and st.kind = 'threeSixty' order by st.position, st.name limit 1)
+        where id = $1 and district_id = $2`,
+      [siteId, this.districtId, this.scope.actor.id],
+    );
     await writeHistory(this.scope, { module: SITES_MODULE, recordId: siteId, version: version + 1, action: 'update', changes });
     return this.get(siteId);
   }
