@@ -243,6 +243,39 @@ describe('a site\'s sheet and its writes', () => {
     expect((await call<HistoryEntry[]>({ url: `/api/sites/${payload.id}/history` })).data).toHaveLength(2);
   });
 
+  it('binds a key to its account, and stores no answer for a refused write', async () => {
+    const site = await newSite();
+    const key = randomUUID();
+    const edit = { baseVersion: 1, changes: { name: 'Par le premier' } };
+    expect((await call({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: edit, key })).status).toBe(200);
+
+    // Another manager of the district sending the same key and body: a mismatch, never the first one's answer.
+    const admin = await login(server, 'district-admin@demo.vigie.test');
+    const accountId = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const acme = await server.databases.client('acme');
+    const districtId = admin.session.district._id;
+    await acme.query(`update memberships set rights = array_append(rights, 'sites.admin') where account_id = $1 and district_id = $2`, [accountId, districtId]);
+    server.ctx.tenantCache.invalidate({ kind: 'member', db: 'acme', districtId, accountId });
+    try {
+      const other = await call({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: edit, key, token: admin.token });
+      expect(other.status).toBe(422);
+      expect(other.body.message).toBe('request.idempotency_mismatch');
+    } finally {
+      await acme.query(`update memberships set rights = array_remove(rights, 'sites.admin') where account_id = $1 and district_id = $2`, [accountId, districtId]);
+      server.ctx.tenantCache.invalidate({ kind: 'member', db: 'acme', districtId, accountId });
+    }
+
+    // A conflict is not an answer to keep: the same key, sent again once the conflict is resolved, runs.
+    const retryKey = randomUUID();
+    const conflicted = await call({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { baseVersion: 1, changes: { ownerName: 'Moi' } }, key: retryKey });
+    expect(conflicted.status).toBe(409);
+    const resolved = await call<Site>({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { baseVersion: 1, changes: { ownerName: 'Moi' } }, key: retryKey });
+    expect(resolved.status).toBe(409);
+    const merged = await call<Site>({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { baseVersion: 2, changes: { ownerName: 'Moi' } }, key: retryKey });
+    expect(merged.status).toBe(200);
+    expect(merged.data).toMatchObject({ version: 3, name: 'Par le premier', ownerName: 'Moi' });
+  });
+
   it('refuses an id already used', async () => {
     const site = await newSite();
     const again = await call({ method: 'POST', url: '/api/sites', payload: { id: site.id, name: 'Doublon' } });
