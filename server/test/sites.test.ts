@@ -19,6 +19,7 @@ import { openPgliteDatabase } from '../src/db/pglite.js';
 import { databaseUrl, openPostgresDatabase } from '../src/db/postgres.js';
 import { RECORDS_CHANGED_EVENT } from '../src/modules/_platform/events.js';
 import { MODULE_MIGRATIONS } from '../src/modules/index.js';
+import { seedBenchSites } from '../src/modules/sites/bench-seed.js';
 import { SitesRepository } from '../src/modules/sites/repository.js';
 import { DEMO_SITES } from '../src/seed/demo-data.js';
 import { bearer, listenOnLoopback, login, startTestServer, usePostgres, type TestServer } from './helper.js';
@@ -488,6 +489,24 @@ describe('concurrency and live updates', () => {
     } finally {
       lyonSocket.disconnect();
     }
+  });
+});
+
+describe('the benchmark seed', () => {
+  it('adds sites in batches that the list pages through', async () => {
+    const acme = await server.databases.client('acme');
+    const { rows } = await acme.query<{ id: string }>(`select id from districts where name = 'Paris'`);
+    const paris = rows[0]!.id;
+    const actor = randomUUID();
+    expect(await seedBenchSites(acme, paris, actor, 1_200)).toBe(1_200);
+    const repository = new SitesRepository({ db: acme, dbName: 'acme', control: server.databases.control, districtId: paris, actor: { id: actor } });
+    const first = await repository.list({ limit: 200 });
+    expect(first.total).toBe(DEMO_SITES.Paris!.length + 1_200);
+    const second = await repository.list({ limit: 200, cursor: first.nextCursor! });
+    expect(second.items).toHaveLength(200);
+    expect(new Set([...first.items, ...second.items].map((s) => s.id)).size).toBe(400);
+    const { rows: history } = await acme.query<{ n: number }>(`select count(*)::int as n from record_history where district_id = $1 and actor_id = $2`, [paris, actor]);
+    expect(history[0]!.n).toBe(1_200);
   });
 });
 
