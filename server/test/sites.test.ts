@@ -22,7 +22,7 @@ import { MODULE_MIGRATIONS } from '../src/modules/index.js';
 import { seedBenchSites } from '../src/modules/sites/bench-seed.js';
 import { SitesRepository } from '../src/modules/sites/repository.js';
 import { DEMO_SITES } from '../src/seed/demo-data.js';
-import { bearer, listenOnLoopback, login, startTestServer, usePostgres, type TestServer } from './helper.js';
+import { bearer, emergencyPayload, listenOnLoopback, login, startTestServer, usePostgres, type TestServer } from './helper.js';
 
 let server: TestServer;
 /** The operator: every right (sites.admin too), in Acme / Lyon. */
@@ -447,6 +447,17 @@ describe('the emergency dialog reads sites through the module', () => {
     await call({ method: 'DELETE', url: `/api/sites/${site.id}`, payload: { baseVersion: 1 } });
     expect(await names()).not.toContain(site.id);
     expect((await call({ url: `/api/emergency/getSiteStages/${site.id}` })).status).toBe(404);
+    const send = await call({ method: 'POST', url: '/api/emergency/sendInformations', payload: emergencyPayload(site.id), key: randomUUID() });
+    expect(send.status).toBe(404);
+    expect(send.body.message).toBe('emergency.site_not_found');
+  });
+
+  it('offers a stage\'s uploaded panorama by its attachment URL', async () => {
+    const site = await newSite({ name: 'Avec panorama' });
+    const attachmentId = randomUUID();
+    await call({ method: 'POST', url: `/api/sites/${site.id}/stages`, payload: { id: randomUUID(), kind: 'threeSixty', name: 'Cour', attachmentId } });
+    const stages = await call<{ name: string; imageUrl: string | null }[]>({ url: `/api/emergency/getAll360Stages/${site.id}` });
+    expect(stages.data).toEqual([{ name: 'Cour', imageUrl: `/api/attachments/${attachmentId}` }]);
   });
 });
 
