@@ -37,6 +37,7 @@ import { functionalityRoutes } from './routes/api/functionalities/index.js';
 import { notificationRoutes } from './routes/api/notifications/index.js';
 import { userRoutes } from './routes/api/users/index.js';
 import { viewerThirdPartyRoutes } from './routes/api/viewerThirdParty/index.js';
+import { registerModules } from './modules/index.js';
 import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';
 import { seedDemo } from './seed/demo.js';
@@ -166,6 +167,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => fileRoutes(api, ctx), { prefix: `${API_PREFIX}/files` });
   await app.register(async (api) => functionalityRoutes(api, ctx), { prefix: `${API_PREFIX}/functionalities` });
   await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
+  await registerModules(app, ctx, API_PREFIX);
   await registerStatic(app, config.staticDir);
   // Delivers the emergency e-mails (none without SMTP_URL or with VIGIE_MAIL_WORKER=false).
   const mailWorker = startMailWorker(config, databases, app.log);

@@ -6,6 +6,7 @@ import type { OutboxItem } from '../src/mail/outbox.js';
 import { MAX_RECIPIENTS, SEND_BODY_LIMIT } from '../src/routes/api/emergency/payload.js';
 import type { SendResult, SharedView } from '../src/routes/api/emergency/shares.js';
 import type { SiteInfo, StageWithImage } from '../src/routes/api/emergency/sites.js';
+import { DEMO_SITES } from '../src/seed/demo-data.js';
 import { encodePng } from '../src/seed/images.js';
 import { bearer, emergencyPayload as payload, login, startTestServer, type TestServer } from './helper.js';
 
@@ -54,7 +55,7 @@ const storedImage = async (siteId: string, name: string) =>
 
 describe('sites and stages for the emergency dialog', () => {
   it('lists the sites of the session’s district with the shared fields', () => {
-    expect(Object.keys(lyon).sort()).toEqual(['Atelier Vaise', 'Entrepôt Gerland', 'Siège Part-Dieu']);
+    expect(Object.keys(lyon).sort()).toEqual(DEMO_SITES.Lyon!.map((s) => s.name).sort());
     expect(lyon['Entrepôt Gerland']).toEqual({
       _id: expect.any(String),
       name: 'Entrepôt Gerland',

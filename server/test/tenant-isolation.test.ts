@@ -23,6 +23,9 @@ interface Tenant {
   districtName: string;
   site: string;
   siteName: string;
+  /** A stage of `site` and a site type of the district (Sites module routes). */
+  stage: string;
+  siteType: string;
   notification: string;
   onlyAccount: string;
   onlyEmail: string;
@@ -59,6 +62,8 @@ async function memberOnlyOf(database: string, districtId: string, email: string)
 async function tenant(database: string, districtName: string): Promise<Tenant> {
   const { id: district } = await rowOf<{ id: string }>(database, 'select id from districts where name = $1', [districtName]);
   const site = await rowOf<{ id: string; name: string }>(database, 'select id, name from sites where district_id = $1 order by name limit 1', [district]);
+  const stage = await rowOf<{ id: string }>(database, 'select id from site_stages where site_id = $1 limit 1', [site.id]);
+  const siteType = await rowOf<{ id: string }>(database, 'select id from site_types where district_id = $1 limit 1', [district]);
   const notification = await rowOf<{ id: string }>(
     database,
     'select id from notifications where account_id = $1 and district_id = $2 and read_at is null limit 1',
@@ -72,6 +77,8 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     districtName,
     site: site.id,
     siteName: site.name,
+    stage: stage.id,
+    siteType: siteType.id,
     notification: notification.id,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
@@ -93,7 +100,7 @@ beforeAll(async () => {
 afterAll(() => server?.destroy());
 
 interface Attempt {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
   headers?: Record<string, string>;
@@ -110,6 +117,17 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'GET /api/files/viewer/:districtId/:siteId/:stageName': (t) => [
     { method: 'GET', url: `/api/files/viewer/${t.district}/${t.site}/${encodeURIComponent('Entrée')}` },
   ],
+  'GET /api/sites/:id': (t) => [{ method: 'GET', url: `/api/sites/${t.site}` }],
+  'GET /api/sites/:id/history': (t) => [{ method: 'GET', url: `/api/sites/${t.site}/history` }],
+  'PATCH /api/sites/:id': (t) => [{ method: 'PATCH', url: `/api/sites/${t.site}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/sites/:id': (t) => [{ method: 'DELETE', url: `/api/sites/${t.site}`, payload: { baseVersion: 1 } }],
+  'POST /api/sites/:id/restore': (t) => [{ method: 'POST', url: `/api/sites/${t.site}/restore`, payload: { baseVersion: 1 } }],
+  'POST /api/sites/:id/stages': (t) => [{ method: 'POST', url: `/api/sites/${t.site}/stages`, payload: { id: randomUUID(), kind: 'threeD', name: 'Taken over' } }],
+  'PUT /api/sites/:id/stages/order': (t) => [{ method: 'PUT', url: `/api/sites/${t.site}/stages/order`, payload: { kind: 'threeD', ids: [] } }],
+  'PATCH /api/sites/:id/stages/:stageId': (t) => [{ method: 'PATCH', url: `/api/sites/${t.site}/stages/${t.stage}`, payload: { name: 'Taken over' } }],
+  'DELETE /api/sites/:id/stages/:stageId': (t) => [{ method: 'DELETE', url: `/api/sites/${t.site}/stages/${t.stage}` }],
+  'PATCH /api/sites/types/:id': (t) => [{ method: 'PATCH', url: `/api/sites/types/${t.siteType}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/sites/types/:id': (t) => [{ method: 'DELETE', url: `/api/sites/types/${t.siteType}`, payload: { baseVersion: 1 } }],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
 };

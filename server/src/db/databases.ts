@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { clientMigrations } from './migrations/client.js';
 import { controlMigrations } from './migrations/control.js';
-import { migrate } from './migrate.js';
+import { MODULE_MIGRATIONS } from '../modules/migrations.js';
+import { migrate, migrateModules } from './migrate.js';
 import { openPgliteDatabase } from './pglite.js';
 import { databaseUrl, openPostgresDatabase } from './postgres.js';
 import type { Database } from './types.js';
@@ -72,6 +73,7 @@ export class Databases {
       db = await openPostgresDatabase(name, databaseUrl(this.config.databaseUrl, `${this.config.databasePrefix}${name}`));
     } else db = await openPgliteDatabase(name, join(this.config.dataDir, 'clients', name), this.config.pgliteTemplateDir);
     await migrate(db, clientMigrations);
+    await migrateModules(db, MODULE_MIGRATIONS);
     return db;
   }
 

@@ -5,11 +5,15 @@
  * to 16MB so each open database costs ~40 MiB rather than ~300 MiB.
  */
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Database, QueryResult, Queryable } from './types.js';
 
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** Trigram indexes for the modules' list searches (server/src/modules/_platform/list.ts). */
+const EXTENSIONS = { pg_trgm };
 
 /** int8 as a JS number, as the pg driver is configured too (counts never exceed 2^53). */
 const PARSERS = { [types.INT8]: (value: string) => Number(value) };
@@ -63,7 +67,7 @@ export async function openPgliteDatabase(
     await cp(templateDir, copying, { recursive: true });
     await rename(copying, dataDir);
   }
-  const db = await PGlite.create(dataDir, { startParams: START_PARAMS, parsers: PARSERS });
+  const db = await PGlite.create(dataDir, { startParams: START_PARAMS, parsers: PARSERS, extensions: EXTENSIONS });
   return {
     name,
     ...wrap(db),

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../auth/email.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Databases } from '../db/databases.js';
-import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_HOME, DEMO_MODULES, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_SITES, DEMO_STAGES } from './demo-data.js';
-import { stageImage } from './images.js';
+import { SERVER_MODULES } from '../modules/index.js';
+import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_HOME, DEMO_MODULES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data.js';
 
 export async function seedDemo(databases: Databases): Promise<boolean> {
   const existing = await databases.control.query('select 1 from accounts limit 1');
@@ -16,12 +16,13 @@ export async function seedDemo(databases: Databases): Promise<boolean> {
 
   const accountIds = new Map(DEMO_ACCOUNTS.map((a) => [a.email, randomUUID()]));
   const districtIds = new Map<string, string>(); // `${db}/${name}` → id
-  let imageSeed = 0;
+  // The demo records' author: the operator administrator.
+  const adminId = accountIds.get(DEMO_ACCOUNTS[0]!.email)!;
 
   for (const client of DEMO_CLIENTS) {
     const db = await databases.openClientStorage(client.database);
     await db.transaction(async (tx) => {
-      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, notifications');
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, record_history, notifications');
       for (const districtName of client.districts) {
         const districtId = randomUUID();
         districtIds.set(`${client.database}/${districtName}`, districtId);
@@ -29,28 +30,7 @@ export async function seedDemo(databases: Databases): Promise<boolean> {
         for (const [position, module] of DEMO_MODULES.entries()) {
           await tx.query('insert into district_modules (district_id, name, position) values ($1, $2, $3)', [districtId, module, position]);
         }
-        for (const site of DEMO_SITES[districtName] ?? []) {
-          const siteId = randomUUID();
-          await tx.query(
-            `insert into sites (id, district_id, name, description, full_address, gps_lat, gps_lng, owner_name)
-             values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [siteId, districtId, site.name, site.description, site.address, site.gps[0], site.gps[1], site.owner],
-          );
-          for (const [position, stage] of DEMO_STAGES.threeSixty.entries()) {
-            await tx.query(
-              `insert into site_stages (id, site_id, kind, name, position, image, image_type) values ($1, $2, 'threeSixty', $3, $4, $5, 'image/png')`,
-              [randomUUID(), siteId, stage, position, stageImage(imageSeed++)],
-            );
-          }
-          for (const [position, stage] of DEMO_STAGES.threeD.entries()) {
-            await tx.query(`insert into site_stages (id, site_id, kind, name, position) values ($1, $2, 'threeD', $3, $4)`, [
-              randomUUID(),
-              siteId,
-              stage,
-              position,
-            ]);
-          }
-        }
+        for (const module of SERVER_MODULES) await module.seed?.({ tx, districtId, districtName, actorId: adminId });
       }
       for (const account of DEMO_ACCOUNTS) {
         for (const districtName of account.memberships[client.database] ?? []) {

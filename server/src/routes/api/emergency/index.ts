@@ -72,7 +72,7 @@ export async function emergencyRoutes(untyped: FastifyInstance, ctx: RouteContex
     { onRequest: emergencyRight, schema: { tags, summary: "A site's 3D stages", params: SiteIdParams, response: ok(Type.Array(EmergencySiteStage)) } },
     async (request) => {
       const { auth, site } = await siteOf(request, request.params.siteId);
-      return respond(request, await threeDStages(auth.db, site._id));
+      return respond(request, await threeDStages(auth.db, auth.districtId, site._id));
     },
   );
 

@@ -107,7 +107,7 @@ export async function recordSend(
     const missing = payload.informations.threeSixty.map((s) => s.name).filter((name) => !fromClient.has(name));
     const images = [
       ...[...fromClient].map(([name, image]) => ({ name, image: image.bytes, type: image.type })),
-      ...(await stageImages(tx, site._id, missing)),
+      ...(await stageImages(tx, ctx.districtId, site._id, missing)),
     ];
     if (images.length > 0) {
       // One statement for all of them: bytea values as parameters, one row per image.

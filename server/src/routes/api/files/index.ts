@@ -29,7 +29,7 @@ export async function fileRoutes(untyped: FastifyInstance, _ctx: RouteContext): 
       const { districtId, siteId, stageName } = request.params;
       if (districtId.toLowerCase() !== auth.districtId.toLowerCase()) throw ApiError.notFound('files.not_found');
       const site = await districtSite(auth.db, auth.districtId, siteId);
-      const [image] = site ? await stageImages(auth.db, site._id, [stageName]) : [];
+      const [image] = site ? await stageImages(auth.db, auth.districtId, site._id, [stageName]) : [];
       if (!image) throw ApiError.notFound('files.not_found');
       return respond(request, dataUrl(image.type, image.image));
     },

@@ -1,0 +1,131 @@
+// Sites list benchmark (not a test; MODULES.md "Budgets": at least 1,000 req/s with p99 under
+// 50 ms on PGlite, 32 connections, 10,000 sites in the district). For each driver (embedded
+// PGlite, then PostgreSQL when VIGIE_BENCH_PG_URL is set or Debian's binaries are installed):
+// seeds the demo data plus BENCH_SITES sites in Acme / Lyon with `tasks.js seed-bench`, starts
+// the built server, and loads three requests with autocannon over loopback:
+//   - the first page                   GET /api/sites?limit=50
+//   - a search                         GET /api/sites?limit=50&search=atelier
+//   - the second page by its cursor    GET /api/sites?limit=50&cursor=…
+// printing requests per second, p50, p99 and the server's CPU time per request (Linux).
+// Usage: npm run build:server && node scripts/bench-sites.mjs [seconds per request, default 10]
+// BENCH_CONNECTIONS sets the load, BENCH_PORT the first of the two ports used, BENCH_SITES
+// the number of sites (default 10000).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { startPostgres, stopPostgres } from './pg-test-server.mjs';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SITES = Number(process.env.BENCH_SITES ?? 10_000);
+const PASSWORD = 'vigie-demo-2026';
+const OUT = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist';
+const WARM_UP_SECONDS = 2;
+const PORT = Number(process.env.BENCH_PORT ?? 18091);
+
+function environment(port, dataDir, extraEnv) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    VIGIE_DATA_DIR: dataDir,
+    VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
+    LOG_LEVEL: 'warn',
+    VIGIE_MAIL_WORKER: 'false',
+    VIGIE_RATE_LIMIT: '0',
+    ...extraEnv,
+  };
+}
+
+async function startServer(port, extraEnv) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-sites-'));
+  const env = environment(port, dataDir, extraEnv);
+  // The data first, with the server stopped (an embedded database has one process).
+  const seeded = spawnSync(process.execPath, [join(OUT, 'tasks.js'), 'seed-bench', '--sites', String(SITES)], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  console.log(`  ${seeded.stdout.trim()}`);
+  const child = spawn(process.execPath, [join(OUT, 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/config`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    cpuMs: () => cpuMsOf(child.pid),
+    stop: () =>
+      new Promise((r) => {
+        child.on('exit', r);
+        child.kill('SIGTERM');
+      }).then(() => rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+/** CPU time (user + system, ms) the server process has used, from /proc on Linux, else null. */
+function cpuMsOf(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(port, path, headers, seconds, cpuMs = () => null) {
+  const cpuBefore = cpuMs();
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: CONNECTIONS, duration: seconds });
+  const cpuAfter = cpuMs();
+  return {
+    cpuUs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function bench(label, port, env) {
+  console.log(`\n${label}: seeding ${SITES} sites…`);
+  const server = await startServer(port, env);
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'operator@demo.vigie.test', password: PASSWORD }),
+    });
+    const headers = { authorization: `Bearer ${(await res.json()).data.token}` };
+    const first = await (await fetch(`http://127.0.0.1:${port}/api/sites?limit=50`, { headers })).json();
+    const search = await (await fetch(`http://127.0.0.1:${port}/api/sites?limit=50&search=atelier`, { headers })).json();
+    console.log(`  ${first.data.total} sites in the district; "atelier" matches ${search.data.total}`);
+    const requests = [
+      ['first page GET /api/sites?limit=50', '/api/sites?limit=50'],
+      ['search GET /api/sites?limit=50&search=atelier', '/api/sites?limit=50&search=atelier'],
+      ['second page GET /api/sites?limit=50&cursor=…', `/api/sites?limit=50&cursor=${first.data.nextCursor}`],
+    ];
+    const rows = [];
+    for (const [name, path] of requests) {
+      await load(port, path, headers, WARM_UP_SECONDS);
+      rows.push([name, await load(port, path, headers, SECONDS, server.cpuMs)]);
+    }
+    console.log(`${label} (${SECONDS} s per request, ${CONNECTIONS} connections, ${first.data.total} sites)`);
+    for (const [name, r] of rows) {
+      console.log(`  ${name.padEnd(48)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   server CPU ${r.cpuUs ?? '?'} µs/request   (${r.requests} requests, ${r.errors} non-2xx or errors)`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await bench('embedded PGlite', PORT, {});
+let pgUrl = process.env.VIGIE_BENCH_PG_URL ?? null;
+const startedPg = !pgUrl;
+if (!pgUrl) pgUrl = startPostgres();
+if (pgUrl) {
+  const url = new URL(pgUrl);
+  url.pathname = `/vigie_bench_sites_${Date.now()}`;
+  await bench('PostgreSQL', PORT + 1, { DATABASE_URL: url.toString(), VIGIE_SEED_DEMO: 'true' });
+  if (startedPg) stopPostgres();
+} else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');

@@ -1,0 +1,85 @@
+/**
+ * The platform record layer every module's repository is built on (MODULES.md, "Records"):
+ * the scope a repository is constructed with (one client database, the session's district,
+ * the acting account), field-by-field change lists, the history table, version conflicts and
+ * the display names of actors. A repository never takes a district from its caller's
+ * arguments: the scope is fixed when it is built from the session, so no handler can ask
+ * for another district's rows.
+ */
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import type { ApiErrorBody } from '../../../../common/api-types.js';
+import { VERSION_CONFLICT, type Actor, type HistoryEntry } from '../../../../common/schemas/platform.js';
+
+export interface RecordScope {
+  /** The session's client database, or the transaction a write runs in. */
+  db: Queryable;
+  /** The control database, where actors' display names live. */
+  control: Queryable;
+  districtId: string;
+  actor: { id: string };
+}
+
+export type RecordAction = HistoryEntry['action'];
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The id shown for writes made before records had authors (rows of older versions). */
+export const UNKNOWN_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields of `after` whose value differs from `before`, in `fields` order. */
+export function changesBetween<T extends object>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): FieldChange[] {
+  return fields
+    .filter((field) => field in after && !same(before[field], after[field]))
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
+
+export async function writeHistory(
+  scope: RecordScope,
+  entry: { module: string; recordId: string; version: number; action: RecordAction; changes: FieldChange[] },
+): Promise<void> {
+  await scope.db.query(
+    `insert into record_history (module, record_id, district_id, version, action, changes, actor_id) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [entry.module, entry.recordId, scope.districtId, entry.version, entry.action, JSON.stringify(entry.changes), scope.actor.id],
+  );
+}
+
+/** Display names of accounts (their e-mail: accounts carry no other name), by id. */
+export async function actorNames(control: Queryable, ids: Iterable<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => id !== null && id !== UNKNOWN_ACTOR_ID))];
+  if (wanted.length === 0) return new Map();
+  const { rows } = await control.query<{ id: string; email: string }>('select id, email from accounts where id = any($1::uuid[])', [wanted]);
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+export const actorOf = (names: Map<string, string>, id: string | null): Actor => ({ id: id ?? UNKNOWN_ACTOR_ID, name: (id && names.get(id)) ?? '' });
+
+/** A record's history in the scope's district, newest first. */
+export async function readHistory(scope: RecordScope, module: string, recordId: string): Promise<HistoryEntry[]> {
+  const { rows } = await scope.db.query<{ id: string; at: Date; actor_id: string; action: RecordAction; version: number; changes: FieldChange[] }>(
+    `select id, at, actor_id, action, version, changes from record_history
+      where module = $1 and record_id = $2 and district_id = $3 order by at desc, version desc`,
+    [module, recordId, scope.districtId],
+  );
+  const names = await actorNames(scope.control, rows.map((r) => r.actor_id));
+  return rows.map((r) => ({
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    by: actorOf(names, r.actor_id),
+    action: r.action,
+    version: r.version,
+    changes: r.changes,
+  }));
+}
+
+/** 409 of a write whose baseVersion is not the record's: the record as it is now (MODULES.md, "Conflicts"). */
+export const versionConflict = (current: unknown): ApiError => new ApiError(409, { message: VERSION_CONFLICT, current } as ApiErrorBody);
+
+/** 409 of a write to a deleted record (restore it first), with the record as it is now. */
+export const deletedRecord = (current: unknown): ApiError => new ApiError(409, { message: 'record.deleted', current } as ApiErrorBody);

@@ -1,0 +1,44 @@
+/**
+ * The server modules (MODULES.md, "One module, four places"): each one's route prefix and
+ * routes, its client-database migrations (migrations.ts), the socket events it emits and its
+ * demo seed. app.ts registers every module's routes from this list, the database layer runs
+ * the migrations, the demo seed calls the seeds; adding a module is one entry here.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/types.js';
+import type { RouteContext } from '../routes/context.js';
+import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
+import { seedSites } from './sites/seed.js';
+import { sitesRoutes } from './sites/routes.js';
+
+export { MODULE_MIGRATIONS } from './migrations.js';
+
+/** What a module's demo seed receives for one district (demo data written in one transaction). */
+export interface DistrictSeed {
+  tx: Queryable;
+  districtId: string;
+  districtName: string;
+  /** The account written as author of the demo records (the demo administrator). */
+  actorId: string;
+}
+
+export interface ServerModule {
+  name: string;
+  /** Under /api. */
+  prefix: string;
+  routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void>;
+  /** Socket events the module emits (documentation, and a test's list). */
+  events: readonly string[];
+  seed?: (district: DistrictSeed) => Promise<void>;
+}
+
+export const SERVER_MODULES: readonly ServerModule[] = [
+  { name: 'sites', prefix: '/sites', routes: sitesRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedSites },
+];
+
+/** Registers every module's routes under `apiPrefix`. */
+export async function registerModules(app: FastifyInstance, ctx: RouteContext, apiPrefix: string): Promise<void> {
+  for (const module of SERVER_MODULES) {
+    await app.register(async (api) => module.routes(api, ctx), { prefix: `${apiPrefix}${module.prefix}` });
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The client-database migrations of every server module, in the order they run (after the
+ * core ones: db/databases.ts). Kept apart from the registry (index.ts) so the database layer
+ * imports only SQL, not the modules' routes.
+ */
+import type { ModuleMigrations } from '../db/migrate.js';
+import { platformMigrations } from './_platform/migrations.js';
+import { sitesMigrations } from './sites/migrations.js';
+
+export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
+  // First: the history table and the text folding every module uses.
+  { module: '_platform', migrations: platformMigrations },
+  { module: 'sites', migrations: sitesMigrations },
+];

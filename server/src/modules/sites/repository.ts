@@ -1,0 +1,611 @@
+/**
+ * Every query of the Sites module's tables (sites, site_stages, site_types), scoped to one
+ * district in one place: a repository is built from the session (client database, district,
+ * acting account) and never takes a district as an argument, so an id of another district
+ * simply finds nothing (the routes answer 404). Writes check the version the caller started
+ * from (409 `record.version_conflict` with the current record), bump it, and record the
+ * changed fields in the history. Deletion is reversible (deleted_at).
+ *
+ * `SiteReader` is the read side the emergency dialog, the file service and the shares use
+ * (no actor needed); deleted sites are invisible there.
+ */
+import type { EmergencySite } from '../../../../common/api-types.js';
+import { API_PREFIX } from '../../../../common/constants.js';
+import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import {
+  SITE_FIELDS,
+  type Site,
+  type SiteCreate,
+  type SiteFields,
+  type SiteListQuery,
+  type SiteSort,
+  type SiteStage,
+  type SiteSummary,
+  type SiteType,
+  type SiteTypeCreate,
+  type SiteTypeUpdate,
+  type SiteUpdate,
+  type StageCreate,
+  type StageKind,
+  type StageOrder,
+} from '../../../../common/modules/sites/schemas.js';
+import { listRecordAttachments } from '../../attachments/index.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR } from '../_platform/list.js';
+import {
+  actorNames,
+  actorOf,
+  changesBetween,
+  deletedRecord,
+  readHistory,
+  versionConflict,
+  writeHistory,
+  type FieldChange,
+  type RecordScope,
+} from '../_platform/records.js';
+
+export const SITES_MODULE = 'sites';
+/** The history's module name of site types. */
+export const SITE_TYPES_HISTORY = 'site_types';
+
+export const SITE_NOT_FOUND = 'sites.not_found';
+export const STAGE_NOT_FOUND = 'sites.stage_not_found';
+export const TYPE_NOT_FOUND = 'sites.type_not_found';
+
+export const attachmentUrl = (id: string) => `${API_PREFIX}/attachments/${id}`;
+export const attachmentThumbnailUrl = (id: string) => `${API_PREFIX}/attachments/${id}/thumbnail`;
+/** The file-service path of a legacy (bytea) stage image: spec section 7's viewer path. */
+export const stageImagePath = (districtId: string, siteId: string, stageName: string): string =>
+  `${API_PREFIX}/files/viewer/${districtId}/${siteId}/${encodeURIComponent(stageName)}`;
+
+interface SiteRow {
+  id: string;
+  district_id: string;
+  name: string;
+  description: string;
+  full_address: string;
+  gps_lat: number | null;
+  gps_lng: number | null;
+  owner_name: string;
+  site_type_id: string | null;
+  site_type_name: string | null;
+  version: number;
+  created_at: Date;
+  created_by: string | null;
+  updated_at: Date;
+  updated_by: string | null;
+  deleted_at: Date | null;
+}
+
+/** A row of a list page: only what a summary shows. */
+type ListRow = Pick<SiteRow, 'id' | 'name' | 'full_address' | 'gps_lat' | 'gps_lng' | 'owner_name' | 'site_type_id' | 'site_type_name' | 'version' | 'updated_at' | 'deleted_at'> & {
+  thumbnail_id: string | null;
+  sort_value: string;
+  total: number | null;
+};
+
+interface StageRow {
+  id: string;
+  kind: StageKind;
+  name: string;
+  position: number;
+  has_image: boolean;
+  attachment_id: string | null;
+}
+
+const SITE_COLUMNS = `s.id, s.district_id, s.name, s.description, s.full_address, s.gps_lat, s.gps_lng, s.owner_name, s.site_type_id,
+  t.name as site_type_name, s.version, s.created_at, s.created_by, s.updated_at, s.updated_by, s.deleted_at`;
+const SITE_FROM = 'sites s left join site_types t on t.id = s.site_type_id';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const gpsOf = (row: { gps_lat: number | null; gps_lng: number | null }) =>
+  row.gps_lat === null || row.gps_lng === null ? null : { lat: row.gps_lat, lng: row.gps_lng };
+
+/** The editable fields of a row, as the API names them (for change lists). */
+const fieldsOf = (row: SiteRow): SiteFields => ({
+  name: row.name,
+  description: row.description,
+  address: row.full_address,
+  gps: gpsOf(row),
+  ownerName: row.owner_name,
+  siteTypeId: row.site_type_id,
+});
+
+const stageOf = (districtId: string, siteId: string, row: StageRow): SiteStage => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  position: row.position,
+  imageUrl: row.attachment_id ? attachmentUrl(row.attachment_id) : row.has_image ? stageImagePath(districtId, siteId, row.name) : null,
+  thumbnailUrl: row.attachment_id ? attachmentThumbnailUrl(row.attachment_id) : null,
+});
+
+/** How each sort orders rows: the indexed key, its cursor text and that text's check. */
+interface SortSpec {
+  column: string;
+  /** The cursor's text of a row's key. */
+  value: string;
+  /** The key back from the cursor's text (parameter `param`). */
+  bound: (param: string) => string;
+  valid: (v: string) => boolean;
+}
+const textKey = (column: string): SortSpec => ({ column, value: column, bound: (param) => `${param}::text`, valid: () => true });
+const SORTS: Record<'name' | 'address' | 'updatedAt', SortSpec> = {
+  name: textKey('s.name_key'),
+  address: textKey('s.address_key'),
+  // Microseconds since the epoch: exact (a timestamp's text or a JS Date would round or depend on settings).
+  updatedAt: {
+    column: 's.updated_at',
+    value: '(extract(epoch from s.updated_at) * 1000000)::bigint::text',
+    bound: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 microsecond')`,
+    valid: (v) => /^-?\d{1,16}$/.test(v),
+  },
+};
+
+/** Emergency reads: the shapes of common/api-types.ts. */
+export interface StoredImage {
+  name: string;
+  image: Uint8Array;
+  type: string;
+}
+
+/** Reads of the district's live (not deleted) sites, for the emergency dialog, files and shares. */
+export class SiteReader {
+  constructor(
+    protected readonly db: Queryable,
+    protected readonly districtId: string,
+  ) {}
+
+  private static toEmergency(this: void, row: Pick<SiteRow, 'id' | 'name' | 'description' | 'full_address' | 'gps_lat' | 'gps_lng' | 'owner_name'>): EmergencySite {
+    return {
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      address: { fullAddress: row.full_address },
+      gps: gpsOf(row),
+      owner: { name: row.owner_name },
+    };
+  }
+
+  async emergencySites(): Promise<EmergencySite[]> {
+    const { rows } = await this.db.query<SiteRow>(
+      `select id, name, description, full_address, gps_lat, gps_lng, owner_name from sites
+        where district_id = $1 and deleted_at is null order by lower(name), id`,
+      [this.districtId],
+    );
+    return rows.map(SiteReader.toEmergency);
+  }
+
+  /** The district's live sites among `ids` (any order; missing ones are simply absent). */
+  async emergencySitesById(ids: string[]): Promise<EmergencySite[]> {
+    const { rows } = await this.db.query<SiteRow>(
+      `select id, name, description, full_address, gps_lat, gps_lng, owner_name from sites
+        where district_id = $1 and deleted_at is null and id = any($2::uuid[])`,
+      [this.districtId, ids],
+    );
+    return rows.map(SiteReader.toEmergency);
+  }
+
+  /** The stages of one kind of a live site of the district, in their order. */
+  async stagesOf(siteId: string, kind: StageKind): Promise<SiteStage[]> {
+    const { rows } = await this.db.query<StageRow>(
+      `select st.id, st.kind, st.name, st.position, st.image is not null as has_image, st.attachment_id
+         from site_stages st join sites s on s.id = st.site_id
+        where st.site_id = $1 and s.district_id = $2 and s.deleted_at is null and st.kind = $3
+        order by st.position, st.name`,
+      [siteId, this.districtId, kind],
+    );
+    return rows.map((row) => stageOf(this.districtId, siteId, row));
+  }
+
+  /** The stored (legacy bytea) 360 images of a live site among `names`; stages without one are left out. */
+  async stageImages(siteId: string, names: string[]): Promise<StoredImage[]> {
+    if (names.length === 0) return [];
+    const { rows } = await this.db.query<StoredImage>(
+      `select st.name, st.image, coalesce(st.image_type, 'image/png') as type
+         from site_stages st join sites s on s.id = st.site_id
+        where st.site_id = $1 and s.district_id = $2 and s.deleted_at is null and st.kind = 'threeSixty'
+          and st.name = any($3::text[]) and st.image is not null`,
+      [siteId, this.districtId, names],
+    );
+    return rows;
+  }
+}
+
+export class SitesRepository extends SiteReader {
+  constructor(
+    private readonly scope: RecordScope & { dbName: string },
+    private readonly counts: CountCache | null = null,
+  ) {
+    super(scope.db, scope.districtId);
+  }
+
+  // ---------------------------------------------------------------- sites: reads
+
+  async list(query: SiteListQuery & { limit?: number }): Promise<Page<SiteSummary>> {
+    const sort: SiteSort = query.sort ?? 'name';
+    const desc = sort.startsWith('-');
+    const spec = SORTS[(desc ? sort.slice(1) : sort) as keyof typeof SORTS];
+    const limit = query.limit ?? LIST_LIMIT_DEFAULT;
+
+    const params: unknown[] = [this.districtId];
+    const where = ['s.district_id = $1', query.deleted === 'true' ? 's.deleted_at is not null' : 's.deleted_at is null'];
+    if (query.siteType) {
+      params.push(query.siteType);
+      where.push(`s.site_type_id = $${params.length}`);
+    }
+    if (query.hasGps) where.push(query.hasGps === 'true' ? 's.gps_lat is not null' : 's.gps_lat is null');
+    const search = query.search?.trim();
+    if (search) {
+      params.push(containsPattern(search));
+      where.push(`s.search_text like vigie_fold($${params.length})`);
+    }
+    const filtered = where.join(' and ');
+    const filterParams = params.length;
+
+    const pageWhere = [...where];
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor, sort);
+      if (!spec.valid(cursor.value)) throw ApiError.badRequest(INVALID_CURSOR);
+      params.push(cursor.value, cursor.id);
+      pageWhere.push(`(${spec.column}, s.id) ${desc ? '<' : '>'} (${spec.bound(`$${params.length - 1}`)}, $${params.length}::uuid)`);
+    }
+    params.push(limit + 1);
+    const direction = desc ? 'desc' : 'asc';
+    const countKey = JSON.stringify([query.deleted ?? null, query.siteType ?? null, query.hasGps ?? null, search ?? null]);
+    const cached = this.counts?.get(this.scope.dbName, this.districtId, countKey);
+    // Without a fresh count, it rides along as an uncorrelated subquery: computed once, one round trip.
+    const { rows } = await this.db.query<ListRow>(
+      `select s.id, s.name, s.full_address, s.gps_lat, s.gps_lng, s.owner_name, s.site_type_id, t.name as site_type_name,
+              s.version, s.updated_at, s.deleted_at, s.thumbnail_id, ${spec.value} as sort_value,
+              ${cached === undefined ? `(select count(*) from sites s where ${filtered})::int` : 'null::int'} as total
+         from ${SITE_FROM}
+        where ${pageWhere.join(' and ')}
+        order by ${spec.column} ${direction}, s.id ${direction}
+        limit $${params.length}`,
+      params,
+    );
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    let total = cached ?? rows[0]?.total ?? undefined;
+    if (total === undefined || total === null) {
+      const counted = await this.db.query<{ total: number }>(`select count(*)::int as total from sites s where ${filtered}`, params.slice(0, filterParams));
+      total = counted.rows[0]?.total ?? 0;
+    }
+    if (cached === undefined) this.counts?.set(this.scope.dbName, this.districtId, countKey, total);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => ({
+        id: row.id,
+        name: row.name,
+        address: row.full_address,
+        ownerName: row.owner_name,
+        siteTypeId: row.site_type_id,
+        siteTypeName: row.site_type_name,
+        gps: gpsOf(row),
+        thumbnailUrl: row.thumbnail_id ? attachmentThumbnailUrl(row.thumbnail_id) : null,
+        version: row.version,
+        updatedAt: iso(row.updated_at),
+        deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
+      })),
+      nextCursor: more && last ? encodeCursor(sort, last.sort_value, last.id) : null,
+      total,
+    };
+  }
+
+  private async row(id: string, lock = false): Promise<SiteRow | null> {
+    const { rows } = await this.db.query<SiteRow>(
+      `select ${SITE_COLUMNS} from ${SITE_FROM} where s.id = $1 and s.district_id = $2${lock ? ' for update of s' : ''}`,
+      [id, this.districtId],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async rowOr404(id: string, lock = false): Promise<SiteRow> {
+    const row = await this.row(id, lock);
+    if (!row) throw ApiError.notFound(SITE_NOT_FOUND);
+    return row;
+  }
+
+  private async toSite(row: SiteRow): Promise<Site> {
+    const [{ rows: stages }, attachments, names] = await Promise.all([
+      this.db.query<StageRow>(
+        `select id, kind, name, position, image is not null as has_image, attachment_id from site_stages
+          where site_id = $1 order by kind, position, name`,
+        [row.id],
+      ),
+      listRecordAttachments(this.db, this.districtId, SITES_MODULE, row.id),
+      actorNames(this.scope.control, [row.created_by, row.updated_by]),
+    ]);
+    return {
+      id: row.id,
+      districtId: row.district_id,
+      version: row.version,
+      createdAt: iso(row.created_at),
+      createdBy: actorOf(names, row.created_by),
+      updatedAt: iso(row.updated_at),
+      updatedBy: actorOf(names, row.updated_by),
+      deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
+      ...fieldsOf(row),
+      siteTypeName: row.site_type_name,
+      stages: stages.map((stage) => stageOf(this.districtId, row.id, stage)),
+      attachments,
+    };
+  }
+
+  /** A site of the district, deleted or not; 404 otherwise. */
+  async get(id: string): Promise<Site> {
+    return this.toSite(await this.rowOr404(id));
+  }
+
+  async history(id: string): Promise<HistoryEntry[]> {
+    await this.rowOr404(id);
+    return readHistory(this.scope, SITES_MODULE, id);
+  }
+
+  // ---------------------------------------------------------------- sites: writes
+
+  private async checkType(siteTypeId: string | null | undefined): Promise<void> {
+    if (!siteTypeId) return;
+    const { rows } = await this.db.query('select 1 from site_types where id = $1 and district_id = $2 and deleted_at is null', [siteTypeId, this.districtId]);
+    if (rows.length === 0) throw ApiError.badRequest(TYPE_NOT_FOUND);
+  }
+
+  async create(body: SiteCreate): Promise<Site> {
+    await this.checkType(body.siteTypeId);
+    const fields: SiteFields = {
+      name: body.name.trim(),
+      description: body.description ?? '',
+      address: body.address ?? '',
+      gps: body.gps ?? null,
+      ownerName: body.ownerName ?? '',
+      siteTypeId: body.siteTypeId ?? null,
+    };
+    const { rows } = await this.db.query(
+      `insert into sites (id, district_id, name, description, full_address, gps_lat, gps_lng, owner_name, site_type_id, version, created_by, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $10) on conflict (id) do nothing returning id`,
+      [body.id, this.districtId, fields.name, fields.description, fields.address, fields.gps?.lat ?? null, fields.gps?.lng ?? null, fields.ownerName, fields.siteTypeId, this.scope.actor.id],
+    );
+    // The id is the client's: one already used (here or anywhere in this database) is refused.
+    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
+    const changes = changesBetween({} as SiteFields, fields, SITE_FIELDS).filter((c) => c.after !== null && c.after !== '');
+    await writeHistory(this.scope, { module: SITES_MODULE, recordId: body.id, version: 1, action: 'create', changes });
+    return this.get(body.id);
+  }
+
+  /** The locked live row at `baseVersion`, or the 409 the caller's merge needs. */
+  private async writable(id: string, baseVersion: number): Promise<SiteRow> {
+    const row = await this.rowOr404(id, true);
+    if (row.version !== baseVersion) throw versionConflict(await this.toSite(row));
+    if (row.deleted_at) throw deletedRecord(await this.toSite(row));
+    return row;
+  }
+
+  async update(id: string, body: SiteUpdate): Promise<Site> {
+    const row = await this.rowOr404(id, true);
+    if (row.version !== body.baseVersion) throw versionConflict(await this.toSite(row));
+    if (row.deleted_at) throw deletedRecord(await this.toSite(row));
+    const next = { ...body.changes, ...(body.changes.name !== undefined ? { name: body.changes.name.trim() } : {}) };
+    const changes = changesBetween(fieldsOf(row), next, SITE_FIELDS);
+    // Nothing differs: no new version, no history entry (a replayed edit changes nothing).
+    if (changes.length === 0) return this.toSite(row);
+    if ('siteTypeId' in next) await this.checkType(next.siteTypeId);
+    const merged = { ...fieldsOf(row), ...next };
+    await this.db.query(
+      `update sites set name = $3, description = $4, full_address = $5, gps_lat = $6, gps_lng = $7, owner_name = $8, site_type_id = $9,
+              version = version + 1, updated_at = now(), updated_by = $10
+        where id = $1 and district_id = $2`,
+      [id, this.districtId, merged.name, merged.description, merged.address, merged.gps?.lat ?? null, merged.gps?.lng ?? null, merged.ownerName, merged.siteTypeId, this.scope.actor.id],
+    );
+    await writeHistory(this.scope, { module: SITES_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    return this.get(id);
+  }
+
+  async remove(id: string, baseVersion: number): Promise<Site> {
+    await this.writable(id, baseVersion);
+    const { rows } = await this.db.query<{ deleted_at: Date }>(
+      `update sites set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2 returning deleted_at`,
+      [id, this.districtId, this.scope.actor.id],
+    );
+    await writeHistory(this.scope, {
+      module: SITES_MODULE,
+      recordId: id,
+      version: baseVersion + 1,
+      action: 'delete',
+      changes: [{ field: 'deletedAt', before: null, after: iso(rows[0]!.deleted_at) }],
+    });
+    return this.get(id);
+  }
+
+  async restore(id: string, baseVersion: number): Promise<Site> {
+    const row = await this.rowOr404(id, true);
+    if (row.version !== baseVersion) throw versionConflict(await this.toSite(row));
+    // Not deleted (restored meanwhile, or never deleted): nothing to do.
+    if (!row.deleted_at) return this.toSite(row);
+    await this.db.query(
+      `update sites set deleted_at = null, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2`,
+      [id, this.districtId, this.scope.actor.id],
+    );
+    await writeHistory(this.scope, {
+      module: SITES_MODULE,
+      recordId: id,
+      version: baseVersion + 1,
+      action: 'restore',
+      changes: [{ field: 'deletedAt', before: iso(row.deleted_at), after: null }],
+    });
+    return this.get(id);
+  }
+
+  // ---------------------------------------------------------------- stages
+
+  private async stageNames(siteId: string, kind: StageKind): Promise<string[]> {
+    const { rows } = await this.db.query<{ name: string }>(`select name from site_stages where site_id = $1 and kind = $2 order by position, name`, [siteId, kind]);
+    return rows.map((r) => r.name);
+  }
+
+  /**
+   * A stage write is a write of its site: new version, one history entry naming the stage
+   * list, and the list thumbnail (the first 360 stage's attachment) kept up to date.
+   */
+  private async touch(siteId: string, version: number, changes: FieldChange[]): Promise<Site> {
+    await this.db.query(
+      `update sites set version = version + 1, updated_at = now(), updated_by = $3,
+              thumbnail_id = (select st.attachment_id from site_stages st where st.site_id = $1 and st.kind = 'threeSixty' order by st.position, st.name limit 1)
+        where id = $1 and district_id = $2`,
+      [siteId, this.districtId, this.scope.actor.id],
+    );
+    await writeHistory(this.scope, { module: SITES_MODULE, recordId: siteId, version: version + 1, action: 'update', changes });
+    return this.get(siteId);
+  }
+
+  /** The site's live row for a stage write (stages carry no version of their own). */
+  private async liveSite(siteId: string): Promise<SiteRow> {
+    const row = await this.rowOr404(siteId, true);
+    if (row.deleted_at) throw deletedRecord(await this.toSite(row));
+    return row;
+  }
+
+  private async stageRow(siteId: string, stageId: string): Promise<StageRow> {
+    const { rows } = await this.db.query<StageRow>(
+      `select id, kind, name, position, image is not null as has_image, attachment_id from site_stages where id = $1 and site_id = $2`,
+      [stageId, siteId],
+    );
+    if (!rows[0]) throw ApiError.notFound(STAGE_NOT_FOUND);
+    return rows[0];
+  }
+
+  private async nameTaken(siteId: string, kind: StageKind, name: string, except: string | null): Promise<boolean> {
+    const { rows } = await this.db.query(`select 1 from site_stages where site_id = $1 and kind = $2 and name = $3 and id is distinct from $4`, [siteId, kind, name, except]);
+    return rows.length > 0;
+  }
+
+  async addStage(siteId: string, body: StageCreate): Promise<Site> {
+    const site = await this.liveSite(siteId);
+    const name = body.name.trim();
+    if (await this.nameTaken(siteId, body.kind, name, null)) throw new ApiError(409, { message: 'sites.stage_name_taken' });
+    const before = await this.stageNames(siteId, body.kind);
+    const { rows } = await this.db.query(
+      `insert into site_stages (id, site_id, kind, name, position, attachment_id)
+       values ($1, $2, $3, $4, (select coalesce(max(position) + 1, 0) from site_stages where site_id = $2 and kind = $3), $5)
+       on conflict do nothing returning id`,
+      [body.id, siteId, body.kind, name, body.attachmentId ?? null],
+    );
+    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
+    return this.touch(siteId, site.version, [{ field: `stages.${body.kind}`, before, after: [...before, name] }]);
+  }
+
+  async updateStage(siteId: string, stageId: string, body: { name?: string; attachmentId?: string | null }): Promise<Site> {
+    const site = await this.liveSite(siteId);
+    const stage = await this.stageRow(siteId, stageId);
+    const name = body.name?.trim() ?? stage.name;
+    const attachmentId = body.attachmentId === undefined ? stage.attachment_id : body.attachmentId;
+    if (name === stage.name && attachmentId === stage.attachment_id) return this.toSite(site);
+    if (name !== stage.name && (await this.nameTaken(siteId, stage.kind, name, stageId))) throw new ApiError(409, { message: 'sites.stage_name_taken' });
+    await this.db.query('update site_stages set name = $3, attachment_id = $4 where id = $1 and site_id = $2', [stageId, siteId, name, attachmentId]);
+    const changes: FieldChange[] = [];
+    if (name !== stage.name) changes.push({ field: `stages.${stage.kind}.name`, before: stage.name, after: name });
+    if (attachmentId !== stage.attachment_id) changes.push({ field: `stages.${stage.kind}.image`, before: stage.attachment_id, after: attachmentId });
+    return this.touch(siteId, site.version, changes);
+  }
+
+  async removeStage(siteId: string, stageId: string): Promise<Site> {
+    const site = await this.liveSite(siteId);
+    const stage = await this.stageRow(siteId, stageId);
+    const before = await this.stageNames(siteId, stage.kind);
+    await this.db.query('delete from site_stages where id = $1 and site_id = $2', [stageId, siteId]);
+    return this.touch(siteId, site.version, [{ field: `stages.${stage.kind}`, before, after: before.filter((n) => n !== stage.name) }]);
+  }
+
+  async orderStages(siteId: string, body: StageOrder): Promise<Site> {
+    const site = await this.liveSite(siteId);
+    const { rows } = await this.db.query<{ id: string; name: string }>(`select id, name from site_stages where site_id = $1 and kind = $2 order by position, name`, [
+      siteId,
+      body.kind,
+    ]);
+    const ids = body.ids.map((id) => id.toLowerCase());
+    const known = new Set(rows.map((r) => r.id));
+    // The new order names each stage of the kind exactly once.
+    if (ids.length !== rows.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw ApiError.badRequest('sites.stage_order_mismatch');
+    }
+    if (ids.every((id, i) => rows[i]!.id === id)) return this.toSite(site);
+    await this.db.query(
+      `update site_stages st set position = o.position - 1 from unnest($2::uuid[]) with ordinality as o(id, position)
+        where st.id = o.id and st.site_id = $1`,
+      [siteId, ids],
+    );
+    const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+    return this.touch(siteId, site.version, [{ field: `stages.${body.kind}`, before: rows.map((r) => r.name), after: ids.map((id) => nameOf.get(id)!) }]);
+  }
+
+  // ---------------------------------------------------------------- site types
+
+  private async typeRow(id: string, lock = false) {
+    const { rows } = await this.db.query<{ id: string; name: string; version: number; deleted_at: Date | null; site_count: number }>(
+      `select t.id, t.name, t.version, t.deleted_at,
+              (select count(*) from sites s where s.site_type_id = t.id and s.deleted_at is null)::int as site_count
+         from site_types t where t.id = $1 and t.district_id = $2${lock ? ' for update of t' : ''}`,
+      [id, this.districtId],
+    );
+    if (!rows[0]) throw ApiError.notFound(TYPE_NOT_FOUND);
+    return rows[0];
+  }
+
+  private static toType(this: void, row: { id: string; name: string; version: number; deleted_at: Date | null; site_count: number }): SiteType {
+    return { id: row.id, name: row.name, version: row.version, siteCount: row.site_count, deletedAt: row.deleted_at ? iso(row.deleted_at) : null };
+  }
+
+  async listTypes(): Promise<SiteType[]> {
+    const { rows } = await this.db.query<{ id: string; name: string; version: number; deleted_at: Date | null; site_count: number }>(
+      `select t.id, t.name, t.version, t.deleted_at,
+              (select count(*) from sites s where s.site_type_id = t.id and s.deleted_at is null)::int as site_count
+         from site_types t where t.district_id = $1 and t.deleted_at is null order by vigie_fold(t.name), t.id`,
+      [this.districtId],
+    );
+    return rows.map(SitesRepository.toType);
+  }
+
+  private async typeNameTaken(name: string, except: string | null): Promise<boolean> {
+    const { rows } = await this.db.query(
+      'select 1 from site_types where district_id = $1 and vigie_fold(name) = vigie_fold($2) and deleted_at is null and id is distinct from $3',
+      [this.districtId, name, except],
+    );
+    return rows.length > 0;
+  }
+
+  async createType(body: SiteTypeCreate): Promise<SiteType> {
+    const name = body.name.trim();
+    if (await this.typeNameTaken(name, null)) throw new ApiError(409, { message: 'sites.type_name_taken' });
+    const { rows } = await this.db.query(
+      `insert into site_types (id, district_id, name, created_by, updated_by) values ($1, $2, $3, $4, $4) on conflict (id) do nothing returning id`,
+      [body.id, this.districtId, name, this.scope.actor.id],
+    );
+    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
+    await writeHistory(this.scope, { module: SITE_TYPES_HISTORY, recordId: body.id, version: 1, action: 'create', changes: [{ field: 'name', before: null, after: name }] });
+    return SitesRepository.toType(await this.typeRow(body.id));
+  }
+
+  async updateType(id: string, body: SiteTypeUpdate): Promise<SiteType> {
+    const row = await this.typeRow(id, true);
+    if (row.version !== body.baseVersion) throw versionConflict(SitesRepository.toType(row));
+    if (row.deleted_at) throw deletedRecord(SitesRepository.toType(row));
+    const name = body.changes.name.trim();
+    if (name === row.name) return SitesRepository.toType(row);
+    if (await this.typeNameTaken(name, id)) throw new ApiError(409, { message: 'sites.type_name_taken' });
+    await this.db.query('update site_types set name = $2, version = version + 1, updated_at = now(), updated_by = $3 where id = $1', [id, name, this.scope.actor.id]);
+    await writeHistory(this.scope, { module: SITE_TYPES_HISTORY, recordId: id, version: row.version + 1, action: 'update', changes: [{ field: 'name', before: row.name, after: name }] });
+    return SitesRepository.toType(await this.typeRow(id));
+  }
+
+  async removeType(id: string, baseVersion: number): Promise<SiteType> {
+    const row = await this.typeRow(id, true);
+    if (row.version !== baseVersion) throw versionConflict(SitesRepository.toType(row));
+    if (row.deleted_at) throw deletedRecord(SitesRepository.toType(row));
+    // A type still given to live sites stays: the manager changes those sites first.
+    if (row.site_count > 0) throw new ApiError(409, { message: 'sites.type_in_use' });
+    await this.db.query('update site_types set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = $2 where id = $1', [id, this.scope.actor.id]);
+    await writeHistory(this.scope, { module: SITE_TYPES_HISTORY, recordId: id, version: row.version + 1, action: 'delete', changes: [] });
+    return SitesRepository.toType(await this.typeRow(id));
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The Sites routes (/api/sites, the contract of common/modules/sites/schemas.ts): reads need
+ * `can(rights, 'sites', 'read')`, every write `can(rights, 'sites', 'manage')`, checked at
+ * onRequest so a caller without the right is refused before its body is read. Handlers
+ * only validate (the schemas), build the session's repository and answer in the envelope:
+ * no SQL here. Writes run in one transaction with their Idempotency-Key (plugins/
+ * idempotency.ts) and, once committed, tell the district's sockets `records:changed`.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { can } from '../../../../common/rights.js';
+import {
+  Site,
+  SiteCreate,
+  SiteListQuery,
+  SitePage,
+  SiteType,
+  SiteTypeCreate,
+  SiteTypeUpdate,
+  SiteUpdate,
+  StageCreate,
+  StageOrder,
+  type SiteListQuery as SiteListQueryType,
+} from '../../../../common/modules/sites/schemas.js';
+import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { idempotentWrite } from '../../plugins/idempotency.js';
+import { respond } from '../../plugins/respond.js';
+import { requireCan, rightsOf } from '../../plugins/rights.js';
+import type { RouteContext } from '../../routes/context.js';
+import { emitRecordChanged } from '../_platform/events.js';
+import { CountCache } from '../_platform/list.js';
+import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { SITES_MODULE, SitesRepository } from './repository.js';
+
+const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+const StageParams = Type.Object({ id: Uuid, stageId: Uuid }, { additionalProperties: false });
+const StageUpdate = Type.Object(
+  { name: Type.Optional(StageCreate.properties.name), attachmentId: Type.Optional(Type.Union([Uuid, Type.Null()])) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/**
+ * The list's query string as it arrives: every value is a string (the server does not
+ * coerce types), so `limit` is checked as digits here and as a number in the handler.
+ */
+const ListQuerystring = Type.Object(
+  { ...SiteListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) },
+  { additionalProperties: false },
+);
+
+export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.addHook('onRequest', app.authenticate);
+  const read = requireCan('sites', 'read');
+  const manage = requireCan('sites', 'manage');
+
+  // The lists' filtered counts, per server (a write below drops its district's).
+  const counts = new CountCache();
+  const repository = (request: FastifyRequest, tx?: Queryable) => {
+    const auth = requireAuth(request);
+    return new SitesRepository(
+      { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } },
+      counts,
+    );
+  };
+  /** After a committed write: fresh counts, and the district's open apps refetch the record. */
+  const changed = (request: FastifyRequest) => (record: { id: string; version: number }) => {
+    const auth = requireAuth(request);
+    counts.invalidate(auth.clientDb, auth.districtId);
+    emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: SITES_MODULE, id: record.id, version: record.version });
+  };
+
+  api.get('/', { onRequest: read, schema: { querystring: ListQuerystring, response: { 200: Envelope(SitePage) } } }, async (request) => {
+    const { limit, ...rest } = request.query;
+    const size = limit === undefined ? undefined : Number(limit);
+    if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
+    // The deleted sites are for managers, who may restore them.
+    if (rest.deleted === 'true' && !can(await rightsOf(request), 'sites', 'manage')) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: ['sites'] });
+    const query: SiteListQueryType = { ...rest, ...(size !== undefined ? { limit: size } : {}) };
+    return respond(request, await repository(request).list(query));
+  });
+
+  // Site types: static paths, matched before /:id.
+  api.get('/types', { onRequest: read, schema: { response: { 200: Envelope(Type.Array(SiteType)) } } }, async (request) =>
+    respond(request, await repository(request).listTypes()),
+  );
+
+  api.post('/types', { onRequest: manage, schema: { headers: WriteHeaders, body: SiteTypeCreate, response: { 201: Envelope(SiteType) } } }, async (request, reply) => {
+    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 201, data: await repository(request, tx).createType(request.body) }), changed(request));
+    return respond(request, data);
+  });
+
+  api.patch(
+    '/types/:id',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: SiteTypeUpdate, response: { 200: Envelope(SiteType) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).updateType(request.params.id, request.body) }), changed(request));
+      return respond(request, data);
+    },
+  );
+
+  api.delete(
+    '/types/:id',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(SiteType) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).removeType(request.params.id, request.body.baseVersion) }),
+        changed(request),
+      );
+      return respond(request, data);
+    },
+  );
+
+  api.get('/:id', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Site) } } }, async (request) =>
+    respond(request, await repository(request).get(request.params.id)),
+  );
+
+  api.get('/:id/history', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
+    respond(request, await repository(request).history(request.params.id)),
+  );
+
+  api.post('/', { onRequest: manage, schema: { headers: WriteHeaders, body: SiteCreate, response: { 201: Envelope(Site) } } }, async (request, reply) => {
+    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 201, data: await repository(request, tx).create(request.body) }), changed(request));
+    return respond(request, data);
+  });
+
+  api.patch('/:id', { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: SiteUpdate, response: { 200: Envelope(Site) } } }, async (request, reply) => {
+    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).update(request.params.id, request.body) }), changed(request));
+    return respond(request, data);
+  });
+
+  api.delete('/:id', { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Site) } } }, async (request, reply) => {
+    const data = await idempotentWrite(
+      request,
+      reply,
+      async (tx) => ({ statusCode: 200, data: await repository(request, tx).remove(request.params.id, request.body.baseVersion) }),
+      changed(request),
+    );
+    return respond(request, data);
+  });
+
+  api.post(
+    '/:id/restore',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Site) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).restore(request.params.id, request.body.baseVersion) }),
+        changed(request),
+      );
+      return respond(request, data);
+    },
+  );
+
+  api.post(
+    '/:id/stages',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: StageCreate, response: { 200: Envelope(Site) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).addStage(request.params.id, request.body) }), changed(request));
+      return respond(request, data);
+    },
+  );
+
+  api.put(
+    '/:id/stages/order',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: StageOrder, response: { 200: Envelope(Site) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).orderStages(request.params.id, request.body) }), changed(request));
+      return respond(request, data);
+    },
+  );
+
+  api.patch(
+    '/:id/stages/:stageId',
+    { onRequest: manage, schema: { params: StageParams, headers: WriteHeaders, body: StageUpdate, response: { 200: Envelope(Site) } } },
+    async (request, reply) => {
+      const { id, stageId } = request.params;
+      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).updateStage(id, stageId, request.body) }), changed(request));
+      return respond(request, data);
+    },
+  );
+
+  api.delete(
+    '/:id/stages/:stageId',
+    { onRequest: manage, schema: { params: StageParams, headers: WriteHeaders, response: { 200: Envelope(Site) } } },
+    async (request, reply) => {
+      const { id, stageId } = request.params;
+      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).removeStage(id, stageId) }), changed(request));
+      return respond(request, data);
+    },
+  );
+}
