@@ -32,7 +32,7 @@
  * `onRequest` behind an `onRequest` authentication (the emergency routes: refused before their
  * large bodies are read).
  */
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { API_PREFIX, DEFAULT_PAGE } from '../../../common/constants.js';
 import { can, MANAGE_RIGHTS, RIGHTS_BY_FEATURE, type Action, type Feature } from '../../../common/rights.js';
 import { ApiError } from '../lib/errors.js';
@@ -83,7 +83,8 @@ function modulesOf(checks: readonly CanCheck[]): string[] {
 }
 
 const ACCESS = Symbol('vigie.access');
-type MarkedGuard = onRequestAsyncHookHandler & { [ACCESS]: RouteAccess };
+/** A guard as the routes use it (any route generics accept a one-argument hook), carrying its mark. */
+type MarkedGuard = ((request: FastifyRequest) => Promise<void>) & { [ACCESS]: RouteAccess };
 
 function markedGuard(access: RouteAccess, check: (request: FastifyRequest) => Promise<void>): MarkedGuard {
   return Object.assign(async (request: FastifyRequest) => check(request), { [ACCESS]: access });
