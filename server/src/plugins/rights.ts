@@ -115,6 +115,15 @@ export function guardFor(access: RouteAccess): MarkedGuard {
 export const requireCan = (feature: Feature, action: Action, options: { page?: boolean } = {}): MarkedGuard =>
   guardFor({ feature, action, ...options });
 
+/**
+ * The same check inside a handler, for a route whose feature depends on the record (an
+ * attachment answers to its record's module): such a route is marked `{ session: true,
+ * reason }` and listed in write-rights.test.ts's allow-list, its reason naming this check.
+ */
+export async function assertCan(request: FastifyRequest, feature: Feature, action: Action): Promise<void> {
+  await requireCan(feature, action)(request);
+}
+
 /** A guard passing when any one of the `can()` questions does (a route several features use). */
 export const requireAnyCan = (...anyOf: readonly CanCheck[]): MarkedGuard => guardFor({ anyOf });
 
