@@ -24,6 +24,10 @@
  *    A route of that plugin with its own config mark uses its own instead; a route-level
  *    guard (1) is checked on top of the plugin's.
  *
+ * A route whose feature depends on the record (an attachment answers to its record's module)
+ * is marked `{ session: true, reason }`, calls `assertCan(request, feature, action)` in its
+ * handler, and is listed in the test's allow-list with that reason.
+ *
  * Reads take 'read', every write 'manage' (MODULES.md, "Rights": a write route guarded by a
  * read right is a defect), unless the write is a field user's own work that the module's
  * documented own-work rule allows (docs/rights.md); such a write is marked with the read right
