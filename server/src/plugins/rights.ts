@@ -94,16 +94,23 @@ function markedGuard(access: RouteAccess, check: (request: FastifyRequest) => Pr
   return Object.assign(async (request: FastifyRequest) => check(request), { [ACCESS]: access });
 }
 
+/**
+ * The session of a guarded request: a guard placed before the route's own authentication (a
+ * route-level `preHandler: app.authenticate` after a plugin mark) authenticates first, so the
+ * answer never depends on the order of the hooks.
+ */
+async function authenticated(request: FastifyRequest): Promise<void> {
+  if (request.auth === null) await request.server.authenticate(request);
+}
+
 /** The guard that enforces `access` (a hook usable as onRequest or preHandler), carrying its mark. */
 export function guardFor(access: RouteAccess): MarkedGuard {
   if ('public' in access) return markedGuard(access, async () => {});
-  if ('session' in access)
-    return markedGuard(access, async (request) => {
-      requireAuth(request);
-    });
+  if ('session' in access) return markedGuard(access, authenticated);
   const checks = 'anyOf' in access ? access.anyOf : [access];
   const extra = access.page === true ? { redirection: DEFAULT_PAGE } : {};
   return markedGuard(access, async (request) => {
+    await authenticated(request);
     const rights = await rightsOf(request);
     if (!checks.some(({ feature, action }) => can(rights, feature, action))) {
       throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: modulesOf(checks), ...extra });
@@ -149,6 +156,7 @@ function settle(registry: Map<string, RouteAccess[]>, route: Route, fallback?: R
   const own = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)].map(markOf).filter((a): a is RouteAccess => a !== undefined);
   const configured = route.config?.access ?? fallback;
   if (configured !== undefined) {
+    // A plugin's mark runs before the route's own hooks, as the plugin-wide hook it replaces did.
     route.preHandler = [guardFor(configured), ...hooksOf(route.preHandler)] as preHandlerHookHandler[];
     route[SETTLED] = true;
   }
