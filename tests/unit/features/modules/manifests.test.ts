@@ -9,7 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONALITIES } from '../../../../common/functionalities';
 import { MODULE_MANIFESTS } from '../../../../common/modules/index';
-import { ALL_RIGHTS, can, FEATURES } from '../../../../common/rights';
+import { ALL_RIGHTS, can, FEATURES, SHELL_FEATURE_NAMES } from '../../../../common/rights';
 import { createAppRouter, MODULE_PAGES, modulePagePath, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
 import { findModule } from '../../../../src/features/modules/modules';
 import { menuFor } from '../../../../src/features/shell/menu';
@@ -38,7 +38,7 @@ describe('module manifests', () => {
     expect(unique(ids)).toBe(true);
     expect(unique(MODULE_MANIFESTS.map((m) => m.prefix))).toBe(true);
     expect(unique(MODULE_MANIFESTS.map((m) => m.districtModule))).toBe(true);
-    expect(unique(MODULE_MANIFESTS.flatMap((m) => Object.keys(m.features)))).toBe(true);
+    expect(unique([...SHELL_FEATURE_NAMES, ...MODULE_MANIFESTS.flatMap((m) => Object.keys(m.features))])).toBe(true);
     expect(unique(MODULE_MANIFESTS.flatMap((m) => m.menu.map((e) => e.id)))).toBe(true);
   });
 
