@@ -24,6 +24,9 @@ const SHELL_FEATURES = {
 
 export type Feature = keyof typeof SHELL_FEATURES | ModuleFeature;
 
+/** The shell's feature names (a manifest may not define one of these). */
+export const SHELL_FEATURE_NAMES = Object.keys(SHELL_FEATURES) as (keyof typeof SHELL_FEATURES)[];
+
 /** Each feature's read and manage rights: the shell's, then every module manifest's. */
 export const FEATURE_RIGHTS: Readonly<Record<Feature, FeatureRights>> = Object.freeze(
   Object.assign(

@@ -24,6 +24,10 @@
  *    A route of that plugin with its own config mark uses its own instead; a route-level
  *    guard (1) is checked on top of the plugin's.
  *
+ * A route whose feature depends on the record (an attachment answers to its record's module)
+ * is marked `{ session: true, reason }`, calls `assertCan(request, feature, action)` in its
+ * handler, and is listed in the test's allow-list with that reason.
+ *
  * Reads take 'read', every write 'manage' (MODULES.md, "Rights": a write route guarded by a
  * read right is a defect), unless the write is a field user's own work that the module's
  * documented own-work rule allows (docs/rights.md); such a write is marked with the read right
@@ -32,7 +36,7 @@
  * `onRequest` behind an `onRequest` authentication (the emergency routes: refused before their
  * large bodies are read).
  */
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { API_PREFIX, DEFAULT_PAGE } from '../../../common/constants.js';
 import { can, MANAGE_RIGHTS, RIGHTS_BY_FEATURE, type Action, type Feature } from '../../../common/rights.js';
 import { ApiError } from '../lib/errors.js';
@@ -83,22 +87,30 @@ function modulesOf(checks: readonly CanCheck[]): string[] {
 }
 
 const ACCESS = Symbol('vigie.access');
-type MarkedGuard = onRequestAsyncHookHandler & { [ACCESS]: RouteAccess };
+/** A guard as the routes use it (any route generics accept a one-argument hook), carrying its mark. */
+type MarkedGuard = ((request: FastifyRequest) => Promise<void>) & { [ACCESS]: RouteAccess };
 
 function markedGuard(access: RouteAccess, check: (request: FastifyRequest) => Promise<void>): MarkedGuard {
   return Object.assign(async (request: FastifyRequest) => check(request), { [ACCESS]: access });
 }
 
+/**
+ * The session of a guarded request: a guard placed before the route's own authentication (a
+ * route-level `preHandler: app.authenticate` after a plugin mark) authenticates first, so the
+ * answer never depends on the order of the hooks.
+ */
+async function authenticated(request: FastifyRequest): Promise<void> {
+  if (request.auth === null) await request.server.authenticate(request);
+}
+
 /** The guard that enforces `access` (a hook usable as onRequest or preHandler), carrying its mark. */
 export function guardFor(access: RouteAccess): MarkedGuard {
   if ('public' in access) return markedGuard(access, async () => {});
-  if ('session' in access)
-    return markedGuard(access, async (request) => {
-      requireAuth(request);
-    });
+  if ('session' in access) return markedGuard(access, authenticated);
   const checks = 'anyOf' in access ? access.anyOf : [access];
   const extra = access.page === true ? { redirection: DEFAULT_PAGE } : {};
   return markedGuard(access, async (request) => {
+    await authenticated(request);
     const rights = await rightsOf(request);
     if (!checks.some(({ feature, action }) => can(rights, feature, action))) {
       throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: modulesOf(checks), ...extra });
@@ -113,6 +125,15 @@ export function guardFor(access: RouteAccess): MarkedGuard {
  */
 export const requireCan = (feature: Feature, action: Action, options: { page?: boolean } = {}): MarkedGuard =>
   guardFor({ feature, action, ...options });
+
+/**
+ * The same check inside a handler, for a route whose feature depends on the record (an
+ * attachment answers to its record's module): such a route is marked `{ session: true,
+ * reason }` and listed in write-rights.test.ts's allow-list, its reason naming this check.
+ */
+export async function assertCan(request: FastifyRequest, feature: Feature, action: Action): Promise<void> {
+  await requireCan(feature, action)(request);
+}
 
 /** A guard passing when any one of the `can()` questions does (a route several features use). */
 export const requireAnyCan = (...anyOf: readonly CanCheck[]): MarkedGuard => guardFor({ anyOf });
@@ -135,6 +156,7 @@ function settle(registry: Map<string, RouteAccess[]>, route: Route, fallback?: R
   const own = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)].map(markOf).filter((a): a is RouteAccess => a !== undefined);
   const configured = route.config?.access ?? fallback;
   if (configured !== undefined) {
+    // A plugin's mark runs before the route's own hooks, as the plugin-wide hook it replaces did.
     route.preHandler = [guardFor(configured), ...hooksOf(route.preHandler)] as preHandlerHookHandler[];
     route[SETTLED] = true;
   }

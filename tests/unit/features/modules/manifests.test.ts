@@ -9,7 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONALITIES } from '../../../../common/functionalities';
 import { MODULE_MANIFESTS } from '../../../../common/modules/index';
-import { ALL_RIGHTS, can, FEATURES, type Feature } from '../../../../common/rights';
+import { ALL_RIGHTS, can, FEATURES, SHELL_FEATURE_NAMES } from '../../../../common/rights';
 import { createAppRouter, MODULE_PAGES, modulePagePath, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
 import { findModule } from '../../../../src/features/modules/modules';
 import { menuFor } from '../../../../src/features/shell/menu';
@@ -38,7 +38,7 @@ describe('module manifests', () => {
     expect(unique(ids)).toBe(true);
     expect(unique(MODULE_MANIFESTS.map((m) => m.prefix))).toBe(true);
     expect(unique(MODULE_MANIFESTS.map((m) => m.districtModule))).toBe(true);
-    expect(unique(MODULE_MANIFESTS.flatMap((m) => Object.keys(m.features)))).toBe(true);
+    expect(unique([...SHELL_FEATURE_NAMES, ...MODULE_MANIFESTS.flatMap((m) => Object.keys(m.features))])).toBe(true);
     expect(unique(MODULE_MANIFESTS.flatMap((m) => m.menu.map((e) => e.id)))).toBe(true);
   });
 
@@ -129,50 +129,5 @@ describe('module manifests', () => {
     ]).filter((key): key is string => key !== undefined);
     const missing = ['fr', 'en'].flatMap((language) => keys.filter((key) => typeof lookup(language, key) !== 'string').map((key) => `${language}: ${key}`));
     expect(missing).toEqual([]);
-  });
-});
-
-describe('can(rights, feature, action)', () => {
-  it('read: any one of the feature’s rights, its reading or its managing one', () => {
-    expect(can(['sites.read'], 'sites', 'read')).toBe(true);
-    expect(can(['sites.admin'], 'sites', 'read')).toBe(true);
-    expect(can(['cartography.read'], 'sites', 'read')).toBe(false);
-    expect(can([], 'sites', 'read')).toBe(false);
-    expect(can(['declarations-templates-templates.read'], 'declarations', 'read')).toBe(true);
-  });
-
-  it('manage: only a managing right; a reading right does not manage', () => {
-    expect(can(['sites.read'], 'sites', 'manage')).toBe(false);
-    expect(can(['sites.admin'], 'sites', 'manage')).toBe(true);
-    expect(can(['sites.read', 'sites.admin'], 'sites', 'manage')).toBe(true);
-    expect(can(['questionnaryV2.securesphere_read'], 'questionnaires', 'manage')).toBe(false);
-    expect(can(['questionnaryV2.securesphere_admin'], 'questionnaires', 'manage')).toBe(true);
-    expect(can(['stockManagement.article_read'], 'stock', 'manage')).toBe(false);
-    expect(can(['stockManagement.admin'], 'stock', 'manage')).toBe(true);
-    expect(can(['imports.read'], 'import', 'manage')).toBe(false);
-    expect(can(['imports.create'], 'import', 'manage')).toBe(true);
-  });
-
-  it('manage: nobody manages a feature whose spec rights only read', () => {
-    expect(can([...ALL_RIGHTS], 'cartography', 'read')).toBe(true);
-    expect(can([...ALL_RIGHTS], 'cartography', 'manage')).toBe(false);
-    expect(can([...ALL_RIGHTS], 'synthesis', 'manage')).toBe(false);
-  });
-
-  it('manage needs what reading needs: files wants both of its rights', () => {
-    expect(can(['district.admin'], 'files', 'manage')).toBe(false);
-    expect(can(['file-explorer.read'], 'files', 'manage')).toBe(false);
-    expect(can(['district.admin', 'file-explorer.read'], 'files', 'manage')).toBe(true);
-    expect(can(['district.admin', 'file-explorer.read'], 'files', 'read')).toBe(true);
-  });
-
-  it('the administration pages manage with the right that opens them', () => {
-    expect(can(['district.admin'], 'admin', 'manage')).toBe(true);
-    expect(can(['sites.admin'], 'admin', 'manage')).toBe(false);
-    expect(can(['opteamum.admin'], 'operatorAdmin', 'manage')).toBe(true);
-  });
-
-  it('an unknown feature opens nothing', () => {
-    expect(can([...ALL_RIGHTS], 'nothing' as Feature, 'read')).toBe(false);
   });
 });
