@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutesOf, type ApiRouteRecord } from '../src/plugins/schemas.js';
 import { API_DOCS_PATH } from '../src/plugins/api-docs.js';
-import { registeredRoutes, startTestServer, type TestServer } from './helper.js';
+import { bearer, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 /** The contract's routes: every /api route except the documentation's own (hidden from the document). */
@@ -111,6 +111,27 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(json.json<{ paths: object }>().paths).length).toBe(Object.keys((await server.app.inject({ url: '/api/docs/json' })).json<{ paths: object }>().paths).length);
     } finally {
       await production.destroy();
+    }
+  });
+});
+
+describe('one e-mail rule on every route that takes an address', () => {
+  // Before the rule was shared, login and user creation accepted these (401 or 201) while
+  // the emergency send refused them as recipients.
+  const REFUSED = ['a,b@example.org', 'a"b@example.org', 'a@example..org'];
+
+  it('refuses them at login, SSO login and user creation, as for recipients', async () => {
+    const session = await login(server, 'operator@demo.vigie.test');
+    for (const email of REFUSED) {
+      const attempts = [
+        await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'long-enough' } }),
+        await server.app.inject({ method: 'POST', url: '/api/auth/loginSSO', payload: { email } }),
+        await server.app.inject({ method: 'POST', url: '/api/users', headers: bearer(session.token), payload: { email, password: 'long-enough', rights: [] } }),
+      ];
+      for (const response of attempts) {
+        expect(response.statusCode, `${email}: ${response.body}`).toBe(400);
+        expect(response.json<{ message: string }>().message).toBe('validation.invalid_request');
+      }
     }
   });
 });
