@@ -105,8 +105,9 @@ class S3Storage extends S3Store implements AttachmentStorage {
 
   constructor(settings: S3Config) {
     super({
-      // 8 MiB parts: a 50 MiB panorama in 7 parts; S3 refuses parts under 5 MiB but the last.
-      partSize: 8 * 1024 * 1024,
+      // The smallest parts S3 takes (all but the last): a cut upload resumes from the last
+      // whole part, so the smaller the part, the less is sent again.
+      partSize: 5 * 1024 * 1024,
       s3ClientConfig: {
         bucket: settings.bucket,
         region: settings.region,
