@@ -24,6 +24,8 @@ interface Tenant {
   site: string;
   siteName: string;
   notification: string;
+  /** A complete attachment of the site (a row only: the checks come before any byte is read). */
+  attachment: string;
   onlyAccount: string;
   onlyEmail: string;
 }
@@ -65,6 +67,12 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     [operatorId, district],
   );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
+  const attachment = randomUUID();
+  await (await server.databases.client(database)).query(
+    `insert into attachments (id, district_id, module, record_id, name, type, size, storage_key, sha256, state, created_by)
+     values ($1, $2, 'sites', $3, 'photo.jpg', 'image/jpeg', 3, $4, 'abc', 'complete', $5)`,
+    [attachment, district, site.id, `${database}/${attachment}`, operatorId],
+  );
   return {
     label: `${database}/${districtName}`,
     database,
@@ -73,6 +81,7 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     site: site.id,
     siteName: site.name,
     notification: notification.id,
+    attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
   };
@@ -93,7 +102,7 @@ beforeAll(async () => {
 afterAll(() => server?.destroy());
 
 interface Attempt {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
   headers?: Record<string, string>;
@@ -109,6 +118,12 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'GET /api/emergency/getSiteStages/:siteId': (t) => [{ method: 'GET', url: `/api/emergency/getSiteStages/${t.site}` }],
   'GET /api/files/viewer/:districtId/:siteId/:stageName': (t) => [
     { method: 'GET', url: `/api/files/viewer/${t.district}/${t.site}/${encodeURIComponent('Entrée')}` },
+  ],
+  'GET /api/attachments/:id': (t) => [{ method: 'GET', url: `/api/attachments/${t.attachment}` }],
+  'GET /api/attachments/:id/thumbnail': (t) => [{ method: 'GET', url: `/api/attachments/${t.attachment}/thumbnail` }],
+  'DELETE /api/attachments/:id': (t) => [{ method: 'DELETE', url: `/api/attachments/${t.attachment}` }],
+  'PATCH /api/uploads/:id': (t) => [
+    { method: 'PATCH', url: `/api/uploads/${t.attachment}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } },
   ],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
