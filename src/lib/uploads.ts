@@ -186,10 +186,14 @@ function metadataOf(req: UploadRequest): Record<string, string> {
   return meta;
 }
 
+/** Why an upload stopped on its signal: the signal's reason when it is an Error, else an AbortError. */
+const abortReason = (signal: AbortSignal | undefined): Error =>
+  signal?.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
+
 function runUpload(req: UploadRequest, opts: UploadOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (opts.signal?.aborted) {
-      reject(opts.signal.reason ?? new DOMException('aborted', 'AbortError'));
+      reject(abortReason(opts.signal));
       return;
     }
     const origin = globalThis.location?.origin ?? 'http://localhost';
@@ -227,7 +231,7 @@ function runUpload(req: UploadRequest, opts: UploadOptions): Promise<void> {
     function onAbort() {
       finish();
       void upload.abort(false);
-      reject(opts.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+      reject(abortReason(opts.signal));
     }
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     upload.start();

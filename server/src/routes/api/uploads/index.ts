@@ -133,7 +133,7 @@ function webRequest(request: FastifyRequest, withBody: boolean): Request {
     body: withBody ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : null,
     // Required by fetch's Request for a streamed body.
     duplex: 'half',
-  } as RequestInit);
+  });
 }
 
 /** Sends tus's answer through Fastify (so its hooks add their headers), errors as `{ message }`. */
@@ -165,11 +165,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
     maxSize: ctx.config.uploadMaxBytes,
     // Same origin: no CORS answer at all.
     allowedOrigins: () => false,
-    namingFunction: (req) => handoffOf(req as unknown as Request).key,
-    getFileIdFromRequest: (req) => handoffOf(req as unknown as Request).key,
+    namingFunction: (req) => handoffOf(req).key,
+    getFileIdFromRequest: (req) => handoffOf(req).key,
     generateUrl: (_req, { id }) => `${UPLOADS_PATH}/${id.slice(id.lastIndexOf('/') + 1)}`,
     onUploadFinish: async (req) => {
-      const { auth, key } = handoffOf(req as unknown as Request);
+      const { auth, key } = handoffOf(req);
       const row = await findAttachment(auth.db, auth.districtId, key.slice(key.lastIndexOf('/') + 1));
       if (row) await completeUpload(auth.db, storage, row);
       return {};
