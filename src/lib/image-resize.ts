@@ -166,6 +166,28 @@ function readTiff(view: DataView, tiff: number): ExifInfo {
   return { takenAt, gps, orientation: orientation !== null && orientation >= 1 && orientation <= 8 ? orientation : null };
 }
 
+/**
+ * A JPEG's size in pixels as stored (before its orientation), from its frame header (SOF0 to
+ * SOF15 but DHT, JPG and DAC); null when not found in the bytes given.
+ */
+export function jpegSize(buffer: ArrayBuffer): { width: number; height: number } | null {
+  const view = new DataView(buffer);
+  if (view.byteLength < 4 || view.getUint16(0) !== 0xffd8) return null;
+  let at = 2;
+  while (at + 9 <= view.byteLength) {
+    const marker = view.getUint16(at);
+    if ((marker & 0xff00) !== 0xff00 || marker === 0xffda || marker === 0xffd9) return null;
+    const code = marker & 0xff;
+    if (code >= 0xc0 && code <= 0xcf && code !== 0xc4 && code !== 0xc8 && code !== 0xcc) {
+      const height = view.getUint16(at + 5);
+      const width = view.getUint16(at + 7);
+      return width > 0 && height > 0 ? { width, height } : null;
+    }
+    at += 2 + view.getUint16(at + 2);
+  }
+  return null;
+}
+
 export interface ResizedImage {
   blob: Blob;
   /** The original's name with a .jpg extension. */
@@ -213,8 +235,20 @@ async function encode(bitmap: ImageBitmap, width: number, height: number, qualit
 export async function resizeImage(file: Blob, options: ResizeOptions = {}): Promise<ResizedImage> {
   const maxEdge = options.maxEdge ?? RESIZE_MAX_EDGE;
   const quality = options.quality ?? RESIZE_QUALITY;
-  const exif = file.type === 'image/jpeg' || file.type === '' ? readExif(await file.slice(0, EXIF_READ_BYTES).arrayBuffer()) : NONE;
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  const head = file.type === 'image/jpeg' || file.type === '' ? await file.slice(0, EXIF_READ_BYTES).arrayBuffer() : null;
+  const exif = head ? readExif(head) : NONE;
+  const stored = head ? jpegSize(head) : null;
+  // Knowing the size beforehand, the browser decodes straight to the target size (a JPEG at a
+  // half or a quarter of its size is decoded several times faster than whole, then scaled);
+  // the orientation turns the picture first, so its sides swap for orientations 5 to 8.
+  const shown = stored && (exif.orientation ?? 1) >= 5 ? { width: stored.height, height: stored.width } : stored;
+  const target = shown ? fitWithin(shown.width, shown.height, maxEdge) : null;
+  const bitmap = await createImageBitmap(
+    file,
+    target && (target.width < shown!.width || target.height < shown!.height)
+      ? { imageOrientation: 'from-image', resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' }
+      : { imageOrientation: 'from-image' },
+  );
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height, maxEdge);
     const blob = await encode(bitmap, width, height, quality);
