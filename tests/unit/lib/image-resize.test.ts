@@ -4,7 +4,7 @@
  * survive; and the size a photo is resized to.
  */
 import { describe, expect, it } from 'vitest';
-import { exifDate, fitWithin, readExif } from '../../../src/lib/image-resize';
+import { exifDate, fitWithin, jpegSize, readExif } from '../../../src/lib/image-resize';
 
 interface Fixture {
   little?: boolean;
@@ -126,5 +126,18 @@ describe('fitWithin', () => {
     expect(fitWithin(4000, 3000, 2000)).toEqual({ width: 2000, height: 1500 });
     expect(fitWithin(3000, 4000, 2000)).toEqual({ width: 1500, height: 2000 });
     expect(fitWithin(1200, 800, 2000)).toEqual({ width: 1200, height: 800 });
+  });
+});
+
+describe('jpegSize', () => {
+  it('reads the stored size from the frame header, after the EXIF block', () => {
+    const exif = new Uint8Array(jpeg({ orientation: 6 }));
+    // SOI + APP1 (without its EOI and padding), then a baseline frame header of 4000 × 3000.
+    const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x0b, 0xb8, 0x0f, 0xa0, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+    const bytes = new Uint8Array([...exif.slice(0, exif.length - 4), ...frame]);
+    expect(jpegSize(bytes.buffer)).toEqual({ width: 4000, height: 3000 });
+    expect(readExif(bytes.buffer).orientation).toBe(6);
+    expect(jpegSize(bytes.slice(0, 20).buffer)).toBeNull();
+    expect(jpegSize(new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer)).toBeNull();
   });
 });
