@@ -168,12 +168,15 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(status, body);
 }
 
-/** Retry network errors, 5xx, 409 (offset moved) and 423 (locked); never 401/403/4xx, never offline. */
+/** Retry network errors, 5xx, a PATCH's 409 (offset moved) and 423 (locked); never 401/403/other 4xx, never offline. */
 export function shouldRetryUpload(error: unknown): boolean {
   if (globalThis.navigator?.onLine === false) return false;
   if (error instanceof DetailedError && error.causingError instanceof ApiError && error.causingError.status === 401) return false;
   const status = statusOf(error);
-  return status === 0 || status >= 500 || status === 409 || status === 423;
+  // 409 on a PATCH: the offset moved (another tab, a lost answer); the retry's HEAD finds it.
+  // On the creation it is `upload.id_taken`, which no retry changes.
+  const patch = error instanceof DetailedError && error.originalRequest?.getMethod() === 'PATCH';
+  return status === 0 || status >= 500 || (status === 409 && patch) || status === 423;
 }
 
 function metadataOf(req: UploadRequest): Record<string, string> {

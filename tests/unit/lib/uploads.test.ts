@@ -165,3 +165,22 @@ describe('uploadAttachment', () => {
     expect(tus.log).toEqual(['HEAD', 'POST', 'PATCH', 'PATCH', 'HEAD']);
   });
 });
+
+describe('uploadAttachment refused', () => {
+  it('gives up at once when the id is another record\'s (409 on the creation), with the server\'s message', async () => {
+    seedSession();
+    let posts = 0;
+    server.use(
+      http.head(`*/api/uploads/${ID}`, () => HttpResponse.json({ message: 'upload.not_found' }, { status: 404 })),
+      http.post('*/api/uploads', () => {
+        posts++;
+        return HttpResponse.json({ message: 'upload.id_taken' }, { status: 409 });
+      }),
+    );
+    const failure = await uploadAttachment(request(bytes(1000))).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(409);
+    expect((failure as ApiError).body.message).toBe('upload.id_taken');
+    expect(posts).toBe(1);
+  });
+});
