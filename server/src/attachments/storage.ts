@@ -7,10 +7,13 @@
  * through get/put/stat/delete with the same keys. Keys are built by the server only
  * (`<client database>/<attachment id>`, see keys below), never taken from a request.
  */
-import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
@@ -96,11 +99,31 @@ class FolderStorage implements AttachmentStorage {
   }
 }
 
-/** @tus/s3-store's store, whose S3 client also serves the reads and writes of the storage. */
+/**
+ * @tus/s3-store's store, whose S3 client also serves the reads and writes of the storage.
+ * One change to its writes: S3Store streams a chunk into its parts as it arrives, and a cut
+ * in the middle loses the part in progress (and the incomplete part it was extending, bytes
+ * already acknowledged): the upload would restart from the last whole 5 MiB part. Here each
+ * chunk is first received whole into a temporary file, then handed to S3Store: a cut keeps
+ * what arrived, as the folder storage does.
+ */
 class S3Storage extends S3Store implements AttachmentStorage {
   readonly kind = 's3';
   get uploads(): DataStore {
     return this;
+  }
+
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
+    const file = join(tmpdir(), `vigie-upload-${randomUUID()}`);
+    try {
+      // A cut ends the copy early; what arrived is in the file.
+      await pipeline(src, createWriteStream(file)).catch(() => undefined);
+      const { size } = await stat(file);
+      if (size === 0) return offset;
+      return await super.write(createReadStream(file), id, offset);
+    } finally {
+      await rm(file, { force: true });
+    }
   }
 
   constructor(settings: S3Config) {
