@@ -27,6 +27,7 @@ import { registerAccess } from './plugins/rights.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { TenantCache } from './plugins/tenant-cache.js';
 import { adminRoutes } from './routes/api/admin/index.js';
+import { attachmentRoutes } from './routes/api/attachments/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { clientRoutes } from './routes/api/clients/index.js';
 import { configRoutes } from './routes/api/config/index.js';
@@ -153,7 +154,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   registerAuth(app, ctx);
   registerMaintenance(app, config);
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
+    // Attachments set their own (private, revalidated with their ETag).
+    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
   await app.register(async (api) => authRoutes(api, ctx), { prefix: `${API_PREFIX}/auth` });
@@ -168,6 +170,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => functionalityRoutes(api, ctx), { prefix: `${API_PREFIX}/functionalities` });
   await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
   await registerModules(app, ctx, API_PREFIX);
+  await app.register(async (api) => attachmentRoutes(api, ctx), { prefix: API_PREFIX });
   await registerStatic(app, config.staticDir);
   // Delivers the emergency e-mails (none without SMTP_URL or with VIGIE_MAIL_WORKER=false).
   const mailWorker = startMailWorker(config, databases, app.log);

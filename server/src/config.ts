@@ -53,7 +53,33 @@ export interface Config {
   demoOidcIssuer: string | null;
   /** Serve the OpenAPI reader page at /api/docs (VIGIE_API_DOCS_UI; default: unless NODE_ENV=production). /api/docs/json is always served. */
   apiDocsUi: boolean;
+  /** Largest attachment accepted by the tus endpoint, in bytes. VIGIE_UPLOAD_MAX_BYTES. */
+  uploadMaxBytes: number;
+  /**
+   * Where attachments are kept: null, a folder under the data directory (`<dataDir>/attachments`);
+   * otherwise an S3-compatible bucket (VIGIE_S3_*), needed when several processes serve one
+   * PostgreSQL (docs/decisions.md, "Attachments").
+   */
+  s3: S3Config | null;
 }
+
+/** An S3-compatible object store (AWS S3, MinIO, Garage, Scaleway, OVH...). */
+export interface S3Config {
+  /** The service's URL; null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` rather than `https://bucket.host/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+}
+
+/** VIGIE_UPLOAD_MAX_BYTES when unset: 50 MiB, a large panorama with room to spare. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** S3 bucket names (the common rules: 3 to 63 lower-case letters, digits, dots and hyphens). */
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 /**
  * API requests per minute per session (or address) when VIGIE_RATE_LIMIT is not set: 20 a
@@ -153,6 +179,28 @@ function tlsFiles(read: Reader): Config['tls'] {
 }
 
 /**
+ * The S3 settings: none of VIGIE_S3_* set is the folder storage; the bucket set asks for S3,
+ * which then needs its credentials (a half-configured store would fail at the first upload).
+ */
+function s3Settings(read: Reader): S3Config | null {
+  const names = ['VIGIE_S3_ENDPOINT', 'VIGIE_S3_BUCKET', 'VIGIE_S3_REGION', 'VIGIE_S3_ACCESS_KEY_ID', 'VIGIE_S3_SECRET_ACCESS_KEY', 'VIGIE_S3_FORCE_PATH_STYLE'];
+  if (names.every((name) => read.raw(name) === undefined)) return null;
+  const endpoint = read.url('VIGIE_S3_ENDPOINT', ['http:', 'https:']);
+  const forcePathStyle = read.bool('VIGIE_S3_FORCE_PATH_STYLE', endpoint !== null);
+  const bucket = read.raw('VIGIE_S3_BUCKET')?.trim();
+  const accessKeyId = read.raw('VIGIE_S3_ACCESS_KEY_ID')?.trim();
+  const secretAccessKey = read.raw('VIGIE_S3_SECRET_ACCESS_KEY');
+  const region = read.raw('VIGIE_S3_REGION')?.trim() ?? 'us-east-1';
+  const before = read.problems.length;
+  if (bucket === undefined) read.refuse('VIGIE_S3_BUCKET must be set when any VIGIE_S3_* variable is (the attachments bucket)', null);
+  else if (!S3_BUCKET.test(bucket)) read.refuse(`VIGIE_S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "${bucket}"`, null);
+  if (accessKeyId === undefined || secretAccessKey === undefined) read.refuse('VIGIE_S3_ACCESS_KEY_ID and VIGIE_S3_SECRET_ACCESS_KEY must be set with VIGIE_S3_BUCKET', null);
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) read.refuse(`VIGIE_S3_REGION must be a region name (e.g. eu-west-3), got "${region}"`, null);
+  if (read.problems.length > before) return null;
+  return { endpoint, bucket: bucket!, region, accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, forcePathStyle };
+}
+
+/**
  * The configuration, or a ConfigError naming every variable set to a value it cannot take
  * (a boolean spelled `ture`, a port `80a`, a URL without its scheme...): a mistyped value is
  * refused, never read as its default.
@@ -193,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: read.int('VIGIE_RATE_LIMIT', DEFAULT_RATE_LIMIT, { min: 0 }),
     demoOidcIssuer: read.url('VIGIE_DEMO_OIDC_ISSUER', ['http:', 'https:']),
     apiDocsUi: read.bool('VIGIE_API_DOCS_UI', read.raw('NODE_ENV') !== 'production'),
+    uploadMaxBytes: read.int('VIGIE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, { min: 1024, max: 5 * 1024 * 1024 * 1024 }),
+    s3: s3Settings(read),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

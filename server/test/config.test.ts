@@ -67,6 +67,28 @@ describe('numbers, ports, URLs and levels', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://vigie:pw@db:5432/vigie' }).databaseUrl).toBe('postgresql://vigie:pw@db:5432/vigie');
   });
 
+  it('read the upload limit and the S3 storage, refusing a half-configured store', () => {
+    expect(loadConfig({}).uploadMaxBytes).toBe(50 * 1024 * 1024);
+    expect(loadConfig({ VIGIE_UPLOAD_MAX_BYTES: '1048576' }).uploadMaxBytes).toBe(1048576);
+    expect(problemsOf({ VIGIE_UPLOAD_MAX_BYTES: '50MB' })).toHaveLength(1);
+    expect(loadConfig({}).s3).toBeNull();
+    const keys = { VIGIE_S3_ACCESS_KEY_ID: 'id', VIGIE_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ VIGIE_S3_BUCKET: 'vigie-files', VIGIE_S3_ENDPOINT: 'http://minio:9000/', ...keys }).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'vigie-files',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ VIGIE_S3_BUCKET: 'vigie-files', VIGIE_S3_REGION: 'eu-west-3', ...keys }).s3).toMatchObject({ endpoint: null, forcePathStyle: false });
+    expect(problemsOf({ VIGIE_S3_ENDPOINT: 'http://minio:9000', ...keys })).toEqual(['VIGIE_S3_BUCKET must be set when any VIGIE_S3_* variable is (the attachments bucket)']);
+    expect(problemsOf({ VIGIE_S3_BUCKET: 'vigie-files' })).toEqual(['VIGIE_S3_ACCESS_KEY_ID and VIGIE_S3_SECRET_ACCESS_KEY must be set with VIGIE_S3_BUCKET']);
+    expect(problemsOf({ VIGIE_S3_BUCKET: 'Vigie_Files', ...keys })).toHaveLength(1);
+    expect(problemsOf({ VIGIE_S3_BUCKET: 'vigie-files', VIGIE_S3_ENDPOINT: 'minio:9000', ...keys })).toEqual(['VIGIE_S3_ENDPOINT must start with http: or https:']);
+    expect(problemsOf({ VIGIE_S3_BUCKET: 'vigie-files', VIGIE_S3_FORCE_PATH_STYLE: 'maybe', ...keys })).toHaveLength(1);
+  });
+
   it('refuse an unknown log level', () => {
     expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"']);
   });

@@ -27,6 +27,8 @@ interface Tenant {
   stage: string;
   siteType: string;
   notification: string;
+  /** A complete attachment of the site (a row only: the checks come before any byte is read). */
+  attachment: string;
   onlyAccount: string;
   onlyEmail: string;
 }
@@ -70,6 +72,12 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     [operatorId, district],
   );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
+  const attachment = randomUUID();
+  await (await server.databases.client(database)).query(
+    `insert into attachments (id, district_id, module, record_id, name, type, size, storage_key, sha256, state, created_by)
+     values ($1, $2, 'sites', $3, 'photo.jpg', 'image/jpeg', 3, $4, 'abc', 'complete', $5)`,
+    [attachment, district, site.id, `${database}/${attachment}`, operatorId],
+  );
   return {
     label: `${database}/${districtName}`,
     database,
@@ -80,6 +88,7 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     stage: stage.id,
     siteType: siteType.id,
     notification: notification.id,
+    attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
   };
@@ -128,6 +137,12 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'DELETE /api/sites/:id/stages/:stageId': (t) => [{ method: 'DELETE', url: `/api/sites/${t.site}/stages/${t.stage}` }],
   'PATCH /api/sites/types/:id': (t) => [{ method: 'PATCH', url: `/api/sites/types/${t.siteType}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
   'DELETE /api/sites/types/:id': (t) => [{ method: 'DELETE', url: `/api/sites/types/${t.siteType}`, payload: { baseVersion: 1 } }],
+  'GET /api/attachments/:id': (t) => [{ method: 'GET', url: `/api/attachments/${t.attachment}` }],
+  'GET /api/attachments/:id/thumbnail': (t) => [{ method: 'GET', url: `/api/attachments/${t.attachment}/thumbnail` }],
+  'DELETE /api/attachments/:id': (t) => [{ method: 'DELETE', url: `/api/attachments/${t.attachment}` }],
+  'PATCH /api/uploads/:id': (t) => [
+    { method: 'PATCH', url: `/api/uploads/${t.attachment}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } },
+  ],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
 };

@@ -1,10 +1,211 @@
 /**
- * Attachments of records (stub): the attachments engineer replaces this file with the real
- * table and storage. Until then no record has attachments.
+ * The attachments of every module's records (photos, documents, stage images): the one place
+ * that reads and writes the `attachments` table of a client database, always scoped to a
+ * district. The tus endpoint (routes/api/uploads) creates a row when an upload starts and
+ * completes it when its last byte is stored; routes/api/attachments serves and deletes; a
+ * module lists its record's attachments with listRecordAttachments and checks an id a client
+ * sends with attachmentInDistrict. The bytes are in the storage (storage.ts).
  */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import type { Attachment } from '../../../common/schemas/platform.js';
+import type { Action, Feature } from '../../../common/rights.js';
 import type { Queryable } from '../db/types.js';
+import { thumbnailKey, type AttachmentStorage } from './storage.js';
 
-export async function listRecordAttachments(_db: Queryable, _districtId: string, _module: string, _recordId: string): Promise<Attachment[]> {
-  return [];
+/**
+ * The modules whose records take attachments, with the feature whose rights guard them and the
+ * action an upload or a deletion needs ('manage'; a module whose field users attach photos to
+ * their own work, such as declarations, will say 'read' here and check ownership).
+ */
+export const ATTACHMENT_MODULES: Readonly<Record<string, { feature: Feature; write: Action }>> = {
+  sites: { feature: 'sites', write: 'manage' },
+};
+
+/** What may be attached: photos (resized on the device to JPEG, but PNG and WebP are taken too) and PDF documents. */
+export const ATTACHMENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+/** Types a thumbnail can be made of. */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
+/** Long edge of thumbnails, in pixels (lists and grids). */
+export const THUMBNAIL_EDGE = 320;
+
+export const attachmentUrl = (id: string): string => `/api/attachments/${id}`;
+export const attachmentThumbnailUrl = (id: string): string => `/api/attachments/${id}/thumbnail`;
+
+export interface AttachmentRow {
+  id: string;
+  district_id: string;
+  module: string;
+  record_id: string;
+  name: string;
+  type: string;
+  size: string | number;
+  width: number | null;
+  height: number | null;
+  taken_at: Date | string | null;
+  gps_lat: number | null;
+  gps_lng: number | null;
+  storage_key: string;
+  thumbnail_key: string | null;
+  sha256: string | null;
+  state: 'uploading' | 'complete';
+  created_at: Date | string;
+  created_by: string;
+  created_by_name: string;
+  deleted_at: Date | string | null;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+/** A row as the API returns it (common/schemas/platform.ts Attachment). */
+export function toAttachment(row: AttachmentRow): Attachment {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    size: Number(row.size),
+    width: row.width,
+    height: row.height,
+    takenAt: row.taken_at === null ? null : iso(row.taken_at),
+    gps: row.gps_lat === null || row.gps_lng === null ? null : { lat: row.gps_lat, lng: row.gps_lng },
+    url: attachmentUrl(row.id),
+    thumbnailUrl: IMAGE_TYPES.has(row.type) ? attachmentThumbnailUrl(row.id) : null,
+    createdAt: iso(row.created_at),
+    createdBy: { id: row.created_by, name: row.created_by_name },
+  };
+}
+
+/** The complete, not deleted attachments of one record, oldest first (the order they were added). */
+export async function listRecordAttachments(db: Queryable, districtId: string, module: string, recordId: string): Promise<Attachment[]> {
+  const { rows } = await db.query<AttachmentRow>(
+    `select * from attachments
+      where district_id = $1 and module = $2 and record_id = $3 and state = 'complete' and deleted_at is null
+      order by created_at, id`,
+    [districtId, module, recordId],
+  );
+  return rows.map(toAttachment);
+}
+
+/**
+ * Whether attachment `id` is the district's (and, when given, the module's), not deleted: a
+ * module checks an id the app sends (a stage's image) with it. Uploading ones count: the app
+ * may save the record before its photo's last byte arrives.
+ */
+export async function attachmentInDistrict(db: Queryable, districtId: string, id: string, module?: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from attachments where id = $1 and district_id = $2 and deleted_at is null and ($3::text is null or module = $3)`,
+    [id, districtId, module ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** The row of attachment `id` in the district, whatever its state; null when it is another district's or not there. */
+export async function findAttachment(db: Queryable, districtId: string, id: string): Promise<AttachmentRow | null> {
+  const { rows } = await db.query<AttachmentRow>('select * from attachments where id = $1 and district_id = $2', [id, districtId]);
+  return rows[0] ?? null;
+}
+
+/** The row of attachment `id` in any district of the database (the tus endpoint tells "another district's" from "new"). */
+export async function findAnyAttachment(db: Queryable, id: string): Promise<AttachmentRow | null> {
+  const { rows } = await db.query<AttachmentRow>('select * from attachments where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export interface NewAttachment {
+  id: string;
+  districtId: string;
+  module: string;
+  recordId: string;
+  name: string;
+  type: string;
+  size: number;
+  takenAt: string | null;
+  gps: { lat: number; lng: number } | null;
+  storageKey: string;
+  createdBy: string;
+  createdByName: string;
+}
+
+/** Records an upload that starts; a second start of the same id changes nothing. */
+export async function createUploading(db: Queryable, a: NewAttachment): Promise<void> {
+  await db.query(
+    `insert into attachments (id, district_id, module, record_id, name, type, size, taken_at, gps_lat, gps_lng, storage_key, created_by, created_by_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     on conflict (id) do nothing`,
+    [a.id, a.districtId, a.module, a.recordId, a.name, a.type, a.size, a.takenAt, a.gps?.lat ?? null, a.gps?.lng ?? null, a.storageKey, a.createdBy, a.createdByName],
+  );
+}
+
+async function sha256Of(storage: AttachmentStorage, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of await storage.get(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Width and height of an image, read from its header (null for documents, or what sharp cannot read). */
+async function dimensionsOf(storage: AttachmentStorage, key: string, type: string): Promise<{ width: number | null; height: number | null }> {
+  if (!IMAGE_TYPES.has(type)) return { width: null, height: null };
+  try {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    // The header is at the start; 256 KiB holds it even behind a large EXIF block.
+    for await (const chunk of await storage.get(key, { start: 0, end: 256 * 1024 - 1 })) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+    }
+    const meta = await sharp(Buffer.concat(chunks, length), { failOn: 'none' }).metadata();
+    // Orientations 5 to 8 turn the picture a quarter: the sides swap as it is shown.
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = meta.width ?? null;
+    const height = meta.height ?? null;
+    return turned ? { width: height, height: width } : { width, height };
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
+/**
+ * Marks an upload whose bytes are all stored as complete: its hash (the ETag) and, for an
+ * image, its size in pixels. Idempotent: a complete row is left as it is, so the second
+ * finish of the same upload (a re-upload, a HEAD after a lost answer) is a success without a
+ * duplicate.
+ */
+export async function completeUpload(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<void> {
+  if (row.state === 'complete') return;
+  const [sha256, { width, height }] = await Promise.all([sha256Of(storage, row.storage_key), dimensionsOf(storage, row.storage_key, row.type)]);
+  await db.query(
+    `update attachments set state = 'complete', sha256 = $2, width = $3, height = $4, completed_at = now()
+      where id = $1 and state = 'uploading'`,
+    [row.id, sha256, width, height],
+  );
+}
+
+/**
+ * The thumbnail of an image attachment (JPEG, long edge THUMBNAIL_EDGE, orientation applied):
+ * made on first request and stored beside the original, its key kept on the row.
+ */
+export async function ensureThumbnail(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<string | null> {
+  if (!IMAGE_TYPES.has(row.type)) return null;
+  if (row.thumbnail_key && (await storage.stat(row.thumbnail_key))) return row.thumbnail_key;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(row.storage_key)) chunks.push(chunk as Buffer);
+  const thumbnail = await sharp(Buffer.concat(chunks), { failOn: 'none' })
+    .rotate()
+    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 75, mozjpeg: true })
+    .toBuffer();
+  const key = thumbnailKey(row.storage_key);
+  await storage.put(key, thumbnail, 'image/jpeg');
+  await db.query('update attachments set thumbnail_key = $2 where id = $1', [row.id, key]);
+  return key;
+}
+
+/** Deletes an attachment (reversibly: the row and the bytes stay, with who and when). */
+export async function softDeleteAttachment(db: Queryable, districtId: string, id: string, accountId: string): Promise<AttachmentRow | null> {
+  const { rows } = await db.query<AttachmentRow>(
+    `update attachments set deleted_at = coalesce(deleted_at, now()), deleted_by = coalesce(deleted_by, $3)
+      where id = $1 and district_id = $2 returning *`,
+    [id, districtId, accountId],
+  );
+  return rows[0] ?? null;
 }

@@ -54,6 +54,10 @@ describe('translation files', () => {
       'emergency.idempotency_mismatch', 'emergency.in_flight', 'emergency.invalid_delay',
       'emergency.invalid_image', 'emergency.share_expired', 'emergency.share_not_found',
       'emergency.site_not_found',
+      // attachments (server/src/routes/api/uploads, attachments)
+      'upload.invalid_metadata', 'upload.invalid_request', 'upload.not_found', 'upload.offset_mismatch',
+      'upload.tus_version', 'upload.too_large', 'upload.locked', 'upload.id_taken',
+      'attachments.not_found', 'attachments.no_thumbnail', 'attachments.range_not_satisfiable',
     ];
     for (const language of LANGUAGES) {
       const common = keysOf(read(language, 'common'));

@@ -2,7 +2,7 @@
  * Migrations of each client database: its districts, the rights of each account per
  * district, the district modules, the sites with their 3D and 360 stages and images, and
  * notifications, and (version 2) the emergency shares with their idempotency keys and mail
- * outbox. Nothing here refers to another client. Append new versions only.
+ * outbox, and (version 3) the attachments of every module's records. Nothing here refers to another client. Append new versions only.
  */
 import type { Migration } from '../migrate.js';
 
@@ -136,6 +136,45 @@ export const clientMigrations: Migration[] = [
       );
       create unique index mail_outbox_share_recipient_key on mail_outbox (share_id, lower(recipient));
       create index mail_outbox_due_idx on mail_outbox (next_attempt_at) where state in ('queued', 'sending');
+    `,
+  },
+  {
+    version: 3,
+    name: 'attachments',
+    sql: `
+      -- One file attached to a record of a module (photo, document, stage image): created by
+      -- the tus endpoint when its upload starts (state 'uploading'), complete when its last byte
+      -- is stored. The id is the client's (an attachment taken offline has its identity at
+      -- once, and a re-upload of the same id is the same attachment). storage_key names the
+      -- bytes in the storage (server/src/attachments/storage.ts), thumbnail_key its thumbnail
+      -- once made. record_id is not a foreign key: any module's record, possibly created after
+      -- its photos when the app sends them first.
+      create table attachments (
+        id uuid primary key,
+        district_id uuid not null,
+        module text not null,
+        record_id uuid not null,
+        name text not null,
+        type text not null,
+        size bigint not null check (size >= 0),
+        width int,
+        height int,
+        taken_at timestamptz,
+        gps_lat double precision check (gps_lat between -90 and 90),
+        gps_lng double precision check (gps_lng between -180 and 180),
+        storage_key text not null,
+        thumbnail_key text,
+        sha256 text,
+        state text not null default 'uploading' check (state in ('uploading', 'complete')),
+        created_at timestamptz not null default now(),
+        created_by uuid not null,
+        -- Who uploaded it, as the sheet shows it (the accounts live in the control database).
+        created_by_name text not null default '',
+        completed_at timestamptz,
+        deleted_at timestamptz,
+        deleted_by uuid
+      );
+      create index attachments_record_idx on attachments (district_id, module, record_id, created_at) where deleted_at is null;
     `,
   },
 ];

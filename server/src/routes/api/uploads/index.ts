@@ -1,0 +1,258 @@
+/**
+ * The tus 1.0 endpoint of attachments, `/api/uploads` (@tus/server 2): POST creates an
+ * upload, HEAD tells its offset, PATCH appends a chunk. Each is an ordinary Fastify route, so
+ * the app's hooks still apply (rate limit, security headers, no-store, the hostile-string and
+ * default-schema checks), and each checks the session before tus sees the request:
+ * - the bearer token (app.authenticate) and the module's write right (`can()`, per
+ *   ATTACHMENT_MODULES);
+ * - POST: the metadata (attachmentId, module, recordId, name, type, takenAt?, lat?, lng?), the
+ *   size (VIGIE_UPLOAD_MAX_BYTES) and the type; the attachment row is created then, in the
+ *   session's district, before the bytes arrive;
+ * - HEAD and PATCH: the attachment must be the session district's (404 otherwise).
+ * The upload's URL is `/api/uploads/<attachmentId>` and its id in the storage is the
+ * attachment's storage key (`<client database>/<attachmentId>`): the same attachment id always
+ * resumes the same upload, and clients never share a namespace. A POST for an id that already
+ * has its upload answers 201 with that upload's URL without touching its bytes (a re-upload is
+ * a success, never a duplicate; the client's HEAD then finds the offset). When the last byte
+ * is stored the row is completed (hash, pixel size); a HEAD finding all bytes of a row still
+ * 'uploading' (an answer lost after the last PATCH) completes it too.
+ * tus's own answers pass through with their headers (never its CORS ones: the app is same
+ * origin); its errors become the API's `{ message }` bodies.
+ */
+import { Readable } from 'node:stream';
+import { Server as TusServer } from '@tus/server';
+import { Metadata } from '@tus/utils';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../../../../common/constants.js';
+import { can } from '../../../../../common/rights.js';
+import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, completeUpload, createUploading, findAnyAttachment, findAttachment, type AttachmentRow } from '../../../attachments/index.js';
+import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
+import { ApiError } from '../../../lib/errors.js';
+import { requireAuth, type AuthContext } from '../../../plugins/auth.js';
+import { rightsOf } from '../../../plugins/rights.js';
+import type { RouteContext } from '../../context.js';
+import { UUID_PATTERN } from '../admin/index.js';
+
+export const UPLOADS_PATH = `${API_PREFIX}/uploads`;
+const UUID = new RegExp(UUID_PATTERN);
+/** The content type of a tus PATCH: its body is the chunk, left unparsed for tus to stream. */
+const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
+
+/** The tus errors the app may see, as message keys of the common namespace. */
+const TUS_ERRORS: Record<number, string> = {
+  400: 'upload.invalid_request',
+  403: 'upload.invalid_request',
+  404: 'upload.not_found',
+  409: 'upload.offset_mismatch',
+  410: 'upload.not_found',
+  412: 'upload.tus_version',
+  413: 'upload.too_large',
+  415: 'request.unsupported_media_type',
+  423: 'upload.locked',
+  460: 'upload.invalid_request',
+};
+
+/** What the route worked out for the request it hands to tus (the storage key names the upload). */
+interface Handoff {
+  key: string;
+  auth: AuthContext;
+}
+
+/** The metadata of a new upload, validated; bad input is a 400 naming the field. */
+export interface UploadMetadata {
+  attachmentId: string;
+  module: string;
+  recordId: string;
+  name: string;
+  type: string;
+  takenAt: string | null;
+  gps: { lat: number; lng: number } | null;
+}
+
+const invalid = (field: string) => ApiError.badRequest('upload.invalid_metadata', field);
+
+export function parseUploadMetadata(header: string | undefined): UploadMetadata {
+  if (!header) throw invalid('Upload-Metadata');
+  let raw: Record<string, string | null>;
+  try {
+    raw = Metadata.parse(header);
+  } catch {
+    throw invalid('Upload-Metadata');
+  }
+  const text = (name: string): string | null => (typeof raw[name] === 'string' && raw[name] !== '' ? raw[name] : null);
+  const attachmentId = text('attachmentId')?.toLowerCase() ?? '';
+  if (!UUID.test(attachmentId)) throw invalid('attachmentId');
+  const module = text('module') ?? '';
+  if (!Object.hasOwn(ATTACHMENT_MODULES, module)) throw invalid('module');
+  const recordId = text('recordId')?.toLowerCase() ?? '';
+  if (!UUID.test(recordId)) throw invalid('recordId');
+  const name = text('name') ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (name.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(name) || !name.trim()) throw invalid('name');
+  const type = text('type') ?? '';
+  if (!ATTACHMENT_TYPES.includes(type)) throw invalid('type');
+  const takenText = text('takenAt');
+  let takenAt: string | null = null;
+  if (takenText !== null) {
+    const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(takenText) ? Date.parse(takenText) : Number.NaN;
+    if (Number.isNaN(time)) throw invalid('takenAt');
+    takenAt = new Date(time).toISOString();
+  }
+  const latText = text('lat');
+  const lngText = text('lng');
+  let gps: UploadMetadata['gps'] = null;
+  if (latText !== null || lngText !== null) {
+    const number = /^-?\d{1,3}(\.\d{1,15})?$/;
+    const lat = latText !== null && number.test(latText) ? Number(latText) : Number.NaN;
+    const lng = lngText !== null && number.test(lngText) ? Number(lngText) : Number.NaN;
+    if (!(lat >= -90 && lat <= 90)) throw invalid('lat');
+    if (!(lng >= -180 && lng <= 180)) throw invalid('lng');
+    gps = { lat, lng };
+  }
+  return { attachmentId, module, recordId, name: name.trim(), type, takenAt, gps };
+}
+
+/** The module's write right of the session, or 403 naming the module. */
+async function requireWriteRight(request: FastifyRequest, module: string): Promise<void> {
+  const rule = ATTACHMENT_MODULES[module];
+  const rights = await rightsOf(request);
+  if (!rule || !can(rights, rule.feature, rule.write)) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [rule?.feature ?? module] });
+}
+
+/** The request as tus reads it (a web Request), its body the raw stream when it has one. */
+function webRequest(request: FastifyRequest, withBody: boolean): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    // HTTP/2's pseudo-headers (:path...) are not headers of a Request.
+    if (value === undefined || name.startsWith(':')) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(`http://vigie.invalid${request.url}`, {
+    method: request.method,
+    headers,
+    body: withBody ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : null,
+    // Required by fetch's Request for a streamed body.
+    duplex: 'half',
+  });
+}
+
+/** Sends tus's answer through Fastify (so its hooks add their headers), errors as `{ message }`. */
+async function sendTus(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    // Same origin only: tus's CORS headers are not wanted; Fastify computes the length.
+    if (name.startsWith('access-control-') || name === 'content-length' || name === 'content-type' || name === 'connection') return;
+    reply.header(name, value);
+  });
+  if (response.status >= 400) {
+    await response.body?.cancel();
+    return reply.send({ message: TUS_ERRORS[response.status] ?? (response.status >= 500 ? 'internal_error' : 'upload.invalid_request') });
+  }
+  await response.body?.cancel();
+  return reply.send();
+}
+
+export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, storage: AttachmentStorage): Promise<void> {
+  const handoffs = new WeakMap<Request, Handoff>();
+  const handoffOf = (req: Request): Handoff => {
+    const handoff = handoffs.get(req);
+    if (!handoff) throw new Error('tus request without its handoff');
+    return handoff;
+  };
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: storage.uploads,
+    maxSize: ctx.config.uploadMaxBytes,
+    // Same origin: no CORS answer at all.
+    allowedOrigins: () => false,
+    namingFunction: (req) => handoffOf(req).key,
+    getFileIdFromRequest: (req) => handoffOf(req).key,
+    generateUrl: (_req, { id }) => `${UPLOADS_PATH}/${id.slice(id.lastIndexOf('/') + 1)}`,
+    onUploadFinish: async (req) => {
+      const { auth, key } = handoffOf(req);
+      const row = await findAttachment(auth.db, auth.districtId, key.slice(key.lastIndexOf('/') + 1));
+      if (row) await completeUpload(auth.db, storage, row);
+      return {};
+    },
+  });
+  const runTus = (request: FastifyRequest, key: string, withBody: boolean): Promise<Response> => {
+    const req = webRequest(request, withBody);
+    handoffs.set(req, { key, auth: requireAuth(request) });
+    return tus.handleWeb(req);
+  };
+  const handOver = async (request: FastifyRequest, reply: FastifyReply, key: string, withBody: boolean) =>
+    sendTus(reply, await runTus(request, key, withBody));
+
+  // The chunk stays a stream: tus reads it straight into the storage.
+  app.addContentTypeParser(TUS_CHUNK_TYPE, (_request, _payload, done) => done(null));
+  app.addHook('preHandler', app.authenticate);
+
+  /** The session district's attachment of an upload URL, with the right to write it; 404 for any other. */
+  const ownUpload = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<AttachmentRow> => {
+    const auth = requireAuth(request);
+    const row = await findAttachment(auth.db, auth.districtId, request.params.id.toLowerCase());
+    if (!row || row.deleted_at !== null) throw ApiError.notFound('upload.not_found');
+    await requireWriteRight(request, row.module);
+    return row;
+  };
+  const params = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } } as const;
+
+  app.post('/', async (request, reply) => {
+    const auth = requireAuth(request);
+    const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+    const lengthHeader = request.headers['upload-length'];
+    if (typeof lengthHeader !== 'string' || !/^\d{1,16}$/.test(lengthHeader)) throw ApiError.badRequest('upload.invalid_request', 'Upload-Length');
+    const size = Number(lengthHeader);
+    if (size > ctx.config.uploadMaxBytes) throw new ApiError(413, { message: 'upload.too_large' });
+    await requireWriteRight(request, meta.module);
+    const key = attachmentKey(auth.clientDb, meta.attachmentId);
+    const existing = await findAnyAttachment(auth.db, meta.attachmentId);
+    if (existing) {
+      // The same attachment again (a re-upload after a lost answer or a cleared URL store):
+      // its upload is the one to resume. Another district's, record's or size's: refused.
+      const same = existing.district_id === auth.districtId && existing.module === meta.module && existing.record_id === meta.recordId && Number(existing.size) === size;
+      if (!same || existing.deleted_at !== null) throw new ApiError(409, { message: 'upload.id_taken' });
+      const stored = await storage.uploads.getUpload(key).catch(() => null);
+      if (stored) {
+        reply.header('Tus-Resumable', '1.0.0').header('Location', `${UPLOADS_PATH}/${meta.attachmentId}`);
+        return reply.code(201).send();
+      }
+    } else {
+      await createUploading(auth.db, {
+        id: meta.attachmentId,
+        districtId: auth.districtId,
+        module: meta.module,
+        recordId: meta.recordId,
+        name: meta.name,
+        type: meta.type,
+        size,
+        takenAt: meta.takenAt,
+        gps: meta.gps,
+        storageKey: key,
+        createdBy: auth.accountId,
+        createdByName: auth.email,
+      });
+    }
+    return handOver(request, reply, key, request.headers['content-type'] === TUS_CHUNK_TYPE);
+  });
+
+  app.route<{ Params: { id: string } }>({
+    method: 'HEAD',
+    url: '/:id',
+    schema: { params },
+    handler: async (request, reply) => {
+      const row = await ownUpload(request);
+      const auth = requireAuth(request);
+      const response = await runTus(request, row.storage_key, false);
+      if (response.status === 200 && row.state === 'uploading' && response.headers.get('upload-offset') === response.headers.get('upload-length')) {
+        await completeUpload(auth.db, storage, row);
+      }
+      return sendTus(reply, response);
+    },
+  });
+
+  app.patch<{ Params: { id: string } }>('/:id', { schema: { params } }, async (request, reply) => {
+    const row = await ownUpload(request);
+    return handOver(request, reply, row.storage_key, true);
+  });
+}

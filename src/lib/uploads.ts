@@ -1,0 +1,256 @@
+/**
+ * Resumable uploads of attachments (tus 1.0, tus-js-client) to the server's `/api/uploads`.
+ * The outbox calls uploadAttachment for each attachment of an item; it resolves once the
+ * server holds the whole file.
+ *
+ * - Where a cut upload resumes: the upload's URL is derived from the attachment id
+ *   (`/api/uploads/<attachmentId>`, the server names uploads so), so every attempt, after a
+ *   reload or on another day, starts with a HEAD there and sends only what the server lacks;
+ *   a 404 (never started) creates it. Nothing needs keeping in the browser beyond the Blob the
+ *   outbox already holds, so tus-js-client's URL storage is off.
+ * - Every request goes through THE HTTP channel (api-client.ts's ky instance, as a tus
+ *   HttpStack): the current token (refreshed when near its end), the request gate while the
+ *   reconnection dialog is open, a token_expired 401 ending the session through the usual
+ *   flow, a tenant_changed 401 replayed once with a fresh token, the connection banner. A 401
+ *   or 403 is not retried: uploadAttachment rejects with the ApiError, which the outbox keeps
+ *   for later (the session flow is the one that speaks to the user).
+ * - Chunks of UPLOAD_CHUNK_BYTES, each a request of its own (a cut costs at most one chunk),
+ *   retried after RETRY_DELAYS_MS on network errors and 5xx, 409 and 423.
+ * - One upload at a time across the app (a queue): a weak network gives its whole bandwidth
+ *   to one photo, which then completes, rather than to several that all stall.
+ */
+import { DetailedError, Upload, type HttpRequest, type HttpResponse, type HttpStack } from 'tus-js-client';
+import type { ApiErrorBody } from '../../common/api-types';
+import { API_PREFIX } from '../../common/constants';
+import { api, ApiError } from './api-client';
+import { finishTransfer, startTransfer, updateTransfer } from './progress';
+
+export interface UploadRequest {
+  attachmentId: string;
+  module: string;
+  recordId: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  takenAt?: string | null;
+  gps?: { lat: number; lng: number } | null;
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/** Size of each PATCH: about 20 s on a weak 3G link, so a cut loses little. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** Waits between attempts after a network error or a retryable answer; then the outbox takes over. */
+export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
+/** A chunk that has not gone through in this time is given up (and retried). */
+const CHUNK_TIMEOUT_MS = 120_000;
+
+export const uploadUrlOf = (attachmentId: string): string => `${API_PREFIX}/uploads/${attachmentId}`;
+
+/** `http://host/api/uploads/x` → `uploads/x`, the form the ky instance (prefixUrl /api) takes. */
+function apiRelative(url: string): string {
+  const { pathname } = new URL(url, globalThis.location?.origin ?? 'http://localhost');
+  return pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length + 1) : pathname.replace(/^\//, '');
+}
+
+class ApiHttpResponse implements HttpResponse {
+  constructor(
+    private readonly response: Response,
+    private readonly body: string,
+  ) {}
+  getStatus(): number {
+    return this.response.status;
+  }
+  getHeader(header: string): string | undefined {
+    return this.response.headers.get(header) ?? undefined;
+  }
+  getBody(): string {
+    return this.body;
+  }
+  getUnderlyingObject(): Response {
+    return this.response;
+  }
+}
+
+class ApiHttpRequest implements HttpRequest {
+  private readonly headers = new Map<string, string>();
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly method: string,
+    private readonly url: string,
+  ) {}
+
+  getMethod(): string {
+    return this.method;
+  }
+  getURL(): string {
+    return this.url;
+  }
+  setHeader(header: string, value: string): void {
+    this.headers.set(header, value);
+  }
+  getHeader(header: string): string | undefined {
+    return this.headers.get(header);
+  }
+  // fetch reports no upload progress: tus-js-client reports it chunk by chunk instead.
+  setProgressHandler(): void {}
+
+  async send(body?: Blob | null): Promise<HttpResponse> {
+    const response = await api(apiRelative(this.url), {
+      method: this.method,
+      headers: Object.fromEntries(this.headers),
+      // The chunk's bytes rather than the Blob slice: every fetch takes them (a test's jsdom
+      // Blob is not one Node's fetch knows), for one copy of a chunk.
+      body: body ? new Uint8Array(await body.arrayBuffer()) : undefined,
+      signal: this.controller.signal,
+      timeout: CHUNK_TIMEOUT_MS,
+      // Every status comes back to tus-js-client, which decides; the hooks still run.
+      throwHttpErrors: false,
+    });
+    return new ApiHttpResponse(response, this.method === 'HEAD' ? '' : await response.text());
+  }
+
+  async abort(): Promise<void> {
+    this.controller.abort();
+  }
+  getUnderlyingObject(): AbortController {
+    return this.controller;
+  }
+}
+
+/** tus-js-client's requests, sent by the app's one HTTP channel. */
+export const apiHttpStack: HttpStack = {
+  createRequest: (method, url) => new ApiHttpRequest(method, url),
+  getName: () => 'vigie-api',
+};
+
+/**
+ * The file as tus-js-client reads it: slices of the Blob, sent as they are. Its own readers
+ * differ between the browser and Node (tests); this one is the same everywhere.
+ */
+export const blobReader = {
+  openFile: async (input: Blob) => ({
+    size: input.size,
+    slice: async (start: number, end: number) => ({ value: input.slice(start, end), done: end >= input.size }),
+    close: () => {},
+  }),
+};
+
+/** No URL storage: the upload URL is derived from the attachment id. */
+const noUrlStorage = {
+  findAllUploads: async () => [],
+  findUploadsByFingerprint: async () => [],
+  removeUpload: async () => {},
+  addUpload: async () => '',
+};
+
+/** The status of a failed tus request (0: no answer). */
+const statusOf = (error: unknown): number => (error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0);
+
+/** A tus failure as the ApiError every caller of the HTTP channel knows. */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  // The channel itself refused (the session ended while the dialog was open, a refresh refused).
+  if (error instanceof DetailedError && error.causingError instanceof ApiError) return error.causingError;
+  const status = statusOf(error);
+  if (status === 0) return new ApiError(0, { message: 'communication_error' });
+  let body: ApiErrorBody = { message: status >= 500 ? 'internal_error' : 'communication_error' };
+  try {
+    const parsed = JSON.parse((error as DetailedError).originalResponse!.getBody()) as Partial<ApiErrorBody>;
+    if (typeof parsed.message === 'string') body = parsed as ApiErrorBody;
+  } catch {
+    // Not JSON: the generic message stays.
+  }
+  return new ApiError(status, body);
+}
+
+/** Retry network errors, 5xx, a PATCH's 409 (offset moved) and 423 (locked); never 401/403/other 4xx, never offline. */
+export function shouldRetryUpload(error: unknown): boolean {
+  if (globalThis.navigator?.onLine === false) return false;
+  if (error instanceof DetailedError && error.causingError instanceof ApiError && error.causingError.status === 401) return false;
+  const status = statusOf(error);
+  // 409 on a PATCH: the offset moved (another tab, a lost answer); the retry's HEAD finds it.
+  // On the creation it is `upload.id_taken`, which no retry changes.
+  const patch = error instanceof DetailedError && error.originalRequest?.getMethod() === 'PATCH';
+  return status === 0 || status >= 500 || (status === 409 && patch) || status === 423;
+}
+
+function metadataOf(req: UploadRequest): Record<string, string> {
+  const meta: Record<string, string> = { attachmentId: req.attachmentId, module: req.module, recordId: req.recordId, name: req.name, type: req.type };
+  if (req.takenAt) meta.takenAt = req.takenAt;
+  if (req.gps) {
+    meta.lat = String(req.gps.lat);
+    meta.lng = String(req.gps.lng);
+  }
+  return meta;
+}
+
+/** Why an upload stopped on its signal: the signal's reason when it is an Error, else an AbortError. */
+const abortReason = (signal: AbortSignal | undefined): Error =>
+  signal?.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
+
+function runUpload(req: UploadRequest, opts: UploadOptions): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(abortReason(opts.signal));
+      return;
+    }
+    const origin = globalThis.location?.origin ?? 'http://localhost';
+    const transfer = startTransfer('progress.upload_photo', 'upload');
+    const finish = () => {
+      finishTransfer(transfer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
+    const upload = new Upload(req.blob, {
+      endpoint: `${origin}${API_PREFIX}/uploads`,
+      uploadUrl: `${origin}${uploadUrlOf(req.attachmentId)}`,
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      retryDelays: RETRY_DELAYS_MS,
+      metadata: metadataOf(req),
+      httpStack: apiHttpStack,
+      fileReader: blobReader,
+      urlStorage: noUrlStorage,
+      fingerprint: async () => `vigie-attachment-${req.attachmentId}`,
+      storeFingerprintForResuming: false,
+      removeFingerprintOnSuccess: false,
+      onShouldRetry: (error) => shouldRetryUpload(error),
+      onProgress: (sent, total) => {
+        updateTransfer(transfer, 'upload', sent, total);
+        opts.onProgress?.(sent, total);
+      },
+      onSuccess: () => {
+        finish();
+        resolve();
+      },
+      onError: (error) => {
+        finish();
+        reject(toApiError(error));
+      },
+    });
+    function onAbort() {
+      finish();
+      void upload.abort(false);
+      reject(abortReason(opts.signal));
+    }
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    upload.start();
+  });
+}
+
+/** The tail of the queue: each upload starts when the one before has settled. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Uploads an attachment, resuming from whatever the server already holds; resolves when the
+ * server has it whole (and at once when it had it already). One at a time across the app.
+ * Rejects with an ApiError (status 0: no network after the retries) or the signal's reason.
+ */
+export function uploadAttachment(req: UploadRequest, opts: UploadOptions = {}): Promise<void> {
+  const run = queue.then(() => runUpload(req, opts));
+  queue = run.catch(() => undefined);
+  return run;
+}
