@@ -71,3 +71,9 @@ export const ErrorResponses = { '4xx': ApiErrorBody, '5xx': ApiErrorBody } as co
 export const ok = <T extends TSchema>(data: T) => ({ 200: Envelope(data), ...ErrorResponses });
 /** The responses of a route that creates: 201 and the envelope of what it created. */
 export const created = <T extends TSchema>(data: T) => ({ 201: Envelope(data), ...ErrorResponses });
+
+/** A tus protocol answer (uploads): no body, its meaning is in the Tus-* and Location headers. */
+export const TusAnswer = Type.Null({ description: 'no body: the tus protocol answers with its headers (Tus-Resumable, Location, Upload-Offset, Upload-Length)' });
+/** A file's bytes (attachments, thumbnails): the whole file (200) or the range asked for (206). */
+export const FileBytes = Type.String({ description: 'the file, with its Content-Type, ETag and, for a range, Content-Range' });
+export const fileBytes = () => ({ 200: FileBytes, 206: FileBytes, 304: Type.Null({ description: 'not modified (If-None-Match)' }), ...ErrorResponses });

@@ -63,7 +63,9 @@ describe('NUL and lone surrogates are refused on every route', () => {
   });
 
   it('in the query string', async () => {
-    for (const route of routes) {
+    // The reader page's static files (/api/docs/*, only when VIGIE_API_DOCS_UI) are read from
+    // disk by @fastify/static, which ignores the query string and reaches no database.
+    for (const route of routes.filter((r) => !r.path.endsWith('*'))) {
       const url = `${fill(route.path, [])}?q=a%00b`;
       expectInvalidCharacters(await server.app.inject({ method: route.method as 'GET', url, headers: bearer(token) }), `${route.method} ${url}`);
     }

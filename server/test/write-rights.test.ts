@@ -27,7 +27,15 @@ const PUBLIC_AUTH: RouteAccess = {
  * The write routes that need no manage right, each with the only marks it may carry. Keep each
  * reason true: it is the documentation of the exception (docs/rights.md, "Own work").
  */
+const UPLOAD_MARK = { session: true, reason: "an upload answers to its record's module: the handler checks that module's write right" } as RouteAccess;
+const ATTACHMENT_MARK = { session: true, reason: "an attachment answers to its record's module: the handler checks that module's right" } as RouteAccess;
+
 const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
+  // Attachments answer to their record's module, known only from the upload's metadata or row:
+  // the handlers check that module's write right (server/src/routes/api/uploads, attachments).
+  'POST /api/uploads': { reason: "creates an upload; the handler checks the write right of the metadata's module", marks: [UPLOAD_MARK] },
+  'PATCH /api/uploads/:id': { reason: "sends a chunk; the handler checks the write right of the upload's module", marks: [UPLOAD_MARK] },
+  'DELETE /api/attachments/:id': { reason: "deletes an attachment; the handler checks the manage right of its record's module", marks: [ATTACHMENT_MARK] },
   // Authentication: no session yet, or the caller's own session.
   'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
   'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },

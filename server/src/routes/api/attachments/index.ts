@@ -14,6 +14,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../../../../../common/rights.js';
+import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
+import { Attachment } from '../../../../../common/schemas/platform.js';
+import Type from 'typebox';
 import { ATTACHMENT_MODULES, ensureThumbnail, findAttachment, softDeleteAttachment, toAttachment, type AttachmentRow } from '../../../attachments/index.js';
 import { openStorage, type AttachmentStorage, type ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
@@ -90,6 +93,9 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
     async (files) => {
       files.addHook('preHandler', files.authenticate);
       const params = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } } as const;
+      // An attachment answers to its record's module: attachmentOf checks that module's right.
+      const config = { access: { session: true, reason: "an attachment answers to its record's module: the handler checks that module's right" } } as const;
+      const deleted = Type.Intersect([Attachment, Type.Object({ deletedAt: Type.String() })]);
 
       /** The session district's complete attachment, readable (or, for `write`, writable) by the session; 404 for anything else. */
       const attachmentOf = async (request: FastifyRequest<{ Params: { id: string } }>, action: 'read' | 'write'): Promise<AttachmentRow> => {
@@ -104,12 +110,12 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         return row;
       };
 
-      files.get<{ Params: { id: string } }>('/:id', { schema: { params } }, async (request, reply) => {
+      files.get<{ Params: { id: string } }>('/:id', { config, schema: { params, response: fileBytes() } }, async (request, reply) => {
         const row = await attachmentOf(request, 'read');
         return sendFile(request, reply, storage, { key: row.storage_key, etag: `"${row.sha256}"`, type: row.type, name: row.name, size: Number(row.size) });
       });
 
-      files.get<{ Params: { id: string } }>('/:id/thumbnail', { schema: { params } }, async (request, reply) => {
+      files.get<{ Params: { id: string } }>('/:id/thumbnail', { config, schema: { params, response: fileBytes() } }, async (request, reply) => {
         const row = await attachmentOf(request, 'read');
         const key = await ensureThumbnail(requireAuth(request).db, storage, row);
         const stored = key ? await storage.stat(key) : null;
@@ -118,7 +124,7 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         return sendFile(request, reply, storage, { key, etag: `"${row.sha256}-t320"`, type: 'image/jpeg', name, size: stored.size });
       });
 
-      files.delete<{ Params: { id: string } }>('/:id', { schema: { params } }, async (request) => {
+      files.delete<{ Params: { id: string } }>('/:id', { config, schema: { params, response: ok(deleted) } }, async (request) => {
         const auth = requireAuth(request);
         const row = await attachmentOf(request, 'write');
         const deleted = await softDeleteAttachment(auth.db, auth.districtId, row.id, auth.accountId);

@@ -25,6 +25,7 @@ import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../../../common/constants.js';
 import { can } from '../../../../../common/rights.js';
+import { ErrorResponses, TusAnswer } from '../../../../../common/schemas/envelope.js';
 import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, completeUpload, createUploading, findAnyAttachment, findAttachment, type AttachmentRow } from '../../../attachments/index.js';
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
@@ -196,8 +197,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
     return row;
   };
   const params = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } } as const;
+  // The module of an upload is in its metadata (POST) or its row (HEAD, PATCH): the write right is
+  // checked in the handler (requireWriteRight), so the routes' mark is the session's.
+  const config = { access: { session: true, reason: "an upload answers to its record's module: the handler checks that module's write right" } } as const;
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { config, schema: { response: { 201: TusAnswer, 204: TusAnswer, ...ErrorResponses } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
     const lengthHeader = request.headers['upload-length'];
@@ -239,7 +243,8 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
   app.route<{ Params: { id: string } }>({
     method: 'HEAD',
     url: '/:id',
-    schema: { params },
+    config,
+    schema: { params, response: { 200: TusAnswer, ...ErrorResponses } },
     handler: async (request, reply) => {
       const row = await ownUpload(request);
       const auth = requireAuth(request);
@@ -251,7 +256,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
     },
   });
 
-  app.patch<{ Params: { id: string } }>('/:id', { schema: { params } }, async (request, reply) => {
+  app.patch<{ Params: { id: string } }>('/:id', { config, schema: { params, response: { 204: TusAnswer, ...ErrorResponses } } }, async (request, reply) => {
     const row = await ownUpload(request);
     return handOver(request, reply, row.storage_key, true);
   });
