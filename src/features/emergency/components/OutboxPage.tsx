@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { EmergencyMailItem } from '../../../../common/api-types';
 import { formatDateTime } from '../../../lib/dates';
 import { translateIfKnown } from '../../../lib/i18n';
-import type { OutboxAlert } from '../../../lib/outbox-db';
+import type { OutboxAlert } from '../outbox/alerts';
 import { mailOutboxQueryOptions } from '../api/get-outbox';
 import { belongsTo, currentTenant, startOutboxDrainer } from '../outbox/drainer';
 import { discardAlert, retryAlert } from '../outbox/queue';
