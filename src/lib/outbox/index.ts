@@ -11,3 +11,4 @@ export { useOutboxItems, usePendingWrites, usePendingChanges, usePendingCount } 
 export { withPending, withPendingRecord, type WithPending, type PendingMark, type PendingWrite } from './overlay';
 export { currentTenant } from './tenant';
 export type { OutboxItem, OutboxState, NewWrite, Sender, SendContext, SendResult, SenderOptions, ConflictField, AttachmentInput } from './types';
+export { sendWrite } from './http';
