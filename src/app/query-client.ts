@@ -29,7 +29,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe, type Persister 
 import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { cacheDb } from '../lib/idb';
-import { isOfflineQuery } from '../lib/offline-reads';
+import { isOfflineQuery } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
 import { clearQueryCache, getQueryCache, setQueryCache } from '../lib/storage';
 

@@ -19,30 +19,15 @@
  * client at a time; a run stops when the session's tenant changes under it; a run never
  * rejects (offline, a server error: the next trigger tries again, what was cached stays).
  */
-import { useQueryClient, type FetchQueryOptions, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentCacheOwner } from './cache-owner';
 import { cacheDb } from './idb';
+import { offlineDeclarations, offlineModuleOf, type OfflineDeclaration } from './offline-declarations';
 import { currentTenant } from './outbox/tenant';
 import { onReconnectionStateChange } from './reconnection';
 import { onSocketConnect } from './socket';
 import { whenIdle } from './when-idle';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- a declaration lists queries of any data type */
-export type AnyFetchOptions = FetchQueryOptions<any, any, any, any>;
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-export interface OfflineDeclaration {
-  /** The module's name (the profile page groups what is kept by it). */
-  module: string;
-  persist: readonly QueryKey[];
-  lists: () => AnyFetchOptions[];
-  records?: (listsData: unknown[]) => AnyFetchOptions[];
-  /** Per-record queries younger than this are not asked again (default 5 min). */
-  recordsStaleMs?: number;
-  /** Whether the session may read it (its read right), checked at each run; default yes. */
-  enabled?: () => boolean;
-}
 
 export const OFFLINE_RECORDS_REFRESH_MS = 5 * 60_000;
 /** Per-record requests in flight at once during a run. */
@@ -50,33 +35,14 @@ export const OFFLINE_PREFETCH_CONCURRENCY = 2;
 /** The first run waits for the browser's first idle moment, at the latest this long. */
 export const OFFLINE_PREFETCH_MAX_DELAY_MS = 2000;
 
-const declarations = new Map<string, OfflineDeclaration>();
-
-/** Registers (or replaces) a module's declaration; returns the function that removes it. */
-export function registerOfflineData(declaration: OfflineDeclaration): () => void {
-  declarations.set(declaration.module, declaration);
-  return () => {
-    if (declarations.get(declaration.module) === declaration) declarations.delete(declaration.module);
-  };
-}
-
-export const offlineDeclarations = (): OfflineDeclaration[] => [...declarations.values()];
-
-const startsWith = (key: QueryKey, prefix: QueryKey): boolean =>
-  prefix.length <= key.length && prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
-
-/** The module whose declaration persists this key, or undefined. */
-export function offlineModuleOf(key: QueryKey): string | undefined {
-  for (const declaration of declarations.values()) {
-    if (declaration.persist.some((prefix) => startsWith(key, prefix))) return declaration.module;
-  }
-  return undefined;
-}
-
-/** Whether the query is kept in IndexedDB for offline reading. */
-export function isOfflineQuery(query: Pick<Query, 'queryKey' | 'meta'>): boolean {
-  return query.meta?.offline === true || offlineModuleOf(query.queryKey) !== undefined;
-}
+export {
+  isOfflineQuery,
+  offlineDeclarations,
+  offlineModuleOf,
+  registerOfflineData,
+  type AnyFetchOptions,
+  type OfflineDeclaration,
+} from './offline-declarations';
 
 const tenantKey = (): string => JSON.stringify(currentTenant());
 
