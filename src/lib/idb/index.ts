@@ -125,8 +125,9 @@ async function upgradeOutbox(database: IDBPDatabase<OutboxSchema>, oldVersion: n
   const raw = database as unknown as IDBPDatabase<any>;
   const rawTx = tx as unknown as IDBPTransaction<any, string[], 'versionchange'>;
   if (oldVersion < 1) {
-    // A new device: version 3 from scratch (the legacy store is never created).
-  } else if (oldVersion < 2) {
+    // A new device: version 3 from scratch (the legacy store is never created). A version
+    // without the legacy store (never written by a release) is treated the same way.
+  } else if (oldVersion < 2 && raw.objectStoreNames.contains(LEGACY_ALERTS)) {
     raw.createObjectStore('payloads', { keyPath: 'key' });
     // Alerts queued before version 2: move each payload out, so an alert never exists
     // without its payload.
@@ -140,7 +141,7 @@ async function upgradeOutbox(database: IDBPDatabase<OutboxSchema>, oldVersion: n
       cursor = await cursor.continue();
     }
   }
-  if (oldVersion < 1) database.createObjectStore('payloads', { keyPath: 'key' });
+  if (!raw.objectStoreNames.contains('payloads')) database.createObjectStore('payloads', { keyPath: 'key' });
   if (oldVersion < 3) {
     const items = database.createObjectStore('items', { keyPath: 'seq', autoIncrement: true });
     items.createIndex('byKey', 'key', { unique: true });
@@ -148,7 +149,7 @@ async function upgradeOutbox(database: IDBPDatabase<OutboxSchema>, oldVersion: n
     const attachments = database.createObjectStore('attachments', { keyPath: ['itemKey', 'attachmentId'] });
     attachments.createIndex('byItem', 'itemKey');
     database.createObjectStore('drafts', { keyPath: 'key' });
-    if (oldVersion >= 1) {
+    if (raw.objectStoreNames.contains(LEGACY_ALERTS)) {
       // Every alert of version 2 becomes an item with the same sequence number (its place in
       // the sending order) and key; its payload record is already keyed by that key.
       const store = tx.objectStore('items');
