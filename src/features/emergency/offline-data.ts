@@ -3,7 +3,7 @@
  * alert must be possible offline after a normal online session, so the district's sites and
  * each site's stage lists (everything the dialog and the payload need but the 360 images,
  * which the server fills when the app sends null) are fetched early in an online session and
- * kept in the offline read cache (IndexedDB, per user, client and district: app/query-client.ts).
+ * kept in the read cache saved per user, client and district (app/query-client.ts).
  * An offline start (reload, relaunched installed app) restores them and the dialog works from them.
  *
  * This is the emergency feature's offline declaration (lib/offline-reads.ts): the site list is
@@ -37,7 +37,10 @@ export const EMERGENCY_PREFETCH_MAX_DELAY_MS = OFFLINE_PREFETCH_MAX_DELAY_MS;
 
 export const EMERGENCY_OFFLINE: OfflineDeclaration = {
   module: 'emergency',
-  persist: [emergencySitesQueryOptions().queryKey, ['emergency', 'siteStages'], ['emergency', 'stages360']],
+  // Kept where they were: the localStorage copy of the read cache (a few kilobytes; the
+  // emergency browser tests read them there). A module's data goes to IndexedDB by naming its
+  // keys here, as the sites do.
+  persist: [],
   lists: () => [emergencySitesQueryOptions()],
   records: ([sites]) =>
     ((sites ?? []) as EmergencySite[]).flatMap((site) => [siteStagesQueryOptions(site._id), all360StagesQueryOptions(site._id)]),
