@@ -1,6 +1,15 @@
 /**
  * The read cache. Server errors are retried once; client errors (4xx) never.
  *
+ * Two saved copies, by what they hold (docs/decisions.md "Offline writes and reads"):
+ * - the module data a field user needs offline (queries that opt in: `meta: { offline: true }`
+ *   or a key a module's offline declaration persists, lib/offline-reads.ts) goes to IndexedDB
+ *   (`vigie-cache`, lib/idb) through the async persister: it can be large (every site's sheet);
+ * - everything else, the shell's small state, stays in localStorage as below.
+ * Both belong to one owner (user|client database|district); the IndexedDB copy keeps one
+ * owner at a time (a new owner's first write removes the others' copies), is dropped at every
+ * end of session and when the app's version changes (OFFLINE_CACHE_BUSTER).
+ *
  * In the app (main.tsx, persistQueryCache) the cache is also persisted to localStorage (storage.ts `queryCache`)
  * so the installed app starts offline into the last session's pages with their data:
  * - it belongs to one user in one client and district (the owner is read from the access
@@ -14,16 +23,28 @@
  * communication error instead of spinning (lib/connectivity.ts requireNetwork says it first).
  */
 import { QueryClient } from '@tanstack/react-query';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../lib/api-client';
-import { decodeAccessClaims } from '../lib/jwt';
-import { clearQueryCache, getQueryCache, getToken, setQueryCache } from '../lib/storage';
+import { currentCacheOwner } from '../lib/cache-owner';
+import { cacheDb } from '../lib/idb';
+import { isOfflineQuery } from '../lib/offline-declarations';
+import { onSessionEnded } from '../lib/session';
+import { clearQueryCache, getQueryCache, setQueryCache } from '../lib/storage';
 
 /** How long a saved cache may be shown after the last write (an installed app left for a day). */
 export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Bump when cached data changes shape: older saved caches are then dropped, not shown. */
 export const PERSISTED_CACHE_BUSTER = 'v1';
+/**
+ * The offline copy's buster: the app's version (VITE_APP_VERSION, set by the build; 'dev'
+ * otherwise) and a shape number. A new release drops the saved module data instead of showing
+ * data its screens may no longer read.
+ */
+export const OFFLINE_CACHE_BUSTER = `offline-1|${String(import.meta.env.VITE_APP_VERSION ?? 'dev')}`;
+/** The offline copy is written at most this often while queries keep changing. */
+export const OFFLINE_CACHE_THROTTLE_MS = 1000;
 
 export function createQueryClient({ retry = true, persisted = false }: { retry?: boolean; persisted?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -39,12 +60,7 @@ export function createQueryClient({ retry = true, persisted = false }: { retry?:
   });
 }
 
-/** user|client database|district of the stored token; null without a readable token. */
-export function currentCacheOwner(): string | null {
-  const token = getToken();
-  const claims = token === null ? null : decodeAccessClaims(token);
-  return claims === null ? null : `${claims.sub}|${claims.db}|${claims.did}`;
-}
+export { currentCacheOwner };
 
 /** The persister of the read cache, reading and writing only the current owner's copy. */
 export function createQueryPersister(): Persister {
@@ -64,6 +80,39 @@ export function createQueryPersister(): Persister {
   });
 }
 
+/** The saved module data (IndexedDB), every owner's: logout and the end of a session. */
+export async function clearOfflineCache(): Promise<void> {
+  await (await cacheDb()).clear('queries');
+}
+
+/** The persister of the offline module data, reading and writing only the current owner's copy. */
+export function createOfflinePersister(): Persister {
+  return createAsyncStoragePersister({
+    throttleTime: OFFLINE_CACHE_THROTTLE_MS,
+    storage: {
+      getItem: async () => {
+        const owner = currentCacheOwner();
+        if (owner === null) return null;
+        return (await (await cacheDb()).get('queries', owner))?.value ?? null;
+      },
+      setItem: async (_key, value: string) => {
+        // After a logout nothing is saved: the next session starts clean.
+        const owner = currentCacheOwner();
+        if (owner === null) return;
+        const tx = (await cacheDb()).transaction('queries', 'readwrite');
+        // One owner's data on the device at a time: another district's never stays behind.
+        for (const other of await tx.store.getAllKeys()) if (other !== owner) await tx.store.delete(other);
+        await tx.store.put({ owner, value, savedAt: Date.now() });
+        await tx.done;
+      },
+      removeItem: () => clearOfflineCache(),
+    },
+  });
+}
+
+type Dehydratable = Parameters<typeof isOfflineQuery>[0] & { state: { status: string } };
+const saved = (query: Dehydratable) => query.state.status === 'success';
+
 /**
  * Puts the owner's saved cache back into `queryClient`, then saves the cache on every change;
  * returns the function that stops saving. main.tsx awaits it before the route loads and React
@@ -76,9 +125,39 @@ export function createQueryPersister(): Persister {
  * at its first use, so the server confirms the session at every start (an account disabled or
  * a district removed since the last visit is told at once, not when the saved data ages).
  */
-export async function persistQueryCache(queryClient: QueryClient, persister: Persister): Promise<() => void> {
-  const options = { queryClient, persister, maxAge: PERSISTED_CACHE_MAX_AGE_MS, buster: PERSISTED_CACHE_BUSTER };
-  await persistQueryClientRestore(options).catch(() => undefined);
+export async function persistQueryCache(
+  queryClient: QueryClient,
+  persister: Persister,
+  offlinePersister: Persister | null = createOfflinePersister(),
+): Promise<() => void> {
+  const options = {
+    queryClient,
+    persister,
+    maxAge: PERSISTED_CACHE_MAX_AGE_MS,
+    buster: PERSISTED_CACHE_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: (query: Dehydratable) => saved(query) && !isOfflineQuery(query) },
+  };
+  const offline =
+    offlinePersister === null
+      ? null
+      : {
+          queryClient,
+          persister: offlinePersister,
+          maxAge: PERSISTED_CACHE_MAX_AGE_MS,
+          buster: OFFLINE_CACHE_BUSTER,
+          dehydrateOptions: { shouldDehydrateQuery: (query: Dehydratable) => saved(query) && isOfflineQuery(query) },
+        };
+  await Promise.all([
+    persistQueryClientRestore(options).catch(() => undefined),
+    offline === null ? undefined : persistQueryClientRestore(offline).catch(() => undefined),
+  ]);
   await queryClient.invalidateQueries({ refetchType: 'none' });
-  return persistQueryClientSubscribe(options);
+  const stops = [persistQueryClientSubscribe(options)];
+  if (offline !== null) {
+    stops.push(persistQueryClientSubscribe(offline));
+    stops.push(onSessionEnded(() => void clearOfflineCache().catch(() => undefined)));
+  }
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

@@ -9,7 +9,8 @@ import { createLazyRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDistrict } from '../../features/auth/api/get-district';
 import { EmergencyShellButton } from '../../features/emergency/components/EmergencyShellButton';
-import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain, useEmergencyOfflineData } from '../../features/emergency';
+// The emergency feature's module registers its outbox sender and its offline declaration.
+import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
@@ -17,6 +18,7 @@ import type { MenuAction } from '../../features/shell/menu';
 import { shouldShowShell } from '../../features/shell/shell-visibility';
 import { useEnvelope } from '../../lib/envelope-store';
 import { can } from '../../lib/rights';
+import { useOfflineData } from '../../lib/offline-reads';
 import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect } from '../../lib/socket';
 import { getSessionEmail } from '../../lib/storage';
@@ -83,14 +85,12 @@ function AuthenticatedLayout() {
   }, [showShell]);
 
   const emergency = can(rights, 'emergency');
-  // The emergency dialog's sites and stage lists are fetched at the first idle moment and kept
+  // What each module declared a field user needs offline (lib/offline-reads.ts: the emergency
+  // dialog's sites and stage lists, the sites...) is fetched at the first idle moment and kept
   // for offline use; again for another account, client or district (the key) and when the
-  // connection comes back.
+  // connection comes back. Each declaration checks its read right at each run.
   const tenant = district.data;
-  useEmergencyOfflineData(
-    showShell && emergency,
-    tenant === undefined ? undefined : `${getSessionEmail() ?? ''}|${tenant.client.database}|${tenant._id}`,
-  );
+  useOfflineData(showShell, tenant === undefined ? undefined : `${getSessionEmail() ?? ''}|${tenant.client.database}|${tenant._id}`);
 
   if (!showShell) return <Outlet />;
 

@@ -3,7 +3,10 @@
  * - pendingAlertCount(): unsent alerts, for the disconnect confirmation;
  * - startOutboxDrainer(): on app start after login/restore;
  * - triggerOutboxDrain(): on socket connect and after a successful reconnect;
- * - useEmergencyOfflineData(): the shell keeps the dialog's data on the device (offline-data.ts).
+ * - useEmergencyOfflineData(): the dialog's data alone on the device (offline-data.ts; the shell
+ *   runs every module's declaration with lib/offline-reads useOfflineData instead).
+ * Importing this module registers the alerts' outbox sender (outbox/drainer.ts) and the
+ * emergency offline declaration (offline-data.ts).
  */
 export { pendingAlertCount } from './outbox/queue';
 export { startOutboxDrainer, triggerOutboxDrain, OUTBOX_SYNC_MESSAGE } from './outbox/drainer';

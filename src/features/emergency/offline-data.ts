@@ -3,111 +3,71 @@
  * alert must be possible offline after a normal online session, so the district's sites and
  * each site's stage lists (everything the dialog and the payload need but the 360 images,
  * which the server fills when the app sends null) are fetched early in an online session and
- * kept in the read cache, which is persisted per user, client and district
- * (app/query-client.ts). An offline start (reload, relaunched installed app) restores them and
- * the dialog works from them.
+ * kept in the read cache saved per user, client and district (app/query-client.ts).
+ * An offline start (reload, relaunched installed app) restores them and the dialog works from them.
  *
- * When:
- * - at the first idle moment of the shell (not in the first screen's work: the dashboard's
- *   own requests go first);
- * - again when the connection comes back (the browser's `online`, a socket (re)connection, a
- *   successful reconnection after a temporary logout): the list may have changed meanwhile;
- * - again for a new tenant (client or district change, another account): the caller's key.
- * The site list is asked at each of these; a site's stage lists only when missing or older
- * than EMERGENCY_STAGES_REFRESH_MS (one request per list and site: a district of many sites
- * must not send them all at every reconnection). One run at a time; a run stops when the
- * session's tenant changes under it.
+ * This is the emergency feature's offline declaration (lib/offline-reads.ts): the site list is
+ * asked at each run (first idle moment, the connection's return, a new tenant); a site's stage
+ * lists only when missing or older than EMERGENCY_STAGES_REFRESH_MS. One run at a time; a run
+ * stops when the session's tenant changes under it.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { onReconnectionStateChange } from '../../lib/reconnection';
-import { onSocketConnect } from '../../lib/socket';
-import { whenIdle } from '../../lib/when-idle';
+import type { EmergencySite } from '../../../common/api-types';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import {
+  OFFLINE_PREFETCH_CONCURRENCY,
+  OFFLINE_PREFETCH_MAX_DELAY_MS,
+  refreshOfflineData,
+  registerOfflineData,
+  startOfflineDataSync,
+  useOfflineData,
+  type OfflineDeclaration,
+} from '../../lib/offline-reads';
+import { can } from '../../lib/rights';
+import type { QueryClient } from '@tanstack/react-query';
 import { all360StagesQueryOptions } from './api/get-all-360-stages';
 import { siteStagesQueryOptions } from './api/get-site-stages';
 import { emergencySitesQueryOptions } from './api/get-sites';
-import { currentTenant } from './outbox/drainer';
 
 /** A site's stage lists younger than this are not asked again by a refresh. */
 export const EMERGENCY_STAGES_REFRESH_MS = 5 * 60_000;
 /** Stage-list requests in flight at once during a run. */
-export const EMERGENCY_PREFETCH_CONCURRENCY = 2;
+export const EMERGENCY_PREFETCH_CONCURRENCY = OFFLINE_PREFETCH_CONCURRENCY;
 /** The first run waits for the browser's first idle moment, at the latest this long. */
-export const EMERGENCY_PREFETCH_MAX_DELAY_MS = 2000;
+export const EMERGENCY_PREFETCH_MAX_DELAY_MS = OFFLINE_PREFETCH_MAX_DELAY_MS;
 
-const tenantKey = (): string => JSON.stringify(currentTenant());
+export const EMERGENCY_OFFLINE: OfflineDeclaration = {
+  module: 'emergency',
+  // Kept where they were: the localStorage copy of the read cache (a few kilobytes; the
+  // emergency browser tests read them there). A module's data goes to IndexedDB by naming its
+  // keys here, as the sites do.
+  persist: [],
+  lists: () => [emergencySitesQueryOptions()],
+  records: ([sites]) =>
+    ((sites ?? []) as EmergencySite[]).flatMap((site) => [siteStagesQueryOptions(site._id), all360StagesQueryOptions(site._id)]),
+  recordsStaleMs: EMERGENCY_STAGES_REFRESH_MS,
+  enabled: () => can(getEnvelopeState().rights, 'emergency'),
+};
 
-const runs = new WeakMap<QueryClient, Promise<void>>();
+registerOfflineData(EMERGENCY_OFFLINE);
 
-async function run(queryClient: QueryClient): Promise<void> {
-  const tenant = tenantKey();
-  // Always asked: the list is one request, and a site added or removed must show.
-  const sites = await queryClient.fetchQuery({ ...emergencySitesQueryOptions(), staleTime: 0 });
-  // prefetchQuery never throws: a list that failed is asked again at the next run.
-  const lists = sites.flatMap((site) => [
-    () => queryClient.prefetchQuery({ ...siteStagesQueryOptions(site._id), staleTime: EMERGENCY_STAGES_REFRESH_MS }),
-    () => queryClient.prefetchQuery({ ...all360StagesQueryOptions(site._id), staleTime: EMERGENCY_STAGES_REFRESH_MS }),
-  ]);
-  let next = 0;
-  const worker = async () => {
-    while (next < lists.length && tenantKey() === tenant) {
-      const prefetch = lists[next];
-      next += 1;
-      await prefetch?.();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(EMERGENCY_PREFETCH_CONCURRENCY, lists.length) }, worker));
-}
+// The emergency hook's caller checks the right itself (its `enabled`).
+const { enabled: _checkedByCaller, ...UNGATED } = EMERGENCY_OFFLINE;
+const emergencyOnly = () => [UNGATED];
 
 /**
  * Fetches the site list and the missing or old stage lists into `queryClient`. A call while a
- * run is under way shares it. Never rejects (offline, a server error: the next trigger tries
- * again; what was cached stays).
+ * run is under way shares it. Never rejects.
  */
-export function refreshEmergencyData(queryClient: QueryClient): Promise<void> {
-  const running = runs.get(queryClient);
-  if (running !== undefined) return running;
-  const started = run(queryClient)
-    .catch(() => undefined)
-    .finally(() => runs.delete(queryClient));
-  runs.set(queryClient, started);
-  return started;
-}
+export const refreshEmergencyData = (queryClient: QueryClient): Promise<void> => refreshOfflineData(queryClient, EMERGENCY_OFFLINE);
+
+/** Starts the first run at the first idle moment and the later ones on the connection's return. */
+export const startEmergencyDataSync = (queryClient: QueryClient): (() => void) => startOfflineDataSync(queryClient, emergencyOnly);
 
 /**
- * Starts the first run at the first idle moment and the later ones on the connection's return;
- * returns the stop function. Triggers before the first run are left to it.
- */
-export function startEmergencyDataSync(queryClient: QueryClient): () => void {
-  let started = false;
-  const refresh = () => {
-    if (started) void refreshEmergencyData(queryClient);
-  };
-  const cancelFirst = whenIdle(() => {
-    started = true;
-    void refreshEmergencyData(queryClient);
-  }, EMERGENCY_PREFETCH_MAX_DELAY_MS);
-  window.addEventListener('online', refresh);
-  const offConnect = onSocketConnect(refresh);
-  const offReconnected = onReconnectionStateChange((awaiting) => {
-    if (!awaiting) refresh();
-  });
-  return () => {
-    cancelFirst();
-    window.removeEventListener('online', refresh);
-    offConnect();
-    offReconnected();
-  };
-}
-
-/**
- * The shell's hook: keeps the dialog's data on the device while `enabled` (the user may raise
- * alerts); `tenant` names the session's account, client and district, and a new one starts over.
+ * Keeps the dialog's data on the device while `enabled` (the user may raise alerts); `tenant`
+ * names the session's account, client and district, and a new one starts over. (The shell
+ * runs every module's declaration with useOfflineData; this hook runs the emergency one alone.)
  */
 export function useEmergencyOfflineData(enabled: boolean, tenant: string | undefined): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () => (enabled && tenant !== undefined ? startEmergencyDataSync(queryClient) : undefined),
-    [enabled, tenant, queryClient],
-  );
+  useOfflineData(enabled, tenant, emergencyOnly);
 }

@@ -10,7 +10,7 @@ import {
   startSending,
   subscribeOutbox,
   updateAlert,
-} from '../../../src/lib/outbox-db';
+} from '../../../src/features/emergency/outbox/alerts';
 import { freshIndexedDb, makePayload } from '../features/emergency/outbox-testing';
 
 const base = { clientDatabase: 'client_a', districtId: 'district-1', userEmail: 'op@example.org' };
@@ -122,6 +122,6 @@ describe('the IndexedDB outbox', () => {
   });
 
   it('names its database once', () => {
-    expect(OUTBOX_DB).toMatchObject({ name: 'vigie-outbox', version: 2 });
+    expect(OUTBOX_DB).toMatchObject({ name: 'vigie-outbox', version: 3 });
   });
 });

@@ -2,11 +2,15 @@
  * Disconnect confirmation (spec section 2): a title, a question, Logout and a quit button.
  * Logout tells the server (its failure is ignored) and ends the session; the app then clears
  * the query cache and goes to /login (app/SessionWatcher.tsx). Browser back closes it.
+ * Writes still in the outbox (emergency alerts, records saved offline) stay on the device and
+ * leave at the next login with the same account: the dialog says how many, so nobody logs
+ * out believing they were sent.
  */
 import { IonButton, IonModal, IonSpinner } from '@ionic/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
+import { countPendingWrites } from '../../../lib/outbox/enqueue';
 import { useLogoutMutation } from '../api/logout';
 import '../../../components/dialog.css';
 
@@ -15,21 +19,29 @@ interface DisconnectDialogProps {
   onDismiss: () => void;
   /** Unsent emergency alerts on this device: the dialog warns that they stay queued. */
   countPendingAlerts?: () => Promise<number>;
+  /** Every write not delivered on this device, alerts included (lib/outbox). */
+  countWrites?: () => Promise<number>;
 }
 
-export function DisconnectDialog({ isOpen, onDismiss, countPendingAlerts }: DisconnectDialogProps) {
+export function DisconnectDialog({ isOpen, onDismiss, countPendingAlerts, countWrites = countPendingWrites }: DisconnectDialogProps) {
   const [pendingAlerts, setPendingAlerts] = useState(0);
+  const [pendingWrites, setPendingWrites] = useState(0);
   useEffect(() => {
-    if (!isOpen || countPendingAlerts === undefined) return;
+    if (!isOpen) return;
     let current = true;
-    countPendingAlerts().then(
-      (count) => current && setPendingAlerts(count),
+    Promise.all([countPendingAlerts?.() ?? Promise.resolve(0), countWrites()]).then(
+      ([alerts, writes]) => {
+        if (!current) return;
+        setPendingAlerts(alerts);
+        // The alerts have their own sentence: the other writes are counted apart.
+        setPendingWrites(Math.max(0, writes - alerts));
+      },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [isOpen, countPendingAlerts]);
+  }, [isOpen, countPendingAlerts, countWrites]);
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -52,6 +64,11 @@ export function DisconnectDialog({ isOpen, onDismiss, countPendingAlerts }: Disc
         {pendingAlerts > 0 && (
           <p className="app-dialog-warning" role="alert">
             {t('disconnect.pending_alerts', { count: pendingAlerts })}
+          </p>
+        )}
+        {pendingWrites > 0 && (
+          <p className="app-dialog-warning" role="alert">
+            {t('disconnect.pending_writes', { count: pendingWrites })}
           </p>
         )}
         <div className="app-dialog-actions">

@@ -1,7 +1,9 @@
 /**
  * /emergency/outbox: the alerts of this device, newest first, with their state (queued,
  * sending, sent with the server's time and the per-recipient delivery, failed with the
- * reason), retry and discard actions, and a "New alert" button opening the emergency dialog.
+ * reason), retry and discard actions, and a "New alert" button opening the emergency dialog;
+ * then the other writes of this device waiting to be sent (outbox/WritesList: conflicts to
+ * resolve, writes waiting for another district).
  */
 import { IonButton, IonSpinner, IonText } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,11 +13,12 @@ import { useTranslation } from 'react-i18next';
 import type { EmergencyMailItem } from '../../../../common/api-types';
 import { formatDateTime } from '../../../lib/dates';
 import { translateIfKnown } from '../../../lib/i18n';
-import type { OutboxAlert } from '../../../lib/outbox-db';
+import type { OutboxAlert } from '../outbox/alerts';
 import { mailOutboxQueryOptions } from '../api/get-outbox';
 import { belongsTo, currentTenant, startOutboxDrainer } from '../outbox/drainer';
 import { discardAlert, retryAlert } from '../outbox/queue';
 import { useOutboxAlerts } from '../outbox/use-outbox';
+import { WritesList } from '../outbox/WritesList';
 import { EmergencyDialog } from './EmergencyDialog';
 import './emergency.css';
 
@@ -74,6 +77,7 @@ export function OutboxPage() {
               />
             ))}
           </ul>
+          <WritesList />
         </div>
         <EmergencyDialog key={opening} isOpen={open} onDismiss={() => setOpen(false)} />
     </>

@@ -4,20 +4,18 @@
  * only the tenant it names (client database, district, account), which gates the send.
  */
 import type { EmergencyPayload } from '../../../../common/api-types';
-import { addAlert, deleteAlert, listAlerts, updateAlert, type OutboxAlert } from '../../../lib/outbox-db';
+import { NoSessionError, requestPersistentStorage } from '../../../lib/outbox/enqueue';
 import { requestOutboxSync } from '../../../lib/sw-bridge';
+import { addAlert, deleteAlert, listAlerts, updateAlert, type OutboxAlert } from './alerts';
 import { currentTenant, triggerOutboxDrain } from './drainer';
 
-export class NoSessionError extends Error {
-  override readonly name = 'NoSessionError';
-}
+export { NoSessionError };
 
 export async function queueAlert(payload: EmergencyPayload): Promise<OutboxAlert> {
   const tenant = currentTenant();
   if (tenant === null) throw new NoSessionError('token_invalid');
   const alert = await addAlert({ key: crypto.randomUUID(), payload, ...tenant, createdAt: Date.now() });
-  // Ask the browser not to evict the outbox under storage pressure; refusal changes nothing.
-  void globalThis.navigator?.storage?.persist?.().catch(() => false);
+  void requestPersistentStorage();
   void requestOutboxSync();
   void triggerOutboxDrain();
   return alert;

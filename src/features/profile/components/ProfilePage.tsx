@@ -1,6 +1,7 @@
 /**
  * /me/meInfos: the session's e-mail, client and district, and the language switch (fr/en),
- * which persists (localStorage `lang`, lib/i18n.ts changeLanguage), and how to install the app.
+ * which persists (localStorage `lang`, lib/i18n.ts changeLanguage), how to install the app, and
+ * what this device keeps for offline use (OfflineStorage).
  */
 import { IonButton, IonItem, IonList } from '@ionic/react';
 import { Label } from '../../../components/Label';
@@ -9,6 +10,7 @@ import type { DistrictData } from '../../../../common/api-types';
 import { LANGUAGES } from '../../../../common/constants';
 import { changeLanguage } from '../../../lib/i18n';
 import { InstallApp } from './InstallApp';
+import { OfflineStorage } from './OfflineStorage';
 
 interface ProfilePageProps {
   email: string | null;
@@ -58,6 +60,7 @@ export function ProfilePage({ email, district, districtFailed }: ProfilePageProp
         ))}
       </div>
       <InstallApp />
+      <OfflineStorage />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The top toolbar (spec section 2): menu toggle; product and district names; the calendar
  * icon with today's day of month (/calendar); the workflow-V2 notification icon with its
- * badge; the bell menu and the emergency entry (slots filled by the app layer, features do
- * not import each other); help (a new tab); support (the support dialog); profile; disconnect.
+ * badge; the bell menu, the count of writes waiting to be sent (PendingWritesLink) and the
+ * emergency entry (slots filled by the app layer, features do not import each other); help (a new tab); support (the support dialog); profile; disconnect.
  */
 import { useRouter } from '@tanstack/react-router';
 import {
@@ -25,6 +25,7 @@ import { dayOfMonth } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { lazyPart } from '../../../lib/lazy-part';
 import { whenIdle } from '../../../lib/when-idle';
+import { PendingWritesLink } from './PendingWritesLink';
 
 export const CALENDAR_PATH = '/calendar';
 export const WORKFLOW_NOTIFICATIONS_PATH = '/notificationsWorkflowV2';
@@ -123,6 +124,7 @@ export function AppToolbar({
               {workflowCount > 0 && <Badge count={workflowCount} testId="workflow-badge" />}
             </IconLink>
             {notificationsSlot}
+            <PendingWritesLink />
             {emergencySlot}
             {phone ? (
               <IconButton

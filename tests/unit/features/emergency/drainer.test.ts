@@ -10,7 +10,7 @@ import {
   triggerOutboxDrain,
 } from '../../../../src/features/emergency/outbox/drainer';
 import { queueAlert, retryAlert } from '../../../../src/features/emergency/outbox/queue';
-import { OUTBOX_DB, addAlert, getAlert, listAlerts } from '../../../../src/lib/outbox-db';
+import { OUTBOX_DB, addAlert, getAlert, listAlerts } from '../../../../src/features/emergency/outbox/alerts';
 import { getToken } from '../../../../src/lib/storage';
 import { DEMO_DISTRICT, DEMO_USER, makeAccessToken, makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
@@ -171,7 +171,7 @@ describe('the emergency outbox drainer', () => {
   it('sends an alert left "sending" by a closed tab again, with the same key', async () => {
     const calls = sendRoute();
     const alert = await queueAlert(makePayload());
-    const { updateAlert } = await import('../../../../src/lib/outbox-db');
+    const { updateAlert } = await import('../../../../src/features/emergency/outbox/alerts');
     await updateAlert(alert.key, { state: 'sending' });
     await triggerOutboxDrain();
     expect(calls.map((c) => c.key)).toEqual([alert.key]);
@@ -256,7 +256,7 @@ describe('the emergency outbox drainer', () => {
       // A second tab: its own modules, the same IndexedDB, the same lock manager.
       vi.resetModules();
       const tab2 = await import('../../../../src/features/emergency/outbox/drainer');
-      const tab2Db = await import('../../../../src/lib/outbox-db');
+      const tab2Db = await import('../../../../src/features/emergency/outbox/alerts');
       await Promise.all([triggerOutboxDrain(), tab2.triggerOutboxDrain()]);
       expect(calls).toHaveLength(1);
       expect((await listAlerts()).map((a) => a.state)).toEqual(['sent']);

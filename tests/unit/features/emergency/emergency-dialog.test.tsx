@@ -9,7 +9,7 @@ import type { EmergencySite } from '../../../../common/api-types';
 import { createQueryClient } from '../../../../src/app/query-client';
 import { EmergencyDialog } from '../../../../src/features/emergency/components/EmergencyDialog';
 import { resetOutboxDrainer } from '../../../../src/features/emergency/outbox/drainer';
-import { getAlertPayload, listAlerts } from '../../../../src/lib/outbox-db';
+import { getAlertPayload, listAlerts } from '../../../../src/features/emergency/outbox/alerts';
 import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { all360StagesQueryOptions } from '../../../../src/features/emergency/api/get-all-360-stages';

@@ -4,7 +4,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import type { EmergencyPayload } from '../../../../common/api-types';
-import { closeOutboxDb } from '../../../../src/lib/outbox-db';
+import { closeOutboxDb } from '../../../../src/features/emergency/outbox/alerts';
 
 export async function freshIndexedDb(): Promise<void> {
   await closeOutboxDb();

@@ -1,0 +1,52 @@
+/**
+ * The modules' offline declarations (lib/offline-reads.ts runs them) and the rule the read
+ * cache's persisters apply: a query is kept in IndexedDB when a declaration persists its key
+ * or when it opts in with `meta: { offline: true }`. Apart from offline-reads so the app's
+ * entry (app/query-client.ts, main.tsx) carries only this small part.
+ */
+import type { FetchQueryOptions, Query, QueryKey } from '@tanstack/react-query';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a declaration lists queries of any data type */
+export type AnyFetchOptions = FetchQueryOptions<any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface OfflineDeclaration {
+  /** The module's name (the profile page groups what is kept by it). */
+  module: string;
+  persist: readonly QueryKey[];
+  lists: () => AnyFetchOptions[];
+  records?: (listsData: unknown[]) => AnyFetchOptions[];
+  /** Per-record queries younger than this are not asked again (default 5 min). */
+  recordsStaleMs?: number;
+  /** Whether the session may read it (its read right), checked at each run; default yes. */
+  enabled?: () => boolean;
+}
+
+const declarations = new Map<string, OfflineDeclaration>();
+
+/** Registers (or replaces) a module's declaration; returns the function that removes it. */
+export function registerOfflineData(declaration: OfflineDeclaration): () => void {
+  declarations.set(declaration.module, declaration);
+  return () => {
+    if (declarations.get(declaration.module) === declaration) declarations.delete(declaration.module);
+  };
+}
+
+export const offlineDeclarations = (): OfflineDeclaration[] => [...declarations.values()];
+
+const startsWith = (key: QueryKey, prefix: QueryKey): boolean =>
+  prefix.length <= key.length && prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
+
+/** The module whose declaration persists this key, or undefined. */
+export function offlineModuleOf(key: QueryKey): string | undefined {
+  for (const declaration of declarations.values()) {
+    if (declaration.persist.some((prefix) => startsWith(key, prefix))) return declaration.module;
+  }
+  return undefined;
+}
+
+/** Whether the query is kept in IndexedDB for offline reading. */
+export function isOfflineQuery(query: Pick<Query, 'queryKey' | 'meta'>): boolean {
+  return query.meta?.offline === true || offlineModuleOf(query.queryKey) !== undefined;
+}
+

@@ -1,0 +1,179 @@
+/**
+ * Offline reads (MODULES.md "Reads, offline"): each module declares what a field user needs on
+ * a site without network, and this module keeps it on the device.
+ *
+ * A declaration names:
+ * - `persist`: the query keys (prefixes) kept in IndexedDB by the read cache's offline
+ *   persister (app/query-client.ts); a query can also opt in alone with `meta: { offline: true }`.
+ *   Nothing else goes there: the shell's small state stays in localStorage.
+ * - `lists()`: the queries asked afresh at every run (a list's first pages: one request
+ *   each, and a record added or removed must show);
+ * - `records(listsData)`: from the lists' data, the per-record queries (each site's sheet),
+ *   asked only when missing or older than `recordsStaleMs` (a district of many records must
+ *   not send them all at every reconnection).
+ *
+ * When (startOfflineDataSync, the shell's useOfflineData): at the first idle moment of an
+ * online session (not in the first screen's work), again when the connection comes back (the
+ * browser's `online`, a socket (re)connection, a successful reconnection after a temporary
+ * logout), and again for a new tenant (the caller's key). One run per declaration and query
+ * client at a time; a run stops when the session's tenant changes under it; a run never
+ * rejects (offline, a server error: the next trigger tries again, what was cached stays).
+ */
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { currentCacheOwner } from './cache-owner';
+import { cacheDb } from './idb';
+import { offlineDeclarations, offlineModuleOf, type OfflineDeclaration } from './offline-declarations';
+import { currentTenant } from './outbox/tenant';
+import { onReconnectionStateChange } from './reconnection';
+import { onSocketConnect } from './socket';
+import { whenIdle } from './when-idle';
+
+export const OFFLINE_RECORDS_REFRESH_MS = 5 * 60_000;
+/** Per-record requests in flight at once during a run. */
+export const OFFLINE_PREFETCH_CONCURRENCY = 2;
+/** The first run waits for the browser's first idle moment, at the latest this long. */
+export const OFFLINE_PREFETCH_MAX_DELAY_MS = 2000;
+
+export {
+  isOfflineQuery,
+  offlineDeclarations,
+  offlineModuleOf,
+  registerOfflineData,
+  type AnyFetchOptions,
+  type OfflineDeclaration,
+} from './offline-declarations';
+
+const tenantKey = (): string => JSON.stringify(currentTenant());
+
+async function run(queryClient: QueryClient, declaration: OfflineDeclaration): Promise<void> {
+  const tenant = tenantKey();
+  const listsData = await Promise.all(declaration.lists().map((options) => queryClient.fetchQuery({ ...options, staleTime: 0 })));
+  if (tenantKey() !== tenant) return;
+  const staleTime = declaration.recordsStaleMs ?? OFFLINE_RECORDS_REFRESH_MS;
+  // prefetchQuery never throws: a record that failed is asked again at the next run.
+  const records = (declaration.records?.(listsData) ?? []).map((options) => () => queryClient.prefetchQuery({ ...options, staleTime }));
+  let next = 0;
+  const worker = async () => {
+    while (next < records.length && tenantKey() === tenant) {
+      const prefetch = records[next];
+      next += 1;
+      await prefetch?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(OFFLINE_PREFETCH_CONCURRENCY, records.length) }, worker));
+}
+
+const runs = new WeakMap<QueryClient, Map<string, Promise<void>>>();
+
+/**
+ * Fetches the declaration's lists and its missing or old records into `queryClient`. A call
+ * while a run is under way shares it. Never rejects.
+ */
+export function refreshOfflineData(queryClient: QueryClient, declaration: OfflineDeclaration): Promise<void> {
+  let byModule = runs.get(queryClient);
+  if (byModule === undefined) {
+    byModule = new Map();
+    runs.set(queryClient, byModule);
+  }
+  const running = byModule.get(declaration.module);
+  if (running !== undefined) return running;
+  const started = run(queryClient, declaration)
+    .catch(() => undefined)
+    .finally(() => byModule.delete(declaration.module));
+  byModule.set(declaration.module, started);
+  return started;
+}
+
+/**
+ * Starts the first run of each declaration at the first idle moment and the later ones on the
+ * connection's return; returns the stop function. Triggers before the first run are left to it.
+ * `which` is read at each run (a module registered later joins the next one).
+ */
+export function startOfflineDataSync(queryClient: QueryClient, which: () => OfflineDeclaration[] = offlineDeclarations): () => void {
+  let started = false;
+  const refreshAll = () => {
+    for (const declaration of which()) {
+      if (declaration.enabled?.() ?? true) void refreshOfflineData(queryClient, declaration);
+    }
+  };
+  const refresh = () => {
+    if (started) refreshAll();
+  };
+  const cancelFirst = whenIdle(() => {
+    started = true;
+    refreshAll();
+  }, OFFLINE_PREFETCH_MAX_DELAY_MS);
+  window.addEventListener('online', refresh);
+  const offConnect = onSocketConnect(refresh);
+  const offReconnected = onReconnectionStateChange((awaiting) => {
+    if (!awaiting) refresh();
+  });
+  return () => {
+    cancelFirst();
+    window.removeEventListener('online', refresh);
+    offConnect();
+    offReconnected();
+  };
+}
+
+/**
+ * The shell's hook: keeps the declared data on the device while `enabled`; `tenant` names the
+ * session's account, client and district, and a new one starts over.
+ */
+export function useOfflineData(enabled: boolean, tenant: string | undefined, which?: () => OfflineDeclaration[]): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () => (enabled && tenant !== undefined ? startOfflineDataSync(queryClient, which) : undefined),
+    // `which` is read at each run: a new function each render must not restart the sync.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [enabled, tenant, queryClient],
+  );
+}
+
+// --- what is kept (the profile page) -------------------------------------------------------
+
+export interface OfflineModuleStats {
+  module: string;
+  queries: number;
+  records: number;
+  bytes: number;
+}
+
+/** Records in a query's data: a list's rows, a page's items, an infinite query's pages' items; else one. */
+function recordCount(data: unknown): number {
+  if (Array.isArray(data)) return data.length;
+  if (typeof data !== 'object' || data === null) return data === undefined ? 0 : 1;
+  const { items, pages } = data as { items?: unknown; pages?: unknown };
+  if (Array.isArray(items)) return items.length;
+  if (Array.isArray(pages)) return pages.reduce<number>((sum, page) => sum + recordCount(page), 0);
+  return 1;
+}
+
+/**
+ * What the offline copy of the current owner holds, per module (the declaration that persists
+ * the key, else the key's first part), biggest first.
+ */
+export async function offlineCacheStats(): Promise<OfflineModuleStats[]> {
+  const owner = currentCacheOwner();
+  if (owner === null) return [];
+  const saved = await (await cacheDb()).get('queries', owner);
+  if (saved === undefined) return [];
+  const encoder = new TextEncoder();
+  const byModule = new Map<string, OfflineModuleStats>();
+  let queries: { queryKey: QueryKey; state: { data?: unknown } }[] = [];
+  try {
+    queries = (JSON.parse(saved.value) as { clientState?: { queries?: typeof queries } }).clientState?.queries ?? [];
+  } catch {
+    return [];
+  }
+  for (const query of queries) {
+    const module = offlineModuleOf(query.queryKey) ?? String(query.queryKey[0]);
+    const stats = byModule.get(module) ?? { module, queries: 0, records: 0, bytes: 0 };
+    stats.queries += 1;
+    stats.records += recordCount(query.state.data);
+    stats.bytes += encoder.encode(JSON.stringify(query)).length;
+    byModule.set(module, stats);
+  }
+  return [...byModule.values()].sort((a, b) => b.bytes - a.bytes);
+}

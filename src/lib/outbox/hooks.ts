@@ -1,0 +1,137 @@
+/**
+ * The outbox as React state, kept current across tabs: every item (oldest first), the items
+ * of one module or record that are not delivered yet (waiting marks, the overlay of pending
+ * changes), and the pending count of the shell. One shared reader per tab: however many
+ * screens watch the outbox, a change is read once.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { getPayloadRecord, listItems, subscribeOutbox } from './db';
+import { isUndelivered } from './enqueue';
+import type { PendingWrite } from './overlay';
+import type { OutboxItem } from './types';
+
+/**
+ * Least time between two re-reads while changes keep coming. A drain announces two changes
+ * per item, a few items at a time: re-reading and re-rendering for each would cost more than
+ * the sends. The first change after a quiet spell is read at once (a new write shows without
+ * delay); during a drain the list follows at this pace.
+ */
+export const OUTBOX_REFRESH_MS = 250;
+
+type Snapshot = OutboxItem[] | null;
+
+const watchers = new Set<() => void>();
+let snapshot: Snapshot = null;
+let stopSource: (() => void) | null = null;
+let reading = false;
+let stale = false;
+let lastRead = -Infinity;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function publish(next: Snapshot): void {
+  snapshot = next;
+  for (const watcher of watchers) watcher();
+}
+
+function read(): void {
+  timer = null;
+  reading = true;
+  stale = false;
+  listItems()
+    .then(publish, () => publish([]))
+    .finally(() => {
+      reading = false;
+      lastRead = performance.now();
+      if (stale && stopSource !== null) load();
+    });
+}
+
+// One read at a time; changes during a read (or within OUTBOX_REFRESH_MS of its end) ask for
+// one more read, not one each.
+function load(): void {
+  if (reading) {
+    stale = true;
+    return;
+  }
+  if (timer !== null) return;
+  const wait = lastRead + OUTBOX_REFRESH_MS - performance.now();
+  if (wait <= 0) read();
+  else timer = setTimeout(read, wait);
+}
+
+function subscribe(watcher: () => void): () => void {
+  watchers.add(watcher);
+  if (stopSource === null) {
+    stopSource = subscribeOutbox(load);
+    load();
+  }
+  return () => {
+    watchers.delete(watcher);
+    if (watchers.size === 0) {
+      stopSource?.();
+      stopSource = null;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      // The next watcher reads afresh (another tab may have changed it meanwhile).
+      snapshot = null;
+      lastRead = -Infinity;
+    }
+  };
+}
+
+const getSnapshot = (): Snapshot => snapshot;
+
+/** Every item on this device, oldest first; null until the first read. */
+export function useOutboxItems(): OutboxItem[] | null {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** The items of `module` (and of `recordId` when given) not delivered yet, oldest first. */
+export function usePendingWrites(module: string, recordId?: string): OutboxItem[] {
+  const items = useOutboxItems();
+  return useMemo(
+    () => (items ?? []).filter((i) => isUndelivered(i) && i.module === module && (recordId === undefined || i.recordId === recordId)),
+    [items, module, recordId],
+  );
+}
+
+/**
+ * The pending writes of `module` (or of one record) with their payloads, for withPending and
+ * withPendingRecord: the payloads are read from IndexedDB once per change of the items.
+ */
+export function usePendingChanges(module: string, recordId?: string): PendingWrite[] {
+  const items = usePendingWrites(module, recordId);
+  const [writes, setWrites] = useState<PendingWrite[]>([]);
+  // Re-read only when an item is added, removed, or its payload may have changed (a merge).
+  const signature = items.map((i) => `${i.key}:${i.state}:${i.idempotencyKey}`).join('|');
+  useEffect(() => {
+    let alive = true;
+    Promise.all(items.map(async (item) => ({ item, payload: (await getPayloadRecord(item.key))?.payload })))
+      .then((loaded) => alive && setWrites(loaded))
+      .catch(() => alive && setWrites(items.map((item) => ({ item, payload: undefined }))));
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature names what matters of items
+  }, [signature]);
+  return writes;
+}
+
+/** Writes not delivered yet on this device (every module, every tenant): the shell's badge. */
+export function usePendingCount(): number {
+  const items = useOutboxItems();
+  return items === null ? 0 : items.filter(isUndelivered).length;
+}
+
+/** Tests only: forget the shared reader. */
+export function resetOutboxReader(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  stopSource?.();
+  stopSource = null;
+  watchers.clear();
+  snapshot = null;
+  reading = false;
+  stale = false;
+  lastRead = -Infinity;
+}

@@ -1,0 +1,99 @@
+/**
+ * Records written offline shown at once: the server's data (a list page, a record) with the
+ * writes still in the outbox laid over it, in the order the user made them. The kind's last
+ * word says what a write does (MODULES.md kinds: '<module>.create', '.update', '.delete',
+ * '.restore'; any other, such as 'sites.stage.create', only marks its record as waiting):
+ *
+ * - create: the payload is the new record (its id is the client's); shown first in a list
+ *   until the server's list holds it, then the server's copy is overlaid;
+ * - update: the payload is the change set, applied over the record;
+ * - delete / restore: the record is marked deleted, or no longer.
+ *
+ * Every record touched carries `pending` (what the waiting mark shows); nothing else changes.
+ */
+import type { OutboxItem } from './types';
+
+export interface PendingMark {
+  /** Writes of this record not delivered yet. */
+  count: number;
+  /** One of them waits for the user to choose (a conflict). */
+  conflict: boolean;
+  /** One of them failed (the server refused it). */
+  failed: boolean;
+  /** Created on this device and not yet on the server. */
+  created: boolean;
+  /** Deleted on this device, not yet on the server. */
+  deleted: boolean;
+}
+
+export type WithPending<T> = T & { pending?: PendingMark };
+
+type Action = 'create' | 'update' | 'delete' | 'restore' | 'other';
+
+export function actionOf(kind: string): Action {
+  const last = kind.slice(kind.lastIndexOf('.') + 1);
+  return last === 'create' || last === 'update' || last === 'delete' || last === 'restore' ? last : 'other';
+}
+
+const isFields = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What the overlay needs of an item: its kind, record, state, and the payload it sends. */
+export interface PendingWrite {
+  item: Pick<OutboxItem, 'kind' | 'recordId' | 'state'>;
+  payload: unknown;
+}
+
+function apply<T extends { id: string }>(record: T | undefined, writes: readonly PendingWrite[]): WithPending<T> | undefined {
+  if (writes.length === 0) return record;
+  let current: Record<string, unknown> | undefined = record;
+  const mark: PendingMark = { count: 0, conflict: false, failed: false, created: false, deleted: false };
+  for (const { item, payload } of writes) {
+    if (item.state === 'sent') continue;
+    mark.count += 1;
+    if (item.state === 'conflict') mark.conflict = true;
+    if (item.state === 'failed') mark.failed = true;
+    const action = actionOf(item.kind);
+    if (action === 'create' && isFields(payload)) {
+      mark.created = record === undefined;
+      current = { ...payload, ...current, id: item.recordId };
+    } else if (action === 'update' && isFields(payload) && current !== undefined) {
+      current = { ...current, ...payload };
+    } else if (action === 'delete') {
+      mark.deleted = true;
+    } else if (action === 'restore') {
+      mark.deleted = false;
+    }
+  }
+  if (current === undefined || mark.count === 0) return record;
+  return { ...(current as T), pending: mark };
+}
+
+/** One record (undefined: not on the server, or not loaded) with its pending writes over it. */
+export function withPendingRecord<T extends { id: string }>(
+  record: T | undefined,
+  writes: readonly PendingWrite[],
+): WithPending<T> | undefined {
+  const id = record?.id ?? writes[0]?.item.recordId;
+  return apply(record, writes.filter((w) => w.item.recordId === id));
+}
+
+/**
+ * A list with its pending writes over it: records created here and not in `list` first
+ * (newest first), then the list's records, updated or marked.
+ */
+export function withPending<T extends { id: string }>(list: readonly T[], writes: readonly PendingWrite[]): WithPending<T>[] {
+  const byRecord = new Map<string, PendingWrite[]>();
+  for (const write of writes) {
+    const group = byRecord.get(write.item.recordId);
+    if (group === undefined) byRecord.set(write.item.recordId, [write]);
+    else group.push(write);
+  }
+  const present = new Set(list.map((r) => r.id));
+  const created: WithPending<T>[] = [];
+  for (const [id, group] of byRecord) {
+    if (present.has(id) || !group.some((w) => actionOf(w.item.kind) === 'create')) continue;
+    const record = apply<T>(undefined, group);
+    if (record !== undefined) created.unshift(record);
+  }
+  return [...created, ...list.map((r) => apply(r, byRecord.get(r.id) ?? []) ?? r)];
+}

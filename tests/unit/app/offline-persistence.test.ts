@@ -1,0 +1,94 @@
+/**
+ * The offline copy of the module data (app/query-client.ts, lib/offline-reads.ts): queries that
+ * opt in are kept in IndexedDB and only there, for their owner only, dropped at logout and by
+ * a new app version; the shell's state stays in localStorage.
+ */
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
+import { registerOfflineData } from '../../../src/lib/offline-reads';
+import { endSession } from '../../../src/lib/session';
+import { makeAccessToken } from '../../../src/testing/fixtures';
+import { seedSession } from '../../../src/testing/session';
+import { freshIndexedDb } from '../features/emergency/outbox-testing';
+
+const SITES = ['things', 'list'];
+const SHEET = ['solo', 'sheet', 'r1'];
+const SHELL = ['district'];
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1200));
+
+/** An app start: a new client restores what was saved, then saves its changes. */
+async function start(): Promise<{ queryClient: QueryClient; stop: () => void }> {
+  const queryClient = createQueryClient({ persisted: true });
+  const stop = await persistQueryCache(queryClient, createQueryPersister(), createOfflinePersister());
+  return { queryClient, stop };
+}
+
+describe('the offline copy of the module data', () => {
+  let unregister: () => void;
+  beforeEach(async () => {
+    await freshIndexedDb();
+    unregister = registerOfflineData({ module: 'things', persist: [['things']], lists: () => [] });
+  });
+  afterEach(() => unregister());
+
+  it('keeps declared and opted-in queries in IndexedDB, the shell’s state in localStorage, and brings both back', async () => {
+    seedSession();
+    const first = await start();
+    first.queryClient.setQueryData(SITES, [{ id: 'a' }, { id: 'b' }]);
+    first.queryClient.setQueryData(SHELL, { name: 'Lyon' });
+    await first.queryClient.prefetchQuery({ queryKey: SHEET, queryFn: () => ({ id: 'r1' }), meta: { offline: true } });
+    await settle();
+    first.stop();
+
+    const local = localStorage.getItem('queryCache') ?? '';
+    expect(local).toContain('Lyon');
+    expect(local).not.toContain('"things"');
+    expect(local).not.toContain('"solo"');
+
+    const again = await start();
+    expect(again.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(again.queryClient.getQueryData(SHEET)).toEqual({ id: 'r1' });
+    expect(again.queryClient.getQueryData(SHELL)).toEqual({ name: 'Lyon' });
+    again.stop();
+  });
+
+  it('never comes back for another district or user, and is gone after a logout', async () => {
+    seedSession({ token: makeAccessToken({ did: 'district-a' }) });
+    const first = await start();
+    first.queryClient.setQueryData(SITES, [{ id: 'a' }]);
+    await settle();
+    first.stop();
+
+    seedSession({ token: makeAccessToken({ did: 'district-b' }) });
+    const other = await start();
+    expect(other.queryClient.getQueryData(SITES)).toBeUndefined();
+    other.stop();
+    seedSession({ token: makeAccessToken({ did: 'district-a', sub: 'someone-else' }) });
+    const someone = await start();
+    expect(someone.queryClient.getQueryData(SITES)).toBeUndefined();
+    someone.stop();
+
+    seedSession({ token: makeAccessToken({ did: 'district-a' }) });
+    const back = await start();
+    expect(back.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }]);
+    endSession('logout');
+    back.stop();
+    await settle();
+    seedSession({ token: makeAccessToken({ did: 'district-a' }) });
+    const afterLogout = await start();
+    expect(afterLogout.queryClient.getQueryData(SITES)).toBeUndefined();
+    afterLogout.stop();
+  });
+
+  it('is dropped when the app’s version changed since it was saved', async () => {
+    seedSession();
+    const old = new QueryClient();
+    old.setQueryData(SITES, [{ id: 'a' }]);
+    await createOfflinePersister().persistClient({ timestamp: Date.now(), buster: 'offline-0|0.0.1', clientState: dehydrate(old) });
+    await settle();
+    const started = await start();
+    expect(started.queryClient.getQueryData(SITES)).toBeUndefined();
+    started.stop();
+  });
+});
