@@ -30,6 +30,7 @@ import { getEnvelopeState } from '../lib/envelope-store';
 import { appTranslate, applyOutcome } from '../lib/catalogue-effects';
 import { catalogueOutcome } from '../lib/error-catalogue';
 import { can } from '../lib/rights';
+import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
 import { isAuthenticated } from '../lib/session';
 import { LOGIN_PATH } from './paths';
 import { RootLayout } from './RootLayout';
@@ -261,7 +262,7 @@ async function loadModulePage(prefix: string): Promise<ComponentType> {
 const moduleRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/$module/$',
-  params: { parse: (raw) => (MODULE_PREFIXES.has(raw.module) ? raw : false) },
+  params: { parse: (raw) => (MODULE_PREFIXES.has(raw.module) && raw.module !== 'site' ? raw : false) },
   beforeLoad: async ({ location }) => {
     const found = findModule(location.pathname);
     const below = location.pathname.split('/').slice(2).join('/').replace(/\/$/, '');
@@ -314,6 +315,7 @@ export const routeTree = rootRoute.addChildren([
     adminIndexRoute,
     operatorIndexRoute,
     moduleRoute,
+    sitesRoutes(authenticatedRoute),
   ]),
   unknownRoute,
 ]);

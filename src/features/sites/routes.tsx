@@ -1,0 +1,79 @@
+/**
+ * The Sites route subtree (the manifest's prefix `site`), registered by the app's route table.
+ * This file is in the entry: it holds only the guards, the search validation and what loaders
+ * start; the pages come from the module's own chunk (components/pages.tsx), and so do the
+ * module's strings (namespaces `sites` and `components`, loaded with the route).
+ *
+ *   /site                 → /site/view/infoV2
+ *   /site/view/infoV2     the list (search, filters, sort in the address)
+ *   /site/new             create (sites.admin)
+ *   /site/types           site types (sites.admin)
+ *   /site/$siteId         the sheet (the list's search rides along: the list beside it, wide)
+ *   /site/$siteId/edit    edit (sites.admin)
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { SITES_LIST_PATH } from './paths';
+import { validateSiteSearch } from './search';
+
+const pages = () => import('./components/pages');
+
+/** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
+function requireSites(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'sites', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sites'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : SITES_LIST_PATH, replace: true });
+}
+
+export function moduleRoutes(parent: AnyRoute) {
+  const site = createRoute({
+    getParentRoute: () => parent,
+    path: 'site',
+    beforeLoad: () => requireSites('read'),
+    loader: () => i18n.loadNamespaces(['sites', 'components']),
+    component: lazyRouteComponent(() => import('./components/SitesLayout'), 'SitesLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => site,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: SITES_LIST_PATH, replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => site,
+    path: 'view/infoV2',
+    validateSearch: validateSiteSearch,
+    component: lazyRouteComponent(pages, 'SitesListPage'),
+  });
+  const create = createRoute({
+    getParentRoute: () => site,
+    path: 'new',
+    beforeLoad: () => requireSites('manage'),
+    component: lazyRouteComponent(pages, 'SiteNewPage'),
+  });
+  const types = createRoute({
+    getParentRoute: () => site,
+    path: 'types',
+    beforeLoad: () => requireSites('manage'),
+    component: lazyRouteComponent(pages, 'SiteTypesRoutePage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => site,
+    path: '$siteId',
+    validateSearch: validateSiteSearch,
+    component: lazyRouteComponent(pages, 'SiteSheetPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => site,
+    path: '$siteId/edit',
+    beforeLoad: () => requireSites('manage'),
+    component: lazyRouteComponent(pages, 'SiteEditPage'),
+  });
+  return site.addChildren([index, list, create, types, sheet, edit]);
+}
