@@ -21,7 +21,7 @@ import { siteTypesQueryOptions } from '../api/get-site-types';
 import { sitesListQueryOptions } from '../api/get-sites';
 import { siteHref, sitesListHref } from '../paths';
 import { applyPending, hasConflict, isWaiting } from '../pending';
-import { DEFAULT_SITE_SORT, type SiteListSearch } from '../search';
+import { DEFAULT_SITE_SORT, validateSiteSearch, type SiteListSearch } from '../search';
 import './sites.css';
 
 export const SITE_ROW_HEIGHT = 72;
@@ -37,7 +37,9 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
   const follow = useLinkNavigation();
 
   // The list's own address, whichever page shows it (its scroll is remembered under it).
-  const setSearch = (next: SiteListSearch) => {
+  // A patch of the address's current choices (not of this render's: two quick changes both count).
+  const setSearch = (patch: SiteListSearch) => {
+    const next = { ...validateSiteSearch(router.state.location.search as Record<string, unknown>), ...patch };
     const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '')) as SiteListSearch;
     void router.navigate({ href: sitesListHref(cleaned), replace: true });
   };
@@ -52,20 +54,20 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
       selectedId={selectedId}
       scrollKey={sitesListHref(search)}
       search={search.search ?? ''}
-      onSearch={(value) => setSearch({ ...search, search: value })}
+      onSearch={(value) => setSearch({ search: value })}
       searchLabel={t('list.search')}
       countText={(count) => t('list.count', { count })}
       emptyText={search.search !== undefined || search.siteType !== undefined || search.hasGps !== undefined ? t('list.empty_filtered') : t('list.empty')}
       sort={{
         value: search.sort ?? DEFAULT_SITE_SORT,
         options: SORT_OPTIONS.map((value) => ({ value, label: t(`list.sort.${value}`) })),
-        onChange: (value) => setSearch({ ...search, sort: value as SiteSort }),
+        onChange: (value) => setSearch({ sort: value as SiteSort }),
       }}
       filters={
         <>
           <label className="record-list-select">
             {t('list.filter_type')}
-            <select value={search.siteType ?? ''} onChange={(event) => setSearch({ ...search, siteType: event.target.value || undefined })}>
+            <select value={search.siteType ?? ''} onChange={(event) => setSearch({ siteType: event.target.value || undefined })}>
               <option value="">{t('list.filter_any')}</option>
               {(types.data ?? []).filter((type) => type.deletedAt === null).map((type) => (
                 <option key={type.id} value={type.id}>
@@ -78,7 +80,7 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
             {t('list.filter_gps')}
             <select
               value={search.hasGps ?? ''}
-              onChange={(event) => setSearch({ ...search, hasGps: (event.target.value || undefined) as SiteListSearch['hasGps'] })}
+              onChange={(event) => setSearch({ hasGps: (event.target.value || undefined) as SiteListSearch['hasGps'] })}
             >
               <option value="">{t('list.filter_any')}</option>
               <option value="true">{t('list.filter_gps_yes')}</option>
@@ -88,7 +90,7 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
           {manager && (
             <label className="record-list-select">
               {t('list.filter_state')}
-              <select value={search.deleted ?? ''} onChange={(event) => setSearch({ ...search, deleted: event.target.value === 'true' ? 'true' : undefined })}>
+              <select value={search.deleted ?? ''} onChange={(event) => setSearch({ deleted: event.target.value === 'true' ? 'true' : undefined })}>
                 <option value="">{t('list.filter_active')}</option>
                 <option value="true">{t('list.filter_deleted')}</option>
               </select>
