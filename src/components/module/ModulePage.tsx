@@ -4,10 +4,10 @@
  * at least 44 px (module.css). The page fills the shell's content height so that a list can
  * be its own scroll container (RecordList) and a wide screen can show two panes.
  */
-import { IonButton, IonIcon } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../IconButton';
 import './module.css';
 
 export interface ModulePageProps {
@@ -25,9 +25,7 @@ export function ModulePage({ title, onBack, actions, className, children }: Modu
     <div className={`module-page${className === undefined ? '' : ` ${className}`}`}>
       <header className="module-page-header">
         {onBack !== undefined && (
-          <IonButton fill="clear" className="module-target" aria-label={t('module.back')} onClick={onBack}>
-            <IonIcon slot="icon-only" icon={arrowBackOutline} aria-hidden="true" />
-          </IonButton>
+          <IconButton className="module-target" label={t('module.back')} icon={arrowBackOutline} onClick={onBack} />
         )}
         <h1 className="module-page-title">{title}</h1>
         {actions !== undefined && <div className="module-page-actions">{actions}</div>}

@@ -5,13 +5,15 @@
  * outbox item and uploaded resumably before the stage is written. Every change is an outbox
  * write; the buttons say which stage they act on, for screen readers.
  */
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site, SiteStage, StageKind } from '../../../../common/modules/sites/schemas';
 import { STAGE_NAME_MAX } from '../../../../common/modules/sites/schemas';
+import { MaskIcon } from '../../../components/MaskIcon';
 import { RecordSection } from '../../../components/module/RecordSheet';
+import '../../../components/icon-button.css';
 import { TextField } from '../../../components/module/RecordForm';
 import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
 import { describeApiError } from '../../../lib/error-messages';
@@ -121,17 +123,26 @@ function StageOrderList({ title, stages, onMove, onDelete, onImage }: StageOrder
         {stages.map((stage, index) => (
           <li key={stage.id}>
             <span className="site-stage-name">{stage.name}</span>
-            <IonButton fill="clear" disabled={index === 0} aria-label={t('stages.move_up', { name: stage.name })} onClick={() => onMove(stage.id, -1)}>
-              <IonIcon slot="icon-only" icon={arrowUpOutline} aria-hidden="true" />
-            </IonButton>
-            <IonButton
-              fill="clear"
+            <button
+              type="button"
+              className="icon-button"
+              disabled={index === 0}
+              aria-label={t('stages.move_up', { name: stage.name })}
+              title={t('stages.move_up', { name: stage.name })}
+              onClick={() => onMove(stage.id, -1)}
+            >
+              <MaskIcon icon={arrowUpOutline} />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
               disabled={index === stages.length - 1}
               aria-label={t('stages.move_down', { name: stage.name })}
+              title={t('stages.move_down', { name: stage.name })}
               onClick={() => onMove(stage.id, 1)}
             >
-              <IonIcon slot="icon-only" icon={arrowDownOutline} aria-hidden="true" />
-            </IonButton>
+              <MaskIcon icon={arrowDownOutline} />
+            </button>
             <PhotoPicker resize={false} label={t('stages.replace_image', { name: stage.name })} onPicked={(photos) => photos[0] && onImage(stage, photos[0])} />
             {confirm === stage.id ? (
               <>

@@ -12,7 +12,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
   usePendingWrites: () => [],
 }));
 
-const FIRST_LOOK = { timeout: 8000 };
+const FIRST_LOOK = { timeout: 15_000 };
 
 const rowsOf = () => within(screen.getByRole('list', { name: 'Sites' })).getAllByRole('link');
 

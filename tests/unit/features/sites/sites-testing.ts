@@ -92,6 +92,8 @@ export function serveSites({ rights, total = 3, pageSize = 100 }: { rights: stri
     }),
     http.get(api(`sites/${SITE.id}`), () => HttpResponse.json(makeEnvelope(SITE, { rights }))),
     http.get(api(`sites/${SITE.id}/history`), () => HttpResponse.json(makeEnvelope(HISTORY, { rights }))),
+    http.get(api('sites/:id/history'), () => HttpResponse.json({ message: 'record.not_found' }, { status: 404 })),
+    http.get(api('sites/:id'), () => HttpResponse.json({ message: 'record.not_found' }, { status: 404 })),
   );
   return state;
 }
