@@ -19,7 +19,7 @@ import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { can } from '../../lib/rights';
 import { SITES_LIST_PATH } from './paths';
-import { validateSiteSearch } from './search';
+import { UUID, validateSiteSearch } from './search';
 
 const pages = () => import('./components/pages');
 
@@ -66,12 +66,15 @@ export function moduleRoutes(parent: AnyRoute) {
   const sheet = createRoute({
     getParentRoute: () => site,
     path: '$siteId',
+    // Not an id: not a site's address (the app's 404 rule answers).
+    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
     validateSearch: validateSiteSearch,
     component: lazyRouteComponent(pages, 'SiteSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => site,
     path: '$siteId/edit',
+    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
     beforeLoad: () => requireSites('manage'),
     component: lazyRouteComponent(pages, 'SiteEditPage'),
   });

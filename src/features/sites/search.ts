@@ -13,7 +13,8 @@ type Missing = Exclude<SiteSort, (typeof SORTS)[number]>;
 const everySort: Missing extends never ? true : never = true;
 void everySort;
 export const SEARCH_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A record id (the contract's Uuid), checked without TypeBox. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SiteListSearch {
   search?: string;
