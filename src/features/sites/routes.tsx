@@ -1,7 +1,8 @@
 /**
  * The Sites route subtree (the manifest's prefix `site`), registered by the app's route table.
  * This file is in the entry: it holds only the guards, the search validation and what loaders
- * start; the pages come from the module's own chunk (components/pages.tsx), and so do the
+ * start; the pages come from the module's own chunks (components/pages.tsx for readers,
+ * components/manage-pages.tsx for managers), and so do the
  * module's strings (namespaces `sites` and `components`, loaded with the route).
  *
  *   /site                 → /site/view/infoV2
@@ -22,6 +23,7 @@ import { SITES_LIST_PATH } from './paths';
 import { UUID, validateSiteSearch } from './search';
 
 const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
 
 /** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
 function requireSites(action: 'read' | 'manage'): void {
@@ -55,13 +57,13 @@ export function moduleRoutes(parent: AnyRoute) {
     getParentRoute: () => site,
     path: 'new',
     beforeLoad: () => requireSites('manage'),
-    component: lazyRouteComponent(pages, 'SiteNewPage'),
+    component: lazyRouteComponent(managePages, 'SiteNewPage'),
   });
   const types = createRoute({
     getParentRoute: () => site,
     path: 'types',
     beforeLoad: () => requireSites('manage'),
-    component: lazyRouteComponent(pages, 'SiteTypesRoutePage'),
+    component: lazyRouteComponent(managePages, 'SiteTypesRoutePage'),
   });
   const sheet = createRoute({
     getParentRoute: () => site,
@@ -76,7 +78,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: '$siteId/edit',
     params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
     beforeLoad: () => requireSites('manage'),
-    component: lazyRouteComponent(pages, 'SiteEditPage'),
+    component: lazyRouteComponent(managePages, 'SiteEditPage'),
   });
   return site.addChildren([index, list, create, types, sheet, edit]);
 }

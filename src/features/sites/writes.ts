@@ -6,7 +6,6 @@
  * started from, so a conflict can be merged field by field.
  */
 import type { Site, SiteCreate, SiteFields, SiteType, StageCreate, StageKind, StageOrder } from '../../../common/modules/sites/schemas';
-import { SITE_FIELDS } from '../../../common/modules/sites/schemas';
 import { enqueueWrite, type OutboxAttachment } from '../../lib/outbox';
 import type { StageChanges } from './api/update-stage';
 
@@ -49,7 +48,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function siteChanges(site: SiteFields, next: SiteFields): SiteUpdatePayload {
   const changes: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
-  for (const field of SITE_FIELDS) {
+  // The form's fields (not the contract's SITE_FIELDS: importing the contract would bring
+  // TypeBox into every screen that writes, and the two hold the same keys by type).
+  for (const field of Object.keys(next) as (keyof SiteFields)[]) {
     if (!same(site[field], next[field])) {
       changes[field] = next[field];
       base[field] = site[field];

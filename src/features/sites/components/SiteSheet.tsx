@@ -26,10 +26,11 @@ import { siteQueryOptions } from '../api/get-site';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
 import { queueDeleteSite, queueRestoreSite } from '../writes';
-import { StagesManager } from './StagesManager';
 import './sites.css';
 
 const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ default: m.PanoramaViewer })));
+// Managers only: the readers' sheet carries none of it (nor the contract's schemas it checks with).
+const StagesManager = lazy(() => import('./StagesManager').then((m) => ({ default: m.StagesManager })));
 
 export const SITE_FIELD_KEYS = ['name', 'description', 'address', 'gps', 'ownerName', 'siteTypeId'] as const;
 
@@ -176,7 +177,11 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
         <RecordSection title={t('sheet.stages_360')}>
           <StageList stages={threeSixty} panoramas />
         </RecordSection>
-        {manager && !deleted && serverSite !== undefined && <StagesManager site={serverSite} />}
+        {manager && !deleted && serverSite !== undefined && (
+          <Suspense fallback={null}>
+            <StagesManager site={serverSite} />
+          </Suspense>
+        )}
         <RecordSection title={t('sheet.files')}>
           <AttachmentsList attachments={site.attachments} />
         </RecordSection>

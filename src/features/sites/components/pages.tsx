@@ -1,44 +1,20 @@
 /**
- * The Sites pages, one per route of routes.tsx (loaded with the module's chunk, not the
- * entry): each reads its validated params and search, and composes the shared layout. On a
- * phone the sheet is a page above the list (back returns to it, at the same row); on a wide
- * screen the list stays beside it with the open site highlighted.
+ * The reader's Sites pages, one per route of routes.tsx (the module's chunk, not the entry):
+ * the list, and a site's sheet. On a phone the sheet is a page above the list (back returns to
+ * it, at the same row); on a wide screen the list stays beside it with the open site
+ * highlighted. The managers' pages are in manage-pages.tsx, a chunk of their own.
  */
-import { IonButton, IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { IonButton } from '@ionic/react';
+import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayout';
 import { useEnvelope } from '../../../lib/envelope-store';
-import { describeApiError } from '../../../lib/error-messages';
 import { can } from '../../../lib/rights';
-import { siteQueryOptions } from '../api/get-site';
-import { siteEditHref, siteHref, siteNewHref, sitesListHref, siteTypesHref } from '../paths';
-import { validateSiteSearch } from '../search';
-import { SiteForm } from './SiteForm';
+import { siteEditHref, siteNewHref, sitesListHref, siteTypesHref } from '../paths';
+import { useBack, useListSearch, useSiteId } from './page-hooks';
 import { SiteSheet } from './SiteSheet';
 import { SitesList } from './SitesList';
-import { SiteTypesPage } from './SiteTypesPage';
-
-function useListSearch() {
-  const raw: Record<string, unknown> = useSearch({ strict: false });
-  return validateSiteSearch(raw);
-}
-
-function useSiteId(): string {
-  const params: { siteId?: string } = useParams({ strict: false });
-  return params.siteId ?? '';
-}
-
-/** Back: to the page before when there is one (the list, scrolled where it was), else to the list. */
-function useBack(fallback: string) {
-  const router = useRouter();
-  return () => {
-    if (router.history.canGoBack()) router.history.back();
-    else void router.navigate({ href: fallback, replace: true });
-  };
-}
 
 export function SitesListPage() {
   const { t } = useTranslation('sites');
@@ -87,28 +63,3 @@ export function SiteSheetPage() {
   );
 }
 
-export function SiteNewPage() {
-  const router = useRouter();
-  const back = useBack(sitesListHref());
-  return <SiteForm onCancel={back} onDone={(id) => void router.navigate({ href: id === null ? sitesListHref() : siteHref(id), replace: true })} />;
-}
-
-export function SiteEditPage() {
-  const { t } = useTranslation('sites');
-  const siteId = useSiteId();
-  const back = useBack(siteHref(siteId));
-  const site = useQuery(siteQueryOptions(siteId));
-  if (site.data === undefined) {
-    return (
-      <ModulePage title={t('form.edit_title', { name: '' })} onBack={back}>
-        {site.isError ? <p role="alert">{describeApiError(site.error)}</p> : <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-      </ModulePage>
-    );
-  }
-  return <SiteForm key={site.data.id} site={site.data} onCancel={back} onDone={() => back()} />;
-}
-
-export function SiteTypesRoutePage() {
-  const back = useBack(sitesListHref());
-  return <SiteTypesPage onBack={back} />;
-}
