@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetEmergencyRequests } from '../../../../src/lib/emergency-request';
 import { enqueueWrite } from '../../../../src/lib/outbox';
+import { makeEnvelope } from '../../../../src/testing/fixtures';
+import { api } from '../../../../src/testing/handlers';
+import { server } from '../../../../src/testing/server';
 import { renderApp } from '../../../../src/testing/render-app';
 import { seedSession } from '../../../../src/testing/session';
 import { MANAGER, READER, serveSites, SITE } from './sites-testing';
@@ -14,6 +19,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
 const FIRST_LOOK = { timeout: 15_000 };
 
 beforeEach(() => vi.mocked(enqueueWrite).mockClear());
+afterEach(resetEmergencyRequests);
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('the site sheet', { timeout: 30_000 }, () => {
@@ -79,5 +85,33 @@ describe('the site sheet', { timeout: 30_000 }, () => {
         payload: { kind: 'threeSixty', ids: [SITE.stages[0]!.id, SITE.stages[1]!.id] },
       }),
     );
+  });
+});
+
+describe('an emergency alert for this site', { timeout: 30_000 }, () => {
+  it('opens the emergency dialog with the site chosen, for a holder of the emergency right', async () => {
+    const rights = ['sites.read', 'opteamum.admin'];
+    serveSites({ rights });
+    const other = { _id: 'ffffffff-0000-4000-8000-000000000001', name: 'Atelier Nord', description: '', address: { fullAddress: '' }, gps: null, owner: { name: '' } };
+    const mine = { _id: SITE.id, name: SITE.name, description: '', address: { fullAddress: SITE.address }, gps: null, owner: { name: SITE.ownerName } };
+    server.use(
+      http.get(api('emergency/sites'), () => HttpResponse.json(makeEnvelope([other, mine], { rights }))),
+      http.get(api('emergency/getSiteStages/:id'), () => HttpResponse.json(makeEnvelope([], { rights }))),
+      http.get(api('emergency/getAll360Stages/:id'), () => HttpResponse.json(makeEnvelope([], { rights }))),
+    );
+    seedSession({ rights });
+    const { user } = renderApp(`/site/${SITE.id}`);
+    await user.click(await screen.findByText('Raise an emergency alert for this site', {}, FIRST_LOOK));
+    const choice = await screen.findByRole('radio', { name: new RegExp(SITE.name) }, FIRST_LOOK);
+    expect(choice).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Atelier Nord/ })).not.toBeChecked();
+  });
+
+  it('is not offered without the emergency right', async () => {
+    serveSites({ rights: READER });
+    seedSession({ rights: READER });
+    renderApp(`/site/${SITE.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
+    expect(screen.queryByText('Raise an emergency alert for this site')).toBeNull();
   });
 });
