@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadDraft } from '../../../../src/lib/drafts';
 import { enqueueWrite } from '../../../../src/lib/outbox';
 import { renderApp } from '../../../../src/testing/render-app';
@@ -117,5 +117,49 @@ describe('the site form', { timeout: 30_000 }, () => {
     expect(await screen.findByText('A draft of this form was kept from an earlier visit.', {}, FIRST_LOOK)).toBeInTheDocument();
     await user.click(screen.getByText('Restore the draft'));
     await waitFor(() => expect(screen.getByLabelText('Owner')).toHaveValue('SCI Vénissieux'));
+  });
+});
+
+describe('the position from the device', { timeout: 30_000 }, () => {
+  const geolocation = (answer: (ok: PositionCallback, fail: PositionErrorCallback) => void) =>
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition: answer } });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+
+  it('fills the latitude and longitude', async () => {
+    geolocation((ok) => ok({ coords: { latitude: 45.764043, longitude: 4.835659 } } as GeolocationPosition));
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp('/site/new');
+    await user.click(await screen.findByText('Use my position', {}, FIRST_LOOK));
+    await waitFor(() => expect(screen.getByLabelText('Latitude')).toHaveValue('45.764043'));
+    expect(screen.getByLabelText('Longitude')).toHaveValue('4.835659');
+  });
+
+  it('says why there is none', async () => {
+    geolocation((_ok, fail) => fail!({ code: 1, message: 'denied' } as GeolocationPositionError));
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp('/site/new');
+    await user.click(await screen.findByText('Use my position', {}, FIRST_LOOK));
+    expect(await screen.findByText('The position was refused: allow this site to use your location, or type it.')).toHaveAttribute('role', 'alert');
+  });
+});
+
+describe('the site types', { timeout: 30_000 }, () => {
+  it('queues a new type, and refuses a blank name', async () => {
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp('/site/types');
+    expect(await screen.findByText('Entrepôt', {}, FIRST_LOOK)).toBeInTheDocument();
+    await user.click(screen.getByText('Add'));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(enqueueWrite).not.toHaveBeenCalled();
+    type('Type name', 'Chantier');
+    await user.click(screen.getByText('Add'));
+    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    const item = vi.mocked(enqueueWrite).mock.calls[0]![0];
+    expect(item).toEqual({ kind: 'sites.type.create', module: 'sites', recordId: item.recordId, baseVersion: null, payload: { id: item.recordId, name: 'Chantier' } });
   });
 });
