@@ -138,7 +138,7 @@ describe('the position from the device', { timeout: 30_000 }, () => {
   });
 
   it('says why there is none', async () => {
-    geolocation((_ok, fail) => fail!({ code: 1, message: 'denied' } as GeolocationPositionError));
+    geolocation((_ok, fail) => fail({ code: 1, message: 'denied' } as GeolocationPositionError));
     serveSites({ rights: MANAGER });
     seedSession({ rights: MANAGER });
     const { user } = renderApp('/site/new');
