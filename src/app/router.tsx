@@ -226,7 +226,7 @@ async function loadModulePage(prefix: string): Promise<ComponentType> {
 const moduleRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/$module/$',
-  params: { parse: (raw) => (MODULE_PREFIXES.has(raw.module) ? raw : false) },
+  params: { parse: (raw) => (MODULE_PREFIXES.has(raw.module) && raw.module !== 'site' ? raw : false) },
   beforeLoad: async ({ location }) => {
     const found = findModule(location.pathname);
     const below = location.pathname.split('/').slice(2).join('/').replace(/\/$/, '');

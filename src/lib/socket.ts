@@ -28,10 +28,13 @@ import { yieldToMain } from './when-idle';
 /** Server → client events, named once. */
 export const SOCKET_EVENTS = {
   notificationNew: 'notifications:new',
+  recordsChanged: 'records:changed',
 } as const;
 
 export interface SocketEventPayloads {
   [SOCKET_EVENTS.notificationNew]: { kind: 'general' | 'workflow'; notification: NotificationItem };
+  /** After every write of a module's record, to the district's room: open apps refetch it. */
+  [SOCKET_EVENTS.recordsChanged]: { module: string; id: string; version: number };
 }
 
 type EventName = keyof SocketEventPayloads;

@@ -1,26 +1,84 @@
 /**
- * Placeholder of the Sites route subtree (the manifest mechanism's side of it: the Sites
- * screens replace this file). The router registers a module with `screens: true` from
- * src/features/<id>/routes.tsx, calling `moduleRoutes(parent)` with the authenticated layout:
- * `/site` guarded by the module's rights, `/site/view/infoV2` showing the landing page until
- * the list exists. Route definitions only: the page's code loads when the route opens.
+ * The Sites route subtree (the manifest's prefix `site`), registered by the app's route table.
+ * This file is in the entry: it holds only the guards, the search validation and what loaders
+ * start; the pages come from the module's own chunks (components/pages.tsx for readers,
+ * components/manage-pages.tsx for managers), and so do the
+ * module's strings (namespaces `sites` and `components`, loaded with the route).
+ *
+ *   /site                 → /site/view/infoV2
+ *   /site/view/infoV2     the list (search, filters, sort in the address)
+ *   /site/new             create (sites.admin)
+ *   /site/types           site types (sites.admin)
+ *   /site/$siteId         the sheet (the list's search rides along: the list beside it, wide)
+ *   /site/$siteId/edit    edit (sites.admin)
  */
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
-import { requireModule } from '../../lib/route-guards';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { SITES_LIST_PATH } from './paths';
+import { UUID, validateSiteSearch } from './search';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+/** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
+function requireSites(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'sites', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sites'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : SITES_LIST_PATH, replace: true });
+}
 
 export function moduleRoutes(parent: AnyRoute) {
-  const siteRoute = createRoute({
+  const site = createRoute({
     getParentRoute: () => parent,
-    path: '/site',
-    beforeLoad: ({ location }) => {
-      requireModule('sites');
-      if (location.pathname.replace(/\/$/, '') === '/site') throw redirect({ href: '/site/view/infoV2', replace: true });
+    path: 'site',
+    beforeLoad: () => requireSites('read'),
+    loader: () => i18n.loadNamespaces(['sites', 'components']),
+    component: lazyRouteComponent(() => import('./components/SitesLayout'), 'SitesLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => site,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: SITES_LIST_PATH, replace: true });
     },
   });
-  const listRoute = createRoute({
-    getParentRoute: () => siteRoute,
-    path: '/view/infoV2',
-    component: lazyRouteComponent(() => import('../../app/routes/module.lazy'), 'ModuleRoute'),
+  const list = createRoute({
+    getParentRoute: () => site,
+    path: 'view/infoV2',
+    validateSearch: validateSiteSearch,
+    component: lazyRouteComponent(pages, 'SitesListPage'),
   });
-  return siteRoute.addChildren([listRoute]);
+  const create = createRoute({
+    getParentRoute: () => site,
+    path: 'new',
+    beforeLoad: () => requireSites('manage'),
+    component: lazyRouteComponent(managePages, 'SiteNewPage'),
+  });
+  const types = createRoute({
+    getParentRoute: () => site,
+    path: 'types',
+    beforeLoad: () => requireSites('manage'),
+    component: lazyRouteComponent(managePages, 'SiteTypesRoutePage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => site,
+    path: '$siteId',
+    // Not an id: not a site's address (the app's 404 rule answers).
+    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    validateSearch: validateSiteSearch,
+    component: lazyRouteComponent(pages, 'SiteSheetPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => site,
+    path: '$siteId/edit',
+    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    beforeLoad: () => requireSites('manage'),
+    component: lazyRouteComponent(managePages, 'SiteEditPage'),
+  });
+  return site.addChildren([index, list, create, types, sheet, edit]);
 }

@@ -44,18 +44,19 @@ describe('the 404 rule', () => {
 
 describe('module routes and their rights', () => {
   it('a module the user has a right to shows its landing page, the view and the release notice', async () => {
-    seedSession({ rights: ['sites.read'] });
-    renderApp('/site/view/infoV2');
-    expect(await heading('Sites')).toBeInTheDocument();
-    expect(screen.getByTestId('module-view')).toHaveTextContent('Site information');
+    // Sites has its own screens now; a module without them still shows the landing page.
+    seedSession({ rights: ['cartography_advanced.interestPoint_read'] });
+    renderApp('/cartographyManagement/interestPoint/view');
+    expect(await heading('Cartography management')).toBeInTheDocument();
+    expect(screen.getByTestId('module-view')).toHaveTextContent('Points of interest');
     expect(screen.getByTestId('module-not-in-release')).toHaveTextContent("This module's screens are not part of this release.");
     expect(getToasts()).toEqual([]);
   });
 
   it('going from one module to another shows the second module\'s page', async () => {
-    seedSession({ rights: ['sites.read', 'cartography.read'] });
-    const app = renderApp('/site/view/infoV2');
-    expect(await heading('Sites')).toBeInTheDocument();
+    seedSession({ rights: ['cartography_advanced.interestPoint_read', 'cartography.read'] });
+    const app = renderApp('/cartographyManagement/interestPoint/view');
+    expect(await heading('Cartography management')).toBeInTheDocument();
     await app.router.navigate({ href: '/cartography' });
     expect(await heading('Cartography')).toBeInTheDocument();
     expect(app.pathname()).toBe('/cartography');

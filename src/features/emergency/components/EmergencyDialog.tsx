@@ -38,11 +38,13 @@ const STEPS = ['step_site', 'step_recipients', 'step_confirm'] as const;
 
 interface EmergencyDialogProps {
   isOpen: boolean;
+  /** The site chosen beforehand (a site's sheet raised the alert). */
+  siteId?: string | undefined;
   /** true once the alert is queued on this device. */
   onDismiss: (queued: boolean) => void;
 }
 
-export function EmergencyDialog({ isOpen, onDismiss }: EmergencyDialogProps) {
+export function EmergencyDialog({ isOpen, siteId, onDismiss }: EmergencyDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   useBackClosesDialog(isOpen, () => onDismiss(false));
@@ -58,7 +60,7 @@ export function EmergencyDialog({ isOpen, onDismiss }: EmergencyDialogProps) {
       {/* IonModal mounts its content when presented and unmounts it after dismissal, so each
           opening starts a fresh form. Removing or re-keying the content from React while
           Ionic owns its DOM breaks React's bookkeeping (removeChild errors). */}
-      <EmergencyStepper titleId={titleId} onDone={onDismiss} />
+      <EmergencyStepper titleId={titleId} initialSiteId={siteId} onDone={onDismiss} />
     </IonModal>
   );
 }
@@ -83,11 +85,11 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   }
 }
 
-function EmergencyStepper({ titleId, onDone }: { titleId: string; onDone: (queued: boolean) => void }) {
+function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string; initialSiteId?: string | undefined; onDone: (queued: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
-  const [siteId, setSiteId] = useState<string | null>(null);
+  const [siteId, setSiteId] = useState<string | null>(initialSiteId ?? null);
   const [emails, setEmails] = useState<string[]>(['']);
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
   const [sending, setSending] = useState(false);

@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, IconButton } from '../../../components/IconButton';
 import { useLatch } from '../../../hooks/use-latch';
+import { onEmergencyRequest } from '../../../lib/emergency-request';
 import { whenIdle } from '../../../lib/when-idle';
 import { usePendingAlertCount } from '../outbox/use-outbox';
 import './emergency.css';
@@ -22,6 +23,9 @@ const EmergencyDialog = lazy(() => loadDialog().then((m) => ({ default: m.Emerge
 export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'tab' }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // A module's "raise an alert for this site" opens the dialog with that site chosen.
+  const [siteId, setSiteId] = useState<string | undefined>();
+  useEffect(() => onEmergencyRequest((id) => (setSiteId(id), setOpen(true))), []);
   const pending = usePendingAlertCount();
 
   const mounted = useLatch(open);
@@ -38,14 +42,14 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
         tone="danger"
         label={described}
         icon={warningOutline}
-        onClick={() => setOpen(true)}
+        onClick={() => (setSiteId(undefined), setOpen(true))}
       >
         {placement === 'tab' && <span className="emergency-shell-label">{label}</span>}
         {pending > 0 && <Badge count={pending} />}
       </IconButton>
       {mounted && (
         <Suspense fallback={null}>
-          <EmergencyDialog isOpen={open} onDismiss={() => setOpen(false)} />
+          <EmergencyDialog isOpen={open} siteId={siteId} onDismiss={() => setOpen(false)} />
         </Suspense>
       )}
     </>

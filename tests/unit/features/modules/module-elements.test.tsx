@@ -24,25 +24,25 @@ describe('a module page lists its functionalities in the district', { timeout: 3
         asked.push(await request.json());
         return HttpResponse.json(
           makeEnvelope({
-            feature: 'sites',
+            feature: 'cartography',
             enabled: true,
             modulePosition: 1,
             elements: [
-              { element: 'siteInfo', position: 0, available: true },
-              { element: 'stages360', position: 1, available: true },
-              { element: 'emergencyAlert', position: 2, available: false },
+              { element: 'map', position: 0, available: true },
+              { element: 'interestPoints', position: 1, available: true },
+              { element: 'incidents', position: 2, available: false },
             ],
           }),
         );
       }),
     );
-    renderApp('/site');
+    // Sites has its own screens; cartography still shows the landing page.
+    renderApp('/cartography');
     const list = await screen.findByTestId('module-elements', {}, LOAD);
     expect(within(list).getByRole('heading', { name: 'Functionalities in this district' })).toBeInTheDocument();
-    expect(await within(list).findByTestId('module-element-siteInfo')).toHaveTextContent('Site informationAvailable');
-    expect(within(list).getByTestId('module-element-emergencyAlert')).toHaveTextContent('Emergency alertNot available');
-    // The route prefix `site` is the district module `sites`.
-    expect(asked).toEqual([{ feature: 'sites' }]);
+    expect(await within(list).findByTestId('module-element-map')).toHaveTextContent('MapAvailable');
+    expect(within(list).getByTestId('module-element-incidents')).toHaveTextContent('IncidentsNot available');
+    expect(asked).toEqual([{ feature: 'cartography' }]);
   });
 
   it('says when the district lacks the module', async () => {
@@ -60,7 +60,7 @@ describe('a module page lists its functionalities in the district', { timeout: 3
 
   it('says when the functionalities cannot be loaded', async () => {
     server.use(http.post(api('functionalities/getFunctionalityElements'), () => HttpResponse.json({ message: 'internal_error' }, { status: 500 })));
-    renderApp('/site');
+    renderApp('/cartography');
     expect(await screen.findByTestId('module-elements-error', {}, LOAD)).toHaveTextContent('The functionalities of this module could not be loaded.');
   });
 

@@ -1,0 +1,209 @@
+/**
+ * The list of every module: pages of records fetched with useInfiniteQuery (keyset: each page
+ * names the next one's cursor), rows virtualised with @tanstack/react-virtual (fixed-height
+ * rows and some overscan, so 10,000 records scroll with a few dozen elements in the page), a
+ * debounced search box, the module's filters and sort (their values live in the address's
+ * search params: the route validates them and hands them here, so a reload or a shared link
+ * shows the same list), the filtered count, the empty, error and offline states, pull to
+ * refresh, and the next page loaded as the end comes into view.
+ *
+ * The scroll container is the list's own element, marked `ion-content-scroll-host` inside a
+ * non-scrolling IonContent, which is how Ionic's refresher works with a virtual scroller. Its
+ * offset is remembered per address (scroll-memory.ts): back from a record lands on the same row.
+ */
+import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonInput, IonSpinner } from '@ionic/react';
+import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../../common/schemas/platform';
+import { useConnectionState } from '../../lib/connectivity';
+import { formatDateTime } from '../../lib/dates';
+import { describeApiError } from '../../lib/error-messages';
+import { recalledScroll, rememberScroll } from './scroll-memory';
+import './module.css';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The height assumed before the list is laid out (and where there is no layout: tests). */
+const FALLBACK_VIEWPORT_PX = 640;
+const OVERSCAN = 8;
+
+export type RecordListQuery<T, K extends QueryKey = QueryKey> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, K, string | null>;
+
+export interface SortChoice {
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+export interface RecordListProps<T, K extends QueryKey = QueryKey> {
+  query: RecordListQuery<T, K>;
+  /** The list's accessible name. */
+  label: string;
+  getKey: (row: T) => string;
+  rowHeight: number;
+  renderRow: (row: T, selected: boolean) => ReactNode;
+  selectedId?: string | undefined;
+  search: string;
+  onSearch: (value: string) => void;
+  searchLabel: string;
+  /** The module's filter controls (their values held in the address). */
+  filters?: ReactNode;
+  sort?: SortChoice;
+  /** The list's address, where its scroll position is remembered. */
+  scrollKey: string;
+  countText: (count: number) => string;
+  emptyText: string;
+}
+
+const fallbackRect: typeof observeElementRect = (instance, cb) =>
+  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }));
+
+export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListProps<T, K>) {
+  const { t, i18n } = useTranslation('components');
+  const { query, rowHeight, scrollKey } = props;
+  const list = useInfiniteQuery(query);
+  const connection = useConnectionState();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const hasMore = list.hasNextPage;
+
+  // The virtualiser's functions are not memoisable (the compiler skips this component, as it should).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length + (hasMore ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    initialOffset: () => recalledScroll(scrollKey),
+    observeElementRect: fallbackRect,
+    onChange: (instance: Virtualizer<HTMLDivElement, Element>) => rememberScroll(scrollKey, instance.scrollOffset ?? 0),
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  // The next page as soon as its placeholder row is in (or near) view.
+  useEffect(() => {
+    if (hasMore && !list.isFetchingNextPage && lastIndex >= rows.length - 1) void list.fetchNextPage();
+  }, [hasMore, list, lastIndex, rows.length]);
+
+  const fromDevice =
+    list.data !== undefined && (list.fetchStatus === 'paused' || connection === 'offline' || list.isRefetchError);
+
+  const refresh = async (event: CustomEvent<{ complete: () => void }>) => {
+    try {
+      await list.refetch();
+    } finally {
+      event.detail.complete();
+    }
+  };
+
+  return (
+    <div className="record-list">
+      <div className="record-list-tools">
+        <SearchBox value={props.search} onChange={props.onSearch} label={props.searchLabel} />
+        {props.filters}
+        {props.sort !== undefined && (
+          <label className="record-list-select">
+            {t('module.sort')}
+            <select value={props.sort.value} onChange={(event) => props.sort?.onChange(event.target.value)}>
+              {props.sort.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {list.data !== undefined && (
+        <p className="record-list-count" role="status">
+          {props.countText(total)}
+        </p>
+      )}
+      {fromDevice && (
+        <p className="record-list-note">{t('module.from_device', { time: formatDateTime(list.dataUpdatedAt, i18n.language) })}</p>
+      )}
+      <IonContent scrollY={false} className="record-list-content">
+        <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)}>
+          <IonRefresherContent />
+        </IonRefresher>
+        <div ref={scrollRef} className="ion-content-scroll-host record-list-scroll">
+          {list.isPending && list.fetchStatus !== 'paused' && (
+            <div className="record-list-state">
+              <IonSpinner name="crescent" aria-label={t('module.loading')} />
+            </div>
+          )}
+          {list.isPending && list.fetchStatus === 'paused' && <p className="record-list-state">{t('module.offline_empty')}</p>}
+          {list.isError && list.data === undefined && (
+            <div className="record-list-state" role="alert">
+              <p>{describeApiError(list.error)}</p>
+              <IonButton onClick={() => void list.refetch()}>{t('module.retry')}</IonButton>
+            </div>
+          )}
+          {list.data !== undefined && total === 0 && rows.length === 0 && <p className="record-list-state">{props.emptyText}</p>}
+          {rows.length > 0 && (
+            <div role="list" aria-label={props.label} className="record-list-rows" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index];
+                return (
+                  <div
+                    key={row === undefined ? 'more' : props.getKey(row)}
+                    role="listitem"
+                    aria-setsize={total}
+                    aria-posinset={item.index + 1}
+                    className="record-list-row"
+                    style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+                  >
+                    {row === undefined ? (
+                      <div className="record-list-more">
+                        {list.isFetchNextPageError ? (
+                          <IonButton fill="clear" onClick={() => void list.fetchNextPage()}>
+                            {t('module.retry')}
+                          </IonButton>
+                        ) : (
+                          <IonSpinner name="dots" aria-label={t('module.loading_more')} />
+                        )}
+                      </div>
+                    ) : (
+                      props.renderRow(row, props.selectedId === props.getKey(row))
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </IonContent>
+    </div>
+  );
+}
+
+/** The search box: typed at once, sent to the address after a short pause. */
+function SearchBox({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+  const [typed, setTyped] = useState(value);
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  // The address changed from elsewhere (back, a link): show it.
+  useEffect(() => setTyped(value), [value]);
+  useEffect(() => {
+    if (typed === value) return undefined;
+    const timer = setTimeout(() => latest.current(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, value]);
+  return (
+    <IonInput
+      className="record-list-search"
+      type="search"
+      label={label}
+      labelPlacement="stacked"
+      fill="outline"
+      clearInput
+      value={typed}
+      onIonInput={(event) => setTyped(String(event.detail.value ?? ''))}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+/** DELETE /api/sites/:id (sites.admin): a soft delete (a manager may restore it). */
+import type { Site } from '../../../../common/modules/sites/schemas';
+import type { VersionBody } from '../../../../common/schemas/platform';
+import { sendWrite, sitePath } from './send-write';
+
+export const deleteSiteRequest = (id: string, body: VersionBody, key: string) => sendWrite<Site>('delete', sitePath(id), body, key);

@@ -1,0 +1,84 @@
+/**
+ * An interactive 360° view of one panorama (an equirectangular stage image) with Photo Sphere
+ * Viewer. Its code and CSS are imported here, on demand, when a user opens a panorama: nothing
+ * of it is in the Sites chunk or any other. The app's build puts every stylesheet into the one
+ * loaded at start (cssCodeSplit: false); the viewer's is taken as a file's address instead and
+ * linked when first needed (a <link>, which the CSP's style-src 'self' allows). Without WebGL
+ * the library cannot draw: a message says so and the image stays reachable as a plain link.
+ */
+import { IonSpinner } from '@ionic/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type ViewerState = 'loading' | 'ready' | 'no-webgl' | 'failed';
+
+export function hasWebGl(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) !== null;
+  } catch {
+    return false;
+  }
+}
+
+let stylesheet: Promise<void> | null = null;
+
+/** The viewer's stylesheet, linked once. */
+function loadViewerStyles(): Promise<void> {
+  stylesheet ??= import('@photo-sphere-viewer/core/index.css?url').then(
+    ({ default: href }) =>
+      new Promise<void>((resolve) => {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        link.onload = () => resolve();
+        link.onerror = () => resolve();
+        document.head.append(link);
+      }),
+  );
+  return stylesheet;
+}
+
+export function PanoramaViewer({ imageUrl, name }: { imageUrl: string; name: string }) {
+  const { t } = useTranslation('sites');
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<ViewerState>(() => (hasWebGl() ? 'loading' : 'no-webgl'));
+
+  useEffect(() => {
+    if (state !== 'loading' || container.current === null) return undefined;
+    let destroyed = false;
+    let viewer: { destroy: () => void } | null = null;
+    void Promise.all([import('@photo-sphere-viewer/core'), loadViewerStyles()])
+      .then(([{ Viewer }]) => {
+        if (destroyed || container.current === null) return;
+        viewer = new Viewer({ container: container.current, panorama: imageUrl, navbar: ['zoom', 'move', 'fullscreen'], loadingTxt: '' });
+        setState('ready');
+      })
+      .catch(() => {
+        if (!destroyed) setState('failed');
+      });
+    return () => {
+      destroyed = true;
+      viewer?.destroy();
+    };
+    // The viewer is built once per image.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [imageUrl]);
+
+  if (state === 'no-webgl' || state === 'failed') {
+    return (
+      <p className="site-panorama-fallback" role="status">
+        {t(state === 'no-webgl' ? 'panorama.no_webgl' : 'panorama.failed')}{' '}
+        <a href={imageUrl} target="_blank" rel="noopener">
+          {t('panorama.open_image', { name })}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <div className="site-panorama" role="region" aria-label={t('panorama.label', { name })}>
+      {state === 'loading' && <IonSpinner name="crescent" aria-label={t('panorama.loading')} />}
+      <div ref={container} className="site-panorama-canvas" />
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * A site's sheet (/site/$siteId): general information (name, description, address, GPS with
+ * links to open it in a map app, owner), its type, its 3D and 360 stages (each panorama in an
+ * interactive 360° viewer, its code loaded only when opened), its files and photos, its
+ * history, and "raise an emergency alert for this site" for those with the emergency right.
+ * Managers edit, delete or restore it and manage its stages. Pending writes of this device
+ * are laid over the server's copy and marked as waiting.
+ */
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
+import { ModulePage } from '../../../components/module/ModulePage';
+import { AttachmentsList, HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { StatusChip } from '../../../components/module/StatusChip';
+import { WaitingMark } from '../../../components/WaitingMark';
+import { requestEmergencyAlert } from '../../../lib/emergency-request';
+import { useEnvelope } from '../../../lib/envelope-store';
+import { describeApiError } from '../../../lib/error-messages';
+import { usePendingChanges } from '../../../lib/outbox';
+import { can } from '../../../lib/rights';
+import { showToast } from '../../../lib/toast';
+import { siteHistoryQueryOptions } from '../api/get-site-history';
+import { siteQueryOptions } from '../api/get-site';
+import { siteTypesQueryOptions } from '../api/get-site-types';
+import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
+import { queueDeleteSite, queueRestoreSite } from '../writes';
+import './sites.css';
+
+const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ default: m.PanoramaViewer })));
+// Managers only: the readers' sheet carries none of it (nor the contract's schemas it checks with).
+const StagesManager = lazy(() => import('./StagesManager').then((m) => ({ default: m.StagesManager })));
+
+export const SITE_FIELD_KEYS = ['name', 'description', 'address', 'gps', 'ownerName', 'siteTypeId'] as const;
+
+export interface SiteSheetProps {
+  siteId: string;
+  onBack?: (() => void) | undefined;
+  onEdit: () => void;
+}
+
+export function SiteSheet({ siteId, onBack, onEdit }: SiteSheetProps) {
+  const { t } = useTranslation('sites');
+  const query = useQuery(siteQueryOptions(siteId));
+  const pending = usePendingChanges('sites', siteId);
+  const server = query.data;
+  const site = server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending);
+
+  if (site === undefined) {
+    return (
+      <ModulePage title={t('sheet.title')} onBack={onBack}>
+        <div className="record-sheet">
+          {query.isError ? <p role="alert">{describeApiError(query.error)}</p> : null}
+          {query.isPending && query.fetchStatus === 'paused' && <p>{t('sheet.offline_missing')}</p>}
+          {query.isPending && query.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
+        </div>
+      </ModulePage>
+    );
+  }
+  return <SiteSheetView site={site} serverSite={server} waiting={isWaiting(siteId, pending)} conflict={hasConflict(siteId, pending)} onBack={onBack} onEdit={onEdit} />;
+}
+
+function mapLinks(gps: { lat: number; lng: number }) {
+  return {
+    app: `geo:${gps.lat},${gps.lng}`,
+    web: `https://www.openstreetmap.org/?mlat=${gps.lat}&mlon=${gps.lng}#map=17/${gps.lat}/${gps.lng}`,
+  };
+}
+
+interface ViewProps {
+  site: Site;
+  serverSite: Site | undefined;
+  waiting: boolean;
+  conflict: boolean;
+  onBack?: (() => void) | undefined;
+  onEdit: () => void;
+}
+
+function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: ViewProps) {
+  const { t } = useTranslation('sites');
+  const rights = useEnvelope((state) => state.rights);
+  const manager = can(rights, 'sites', 'manage');
+  const emergency = can(rights, 'emergency');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleted = site.deletedAt !== null;
+  const empty = t('sheet.empty');
+  const types = useQuery(siteTypesQueryOptions());
+  const typeName = (id: string) => types.data?.find((type) => type.id === id)?.name ?? t('sheet.unknown_type');
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      showToast({ message: t(done), kind: 'success' });
+    } catch (error) {
+      showToast({ message: describeApiError(error), kind: 'danger' });
+    }
+  };
+
+  const actions = (
+    <>
+      {emergency && !deleted && (
+        <IonButton color="danger" onClick={() => requestEmergencyAlert(site.id)}>
+          {t('sheet.emergency')}
+        </IonButton>
+      )}
+      {manager && !deleted && serverSite !== undefined && <IonButton onClick={onEdit}>{t('sheet.edit')}</IonButton>}
+      {manager && !deleted && serverSite !== undefined && (
+        <IonButton color="danger" fill="outline" onClick={() => setConfirmDelete(true)}>
+          {t('sheet.delete')}
+        </IonButton>
+      )}
+      {manager && deleted && serverSite !== undefined && (
+        <IonButton onClick={() => void act(() => queueRestoreSite(site), 'sheet.restored')}>{t('sheet.restore')}</IonButton>
+      )}
+    </>
+  );
+
+  const fieldLabel = (field: string) => (SITE_FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : field;
+  const threeD = site.stages.filter((s) => s.kind === 'threeD').sort((a, b) => a.position - b.position);
+  const threeSixty = site.stages.filter((s) => s.kind === 'threeSixty').sort((a, b) => a.position - b.position);
+
+  return (
+    <ModulePage title={site.name} onBack={onBack} actions={actions}>
+      <RecordSheet label={site.name}>
+        {(waiting || deleted) && (
+          <p className="site-sheet-marks">
+            {deleted && <StatusChip label={t('sheet.deleted')} tone="danger" />}
+            {waiting && <WaitingMark variant={conflict ? 'conflict' : 'waiting'} />}
+          </p>
+        )}
+        {confirmDelete && (
+          <div className="site-confirm" role="alertdialog" aria-labelledby="site-confirm-text">
+            <p id="site-confirm-text">{t('sheet.delete_confirm', { name: site.name })}</p>
+            <IonButton
+              color="danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void act(() => queueDeleteSite(site), 'sheet.deleted_done');
+              }}
+            >
+              {t('sheet.delete_yes')}
+            </IonButton>
+            <IonButton fill="outline" onClick={() => setConfirmDelete(false)}>
+              {t('sheet.cancel')}
+            </IonButton>
+          </div>
+        )}
+        <RecordSection title={t('sheet.general')}>
+          <RecordFields
+            fields={[
+              { label: t('field.description'), value: site.description || empty },
+              { label: t('field.address'), value: site.address || empty },
+              {
+                label: t('field.gps'),
+                value:
+                  site.gps === null ? (
+                    empty
+                  ) : (
+                    <>
+                      {site.gps.lat}, {site.gps.lng}{' '}
+                      <a href={mapLinks(site.gps).app}>{t('sheet.open_map_app')}</a>{' · '}
+                      <a href={mapLinks(site.gps).web} target="_blank" rel="noopener">
+                        {t('sheet.open_map_web')}
+                      </a>
+                    </>
+                  ),
+              },
+              { label: t('field.ownerName'), value: site.ownerName || empty },
+              { label: t('field.siteTypeId'), value: site.siteTypeName ?? empty },
+            ]}
+          />
+        </RecordSection>
+        <RecordSection title={t('sheet.stages_3d')}>
+          <StageList stages={threeD} />
+        </RecordSection>
+        <RecordSection title={t('sheet.stages_360')}>
+          <StageList stages={threeSixty} panoramas />
+        </RecordSection>
+        {manager && !deleted && serverSite !== undefined && (
+          <Suspense fallback={null}>
+            <StagesManager site={serverSite} />
+          </Suspense>
+        )}
+        <RecordSection title={t('sheet.files')}>
+          <AttachmentsList attachments={site.attachments} />
+        </RecordSection>
+        {serverSite !== undefined && (
+          <RecordSection title={t('sheet.history')}>
+            <HistoryList
+              query={siteHistoryQueryOptions(site.id)}
+              fieldLabel={fieldLabel}
+              formatValue={(field, value) => (field === 'siteTypeId' && typeof value === 'string' ? typeName(value) : undefined)}
+            />
+          </RecordSection>
+        )}
+      </RecordSheet>
+    </ModulePage>
+  );
+}
+
+function StageList({ stages, panoramas = false }: { stages: readonly SiteStage[]; panoramas?: boolean }) {
+  const { t } = useTranslation('sites');
+  const [open, setOpen] = useState<string | null>(null);
+  if (stages.length === 0) return <p>{t('sheet.no_stages')}</p>;
+  return (
+    <ul className="site-stages">
+      {stages.map((stage) => (
+        <li key={stage.id}>
+          <div className="site-stage">
+            {stage.thumbnailUrl !== null && <img src={stage.thumbnailUrl} alt="" loading="lazy" width={64} height={64} />}
+            <span className="site-stage-name">{stage.name}</span>
+            {stage.imageUrl === null ? (
+              <span className="site-stage-note">{t('sheet.no_image')}</span>
+            ) : panoramas ? (
+              <IonButton fill="outline" onClick={() => setOpen(open === stage.id ? null : stage.id)}>
+                {open === stage.id ? t('sheet.hide_360') : t('sheet.show_360', { name: stage.name })}
+              </IonButton>
+            ) : (
+              <a href={stage.imageUrl} target="_blank" rel="noopener">
+                {t('sheet.open_image', { name: stage.name })}
+              </a>
+            )}
+          </div>
+          {panoramas && open === stage.id && stage.imageUrl !== null && (
+            <Suspense fallback={<IonSpinner name="crescent" aria-label={t('panorama.loading')} />}>
+              <PanoramaViewer imageUrl={stage.imageUrl} name={stage.name} />
+            </Suspense>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetEmergencyRequests } from '../../../../src/lib/emergency-request';
+import { enqueueWrite } from '../../../../src/lib/outbox';
+import { makeEnvelope } from '../../../../src/testing/fixtures';
+import { api } from '../../../../src/testing/handlers';
+import { server } from '../../../../src/testing/server';
+import { renderApp } from '../../../../src/testing/render-app';
+import { seedSession } from '../../../../src/testing/session';
+import { MANAGER, READER, serveSites, SITE } from './sites-testing';
+
+vi.mock('../../../../src/lib/outbox', () => ({
+  enqueueWrite: vi.fn((item: object) => Promise.resolve({ ...item, idempotencyKey: 'k', state: 'pending', createdAt: '' })),
+  registerSender: vi.fn(),
+  usePendingWrites: () => [],
+  usePendingChanges: () => [],
+}));
+
+const FIRST_LOOK = { timeout: 15_000 };
+
+beforeEach(() => vi.mocked(enqueueWrite).mockClear());
+afterEach(resetEmergencyRequests);
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('the site sheet', { timeout: 30_000 }, () => {
+  it('shows the general information, the stages in order and the history', async () => {
+    serveSites({ rights: READER });
+    seedSession({ rights: READER });
+    renderApp(`/site/${SITE.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
+    const general = section('General information');
+    expect(within(general).getByText(SITE.address)).toBeInTheDocument();
+    expect(within(general).getByText('Métropole de Lyon')).toBeInTheDocument();
+    expect(within(general).getByText('Entrepôt')).toBeInTheDocument();
+    expect(within(general).getByText('Open in a map app')).toHaveAttribute('href', 'geo:45.7,4.88');
+
+    const panoramas = within(section('360° stages')).getAllByRole('listitem');
+    expect(panoramas.map((item) => item.textContent)).toEqual([expect.stringContaining('Hall d’entrée'), expect.stringContaining('Quai de chargement')]);
+    expect(within(section('360° stages')).getByText('View Hall d’entrée in 360°')).toBeInTheDocument();
+    expect(within(section('3D stages')).getByText('Maquette du bâtiment')).toBeInTheDocument();
+
+    const history = section('History');
+    expect(await within(history).findByText(/by Claire Martin/)).toBeInTheDocument();
+    expect(
+      within(history).getByText('Address: 10 avenue de la Division Leclerc → 12 avenue de la Division Leclerc, 69200 Vénissieux'),
+    ).toBeInTheDocument();
+    expect(within(history).getByText(/by Paul Durand/)).toBeInTheDocument();
+  });
+
+  it('offers no edit, delete or stage management to a reader', async () => {
+    serveSites({ rights: READER });
+    seedSession({ rights: READER });
+    renderApp(`/site/${SITE.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
+    expect(screen.queryByText('Edit')).toBeNull();
+    expect(screen.queryByText('Delete this site')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Manage the stages' })).toBeNull();
+  });
+
+  it('queues a manager’s delete, after confirmation, with the version seen', async () => {
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp(`/site/${SITE.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
+    await user.click(screen.getByText('Delete this site'));
+    expect(enqueueWrite).not.toHaveBeenCalled();
+    await user.click(await screen.findByText('Yes, delete it'));
+    await waitFor(() =>
+      expect(enqueueWrite).toHaveBeenCalledWith({ kind: 'sites.delete', module: 'sites', recordId: SITE.id, baseVersion: 3, payload: null }),
+    );
+  });
+
+  it('queues a manager’s new order of the 360 stages', async () => {
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp(`/site/${SITE.id}`);
+    const manage = await screen.findByRole('region', { name: 'Manage the stages' }, FIRST_LOOK);
+    await user.click(within(manage).getByLabelText('Move Quai de chargement up'));
+    await waitFor(() =>
+      expect(enqueueWrite).toHaveBeenCalledWith({
+        kind: 'sites.stage.order',
+        module: 'sites',
+        recordId: SITE.id,
+        baseVersion: 3,
+        payload: { kind: 'threeSixty', ids: [SITE.stages[0]!.id, SITE.stages[1]!.id] },
+      }),
+    );
+  });
+});
+
+describe('an emergency alert for this site', { timeout: 30_000 }, () => {
+  it('opens the emergency dialog with the site chosen, for a holder of the emergency right', async () => {
+    const rights = ['sites.read', 'opteamum.admin'];
+    serveSites({ rights });
+    const other = { _id: 'ffffffff-0000-4000-8000-000000000001', name: 'Atelier Nord', description: '', address: { fullAddress: '' }, gps: null, owner: { name: '' } };
+    const mine = { _id: SITE.id, name: SITE.name, description: '', address: { fullAddress: SITE.address }, gps: null, owner: { name: SITE.ownerName } };
+    server.use(
+      http.get(api('emergency/sites'), () => HttpResponse.json(makeEnvelope([other, mine], { rights }))),
+      http.get(api('emergency/getSiteStages/:id'), () => HttpResponse.json(makeEnvelope([], { rights }))),
+      http.get(api('emergency/getAll360Stages/:id'), () => HttpResponse.json(makeEnvelope([], { rights }))),
+    );
+    seedSession({ rights });
+    const { user } = renderApp(`/site/${SITE.id}`);
+    await user.click(await screen.findByText('Raise an emergency alert for this site', {}, FIRST_LOOK));
+    const choice = await screen.findByRole('radio', { name: new RegExp(SITE.name) }, FIRST_LOOK);
+    expect(choice).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Atelier Nord/ })).not.toBeChecked();
+  });
+
+  it('is not offered without the emergency right', async () => {
+    serveSites({ rights: READER });
+    seedSession({ rights: READER });
+    renderApp(`/site/${SITE.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
+    expect(screen.queryByText('Raise an emergency alert for this site')).toBeNull();
+  });
+});
