@@ -48,7 +48,15 @@ const tenantKey = (): string => JSON.stringify(currentTenant());
 
 async function run(queryClient: QueryClient, declaration: OfflineDeclaration): Promise<void> {
   const tenant = tenantKey();
-  const listsData = await Promise.all(declaration.lists().map((options) => queryClient.fetchQuery({ ...options, staleTime: 0 })));
+  // A paged list (infinite query options: they name an initialPageParam) is fetched as one, its
+  // first `pages` pages (default 1), so the screen that reads it finds the shape it expects.
+  const listsData = await Promise.all(
+    declaration.lists().map((options) =>
+      'initialPageParam' in options
+        ? queryClient.fetchInfiniteQuery({ pages: 1, ...options, staleTime: 0 } as unknown as Parameters<QueryClient['fetchInfiniteQuery']>[0])
+        : queryClient.fetchQuery({ ...options, staleTime: 0 }),
+    ),
+  );
   if (tenantKey() !== tenant) return;
   const staleTime = declaration.recordsStaleMs ?? OFFLINE_RECORDS_REFRESH_MS;
   // prefetchQuery never throws: a record that failed is asked again at the next run.

@@ -12,6 +12,7 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 // The emergency feature's module registers its outbox sender and its offline declaration.
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { startSitesModule } from '../../features/sites';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
 import type { MenuAction } from '../../features/shell/menu';
@@ -31,6 +32,9 @@ type OpenDialog = MenuAction | 'support' | null;
 // The shell's dialogs are not in its first frame: each loads when first opened (the shell
 // fetches the disconnect one at the first idle moment: logging out offline needs no wait).
 // Few users can switch tenants, and only now and then.
+// The modules' senders and offline declarations, before the drainer and the first offline run.
+startSitesModule();
+
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');
 const DisconnectDialog = lazy(() => loadDisconnectDialog().then((m) => ({ default: m.DisconnectDialog })));
 const SupportDialog = lazy(() =>

@@ -1,10 +1,16 @@
 /**
- * What a field user can read of Sites without a network (MODULES.md "Reads, offline"): the
- * list's first pages (default sort, no filter), the sheet of each site on them, and the site
- * types. The offline engineer's prefetcher runs these after login, at idle moments and on
- * reconnect; the queries are marked `meta: { offline: true }` so the persister keeps them.
+ * What a field user can read of Sites without a network (MODULES.md "Reads, offline"), as the
+ * module's offline declaration (lib/offline-reads.ts runs it after login, at idle moments and
+ * on reconnect): the list's first pages (default sort, no filter), the sheet of each site on
+ * them, and the site types, all persisted in IndexedDB under the 'sites' keys.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Page } from '../../../common/schemas/platform';
+import type { SiteSummary } from '../../../common/modules/sites/schemas';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { registerOfflineData, type AnyFetchOptions, type OfflineDeclaration } from '../../lib/offline-declarations';
+import { can } from '../../lib/rights';
+import { sitesKeys } from './api/keys';
 import { siteQueryOptions } from './api/get-site';
 import { siteTypesQueryOptions } from './api/get-site-types';
 import { sitesListQueryOptions } from './api/get-sites';
@@ -12,20 +18,14 @@ import { sitesListQueryOptions } from './api/get-sites';
 /** The list's pages kept (SITES_PAGE_SIZE each). */
 export const OFFLINE_LIST_PAGES = 2;
 
-export function offlineQueries(queryClient: QueryClient) {
-  const list = sitesListQueryOptions({});
-  const cached = queryClient.getQueryData(list.queryKey);
-  const ids = (cached?.pages ?? []).slice(0, OFFLINE_LIST_PAGES).flatMap((page) => page.items.map((site) => site.id));
-  return {
-    list: { ...list, pages: OFFLINE_LIST_PAGES },
-    queries: [siteTypesQueryOptions(), ...ids.map((id) => siteQueryOptions(id))],
-  };
-}
+export const SITES_OFFLINE: OfflineDeclaration = {
+  module: 'sites',
+  persist: [sitesKeys.all],
+  lists: () => [{ ...sitesListQueryOptions({}), pages: OFFLINE_LIST_PAGES } as unknown as AnyFetchOptions, siteTypesQueryOptions()],
+  records: ([list]) =>
+    ((list as InfiniteData<Page<SiteSummary>> | undefined)?.pages ?? []).flatMap((page) => page.items.map((site) => siteQueryOptions(site.id))),
+  enabled: () => can(getEnvelopeState().rights, 'sites'),
+};
 
-/** Runs the declaration: the list's first pages, then each listed site's sheet and the types. */
-export async function prefetchSitesOffline(queryClient: QueryClient): Promise<void> {
-  const { list } = offlineQueries(queryClient);
-  await queryClient.prefetchInfiniteQuery(list);
-  const { queries } = offlineQueries(queryClient);
-  await Promise.all(queries.map((query) => queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0])));
-}
+/** Called once by the module's entry (index.ts), loaded with the shell. */
+export const registerSitesOffline = () => registerOfflineData(SITES_OFFLINE);
