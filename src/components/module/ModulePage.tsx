@@ -23,13 +23,14 @@ export function ModulePage({ title, onBack, actions, className, children }: Modu
   const { t } = useTranslation('components');
   return (
     <div className={`module-page${className === undefined ? '' : ` ${className}`}`}>
-      <header className="module-page-header">
+      {/* Not a <header>: inside the shell's main landmark a page header is no banner. */}
+      <div className="module-page-header">
         {onBack !== undefined && (
           <IconButton className="module-target" label={t('module.back')} icon={arrowBackOutline} onClick={onBack} />
         )}
         <h1 className="module-page-title">{title}</h1>
         {actions !== undefined && <div className="module-page-actions">{actions}</div>}
-      </header>
+      </div>
       <div className="module-page-content">{children}</div>
     </div>
   );

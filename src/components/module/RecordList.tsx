@@ -65,6 +65,21 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   const list = useInfiniteQuery(query);
   const connection = useConnectionState();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Ionic gives every ion-content outside a menu or a modal the role "main"; this one (the
+  // refresher's host) sits inside the shell's main content, so it must not be a second main
+  // landmark: the role is taken off whenever Ionic's render sets it.
+  const contentRef = useRef<HTMLIonContentElement>(null);
+  useEffect(() => {
+    const content = contentRef.current;
+    if (content === null) return;
+    const drop = () => {
+      if (content.getAttribute('role') === 'main') content.removeAttribute('role');
+    };
+    drop();
+    const observer = new MutationObserver(drop);
+    observer.observe(content, { attributes: true, attributeFilter: ['role'] });
+    return () => observer.disconnect();
+  }, []);
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const hasMore = list.hasNextPage;
@@ -125,7 +140,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
       {fromDevice && (
         <p className="record-list-note">{t('module.from_device', { time: formatDateTime(list.dataUpdatedAt, i18n.language) })}</p>
       )}
-      <IonContent scrollY={false} className="record-list-content">
+      <IonContent ref={contentRef} scrollY={false} className="record-list-content">
         <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)}>
           <IonRefresherContent />
         </IonRefresher>
