@@ -50,6 +50,10 @@ export const handlers = [
   http.get(api('auth/defaultPage'), () => HttpResponse.json(sessionEnvelope({ defaultPage: '/dashboard' }))),
   http.get(api('auth/clientIp'), () => HttpResponse.json(makeSessionlessEnvelope({ ip: '203.0.113.7' }))),
   http.get(api('config'), () => HttpResponse.json(makeSessionlessEnvelope(DEMO_CONFIG))),
+  // The Sites module's offline declaration asks these at the shell's first idle moment: an
+  // empty district by default (the Sites tests serve their own).
+  http.get(api('sites'), () => HttpResponse.json(sessionEnvelope({ items: [], nextCursor: null, total: 0 }))),
+  http.get(api('sites/types'), () => HttpResponse.json(sessionEnvelope([]))),
   http.get(api('config/maintenance'), () => HttpResponse.json(makeSessionlessEnvelope({ maintenance: false }))),
   // Notifications: the list of fixtures.ts; reads are not remembered (a test that needs it
   // overrides these with server.use).

@@ -64,7 +64,8 @@ describe('module manifests', () => {
     for (const manifest of MODULE_MANIFESTS) {
       if (manifest.screens) {
         expect(SCREEN_MODULE_ROUTES[manifest.id as keyof typeof SCREEN_MODULE_ROUTES].fullPath, manifest.id).toBe(`/${manifest.prefix}`);
-        expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toBe(`/_authenticated/${manifest.prefix}`);
+        // The module's own subtree (its layout, or its index route, e.g. a redirect to a view).
+        expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toMatch(new RegExp(`^/_authenticated/${manifest.prefix}/?$`));
         // The placeholder does not take the addresses of a module with screens.
         expect(routeOf(`/${manifest.prefix}/not-a-view`), manifest.prefix).toBe('/$');
         expect(MODULE_PAGES[modulePagePath(manifest.prefix)]).toBeUndefined();
