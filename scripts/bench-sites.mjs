@@ -11,11 +11,12 @@
 // BENCH_CONNECTIONS sets the load, BENCH_PORT the first of the two ports used, BENCH_SITES
 // the number of sites (default 10000).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startPostgres, stopPostgres } from './pg-test-server.mjs';
+import { serverHandle, waitForServer } from './bench-support.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -46,31 +47,8 @@ async function startServer(port, extraEnv) {
   if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
   console.log(`  ${seeded.stdout.trim()}`);
   const child = spawn(process.execPath, [join(OUT, 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  for (let i = 0; i < 240; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/config`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    cpuMs: () => cpuMsOf(child.pid),
-    stop: () =>
-      new Promise((r) => {
-        child.on('exit', r);
-        child.kill('SIGTERM');
-      }).then(() => rmSync(dataDir, { recursive: true, force: true })),
-  };
-}
-
-/** CPU time (user + system, ms) the server process has used, from /proc on Linux, else null. */
-function cpuMsOf(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  await waitForServer(port);
+  return serverHandle(child, dataDir);
 }
 
 async function load(port, path, headers, seconds, cpuMs = () => null) {
