@@ -38,11 +38,12 @@ export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Bump when cached data changes shape: older saved caches are then dropped, not shown. */
 export const PERSISTED_CACHE_BUSTER = 'v1';
 /**
- * The offline copy's buster: the app's version (VITE_APP_VERSION, set by the build; 'dev'
- * otherwise) and a shape number. A new release drops the saved module data instead of showing
- * data its screens may no longer read.
+ * The offline copy's buster, a shape number bumped when a persisted module query changes shape
+ * (as PERSISTED_CACHE_BUSTER). Not the app's version: an update must not throw away what a
+ * field user keeps for offline work (MODULES.md: data lost when the app updates), and a
+ * release whose screens read the same shapes keeps it.
  */
-export const OFFLINE_CACHE_BUSTER = `offline-1|${String(import.meta.env.VITE_APP_VERSION ?? 'dev')}`;
+export const OFFLINE_CACHE_BUSTER = 'offline-1';
 /** The offline copy is written at most this often while queries keep changing. */
 export const OFFLINE_CACHE_THROTTLE_MS = 1000;
 
