@@ -198,13 +198,22 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       // Every module prefix renders the one landing page (module.lazy): one of each kind, a
       // module with functionalities available in the district, one with sub-views, one the
       // spec gives no right, and a sub-view's address.
-      for (const path of ['/cartography', '/stock-management', '/360', '/site/view/infoV2']) {
+      for (const path of ['/cartography', '/stock-management', '/360', '/questionnary-v2/view']) {
         expect(MODULES.some((module) => path.startsWith(`/${module.prefix}`))).toBe(true);
         await page.goto(path);
         await expect(page.getByTestId('module-landing')).toBeVisible();
         await expect(page.locator('ion-spinner:visible')).toHaveCount(0);
         await expectNoViolations(page, path);
       }
+      // The Sites module's own screens: the list, and a site's sheet (beside it on a desktop,
+      // stacked over it on a phone).
+      await page.goto('/site/view/infoV2');
+      const rows = page.getByRole('list', { name: 'Sites' }).getByRole('link');
+      await expect(rows.first()).toBeVisible();
+      await expectNoViolations(page, '/site/view/infoV2');
+      await rows.first().click();
+      await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+      await expectNoViolations(page, '/site/:id');
       // An unknown address: the error toast over the dashboard.
       await page.goto('/no-such-page');
       await expect(page.getByTestId('toast').first()).toBeVisible();

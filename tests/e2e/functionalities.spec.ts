@@ -12,24 +12,24 @@ test('a module page lists the district’s functionalities with what this user c
   });
   await submitLogin(page, 'field@demo.vigie.test');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByText('Sites').click();
-  await expect(page).toHaveURL(/\/site\/view\/infoV2$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByText('Cartography').click();
+  await expect(page).toHaveURL(/\/cartography$/);
 
   const section = page.getByTestId('module-elements');
   await expect(section.getByRole('heading', { name: 'Functionalities in this district' })).toBeVisible();
-  await expect(section.getByTestId('module-element-siteInfo')).toContainText('Available');
-  await expect(section.getByTestId('module-element-stages360')).toContainText('Available');
-  // Emergency alerts need opteamum.admin, which the field user lacks.
-  await expect(section.getByTestId('module-element-emergencyAlert')).toContainText('Not available');
-  // The page asked the server about the district module behind the `site` prefix.
-  expect(answered).toContain('sites');
+  await expect(section.getByTestId('module-element-map')).toContainText('Available');
+  // Points of interest and incidents need the cartography management rights the field user lacks.
+  await expect(section.getByTestId('module-element-interestPoints')).toContainText('Not available');
+  await expect(section.getByTestId('module-element-incidents')).toContainText('Not available');
+  // The page asked the server about the district module behind the `cartography` prefix.
+  expect(answered).toContain('cartography');
 });
 
-test('the operator can open every functionality of the sites module', async ({ page }) => {
+test('the operator can open every functionality of the cartography module', async ({ page }) => {
   await submitLogin(page, 'operator@demo.vigie.test');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/site');
+  await page.goto('/cartography');
   const section = page.getByTestId('module-elements');
-  await expect(section.getByTestId('module-element-emergencyAlert')).toContainText('Available');
+  await expect(section.getByTestId('module-element-incidents')).toContainText('Available');
   await expect(section.getByText('Not available')).toHaveCount(0);
 });
