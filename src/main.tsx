@@ -35,7 +35,7 @@ watchInstallPrompt();
  */
 function fetchCurrentRouteChunks(router: AppRouter): void {
   const routes: Record<string, AnyRoute | undefined> = router.routesById;
-  for (const match of router.matchRoutes(router.state.location)) {
+  for (const match of router.matchRoutes(router.state.location.pathname)) {
     const route = routes[match.routeId as string];
     if (route !== undefined) void router.loadRouteChunk(route)?.catch(() => undefined);
   }
