@@ -3,7 +3,7 @@
  * The install offer is listened for from the start (the browser fires it once, early); the
  * connection monitor starts after the first render, the service worker at the first idle moment.
  */
-import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
+import { createBrowserHistory, type AnyRoute, type ParsedLocation } from '@tanstack/react-router';
 import { startTransition } from 'react';
 
 // Ionic's required CSS plus the utilities the app uses (padding). Nothing else: every
@@ -35,7 +35,7 @@ watchInstallPrompt();
  */
 function fetchCurrentRouteChunks(router: AppRouter): void {
   const routes: Record<string, AnyRoute | undefined> = router.routesById;
-  for (const match of router.matchRoutes(router.state.location.pathname)) {
+  for (const match of router.matchRoutes(router.state.location as ParsedLocation)) {
     const route = routes[match.routeId as string];
     if (route !== undefined) void router.loadRouteChunk(route)?.catch(() => undefined);
   }
