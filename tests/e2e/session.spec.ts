@@ -175,6 +175,12 @@ test('token errors from many requests at once give one warning and one logout', 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
 
+  // The app is closed first: its background reads (the offline copy of the sites) must not meet
+  // the refusals below on a page the test then throws away with its warning.
+  await page.goto('about:blank');
+  // A restart without the saved read cache: the app asks for its start-up data all at once.
+  await page.addInitScript(() => localStorage.removeItem('queryCache'));
+
   // The server now refuses the token on every call but the auth flow, and answers the refused
   // calls together once two of them are in flight.
   let refused = 0;
@@ -190,9 +196,7 @@ test('token errors from many requests at once give one warning and one logout', 
     await Promise.race([together, new Promise((resolve) => setTimeout(resolve, 5000))]);
     return route.fulfill({ status: 401, json: { message: 'token_expired', logout: true } });
   });
-  // A restart without the saved read cache: the app asks for its start-up data all at once.
-  await page.evaluate(() => localStorage.removeItem('queryCache'));
-  await page.reload();
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   const toast = page.getByText('Your session has expired. Please log in again.');
   await expect(toast).toBeVisible();
