@@ -32,7 +32,7 @@ import {
 import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR } from '../_platform/list.js';
+import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
 import {
   actorNames,
   actorOf,
@@ -213,17 +213,43 @@ export class SiteReader {
   }
 }
 
+/**
+ * What the routes keep between requests for the repository (one set per server): the lists'
+ * counts, and, on the embedded database only, whole list pages and the type list
+ * (_platform/list.ts says why and when each is dropped).
+ */
+export interface SitesCaches {
+  counts: CountCache;
+  pages: PageCache<Page<SiteSummary>> | null;
+  types: PageCache<SiteType[]> | null;
+}
+
 export class SitesRepository extends SiteReader {
+  private readonly counts: CountCache | null;
+
   constructor(
     private readonly scope: RecordScope & { dbName: string },
-    private readonly counts: CountCache | null = null,
+    private readonly caches: SitesCaches | null = null,
   ) {
     super(scope.db, scope.districtId);
+    this.counts = caches?.counts ?? null;
   }
 
   // ---------------------------------------------------------------- sites: reads
 
   async list(query: SiteListQuery & { limit?: number }): Promise<Page<SiteSummary>> {
+    const pages = this.caches?.pages;
+    if (!pages) return this.readPage(query);
+    const key = JSON.stringify([query.sort ?? 'name', query.deleted ?? null, query.siteType ?? null, query.hasGps ?? null, query.search?.trim() ?? null, query.cursor ?? null, query.limit ?? LIST_LIMIT_DEFAULT]);
+    const cached = pages.get(this.scope.dbName, this.districtId, key);
+    if (cached) return cached;
+    const generation = pages.generation(this.scope.dbName, this.districtId);
+    const page = await this.readPage(query);
+    pages.set(this.scope.dbName, this.districtId, key, page, generation);
+    return page;
+  }
+
+  private async readPage(query: SiteListQuery & { limit?: number }): Promise<Page<SiteSummary>> {
     const sort: SiteSort = query.sort ?? 'name';
     const desc = sort.startsWith('-');
     const spec = SORTS[(desc ? sort.slice(1) : sort) as keyof typeof SORTS];
@@ -557,6 +583,17 @@ export class SitesRepository extends SiteReader {
   }
 
   async listTypes(): Promise<SiteType[]> {
+    const types = this.caches?.types;
+    if (!types) return this.readTypes();
+    const cached = types.get(this.scope.dbName, this.districtId, '');
+    if (cached) return cached;
+    const generation = types.generation(this.scope.dbName, this.districtId);
+    const list = await this.readTypes();
+    types.set(this.scope.dbName, this.districtId, '', list, generation);
+    return list;
+  }
+
+  private async readTypes(): Promise<SiteType[]> {
     const { rows } = await this.db.query<{ id: string; name: string; version: number; deleted_at: Date | null; site_count: number }>(
       `select t.id, t.name, t.version, t.deleted_at,
               (select count(*) from sites s where s.site_type_id = t.id and s.deleted_at is null)::int as site_count
