@@ -30,16 +30,16 @@ export const PHOTOS_MAX = 20;
 
 /** How serious: the list's colour and the notifications' wording. */
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export const Severity = Type.Union(SEVERITIES.map((s) => Type.Literal(s)));
-export type Severity = Static<typeof Severity>;
+export const Severity = Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')]);
+export type Severity = (typeof SEVERITIES)[number];
 
 /**
  * The workflow: new → acknowledged → investigating → closed, a step may be skipped forward,
  * never backward; closed is final (the record is locked: no edit, no comment, no status).
  */
 export const STATUSES = ['new', 'acknowledged', 'investigating', 'closed'] as const;
-export const Status = Type.Union(STATUSES.map((s) => Type.Literal(s)));
-export type Status = Static<typeof Status>;
+export const Status = Type.Union([Type.Literal('new'), Type.Literal('acknowledged'), Type.Literal('investigating'), Type.Literal('closed')]);
+export type Status = (typeof STATUSES)[number];
 export const STATUS_TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
   new: ['acknowledged', 'investigating', 'closed'],
   acknowledged: ['investigating', 'closed'],
@@ -49,11 +49,11 @@ export const STATUS_TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
 
 /** The icons a template may show (ionicons names the app maps to its icon set). */
 export const TEMPLATE_ICONS = ['warning', 'flame', 'water', 'construct', 'leaf', 'eye', 'medkit', 'flash', 'car', 'lock-closed'] as const;
-export const TemplateIcon = Type.Union(TEMPLATE_ICONS.map((i) => Type.Literal(i)));
+export const TemplateIcon = Type.Union([Type.Literal('warning'), Type.Literal('flame'), Type.Literal('water'), Type.Literal('construct'), Type.Literal('leaf'), Type.Literal('eye'), Type.Literal('medkit'), Type.Literal('flash'), Type.Literal('car'), Type.Literal('lock-closed')]);
 
 export const FIELD_KINDS = ['text', 'longText', 'number', 'date', 'choice', 'multiChoice', 'yesNo', 'photo', 'signature'] as const;
-export const FieldKind = Type.Union(FIELD_KINDS.map((k) => Type.Literal(k)));
-export type FieldKind = Static<typeof FieldKind>;
+export const FieldKind = Type.Union([Type.Literal('text'), Type.Literal('longText'), Type.Literal('number'), Type.Literal('date'), Type.Literal('choice'), Type.Literal('multiChoice'), Type.Literal('yesNo'), Type.Literal('photo'), Type.Literal('signature')]);
+export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /**
  * One field a template asks for. `key` is its identity across revisions (a declaration's
@@ -239,7 +239,7 @@ const csv = () => Type.String({ minLength: 1, maxLength: 2000 });
 export const DeclarationListQuery = Type.Object(
   {
     ...ListQueryBase,
-    sort: Type.Optional(Type.Union(DECLARATION_SORTS.map((s) => Type.Literal(s)))),
+    sort: Type.Optional(Type.Union([Type.Literal('-occurredAt'), Type.Literal('occurredAt'), Type.Literal('-severity'), Type.Literal('severity'), Type.Literal('title'), Type.Literal('-title'), Type.Literal('-updatedAt')])),
     template: Type.Optional(csv()),
     site: Type.Optional(csv()),
     severity: Type.Optional(csv()),

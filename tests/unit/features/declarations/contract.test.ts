@@ -5,7 +5,22 @@
  */
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { DeclarationCreate, DeclarationListQuery, DeclarationUpdate, STATUS_TRANSITIONS, STATUSES, TemplateCreate } from '../../../../common/modules/declarations/schemas';
+import {
+  DECLARATION_SORTS,
+  DeclarationCreate,
+  DeclarationListQuery,
+  DeclarationUpdate,
+  FIELD_KINDS,
+  FieldKind,
+  SEVERITIES,
+  Severity,
+  Status,
+  STATUS_TRANSITIONS,
+  STATUSES,
+  TEMPLATE_ICONS,
+  TemplateCreate,
+  TemplateIcon,
+} from '../../../../common/modules/declarations/schemas';
 
 const ID = '0b7f3c1e-4d2a-4c8e-9f10-2a3b4c5d6e7f';
 const report = {
@@ -24,6 +39,19 @@ const report = {
 };
 
 describe('the declarations contract', () => {
+  it('lists each closed set of values once for the app and once as a schema, the same', () => {
+    const sets = [
+      [SEVERITIES, Severity],
+      [STATUSES, Status],
+      [FIELD_KINDS, FieldKind],
+      [TEMPLATE_ICONS, TemplateIcon],
+    ] as const;
+    for (const [values, schema] of sets) {
+      expect(schema.anyOf.map((literal) => literal.const)).toEqual([...values]);
+    }
+    expect(DeclarationListQuery.properties.sort.anyOf.map((literal) => literal.const)).toEqual([...DECLARATION_SORTS]);
+  });
+
   it('takes a report made offline: client id, template revision, device time and position with accuracy', () => {
     expect(Value.Check(DeclarationCreate, report)).toBe(true);
     expect(Value.Check(DeclarationCreate, { ...report, position: { lat: 45.76, lng: 4.83, accuracy: null, source: 'pin' } })).toBe(true);
