@@ -6,7 +6,7 @@
  * reports (the bytes it holds are not sent again), the photo shows on the sheet without the
  * mark, the server holds it once with the size the app sent, and a reload sends nothing more.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { UPLOAD_CHUNK_BYTES } from '../../src/lib/uploads';
@@ -30,8 +30,7 @@ interface UploadRequest {
  */
 async function noisyPhoto(): Promise<Buffer> {
   const edge = 2000;
-  const pixels = Buffer.alloc(edge * edge * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
+  const pixels = randomBytes(edge * edge * 3);
   return sharp(pixels, { raw: { width: edge, height: edge, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
