@@ -5,8 +5,12 @@
  * back and the tus upload is cut after its first chunk: it resumes from the offset the server
  * reports (the bytes it holds are not sent again), the photo shows on the sheet without the
  * mark, the server holds it once with the size the app sent, and a reload sends nothing more.
+ * axe finds nothing on the sheet with its waiting photo and the picker.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { UPLOAD_CHUNK_BYTES } from '../../src/lib/uploads';
@@ -16,6 +20,7 @@ import { submitLogin } from './support';
 // The demo account that manages sites (district-admin holds sites.read only).
 const MANAGER = 'operator@demo.vigie.test';
 const TARGET = DEMO_SITES.Lyon![4]!;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface UploadRequest {
   method: string;
@@ -103,6 +108,12 @@ test('a photo added offline reaches the server once after reconnecting, its uplo
   await expect(tile).toHaveCount(1);
   await expect(tile).toContainText('Waiting to be sent');
   await expect(tile.locator('img')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .setLegacyMode(true)
+    .include('.record-sheet')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect.soft(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The connection comes back; the PATCH of the second chunk is cut (the server holds the first).
   let cutOffset: string | null = null;
