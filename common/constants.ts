@@ -35,6 +35,8 @@ export const MAINTENANCE_MESSAGE = 'maintenance';
 export const API_PREFIX = '/api';
 /** Liveness probe: the process answers (docs/api.md "Health"). */
 export const HEALTH_PATH = `${API_PREFIX}/health`;
+/** Where a 360 stage's legacy image is served as a data URL: `<this>/<districtId>/<siteId>/<stage name>`. */
+export const VIEWER_IMAGE_PATH = `${API_PREFIX}/files/viewer`;
 /** Readiness probe: the databases answer and the server is neither starting, stopping nor in maintenance. */
 export const READY_PATH = `${API_PREFIX}/ready`;
 /** 503 messages of a server that cannot serve yet (databases being opened) or any more (stopping). */

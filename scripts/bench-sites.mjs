@@ -2,10 +2,12 @@
 // 50 ms on PGlite, 32 connections, 10,000 sites in the district). For each driver (embedded
 // PGlite, then PostgreSQL when VIGIE_BENCH_PG_URL is set or Debian's binaries are installed):
 // seeds the demo data plus BENCH_SITES sites in Acme / Lyon with `tasks.js seed-bench`, starts
-// the built server, and loads three requests with autocannon over loopback:
+// the built server, and loads four requests with autocannon over loopback:
 //   - the first page                   GET /api/sites?limit=50
 //   - a search                         GET /api/sites?limit=50&search=atelier
 //   - the second page by its cursor    GET /api/sites?limit=50&cursor=…
+//   - every page in turn, with limits 48, 49 and 50 (~620 different pages: none is served
+//     from the embedded server's page cache, so this one is the database's own cost)
 // printing requests per second, p50, p99 and the server's CPU time per request (Linux).
 // Usage: npm run build:server && node scripts/bench-sites.mjs [seconds per request, default 10]
 // BENCH_CONNECTIONS sets the load, BENCH_PORT the first of the two ports used, BENCH_SITES
@@ -51,9 +53,30 @@ async function startServer(port, extraEnv) {
   return serverHandle(child, dataDir);
 }
 
+/** `path` is one path, or a list of paths asked in turn (a request each). */
 async function load(port, path, headers, seconds, cpuMs = () => null) {
   const cpuBefore = cpuMs();
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: CONNECTIONS, duration: seconds });
+  const paths = Array.isArray(path) ? path : [path];
+  let next = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${paths[0]}`,
+    headers,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(paths.length > 1
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                request.path = paths[next % paths.length];
+                next += 1;
+                return request;
+              },
+            },
+          ],
+        }
+      : {}),
+  });
   const cpuAfter = cpuMs();
   return {
     cpuUs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
@@ -78,10 +101,24 @@ async function bench(label, port, env) {
     const first = await (await fetch(`http://127.0.0.1:${port}/api/sites?limit=50`, { headers })).json();
     const search = await (await fetch(`http://127.0.0.1:${port}/api/sites?limit=50&search=atelier`, { headers })).json();
     console.log(`  ${first.data.total} sites in the district; "atelier" matches ${search.data.total}`);
+    // Every page of the list with limits 48, 49 and 50, asked in turn: more different pages
+    // than the embedded server keeps (PageCache.MAX_ENTRIES, 500), so each one is read from the
+    // database; the three requests above are the same page again and again (served from the
+    // page cache on PGlite, as every member of a district opening the list is).
+    const everyPage = [];
+    for (const limit of [48, 49, 50]) {
+      let cursor = null;
+      do {
+        const path = `/api/sites?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+        everyPage.push(path);
+        cursor = (await (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).json()).data.nextCursor;
+      } while (cursor);
+    }
     const requests = [
       ['first page GET /api/sites?limit=50', '/api/sites?limit=50'],
       ['search GET /api/sites?limit=50&search=atelier', '/api/sites?limit=50&search=atelier'],
       ['second page GET /api/sites?limit=50&cursor=…', `/api/sites?limit=50&cursor=${first.data.nextCursor}`],
+      [`every page in turn (${everyPage.length} different pages)`, everyPage],
     ];
     const rows = [];
     for (const [name, path] of requests) {
@@ -90,7 +127,7 @@ async function bench(label, port, env) {
     }
     console.log(`${label} (${SECONDS} s per request, ${CONNECTIONS} connections, ${first.data.total} sites)`);
     for (const [name, r] of rows) {
-      console.log(`  ${name.padEnd(48)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   server CPU ${r.cpuUs ?? '?'} µs/request   (${r.requests} requests, ${r.errors} non-2xx or errors)`);
+      console.log(`  ${name.padEnd(50)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   server CPU ${r.cpuUs ?? '?'} µs/request   (${r.requests} requests, ${r.errors} non-2xx or errors)`);
     }
   } finally {
     await server.stop();

@@ -41,6 +41,7 @@ import { viewerThirdPartyRoutes } from './routes/api/viewerThirdParty/index.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';
+import { openStorage } from './attachments/storage.js';
 import { seedDemo } from './seed/demo.js';
 import { seedDemoSso } from './seed/demo-sso.js';
 import { attachSocket, closeSocket } from './socket/index.js';
@@ -131,7 +132,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   }
   const tenantCache = new TenantCache();
   const io = await attachSocket(app.server, { sessions, tokens, tenantCache, databaseUrl: config.databaseUrl });
-  const ctx: RouteContext = { config, databases, sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };
+  const ctx: RouteContext = { config, databases, storage: openStorage(config), sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };
   app.decorate('tenantCache', tenantCache);
 
   const lifecycle: Lifecycle = { phase: 'ready' };

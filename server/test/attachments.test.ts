@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import { listRecordAttachments } from '../src/attachments/index.js';
 import { noiseJpeg, settled, TusClient } from './attachments-tus.js';
-import { bearer, listenOnLoopback, login, startTestServer, type TestServer } from './helper.js';
+import { bearer, emergencyPayload, listenOnLoopback, login, startTestServer, type TestServer } from './helper.js';
 
 const MAX = 2 * 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -315,5 +315,42 @@ describe('checks', () => {
     expect(await listRecordAttachments(db, lyonId, 'sites', siteId)).toEqual([]);
     const { rows } = await db.query('select 1 from attachments where id = $1 and deleted_at is not null', [attachmentId]);
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('a stage panorama uploaded through Sites', () => {
+  it('is in the emergency share of its site, read from the storage, and on the file viewer path', async () => {
+    const panoramaId = randomUUID();
+    const panorama = await noiseJpeg(800, 400);
+    const operator = bearer(manager.token);
+    const stage = await server.app.inject({
+      method: 'POST',
+      url: `/api/sites/${siteId}/stages`,
+      headers: { ...operator, 'idempotency-key': randomUUID() },
+      payload: { id: randomUUID(), kind: 'threeSixty', name: 'Parvis', attachmentId: panoramaId },
+    });
+    expect(stage.statusCode, stage.body).toBe(200);
+    expect((await manager.create(fields({ attachmentId: panoramaId, name: 'Parvis.jpg' }), panorama.length)).status).toBe(201);
+    expect((await manager.send(panoramaId, panorama, 0, panorama.length)).status).toBe(204);
+    const expected = `data:image/jpeg;base64,${panorama.toString('base64')}`;
+
+    // The app sends no image for it: the server adds the stored one to the share.
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/api/emergency/sendInformations',
+      headers: { ...operator, 'idempotency-key': randomUUID() },
+      payload: emergencyPayload(siteId, {}, [{ name: 'Parvis', image: null }]),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const shareId = sent.json<Envelope<{ shareIds: string[] }>>().data.shareIds[0];
+    const db = await server.databases.client('acme');
+    const { rows } = await db.query<{ token: string }>('select token from emergency_shares where id = $1', [shareId]);
+    const viewer = await server.app.inject({ method: 'GET', url: `/api/viewerThirdParty/${rows[0]!.token}` });
+    expect(viewer.statusCode, viewer.body).toBe(200);
+    expect(viewer.json<Envelope<{ site: { threeSixty: { name: string; image: string | null }[] } }>>().data.site.threeSixty).toEqual([{ name: 'Parvis', image: expected }]);
+
+    const file = await server.app.inject({ method: 'GET', url: `/api/files/viewer/${lyonId}/${siteId}/Parvis`, headers: operator });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.json<Envelope<string>>().data).toBe(expected);
   });
 });

@@ -439,6 +439,35 @@ describe('stages and types', () => {
   });
 });
 
+describe('lists read again after a write', () => {
+  // The embedded server keeps list pages and type lists between requests (_platform/list.ts
+  // PageCache): every write must show in the next read, for every member of the district.
+  it('show a renamed site, a renamed type, a new site and a deleted one at once, to every reader', async () => {
+    const typeId = randomUUID();
+    expect((await call({ method: 'POST', url: '/api/sites/types', payload: { id: typeId, name: 'Hangar' }, key: randomUUID() })).status).toBe(201);
+    const site = await newSite({ name: 'Aaa cache probe', siteTypeId: typeId });
+    const query = `?siteType=${typeId}`;
+    expect((await list(query, reader)).data.items.map((s) => [s.name, s.siteTypeName])).toEqual([['Aaa cache probe', 'Hangar']]);
+    expect((await call<SiteType[]>({ url: '/api/sites/types', token: reader })).data.find((t) => t.id === typeId)?.siteCount).toBe(1);
+
+    await call({ method: 'PATCH', url: `/api/sites/${site.id}`, payload: { baseVersion: 1, changes: { name: 'Aaa cache probe renamed' } } });
+    expect((await list(query, reader)).data.items.map((s) => s.name)).toEqual(['Aaa cache probe renamed']);
+    await call({ method: 'PATCH', url: `/api/sites/types/${typeId}`, payload: { baseVersion: 1, changes: { name: 'Hangars' } } });
+    expect((await list(query, reader)).data.items.map((s) => s.siteTypeName)).toEqual(['Hangars']);
+    expect((await call<SiteType[]>({ url: '/api/sites/types', token: reader })).data.find((t) => t.id === typeId)?.name).toBe('Hangars');
+
+    const second = await newSite({ name: 'Aab cache probe', siteTypeId: typeId });
+    const both = await list(query, reader);
+    expect(both.data.items.map((s) => s.id)).toEqual([site.id, second.id]);
+    expect(both.data.total).toBe(2);
+    expect((await call<SiteType[]>({ url: '/api/sites/types', token: reader })).data.find((t) => t.id === typeId)?.siteCount).toBe(2);
+
+    await call({ method: 'DELETE', url: `/api/sites/${second.id}`, payload: { baseVersion: 1 } });
+    expect((await list(query, reader)).data.items.map((s) => s.id)).toEqual([site.id]);
+    expect((await list(`${query}&deleted=true`)).data.items.map((s) => s.id)).toEqual([second.id]);
+  });
+});
+
 describe('the emergency dialog reads sites through the module', () => {
   it('does not offer a deleted site', async () => {
     const site = await newSite({ name: 'Bientôt supprimé' });

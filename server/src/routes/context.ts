@@ -1,5 +1,6 @@
 /** What route modules receive: the server's shared services, built once in app.ts. */
 import type { Server } from 'socket.io';
+import type { AttachmentStorage } from '../attachments/storage.js';
 import type { Config } from '../config.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { AccessTokens } from '../auth/tokens.js';
@@ -10,6 +11,8 @@ import type { TenantCache } from '../plugins/tenant-cache.js';
 export interface RouteContext {
   config: Config;
   databases: Databases;
+  /** The attachments' bytes (a folder under the data directory, or S3): opened once here. */
+  storage: AttachmentStorage;
   sessions: Sessions;
   tokens: AccessTokens;
   notifier: Notifier;

@@ -177,4 +177,18 @@ export const clientMigrations: Migration[] = [
       create index attachments_record_idx on attachments (district_id, module, record_id, created_at) where deleted_at is null;
     `,
   },
+  {
+    version: 4,
+    name: 'emergency share images by attachment',
+    sql: `
+      -- A stage panorama uploaded through the Sites module is an attachment: a share names it
+      -- instead of copying its megabytes (attachments never change and are only soft-deleted,
+      -- so the share keeps showing what was sent until it expires).
+      alter table emergency_share_images
+        add column attachment_id uuid,
+        alter column image drop not null,
+        alter column image_type drop not null,
+        add constraint emergency_share_images_source check ((image is not null and image_type is not null) or attachment_id is not null);
+    `,
+  },
 ];

@@ -69,3 +69,63 @@ export class CountCache {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }
+
+/**
+ * Whole list pages, kept per (database, district, query) until the next write of the module in
+ * that district. Lists are what every open app asks for most (each field user's list, the
+ * offline copy after every login and reconnection), and on the embedded database each query
+ * is a turn of the one PGlite instance that every request waits for: a page served from here
+ * costs no query at all (MODULES.md's budget: 1,000 list pages a second on PGlite).
+ *
+ * Correct only where every write of the module passes through `invalidate` of this cache: one
+ * server process, which the embedded database is by construction. With PostgreSQL several
+ * processes may write, so the module routes give the repository no PageCache there (the
+ * queries are cheap on a real server). A page's content never depends on who asks (rights are
+ * checked before the cache is read), so one entry serves every member of the district.
+ *
+ * A page read from the database while a write committed is not kept: `generation` is taken
+ * before the read and `set` refuses a value from an older generation.
+ */
+export class PageCache<T> {
+  static readonly MAX_ENTRIES = 500;
+  /** Entries in least recently used order (a Map iterates in insertion order). */
+  private readonly entries = new Map<string, { value: T; generation: number }>();
+  private readonly generations = new Map<string, number>();
+
+  private static district(db: string, districtId: string): string {
+    return `${db}\u0000${districtId}`;
+  }
+
+  /** The district's write count, to pass back to `set` with the value read after it. */
+  generation(db: string, districtId: string): number {
+    return this.generations.get(PageCache.district(db, districtId)) ?? 0;
+  }
+
+  get(db: string, districtId: string, query: string): T | undefined {
+    const key = `${PageCache.district(db, districtId)}\u0000${query}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(db: string, districtId: string, query: string, value: T, generation: number): void {
+    if (generation !== this.generation(db, districtId)) return;
+    const key = `${PageCache.district(db, districtId)}\u0000${query}`;
+    this.entries.delete(key);
+    this.entries.set(key, { value, generation });
+    if (this.entries.size > PageCache.MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  /** After a committed write in the district: its pages are read again. */
+  invalidate(db: string, districtId: string): void {
+    const district = PageCache.district(db, districtId);
+    this.generations.set(district, this.generation(db, districtId) + 1);
+    const prefix = `${district}\u0000`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+}

@@ -10,7 +10,7 @@
  * (no actor needed); deleted sites are invisible there.
  */
 import type { EmergencySite } from '../../../../common/api-types.js';
-import { API_PREFIX } from '../../../../common/constants.js';
+import { API_PREFIX, VIEWER_IMAGE_PATH } from '../../../../common/constants.js';
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import {
   SITE_FIELDS,
@@ -32,7 +32,7 @@ import {
 import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR } from '../_platform/list.js';
+import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
 import {
   actorNames,
   actorOf,
@@ -57,7 +57,7 @@ export const attachmentUrl = (id: string) => `${API_PREFIX}/attachments/${id}`;
 export const attachmentThumbnailUrl = (id: string) => `${API_PREFIX}/attachments/${id}/thumbnail`;
 /** The file-service path of a legacy (bytea) stage image: spec section 7's viewer path. */
 export const stageImagePath = (districtId: string, siteId: string, stageName: string): string =>
-  `${API_PREFIX}/files/viewer/${districtId}/${siteId}/${encodeURIComponent(stageName)}`;
+  `${VIEWER_IMAGE_PATH}/${districtId}/${siteId}/${encodeURIComponent(stageName)}`;
 
 interface SiteRow {
   id: string;
@@ -143,12 +143,14 @@ const SORTS: Record<'name' | 'address' | 'updatedAt', SortSpec> = {
   },
 };
 
-/** Emergency reads: the shapes of common/api-types.ts. */
-export interface StoredImage {
-  name: string;
-  image: Uint8Array;
-  type: string;
-}
+/**
+ * A stage's stored 360 image, for the emergency shares and the file service: the legacy bytes
+ * kept in the stage row, or the panorama uploaded through this module (an attachment, whose
+ * bytes are in the attachment storage under `storageKey`).
+ */
+export type StoredImage =
+  | { name: string; type: string; image: Uint8Array; attachment?: undefined }
+  | { name: string; type: string; image?: undefined; attachment: { id: string; storageKey: string } };
 
 /** Reads of the district's live (not deleted) sites, for the emergency dialog, files and shares. */
 export class SiteReader {
@@ -199,31 +201,67 @@ export class SiteReader {
     return rows.map((row) => stageOf(this.districtId, siteId, row));
   }
 
-  /** The stored (legacy bytea) 360 images of a live site among `names`; stages without one are left out. */
+  /**
+   * The stored 360 images of a live site among `names`: an uploaded panorama (a complete,
+   * not deleted attachment) before the legacy bytes of the same stage; stages with neither
+   * are left out.
+   */
   async stageImages(siteId: string, names: string[]): Promise<StoredImage[]> {
     if (names.length === 0) return [];
-    const { rows } = await this.db.query<StoredImage>(
-      `select st.name, st.image, coalesce(st.image_type, 'image/png') as type
+    const { rows } = await this.db.query<{ name: string; image: Uint8Array | null; type: string; attachment_id: string | null; storage_key: string | null }>(
+      `select st.name, case when a.id is null then st.image end as image, coalesce(a.type, st.image_type, 'image/png') as type,
+              a.id as attachment_id, a.storage_key
          from site_stages st join sites s on s.id = st.site_id
+         left join attachments a on a.id = st.attachment_id and a.district_id = s.district_id and a.state = 'complete' and a.deleted_at is null
         where st.site_id = $1 and s.district_id = $2 and s.deleted_at is null and st.kind = 'threeSixty'
-          and st.name = any($3::text[]) and st.image is not null`,
+          and st.name = any($3::text[]) and (a.id is not null or st.image is not null)`,
       [siteId, this.districtId, names],
     );
-    return rows;
+    return rows.map((row) =>
+      row.attachment_id !== null && row.storage_key !== null
+        ? { name: row.name, type: row.type, attachment: { id: row.attachment_id, storageKey: row.storage_key } }
+        : { name: row.name, type: row.type, image: row.image! },
+    );
   }
 }
 
+/**
+ * What the routes keep between requests for the repository (one set per server): the lists'
+ * counts, and, on the embedded database only, whole list pages and the type list
+ * (_platform/list.ts says why and when each is dropped).
+ */
+export interface SitesCaches {
+  counts: CountCache;
+  pages: PageCache<Page<SiteSummary>> | null;
+  types: PageCache<SiteType[]> | null;
+}
+
 export class SitesRepository extends SiteReader {
+  private readonly counts: CountCache | null;
+
   constructor(
     private readonly scope: RecordScope & { dbName: string },
-    private readonly counts: CountCache | null = null,
+    private readonly caches: SitesCaches | null = null,
   ) {
     super(scope.db, scope.districtId);
+    this.counts = caches?.counts ?? null;
   }
 
   // ---------------------------------------------------------------- sites: reads
 
   async list(query: SiteListQuery & { limit?: number }): Promise<Page<SiteSummary>> {
+    const pages = this.caches?.pages;
+    if (!pages) return this.readPage(query);
+    const key = JSON.stringify([query.sort ?? 'name', query.deleted ?? null, query.siteType ?? null, query.hasGps ?? null, query.search?.trim() ?? null, query.cursor ?? null, query.limit ?? LIST_LIMIT_DEFAULT]);
+    const cached = pages.get(this.scope.dbName, this.districtId, key);
+    if (cached) return cached;
+    const generation = pages.generation(this.scope.dbName, this.districtId);
+    const page = await this.readPage(query);
+    pages.set(this.scope.dbName, this.districtId, key, page, generation);
+    return page;
+  }
+
+  private async readPage(query: SiteListQuery & { limit?: number }): Promise<Page<SiteSummary>> {
     const sort: SiteSort = query.sort ?? 'name';
     const desc = sort.startsWith('-');
     const spec = SORTS[(desc ? sort.slice(1) : sort) as keyof typeof SORTS];
@@ -557,6 +595,17 @@ export class SitesRepository extends SiteReader {
   }
 
   async listTypes(): Promise<SiteType[]> {
+    const types = this.caches?.types;
+    if (!types) return this.readTypes();
+    const cached = types.get(this.scope.dbName, this.districtId, '');
+    if (cached) return cached;
+    const generation = types.generation(this.scope.dbName, this.districtId);
+    const list = await this.readTypes();
+    types.set(this.scope.dbName, this.districtId, '', list, generation);
+    return list;
+  }
+
+  private async readTypes(): Promise<SiteType[]> {
     const { rows } = await this.db.query<{ id: string; name: string; version: number; deleted_at: Date | null; site_count: number }>(
       `select t.id, t.name, t.version, t.deleted_at,
               (select count(*) from sites s where s.site_type_id = t.id and s.deleted_at is null)::int as site_count

@@ -32,9 +32,9 @@ import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
-import { CountCache } from '../_platform/list.js';
+import { CountCache, PageCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
-import { SITES_MODULE, SitesRepository } from './repository.js';
+import { SITES_MODULE, SitesRepository, type SitesCaches } from './repository.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const StageParams = Type.Object({ id: Uuid, stageId: Uuid }, { additionalProperties: false });
@@ -58,19 +58,26 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
   const read = requireCan('sites', 'read');
   const manage = requireCan('sites', 'manage');
 
-  // The lists' filtered counts, per server (a write below drops its district's).
-  const counts = new CountCache();
+  // The lists' filtered counts, per server, and on the embedded database (one process: every
+  // write passes below) the list pages and type lists themselves; a write drops its district's.
+  const caches: SitesCaches = {
+    counts: new CountCache(),
+    pages: ctx.databases.embedded ? new PageCache() : null,
+    types: ctx.databases.embedded ? new PageCache() : null,
+  };
   const repository = (request: FastifyRequest, tx?: Queryable) => {
     const auth = requireAuth(request);
     return new SitesRepository(
       { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } },
-      counts,
+      caches,
     );
   };
   /** After a committed write: fresh counts, and the district's open apps refetch the record. */
   const changed = (request: FastifyRequest) => (record: { id: string; version: number }) => {
     const auth = requireAuth(request);
-    counts.invalidate(auth.clientDb, auth.districtId);
+    caches.counts.invalidate(auth.clientDb, auth.districtId);
+    caches.pages?.invalidate(auth.clientDb, auth.districtId);
+    caches.types?.invalidate(auth.clientDb, auth.districtId);
     emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: SITES_MODULE, id: record.id, version: record.version });
   };
 

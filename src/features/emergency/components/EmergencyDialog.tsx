@@ -20,6 +20,7 @@ import { addOutline, closeOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Emergency360Stage, EmergencySiteStage } from '../../../../common/api-types';
+import { VIEWER_IMAGE_PATH } from '../../../../common/constants';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useConnectionState } from '../../../lib/connectivity';
 import { describeApiError } from '../../../lib/error-messages';
@@ -103,7 +104,9 @@ function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string;
   // Preload what the payload needs as soon as a site is chosen.
   const threeD = useQuery({ ...siteStagesQueryOptions(siteId ?? ''), enabled: siteId !== null });
   const threeSixty = useQuery({ ...all360StagesQueryOptions(siteId ?? ''), enabled: siteId !== null });
-  const imagePaths = (threeSixty.data ?? []).flatMap((s) => (s.imageUrl === null ? [] : [s.imageUrl]));
+  // Only the legacy data-URL paths: a panorama uploaded through Sites (an attachment URL) is
+  // the server's to add to the share, never uploaded back over the alert's weak network.
+  const imagePaths = (threeSixty.data ?? []).flatMap((s) => (s.imageUrl?.startsWith(`${VIEWER_IMAGE_PATH}/`) ? [s.imageUrl] : []));
   const images = useQueries({ queries: imagePaths.map((path) => viewerImageQueryOptions(path)) });
 
   const site = sites.data?.find((s) => s._id === siteId);

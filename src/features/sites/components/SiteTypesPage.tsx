@@ -13,24 +13,15 @@ import { TextField } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingWrites } from '../../../lib/outbox';
-import { showToast } from '../../../lib/toast';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { queueCreateSiteType, queueDeleteSiteType, queueRenameSiteType } from '../writes';
 import './sites.css';
+import { withToast } from './toast-action';
 
 const nameProblem = (name: string) => schemaProblems(SiteTypeCreate, { id: '00000000-0000-4000-8000-000000000000', name: name.trim() }).name;
 
-async function run(action: () => Promise<unknown>, done: string, t: (key: string) => string): Promise<boolean> {
-  try {
-    await action();
-    showToast({ message: t(done), kind: 'success' });
-    return true;
-  } catch (error) {
-    showToast({ message: describeApiError(error), kind: 'danger' });
-    return false;
-  }
-}
+const run = (action: () => Promise<unknown>, done: string, t: (key: string) => string): Promise<boolean> => withToast(action, t(done));
 
 export function SiteTypesPage({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('sites');

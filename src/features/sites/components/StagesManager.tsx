@@ -16,9 +16,8 @@ import { RecordSection } from '../../../components/module/RecordSheet';
 import '../../../components/icon-button.css';
 import { TextField } from '../../../components/module/RecordForm';
 import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
-import { describeApiError } from '../../../lib/error-messages';
-import { showToast } from '../../../lib/toast';
 import { queueCreateStage, queueDeleteStage, queueOrderStages, queueReplaceStageImage } from '../writes';
+import { withToast } from './toast-action';
 
 export function moveStage(ids: readonly string[], id: string, delta: -1 | 1): string[] {
   const from = ids.indexOf(id);
@@ -38,16 +37,7 @@ export function StagesManager({ site }: { site: Site }) {
   const [tried, setTried] = useState(false);
   const kindId = useId();
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      showToast({ message: t(done), kind: 'success' });
-      return true;
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-      return false;
-    }
-  };
+  const run = (action: () => Promise<unknown>, done: string) => withToast(action, t(done));
 
   const nameProblem = tried && name.trim() === '' ? { key: 'module.error.required' } : undefined;
   const add = async () => {

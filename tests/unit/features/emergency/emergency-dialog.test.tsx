@@ -26,6 +26,9 @@ const SITES: EmergencySite[] = [
 ];
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
+/** Stages whose attachment URL the dialog fetched (it must not: the server has those images). */
+const attachmentFetches: string[] = [];
+
 function emergencyRoutes() {
   const sends: unknown[] = [];
   server.use(
@@ -39,9 +42,15 @@ function emergencyRoutes() {
           { name: 'Entrée', imageUrl: '/api/files/viewer/d1/site-a/Entr%C3%A9e' },
           { name: 'Cour', imageUrl: '/api/files/viewer/d1/site-a/Cour' },
           { name: 'Toit', imageUrl: null },
+          // A panorama uploaded through Sites: the server adds it to the share itself.
+          { name: 'Parvis', imageUrl: '/api/attachments/0b7f3c1e-4d2a-4c8e-9f10-2a3b4c5d6e7f' },
         ]),
       ),
     ),
+    http.get(api('attachments/0b7f3c1e-4d2a-4c8e-9f10-2a3b4c5d6e7f'), () => {
+      attachmentFetches.push('Parvis');
+      return HttpResponse.error();
+    }),
     http.get(api('files/viewer/d1/site-a/Entr%C3%A9e'), () => HttpResponse.json(makeEnvelope(PNG))),
     // This image never comes: it must go as null, for the server to fill.
     http.get(api('files/viewer/d1/site-a/Cour'), () => HttpResponse.error()),
@@ -169,6 +178,7 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
               { name: 'Entrée', image: PNG },
               { name: 'Cour', image: null },
               { name: 'Toit', image: null },
+              { name: 'Parvis', image: null },
             ],
           },
           files: [],
@@ -189,6 +199,8 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
     });
     // What the drainer sent (if it ran already) is that same payload.
     for (const sent of sends) expect(sent).toEqual(payload);
+    // The uploaded panorama was never downloaded to be sent back over the alert's network.
+    expect(attachmentFetches).toEqual([]);
   });
 
   describe('offline', () => {

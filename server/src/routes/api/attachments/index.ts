@@ -18,7 +18,7 @@ import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
 import { Attachment } from '../../../../../common/schemas/platform.js';
 import Type from 'typebox';
 import { ATTACHMENT_MODULES, ensureThumbnail, findAttachment, softDeleteAttachment, toAttachment, type AttachmentRow } from '../../../attachments/index.js';
-import { openStorage, type AttachmentStorage, type ByteRange } from '../../../attachments/storage.js';
+import type { AttachmentStorage, ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
@@ -87,7 +87,7 @@ async function sendFile(
 }
 
 export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
-  const storage = openStorage(ctx.config);
+  const { storage } = ctx;
   await app.register(async (uploads) => uploadRoutes(uploads, ctx, storage), { prefix: '/uploads' });
   await app.register(
     async (files) => {

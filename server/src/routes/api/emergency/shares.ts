@@ -3,6 +3,7 @@
  * information, its images, one queued e-mail per recipient) and what the public viewer reads
  * back by token.
  */
+import type { AttachmentStorage } from '../../../attachments/storage.js';
 import type { EmergencySendResult, ViewerThirdPartyData } from '../../../../../common/api-types.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Databases } from '../../../db/databases.js';
@@ -11,7 +12,7 @@ import { ApiError } from '../../../lib/errors.js';
 import { shareMail } from '../../../mail/messages.js';
 import { queueShareMails } from '../../../mail/outbox.js';
 import { delayMs, uniqueRecipients, type DecodedImage, type SendInformationsBody, type SitePayload } from './payload.js';
-import { dataUrl, districtSitesById, stageImages, type SiteInfo } from './sites.js';
+import { dataUrl, districtSitesById, stageImages, storedBytes, type SiteInfo } from './sites.js';
 
 /** 32 random bytes, base64url: 43 characters, unguessable. */
 const TOKEN_BYTES = 32;
@@ -105,16 +106,21 @@ export async function recordSend(
 
     const fromClient = clientImages[index]!;
     const missing = payload.informations.threeSixty.map((s) => s.name).filter((name) => !fromClient.has(name));
+    // An uploaded panorama is named, not copied: its bytes stay in the attachment storage.
     const images = [
-      ...[...fromClient].map(([name, image]) => ({ name, image: image.bytes, type: image.type })),
-      ...(await stageImages(tx, ctx.districtId, site._id, missing)),
+      ...[...fromClient].map(([name, image]) => ({ name, image: image.bytes, type: image.type, attachmentId: null })),
+      ...(await stageImages(tx, ctx.districtId, site._id, missing)).map((stored) =>
+        stored.attachment === undefined
+          ? { name: stored.name, image: stored.image, type: stored.type, attachmentId: null }
+          : { name: stored.name, image: null, type: null, attachmentId: stored.attachment.id },
+      ),
     ];
     if (images.length > 0) {
       // One statement for all of them: bytea values as parameters, one row per image.
-      const values = images.map((_, i) => `($1, $${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4})`).join(', ');
-      await tx.query(`insert into emergency_share_images (share_id, name, image, image_type) values ${values}`, [
+      const values = images.map((_, i) => `($1, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4}, $${4 * i + 5}::uuid)`).join(', ');
+      await tx.query(`insert into emergency_share_images (share_id, name, image, image_type, attachment_id) values ${values}`, [
         shareId,
-        ...images.flatMap((image) => [image.name, image.image, image.type]),
+        ...images.flatMap((image) => [image.name, image.image, image.type, image.attachmentId]),
       ]);
     }
 
@@ -152,7 +158,7 @@ async function findShare(db: Database, token: string): Promise<ShareRow | null> 
  * the registry is asked (by a unique index; tokens are random, at most one answers); the
  * share is then read from that database only. 404 unknown, 410 expired.
  */
-export async function readShare(databases: Databases, token: string): Promise<SharedView> {
+export async function readShare(databases: Databases, storage: AttachmentStorage, token: string): Promise<SharedView> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw ApiError.notFound('emergency.share_not_found');
   const { rows: clients } = await databases.control.query<{ database: string }>('select database from clients');
   const answers = await Promise.allSettled(
@@ -172,11 +178,23 @@ export async function readShare(databases: Databases, token: string): Promise<Sh
   const { db, share } = found;
   if (share.expired) throw new ApiError(410, { message: 'emergency.share_expired' });
 
-  const { rows: images } = await db.query<{ name: string; image: Uint8Array; image_type: string }>(
-    'select name, image, image_type from emergency_share_images where share_id = $1',
+  // A named panorama is read from the attachment storage (its row even if the stage or the
+  // attachment was deleted since: the share shows what was sent until it expires).
+  const { rows: images } = await db.query<{ name: string; image: Uint8Array | null; image_type: string | null; type: string | null; storage_key: string | null }>(
+    `select i.name, i.image, i.image_type, a.type, a.storage_key
+       from emergency_share_images i left join attachments a on a.id = i.attachment_id
+      where i.share_id = $1`,
     [share.id],
   );
-  const imageOf = new Map(images.map((i) => [i.name, dataUrl(i.image_type, i.image)]));
+  const loaded = await Promise.all(
+    images.map(async (i): Promise<[string, string] | null> => {
+      if (i.image !== null && i.image_type !== null) return [i.name, dataUrl(i.image_type, i.image)];
+      if (i.storage_key === null || i.type === null) return null;
+      const bytes = await storedBytes(storage, i.storage_key).catch(() => null);
+      return bytes ? [i.name, dataUrl(i.type, bytes)] : null;
+    }),
+  );
+  const imageOf = new Map(loaded.filter((entry) => entry !== null));
   return {
     site: { ...share.site, threeSixty: share.site.threeSixty.map((s) => ({ name: s.name, image: imageOf.get(s.name) ?? null })) },
     description: share.description,

@@ -5,6 +5,7 @@
  * are not there; a site id of another district (or another client, whose sites are not in
  * this database at all) finds nothing.
  */
+import type { AttachmentStorage } from '../../../attachments/storage.js';
 import type { Queryable } from '../../../db/types.js';
 import type { Emergency360Stage, EmergencySite } from '../../../../../common/api-types.js';
 import { SiteReader, type StoredImage } from '../../../modules/sites/repository.js';
@@ -43,6 +44,17 @@ export async function threeDStages(db: Queryable, districtId: string, siteId: st
 export function stageImages(db: Queryable, districtId: string, siteId: string, names: string[]): Promise<StoredImage[]> {
   return new SiteReader(db, districtId).stageImages(siteId, names);
 }
+
+/** The whole bytes of an attachment's stored file. */
+export async function storedBytes(storage: AttachmentStorage, storageKey: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(storageKey)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The bytes of a stored image: the legacy bytes as they are, an uploaded panorama read from the storage. */
+export const imageBytes = async (storage: AttachmentStorage, image: StoredImage): Promise<Uint8Array> =>
+  image.attachment === undefined ? image.image : storedBytes(storage, image.attachment.storageKey);
 
 export const dataUrl = (type: string, bytes: Uint8Array): string =>
   `data:${type};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;

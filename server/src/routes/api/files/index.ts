@@ -13,9 +13,9 @@ import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-import { dataUrl, districtSite, stageImages } from '../emergency/sites.js';
+import { dataUrl, districtSite, imageBytes, stageImages } from '../emergency/sites.js';
 
-export async function fileRoutes(untyped: FastifyInstance, _ctx: RouteContext): Promise<void> {
+export async function fileRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('preHandler', app.authenticate);
   // Whoever may see the district's sites: the emergency dialog, the site pages, the file explorer.
@@ -31,7 +31,7 @@ export async function fileRoutes(untyped: FastifyInstance, _ctx: RouteContext): 
       const site = await districtSite(auth.db, auth.districtId, siteId);
       const [image] = site ? await stageImages(auth.db, auth.districtId, site._id, [stageName]) : [];
       if (!image) throw ApiError.notFound('files.not_found');
-      return respond(request, dataUrl(image.type, image.image));
+      return respond(request, dataUrl(image.type, await imageBytes(ctx.storage, image)));
     },
   );
 }

@@ -16,5 +16,5 @@ export async function viewerThirdPartyRoutes(untyped: FastifyInstance, ctx: Rout
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   // The token is checked in readShare: a malformed one is just an unknown token (404), not a 400.
   const schema = { tags: ['viewerThirdParty'], security: [], summary: 'The shared site information of an emergency share, until it expires (public)', params: ShareTokenParams, response: ok(ViewerThirdPartyData) };
-  app.get('/:token', { schema }, async (request) => respond(request, await readShare(ctx.databases, request.params.token)));
+  app.get('/:token', { schema }, async (request) => respond(request, await readShare(ctx.databases, ctx.storage, request.params.token)));
 }
