@@ -73,7 +73,7 @@ function outboxSize(page: Page): Promise<number> {
 
 test('a photo added offline reaches the server once after reconnecting, its upload resumed after a cut', async ({ page, context }) => {
   // About 25 s on a quiet machine; the margin is for one shared with other runs.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const photo = await noisyPhoto();
   const name = `facade-${randomUUID().slice(0, 8)}`;
 
