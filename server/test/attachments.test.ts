@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import { listRecordAttachments } from '../src/attachments/index.js';
@@ -138,6 +139,50 @@ describe('a photo uploaded with tus', () => {
     expect(await listRecordAttachments(db, lyonId, 'sites', siteId)).toHaveLength(1);
     const served = await fetch(`${base}/api/attachments/${attachmentId}`, { headers: bearer(manager.token) });
     expect(sha(Buffer.from(await served.arrayBuffer()))).toBe(sha(photo));
+  });
+});
+
+describe('live updates', () => {
+  it("tells the district's open apps once when a photo completes, so another app showing the site sees it", async () => {
+    const db = await server.databases.client('acme');
+    const { rows } = await db.query<{ id: string }>(
+      `select s.id from sites s join districts d on d.id = s.district_id where d.name = 'Lyon' order by s.name offset 1 limit 1`,
+    );
+    const otherSite = rows[0]!.id;
+    const other = randomUUID();
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect(base, { path: '/ws', transports: ['websocket'], auth: { token: manager.token }, reconnection: false });
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    const events: unknown[] = [];
+    socket.on('records:changed', (event: unknown) => events.push(event));
+    try {
+      const told = new Promise((resolve) => socket.once('records:changed', resolve));
+      expect((await manager.create(fields({ attachmentId: other, recordId: otherSite }), photo.length)).status).toBe(201);
+      expect((await manager.send(other, photo, 0, 4 * CHUNK)).status).toBe(204);
+      expect(await told).toEqual({ module: 'sites', id: otherSite, version: null });
+      // The same photo again (a lost answer, a second device): already whole, nothing to tell.
+      expect((await manager.create(fields({ attachmentId: other, recordId: otherSite }), photo.length)).status).toBe(201);
+      expect((await manager.head(other)).headers.get('upload-offset')).toBe(String(photo.length));
+      // A write the socket surely sees after the re-upload: the events before it are all there.
+      const edited = new Promise((resolve) => socket.once('records:changed', resolve));
+      const site = await fetch(`${base}/api/sites/${otherSite}`, { headers: bearer(manager.token) });
+      const { version } = ((await site.json()) as Envelope<{ version: number }>).data;
+      const patched = await fetch(`${base}/api/sites/${otherSite}`, {
+        method: 'PATCH',
+        headers: { ...bearer(manager.token), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ baseVersion: version, changes: { description: 'Photo reçue' } }),
+      });
+      expect(patched.status).toBe(200);
+      await edited;
+      expect(events).toEqual([
+        { module: 'sites', id: otherSite, version: null },
+        { module: 'sites', id: otherSite, version: version + 1 },
+      ]);
+    } finally {
+      socket.close();
+    }
   });
 });
 

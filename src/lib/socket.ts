@@ -34,7 +34,8 @@ export const SOCKET_EVENTS = {
 export interface SocketEventPayloads {
   [SOCKET_EVENTS.notificationNew]: { kind: 'general' | 'workflow'; notification: NotificationItem };
   /** After every write of a module's record, to the district's room: open apps refetch it. */
-  [SOCKET_EVENTS.recordsChanged]: { module: string; id: string; version: number };
+  /** version null: the record is unchanged, one of its attachments completed (the record's files change). */
+  [SOCKET_EVENTS.recordsChanged]: { module: string; id: string; version: number | null };
 }
 
 type EventName = keyof SocketEventPayloads;

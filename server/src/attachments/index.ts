@@ -168,16 +168,17 @@ async function dimensionsOf(storage: AttachmentStorage, key: string, type: strin
  * Marks an upload whose bytes are all stored as complete: its hash (the ETag) and, for an
  * image, its size in pixels. Idempotent: a complete row is left as it is, so the second
  * finish of the same upload (a re-upload, a HEAD after a lost answer) is a success without a
- * duplicate.
+ * duplicate. True when this call completed it (the caller tells the open apps, once).
  */
-export async function completeUpload(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<void> {
-  if (row.state === 'complete') return;
+export async function completeUpload(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<boolean> {
+  if (row.state === 'complete') return false;
   const [sha256, { width, height }] = await Promise.all([sha256Of(storage, row.storage_key), dimensionsOf(storage, row.storage_key, row.type)]);
-  await db.query(
+  const { rows } = await db.query(
     `update attachments set state = 'complete', sha256 = $2, width = $3, height = $4, completed_at = now()
-      where id = $1 and state = 'uploading'`,
+      where id = $1 and state = 'uploading' returning id`,
     [row.id, sha256, width, height],
   );
+  return rows.length > 0;
 }
 
 /**

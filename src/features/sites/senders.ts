@@ -42,6 +42,9 @@ export const SITE_SENDERS: Record<SiteWriteKind, SiteSender> = {
   },
   'sites.stage.delete': (item, ctx) => deleteStageRequest(item.recordId, (ctx.payload as StageDeletePayload).stageId, ctx.idempotencyKey),
   'sites.stage.order': (item, ctx) => orderStagesRequest(item.recordId, ctx.payload as StageOrder, ctx.idempotencyKey),
+  // No request: the photo's tus upload, which the drainer runs next, is the whole write (the
+  // server links the attachment to the site named in its metadata, and tells the open apps).
+  'sites.photo.add': async () => null,
 };
 
 /**

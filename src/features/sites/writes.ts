@@ -23,6 +23,7 @@ export const SITE_WRITE_KINDS = [
   'sites.stage.update',
   'sites.stage.delete',
   'sites.stage.order',
+  'sites.photo.add',
 ] as const;
 export type SiteWriteKind = (typeof SITE_WRITE_KINDS)[number];
 
@@ -40,6 +41,11 @@ export interface StageUpdatePayload {
 }
 export interface StageDeletePayload {
   stageId: string;
+}
+/** A photo added to a site: the upload is the write (the server links it to the site by id). */
+export interface PhotoAddPayload {
+  attachmentId: string;
+  name: string;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -119,3 +125,19 @@ export const queueRenameStage = (site: Pick<Site, 'id' | 'version'>, stageId: st
 export const queueDeleteStage = (site: Pick<Site, 'id' | 'version'>, stageId: string) =>
   queue('sites.stage.delete', site.id, site.version, { stageId } satisfies StageDeletePayload);
 export const queueOrderStages = (site: Pick<Site, 'id' | 'version'>, order: StageOrder) => queue('sites.stage.order', site.id, site.version, order);
+
+/**
+ * Photos added to a site's files, one outbox item each (a photo that the server refuses does
+ * not hold back the others): the item has no record write, only its attachment, uploaded with
+ * tus and resumed from the server's offset after a cut. Returns the attachment ids.
+ */
+export async function queueAddSitePhotos(site: Pick<Site, 'id' | 'version'>, photos: readonly StageImage[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const photo of photos) {
+    const attachmentId = crypto.randomUUID();
+    const payload: PhotoAddPayload = { attachmentId, name: photo.name };
+    await queue('sites.photo.add', site.id, site.version, payload, { attachments: [{ attachmentId, ...photo }] });
+    ids.push(attachmentId);
+  }
+  return ids;
+}

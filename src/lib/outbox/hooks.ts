@@ -5,10 +5,10 @@
  * screens watch the outbox, a change is read once.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { getPayloadRecord, listItems, subscribeOutbox } from './db';
+import { getAttachment, getPayloadRecord, listItems, subscribeOutbox } from './db';
 import { isUndelivered } from './enqueue';
 import type { PendingWrite } from './overlay';
-import type { OutboxItem } from './types';
+import type { OutboxItem, StoredAttachment } from './types';
 
 /**
  * Least time between two re-reads while changes keep coming. A drain announces two changes
@@ -115,6 +115,36 @@ export function usePendingChanges(module: string, recordId?: string): PendingWri
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature names what matters of items
   }, [signature]);
   return writes;
+}
+
+/** An attachment still in the outbox, with the item that carries it (its state: waiting, failed). */
+export interface PendingAttachment {
+  item: OutboxItem;
+  attachment: StoredAttachment;
+}
+
+/**
+ * The attachments of `module`'s record `recordId` not uploaded yet, with their Blobs, so a
+ * screen shows a photo added offline at once from the device. Read from IndexedDB once per
+ * change of the items (the Blobs are not copied: IndexedDB hands back a reference).
+ */
+export function usePendingAttachments(module: string, recordId: string): PendingAttachment[] {
+  const items = usePendingWrites(module, recordId);
+  const [attachments, setAttachments] = useState<PendingAttachment[]>([]);
+  const signature = items.map((i) => `${i.key}:${i.state}:${i.attachmentIds.join(',')}:${i.uploaded.join(',')}`).join('|');
+  useEffect(() => {
+    let alive = true;
+    const wanted = items.flatMap((item) => item.attachmentIds.filter((id) => !item.uploaded.includes(id)).map((id) => ({ item, id })));
+    Promise.all(wanted.map(async ({ item, id }) => ({ item, attachment: await getAttachment(item.key, id) })))
+      .then((loaded) => alive && setAttachments(loaded.filter((a): a is PendingAttachment => a.attachment !== undefined)))
+      // The outbox unreadable: nothing to show from it (the items' marks still say they wait).
+      .catch(() => alive && setAttachments([]));
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature names what matters of items
+  }, [signature]);
+  return attachments;
 }
 
 /** Writes not delivered yet on this device (every module, every tenant): the shell's badge. */

@@ -12,7 +12,8 @@ export const RECORDS_CHANGED_EVENT = 'records:changed';
 export interface RecordsChanged {
   module: string;
   id: string;
-  version: number;
+  /** The record's new version; null when the record is unchanged but one of its attachments completed. */
+  version: number | null;
 }
 
 export function emitRecordChanged(io: Server, clientDb: string, districtId: string, change: RecordsChanged): void {

@@ -1,8 +1,9 @@
 /**
  * A site's sheet (/site/$siteId): general information (name, description, address, GPS with
  * links to open it in a map app, owner), its type, its 3D and 360 stages (each panorama in an
- * interactive 360° viewer, its code loaded only when opened), its files and photos, its
- * history, and "raise an emergency alert for this site" for those with the emergency right.
+ * interactive 360° viewer, its code loaded only when opened), its files and photos (managers
+ * add photos, offline too: SitePhotos), its history, and "raise an emergency alert for this
+ * site" for those with the emergency right.
  * Managers edit, delete or restore it and manage its stages. Pending writes of this device
  * are laid over the server's copy and marked as waiting.
  */
@@ -12,7 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { AttachmentsList, HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { requestEmergencyAlert } from '../../../lib/emergency-request';
@@ -26,6 +27,7 @@ import { siteQueryOptions } from '../api/get-site';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
 import { queueDeleteSite, queueRestoreSite } from '../writes';
+import { SitePhotos } from './SitePhotos';
 import './sites.css';
 
 const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ default: m.PanoramaViewer })));
@@ -183,7 +185,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
           </Suspense>
         )}
         <RecordSection title={t('sheet.files')}>
-          <AttachmentsList attachments={site.attachments} />
+          <SitePhotos site={site} canAdd={manager && !deleted} />
         </RecordSection>
         {serverSite !== undefined && (
           <RecordSection title={t('sheet.history')}>

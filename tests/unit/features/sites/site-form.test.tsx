@@ -11,6 +11,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
   registerSender: vi.fn(),
   usePendingWrites: () => [],
   usePendingChanges: () => [],
+  usePendingAttachments: () => [],
 }));
 
 // The drafts store is the offline engineer's (IndexedDB); here an in-memory one.

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEmergencyRequests } from '../../../../src/lib/emergency-request';
-import { enqueueWrite } from '../../../../src/lib/outbox';
+import { discardWrite, enqueueWrite } from '../../../../src/lib/outbox';
+import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { server } from '../../../../src/testing/server';
@@ -10,16 +11,29 @@ import { renderApp } from '../../../../src/testing/render-app';
 import { seedSession } from '../../../../src/testing/session';
 import { MANAGER, READER, serveSites, SITE } from './sites-testing';
 
+/** The photos this device still holds for the site (usePendingAttachments), set by a test. */
+const held = vi.hoisted(() => ({ photos: [] as object[] }));
+
 vi.mock('../../../../src/lib/outbox', () => ({
   enqueueWrite: vi.fn((item: object) => Promise.resolve({ ...item, idempotencyKey: 'k', state: 'pending', createdAt: '' })),
+  discardWrite: vi.fn(() => Promise.resolve()),
   registerSender: vi.fn(),
   usePendingWrites: () => [],
   usePendingChanges: () => [],
+  usePendingAttachments: () => held.photos,
+}));
+// jsdom draws no image: the picked file comes back as the resized photo.
+vi.mock('../../../../src/lib/image-resize', () => ({
+  resizeImage: vi.fn(async (file: File) => ({ blob: file, name: file.name, type: 'image/jpeg', width: 2000, height: 1500, takenAt: '2026-05-14T09:30:00.000Z', gps: null })),
 }));
 
 const FIRST_LOOK = { timeout: 15_000 };
 
-beforeEach(() => vi.mocked(enqueueWrite).mockClear());
+beforeEach(() => {
+  vi.mocked(enqueueWrite).mockClear();
+  vi.mocked(discardWrite).mockClear();
+  held.photos = [];
+});
 afterEach(resetEmergencyRequests);
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -86,6 +100,51 @@ describe('the site sheet', { timeout: 30_000 }, () => {
         payload: { kind: 'threeSixty', ids: [SITE.stages[0]!.id, SITE.stages[1]!.id] },
       }),
     );
+  });
+});
+
+describe('the site’s photos', { timeout: 30_000 }, () => {
+  it('queues a manager’s photo with its Blob, one outbox item that carries it', async () => {
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp(`/site/${SITE.id}`);
+    const files = await screen.findByRole('region', { name: 'Files and photos' }, FIRST_LOOK);
+    const photo = new File([new Uint8Array(2048)], 'façade.jpg', { type: 'image/jpeg' });
+    await user.upload(within(files).getByTestId('photo-picker-gallery'), photo);
+    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    const write = vi.mocked(enqueueWrite).mock.calls[0]![0];
+    const attachmentId = (write.payload as { attachmentId: string }).attachmentId;
+    expect(write).toEqual({
+      kind: 'sites.photo.add',
+      module: 'sites',
+      recordId: SITE.id,
+      baseVersion: 3,
+      payload: { attachmentId, name: 'façade.jpg' },
+      attachments: [{ attachmentId, blob: photo, name: 'façade.jpg', type: 'image/jpeg', takenAt: '2026-05-14T09:30:00.000Z', gps: null }],
+    });
+    await waitFor(() => expect(getToasts().map((toast) => toast.message)).toContain('The photo will be sent as soon as possible.'));
+  });
+
+  it('shows a photo still on the device as waiting, which its manager may remove', async () => {
+    const item = { key: 'item-1', state: 'queued', kind: 'sites.photo.add', recordId: SITE.id };
+    held.photos = [{ item, attachment: { attachmentId: 'eeeeeeee-0000-4000-8000-000000000001', itemKey: 'item-1', blob: new Blob(['x'], { type: 'image/jpeg' }), name: 'quai.jpg', type: 'image/jpeg' } }];
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp(`/site/${SITE.id}`);
+    const files = await screen.findByRole('region', { name: 'Files and photos' }, FIRST_LOOK);
+    const tile = within(files).getByRole('button', { name: 'Open quai.jpg' }).closest('li')!;
+    expect(within(tile).getByText('Waiting to be sent')).toBeInTheDocument();
+    await user.click(within(tile).getByRole('button', { name: 'Remove quai.jpg' }));
+    expect(discardWrite).toHaveBeenCalledWith('item-1');
+  });
+
+  it('offers no photo picker to a reader', async () => {
+    serveSites({ rights: READER });
+    seedSession({ rights: READER });
+    renderApp(`/site/${SITE.id}`);
+    const files = await screen.findByRole('region', { name: 'Files and photos' }, FIRST_LOOK);
+    expect(within(files).getByText('No photo yet.')).toBeInTheDocument();
+    expect(within(files).queryByRole('button', { name: 'Choose from gallery' })).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
   registerSender: vi.fn(),
   usePendingWrites: () => [],
   usePendingChanges: () => [],
+  usePendingAttachments: () => [],
 }));
 
 const FIRST_LOOK = { timeout: 15_000 };

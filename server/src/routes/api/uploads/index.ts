@@ -15,7 +15,8 @@
  * has its upload answers 201 with that upload's URL without touching its bytes (a re-upload is
  * a success, never a duplicate; the client's HEAD then finds the offset). When the last byte
  * is stored the row is completed (hash, pixel size); a HEAD finding all bytes of a row still
- * 'uploading' (an answer lost after the last PATCH) completes it too.
+ * 'uploading' (an answer lost after the last PATCH) completes it too. Completing it tells the
+ * district's sockets `records:changed` for its record (version null), once.
  * tus's own answers pass through with their headers (never its CORS ones: the app is same
  * origin); its errors become the API's `{ message }` bodies.
  */
@@ -29,6 +30,7 @@ import { ErrorResponses, TusAnswer } from '../../../../../common/schemas/envelop
 import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, completeUpload, createUploading, findAnyAttachment, findAttachment, type AttachmentRow } from '../../../attachments/index.js';
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
+import { emitRecordChanged } from '../../../modules/_platform/events.js';
 import { requireAuth, type AuthContext } from '../../../plugins/auth.js';
 import { rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
@@ -154,6 +156,16 @@ async function sendTus(reply: FastifyReply, response: Response): Promise<Fastify
 }
 
 export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, storage: AttachmentStorage): Promise<void> {
+  /**
+   * Completes an upload whose bytes are all stored and, the first time, tells the district's
+   * open apps that the record's files changed (records:changed, version null: the record
+   * itself is unchanged), so another app showing the record sees the photo.
+   */
+  const complete = async (auth: AuthContext, row: AttachmentRow): Promise<void> => {
+    if (await completeUpload(auth.db, storage, row)) {
+      emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: row.module, id: row.record_id, version: null });
+    }
+  };
   const handoffs = new WeakMap<Request, Handoff>();
   const handoffOf = (req: Request): Handoff => {
     const handoff = handoffs.get(req);
@@ -172,7 +184,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
     onUploadFinish: async (req) => {
       const { auth, key } = handoffOf(req);
       const row = await findAttachment(auth.db, auth.districtId, key.slice(key.lastIndexOf('/') + 1));
-      if (row) await completeUpload(auth.db, storage, row);
+      if (row) await complete(auth, row);
       return {};
     },
   });
@@ -250,7 +262,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
       const auth = requireAuth(request);
       const response = await runTus(request, row.storage_key, false);
       if (response.status === 200 && row.state === 'uploading' && response.headers.get('upload-offset') === response.headers.get('upload-length')) {
-        await completeUpload(auth.db, storage, row);
+        await complete(auth, row);
       }
       return sendTus(reply, response);
     },
