@@ -54,6 +54,12 @@ export interface RecordListProps<T, K extends QueryKey = QueryKey> {
   scrollKey: string;
   countText: (count: number) => string;
   emptyText: string;
+  /**
+   * The loaded rows and the server's count as the user should see them: the module lays its
+   * writes still in the outbox over them (withPendingList), so a record written offline shows
+   * at once, and the count with it.
+   */
+  overlay?: (rows: T[], total: number) => { rows: T[]; total: number };
 }
 
 const fallbackRect: typeof observeElementRect = (instance, cb) =>
@@ -80,8 +86,9 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     observer.observe(content, { attributes: true, attributeFilter: ['role'] });
     return () => observer.disconnect();
   }, []);
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
+  const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const served = list.data?.pages[0]?.total ?? 0;
+  const { rows, total } = props.overlay === undefined || list.data === undefined ? { rows: loaded, total: served } : props.overlay(loaded, served);
   const hasMore = list.hasNextPage;
 
   // The virtualiser's functions are not memoisable (the compiler skips this component, as it should).

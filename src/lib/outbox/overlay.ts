@@ -30,8 +30,10 @@ export type WithPending<T> = T & { pending?: PendingMark };
 
 type Action = 'create' | 'update' | 'delete' | 'restore' | 'other';
 
+/** A record's own write is '<module>.<action>'; a longer kind ('sites.stage.create') writes a part of it. */
 export function actionOf(kind: string): Action {
-  const last = kind.slice(kind.lastIndexOf('.') + 1);
+  const parts = kind.split('.');
+  const last = parts.length === 2 ? parts[1] : undefined;
   return last === 'create' || last === 'update' || last === 'delete' || last === 'restore' ? last : 'other';
 }
 
@@ -96,4 +98,81 @@ export function withPending<T extends { id: string }>(list: readonly T[], writes
     if (record !== undefined) created.unshift(record);
   }
   return [...created, ...list.map((r) => apply(r, byRecord.get(r.id) ?? []) ?? r)];
+}
+
+export interface PendingListOptions<T> {
+  /**
+   * Whether a record, as the pending writes make it, belongs in the list as the user filtered
+   * it (its search, its filters), decided on the device the way the server would decide it.
+   * Asked of records created here and of listed records an update changed.
+   */
+  matches: (record: WithPending<T>) => boolean;
+  /** The list shows deleted records only (a manager's "deleted" view). */
+  deletedView?: boolean;
+  /**
+   * Makes a record touched by pending writes whole for the list's rows: a created record is
+   * its create payload (what the user typed), without what only the server fills in.
+   */
+  complete?: (record: WithPending<T>) => WithPending<T>;
+}
+
+export interface PendingListView<T> {
+  rows: WithPending<T>[];
+  /** The server's count, with the records the pending writes add to the list or take from it. */
+  total: number;
+}
+
+/**
+ * A page list (a module's RecordList) with this device's pending writes over it, as the user
+ * expects to see it before they are sent:
+ *
+ * - records created here and not yet listed by the server come first, newest first, when
+ *   they match the list's search and filters (never in the deleted view: a new record is not
+ *   deleted);
+ * - listed records with pending updates show their new values; one an update takes out of
+ *   the search or the filters leaves the list, as it will once sent;
+ * - a record deleted here leaves the active view (the user asked it gone; its sheet still
+ *   shows it, marked deleted and waiting), and one restored here leaves the deleted view;
+ * - the count follows: plus the records shown, minus the records taken out.
+ *
+ * Records the list does not hold (later pages, another view) cannot be shown from here.
+ */
+export function withPendingList<T extends { id: string }>(
+  list: readonly T[],
+  total: number,
+  writes: readonly PendingWrite[],
+  options: PendingListOptions<T>,
+): PendingListView<T> {
+  const live = writes.filter((w) => w.item.state !== 'sent');
+  if (live.length === 0) return { rows: [...list], total };
+  const complete = options.complete ?? ((record: WithPending<T>) => record);
+  const deletedView = options.deletedView === true;
+  const rows: WithPending<T>[] = [];
+  let count = total;
+  for (const overlaid of withPending(list, live)) {
+    const mark = overlaid.pending;
+    if (mark === undefined) {
+      rows.push(overlaid);
+      continue;
+    }
+    const record = complete(overlaid);
+    if (mark.created) {
+      if (!deletedView && !mark.deleted && options.matches(record)) {
+        rows.push(record);
+        count += 1;
+      }
+      continue;
+    }
+    const actions = live.filter((w) => w.item.recordId === record.id).map((w) => actionOf(w.item.kind));
+    // The last delete or restore decides where the record will be once sent.
+    const toggle = actions.filter((a) => a === 'delete' || a === 'restore').at(-1);
+    const gone = deletedView ? toggle === 'restore' : toggle === 'delete';
+    const updated = actions.includes('update');
+    if (gone || (updated && !options.matches(record))) {
+      count -= 1;
+      continue;
+    }
+    rows.push(record);
+  }
+  return { rows, total: Math.max(count, 0) };
 }
