@@ -88,7 +88,11 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   }, []);
   const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
   const served = list.data?.pages[0]?.total ?? 0;
-  const { rows, total } = props.overlay === undefined || list.data === undefined ? { rows: loaded, total: served } : props.overlay(loaded, served);
+  // Offline, a list never fetched (a new search) still shows what this device wrote that matches it.
+  const neverFetched = list.isPending && list.fetchStatus === 'paused';
+  const { rows, total } =
+    props.overlay === undefined || (list.data === undefined && !neverFetched) ? { rows: loaded, total: served } : props.overlay(loaded, served);
+  const shown = list.data !== undefined || rows.length > 0;
   const hasMore = list.hasNextPage;
 
   // The virtualiser's functions are not memoisable (the compiler skips this component, as it should).
@@ -139,7 +143,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
           </label>
         )}
       </div>
-      {list.data !== undefined && (
+      {shown && (
         <p className="record-list-count" role="status">
           {props.countText(total)}
         </p>
@@ -157,7 +161,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
               <IonSpinner name="crescent" aria-label={t('module.loading')} />
             </div>
           )}
-          {list.isPending && list.fetchStatus === 'paused' && <p className="record-list-state">{t('module.offline_empty')}</p>}
+          {neverFetched && <p className="record-list-state">{t(rows.length > 0 ? 'module.offline_pending_only' : 'module.offline_empty')}</p>}
           {list.isError && list.data === undefined && (
             <div className="record-list-state" role="alert">
               <p>{describeApiError(list.error)}</p>

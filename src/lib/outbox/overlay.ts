@@ -30,10 +30,13 @@ export type WithPending<T> = T & { pending?: PendingMark };
 
 type Action = 'create' | 'update' | 'delete' | 'restore' | 'other';
 
-/** A record's own write is '<module>.<action>'; a longer kind ('sites.stage.create') writes a part of it. */
-export function actionOf(kind: string): Action {
-  const parts = kind.split('.');
-  const last = parts.length === 2 ? parts[1] : undefined;
+/**
+ * A record's own write is '<module>.<action>' of its module; a longer kind ('sites.stage.create')
+ * writes a part of it, and another module's kind ('attachments.delete' of a site's file) too.
+ */
+export function actionOf(item: Pick<OutboxItem, 'kind'> & { module?: string }): Action {
+  const parts = item.kind.split('.');
+  const last = parts.length === 2 && (item.module === undefined || parts[0] === item.module) ? parts[1] : undefined;
   return last === 'create' || last === 'update' || last === 'delete' || last === 'restore' ? last : 'other';
 }
 
@@ -41,7 +44,8 @@ const isFields = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** What the overlay needs of an item: its kind, record, state, and the payload it sends. */
 export interface PendingWrite {
-  item: Pick<OutboxItem, 'kind' | 'recordId' | 'state'>;
+  /** `module` when known: a kind of another module only marks the record (see actionOf). */
+  item: Pick<OutboxItem, 'kind' | 'recordId' | 'state'> & { module?: string };
   payload: unknown;
 }
 
@@ -54,7 +58,7 @@ function apply<T extends { id: string }>(record: T | undefined, writes: readonly
     mark.count += 1;
     if (item.state === 'conflict') mark.conflict = true;
     if (item.state === 'failed') mark.failed = true;
-    const action = actionOf(item.kind);
+    const action = actionOf(item);
     if (action === 'create' && isFields(payload)) {
       mark.created = record === undefined;
       current = { ...payload, ...current, id: item.recordId };
@@ -93,7 +97,7 @@ export function withPending<T extends { id: string }>(list: readonly T[], writes
   const present = new Set(list.map((r) => r.id));
   const created: WithPending<T>[] = [];
   for (const [id, group] of byRecord) {
-    if (present.has(id) || !group.some((w) => actionOf(w.item.kind) === 'create')) continue;
+    if (present.has(id) || !group.some((w) => actionOf(w.item) === 'create')) continue;
     const record = apply<T>(undefined, group);
     if (record !== undefined) created.unshift(record);
   }
@@ -163,7 +167,7 @@ export function withPendingList<T extends { id: string }>(
       }
       continue;
     }
-    const actions = live.filter((w) => w.item.recordId === record.id).map((w) => actionOf(w.item.kind));
+    const actions = live.filter((w) => w.item.recordId === record.id).map((w) => actionOf(w.item));
     // The last delete or restore decides where the record will be once sent.
     const toggle = actions.filter((a) => a === 'delete' || a === 'restore').at(-1);
     const gone = deletedView ? toggle === 'restore' : toggle === 'delete';
