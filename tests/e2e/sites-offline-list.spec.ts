@@ -44,8 +44,10 @@ test('a site created offline is listed at once, marked waiting and found by a fo
   const count = page.locator('.record-list-count');
   const before = Number((await count.textContent())?.match(/\d+/)?.[0]);
 
-  await cutNetwork(context);
+  // The form opened online (its code loaded), the connection lost while typing.
   await page.getByRole('button', { name: 'New site' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+  await cutNetwork(context);
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Address', { exact: true }).fill('5 place du Change, 69005 Lyon');
   await page.getByRole('button', { name: 'Save' }).click();

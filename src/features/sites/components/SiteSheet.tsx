@@ -3,7 +3,7 @@
  * links to open it in a map app, owner), its type, its 3D and 360 stages (each panorama in an
  * interactive 360° viewer, its code loaded only when opened), its files and photos, its
  * history, and "raise an emergency alert for this site" for those with the emergency right.
- * Managers edit, delete or restore it and manage its stages. Pending writes of this device
+ * Managers edit, delete or restore it, manage its stages and delete its files. Pending writes of this device
  * are laid over the server's copy and marked as waiting.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -12,7 +12,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { AttachmentsList, HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { RecordAttachments } from '../../../components/module/RecordAttachments';
+import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { requestEmergencyAlert } from '../../../lib/emergency-request';
@@ -116,9 +117,11 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
     </>
   );
 
-  const fieldLabel = (field: string) => (SITE_FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : field;
+  const fieldLabel = (field: string) => ((SITE_FIELD_KEYS as readonly string[]).includes(field) || field === 'attachments' ? t(`field.${field}`) : field);
   const threeD = site.stages.filter((s) => s.kind === 'threeD').sort((a, b) => a.position - b.position);
   const threeSixty = site.stages.filter((s) => s.kind === 'threeSixty').sort((a, b) => a.position - b.position);
+  // A stage's image is one of the site's attachments: it goes with its stage, not from the files.
+  const stageImages = new Set(site.stages.map((s) => s.imageUrl?.match(/\/attachments\/([^/]+)$/)?.[1]).filter((id) => id !== undefined));
 
   return (
     <ModulePage title={site.name} onBack={onBack} actions={actions}>
@@ -183,7 +186,13 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
           </Suspense>
         )}
         <RecordSection title={t('sheet.files')}>
-          <AttachmentsList attachments={site.attachments} />
+          <RecordAttachments
+            module="sites"
+            recordId={site.id}
+            attachments={site.attachments}
+            manage={manager && !deleted && serverSite !== undefined}
+            canDelete={(file) => !stageImages.has(file.id)}
+          />
         </RecordSection>
         {serverSite !== undefined && (
           <RecordSection title={t('sheet.history')}>

@@ -130,4 +130,11 @@ describe('a list with its pending writes (withPendingList)', () => {
     });
     expect(rows[0]).toMatchObject({ id: 'n', name: 'Neuf', kind: 'none', deletedAt: null });
   });
+
+  it('takes another module’s kind on a record (an attachment deleted) as a mark, never as the record’s delete', () => {
+    const fileDeleted: PendingWrite = { item: { kind: 'attachments.delete', module: 'sites', recordId: 'b', state: 'queued' }, payload: { attachmentId: 'f', name: 'x.jpg' } };
+    const { rows, total } = withPendingList(SERVER, 3, [fileDeleted], view(''));
+    expect(total).toBe(3);
+    expect(rows[1]).toMatchObject({ id: 'b', pending: { count: 1, deleted: false } });
+  });
 });
