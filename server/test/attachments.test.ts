@@ -262,6 +262,12 @@ describe('checks', () => {
   it('deletes reversibly: gone from the record and from serving, the row kept', async () => {
     const site = async () => ((await (await fetch(`${base}/api/sites/${siteId}`, { headers: bearer(manager.token) })).json()) as Envelope<{ version: number }>).data;
     const before = await site();
+    // The site as the list shows it (kept by the list's caches until a write of a site).
+    const listed = async () =>
+      ((await (await fetch(`${base}/api/sites?limit=200`, { headers: bearer(manager.token) })).json()) as Envelope<{ items: { id: string; version: number }[] }>).data.items.find(
+        (row) => row.id === siteId,
+      );
+    expect((await listed())?.version).toBe(before.version);
     const key = randomUUID();
     const remove = (idempotencyKey: string) =>
       fetch(`${base}/api/attachments/${attachmentId}`, { method: 'DELETE', headers: { ...bearer(manager.token), 'idempotency-key': idempotencyKey } });
@@ -279,6 +285,7 @@ describe('checks', () => {
 
     // A write of the site: a new version, and its history names the file.
     expect((await site()).version).toBe(before.version + 1);
+    expect((await listed())?.version).toBe(before.version + 1);
     const history = async () =>
       ((await (await fetch(`${base}/api/sites/${siteId}/history`, { headers: bearer(manager.token) })).json()) as Envelope<{ version: number; action: string; changes: unknown[] }[]>).data;
     expect((await history())[0]).toMatchObject({ version: before.version + 1, action: 'update', changes: [{ field: 'attachments', before: 'Façade nord.jpg', after: null }] });
