@@ -4,8 +4,9 @@
  * opening the file, and for those who manage the module a delete action (confirmed in the
  * grid, then queued in the outbox: attachment-writes.ts). A file whose deletion waits to be
  * sent is gone from the grid at once and named below it, marked "waiting to be sent", until
- * the server has it.
+ * the server has it, and until the module has read the record again (onDelivered).
  */
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../../common/constants';
 import type { Attachment } from '../../../common/schemas/platform';
@@ -30,6 +31,8 @@ export interface RecordAttachmentsProps {
   manage: boolean;
   /** Those that cannot be deleted from here (e.g. a stage's panorama, removed with its stage). */
   canDelete?: (attachment: GridAttachment) => boolean;
+  /** A deletion reached the server: the module reads the record again (its sheet, its history). */
+  onDelivered?: () => void;
 }
 
 /** Opens the file in a new tab: fetched with the token (a plain link would carry none). */
@@ -51,10 +54,35 @@ function openAttachment(url: string): void {
     });
 }
 
-export function RecordAttachments({ module, recordId, attachments, manage, canDelete }: RecordAttachmentsProps) {
+interface Delivered {
+  /** The pending deletions at the last render, as a key. */
+  pending: string;
+  /** Deletions the server has taken since, hidden until its next copy of the record. */
+  ids: readonly string[];
+  /** The server's copy they were taken from. */
+  from: readonly Attachment[];
+}
+
+export function RecordAttachments({ module, recordId, attachments, manage, canDelete, onDelivered }: RecordAttachmentsProps) {
   const { t } = useTranslation();
   const deleting = pendingAttachmentDeletes(usePendingChanges(module, recordId));
-  const gone = new Set(deleting.map((d) => d.attachmentId));
+  const pendingKey = deleting.map((d) => d.attachmentId).join('|');
+  // A delivered deletion leaves the outbox before the record is read again: the file stays
+  // hidden until the next copy of the record (else it would show again meanwhile).
+  const [delivered, setDelivered] = useState<Delivered>({ pending: pendingKey, ids: [], from: attachments });
+  if (delivered.pending !== pendingKey) {
+    const still = new Set(deleting.map((d) => d.attachmentId));
+    const left = delivered.pending.split('|').filter((id) => id !== '' && !still.has(id));
+    setDelivered(left.length > 0 ? { pending: pendingKey, ids: left, from: attachments } : { ...delivered, pending: pendingKey });
+  }
+  const latest = useRef(onDelivered);
+  useEffect(() => {
+    latest.current = onDelivered;
+  });
+  useEffect(() => {
+    if (delivered.ids.length > 0) latest.current?.();
+  }, [delivered.ids]);
+  const gone = new Set([...deleting.map((d) => d.attachmentId), ...(delivered.from === attachments ? delivered.ids : [])]);
   const items: GridAttachment[] = attachments
     .filter((a) => !gone.has(a.id))
     .map((a) => ({ id: a.id, name: a.name, state: 'sent', thumbnailUrl: a.thumbnailUrl }));

@@ -7,7 +7,7 @@
  * are laid over the server's copy and marked as waiting.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
@@ -25,6 +25,7 @@ import { showToast } from '../../../lib/toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
 import { siteQueryOptions } from '../api/get-site';
 import { siteTypesQueryOptions } from '../api/get-site-types';
+import { sitesKeys } from '../api/keys';
 import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
 import { queueDeleteSite, queueRestoreSite } from '../writes';
 import './sites.css';
@@ -87,6 +88,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const deleted = site.deletedAt !== null;
   const empty = t('sheet.empty');
   const types = useQuery(siteTypesQueryOptions());
+  const queryClient = useQueryClient();
   const typeName = (id: string) => types.data?.find((type) => type.id === id)?.name ?? t('sheet.unknown_type');
 
   const act = async (action: () => Promise<unknown>, done: string) => {
@@ -192,6 +194,10 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
             attachments={site.attachments}
             manage={manager && !deleted && serverSite !== undefined}
             canDelete={(file) => !stageImages.has(file.id)}
+            onDelivered={() => {
+              void queryClient.invalidateQueries({ queryKey: sitesKeys.detail(site.id) });
+              void queryClient.invalidateQueries({ queryKey: sitesKeys.history(site.id) });
+            }}
           />
         </RecordSection>
         {serverSite !== undefined && (
