@@ -146,7 +146,7 @@ describe('the files of a site', { timeout: 30_000 }, () => {
     serveSites({ rights });
     server.use(
       http.get(api(`sites/${SITE.id}`), () => HttpResponse.json(makeEnvelope({ ...SITE, attachments: [PHOTO, PANORAMA] }, { rights }))),
-      http.get(api('attachments/:id/thumbnail'), () => new HttpResponse(new Blob(['x'], { type: 'image/jpeg' }))),
+      http.get(api('attachments/:id/thumbnail'), () => new HttpResponse('x', { headers: { 'Content-Type': 'image/jpeg' } })),
     );
     seedSession({ rights });
   }
