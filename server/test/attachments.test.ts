@@ -305,8 +305,20 @@ describe('checks', () => {
   });
 
   it('deletes reversibly: gone from the record and from serving, the row kept', async () => {
-    const deleted = await fetch(`${base}/api/attachments/${attachmentId}`, { method: 'DELETE', headers: bearer(manager.token) });
+    const site = async () => ((await (await fetch(`${base}/api/sites/${siteId}`, { headers: bearer(manager.token) })).json()) as Envelope<{ version: number }>).data;
+    const before = await site();
+    // The site as the list shows it (kept by the list's caches until a write of a site).
+    const listed = async () =>
+      ((await (await fetch(`${base}/api/sites?limit=200`, { headers: bearer(manager.token) })).json()) as Envelope<{ items: { id: string; version: number }[] }>).data.items.find(
+        (row) => row.id === siteId,
+      );
+    expect((await listed())?.version).toBe(before.version);
+    const key = randomUUID();
+    const remove = (idempotencyKey: string) =>
+      fetch(`${base}/api/attachments/${attachmentId}`, { method: 'DELETE', headers: { ...bearer(manager.token), 'idempotency-key': idempotencyKey } });
+    const deleted = await remove(key);
     expect(deleted.status).toBe(200);
+    expect(deleted.headers.get('idempotent-replayed')).toBeNull();
     const body = (await deleted.json()) as Envelope<{ id: string; deletedAt: string }>;
     expect(body.data.id).toBe(attachmentId);
     expect(body.data.deletedAt).toEqual(expect.any(String));
@@ -315,6 +327,25 @@ describe('checks', () => {
     expect(await listRecordAttachments(db, lyonId, 'sites', siteId)).toEqual([]);
     const { rows } = await db.query('select 1 from attachments where id = $1 and deleted_at is not null', [attachmentId]);
     expect(rows).toHaveLength(1);
+
+    // A write of the site: a new version, and its history names the file.
+    expect((await site()).version).toBe(before.version + 1);
+    expect((await listed())?.version).toBe(before.version + 1);
+    const history = async () =>
+      ((await (await fetch(`${base}/api/sites/${siteId}/history`, { headers: bearer(manager.token) })).json()) as Envelope<{ version: number; action: string; changes: unknown[] }[]>).data;
+    expect((await history())[0]).toMatchObject({ version: before.version + 1, action: 'update', changes: [{ field: 'attachments', before: 'Façade nord.jpg', after: null }] });
+
+    // The same request again (a retry): the stored answer; another deletion of it: a success that writes nothing.
+    const replayed = await remove(key);
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await replayed.json()) as Envelope<{ id: string }>).data.id).toBe(attachmentId);
+    const again = await remove(randomUUID());
+    expect(again.status).toBe(200);
+    expect((await site()).version).toBe(before.version + 1);
+    expect((await history()).filter((entry) => entry.version > before.version)).toHaveLength(1);
+    // Still not served.
+    expect((await fetch(`${base}/api/attachments/${attachmentId}`, { headers: bearer(manager.token) })).status).toBe(404);
   });
 });
 

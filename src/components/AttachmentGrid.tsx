@@ -3,10 +3,13 @@
  * on the device, marked "waiting to be sent", with their upload's progress while it runs) and
  * those on the server (their `/api/attachments/<id>/thumbnail`, fetched through the HTTP
  * channel: an <img src> would carry no token, and the server checks the tenant on every
- * use). A thumbnail opens the attachment (onOpen); a pending one can be removed (onRemove).
+ * use). A thumbnail opens the attachment (onOpen); a pending one can be removed (onRemove);
+ * one on the server can be deleted by those who manage its record (onDelete), after the user
+ * confirms it in a dialog (a deletion reaches the server: removing a pending one does not).
  * The progress is drawn like the shell's TransferProgress bar, whose store uploads.ts feeds.
  */
-import { closeOutline, documentOutline } from 'ionicons/icons';
+import { IonButton } from '@ionic/react';
+import { closeOutline, documentOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../common/constants';
@@ -31,6 +34,10 @@ export interface AttachmentGridProps {
   items: readonly GridAttachment[];
   onOpen?: (item: GridAttachment) => void;
   onRemove?: (item: GridAttachment) => void;
+  /** Deletes one on the server (after the grid's confirmation); absent: no delete action. */
+  onDelete?: (item: GridAttachment) => void;
+  /** Those that cannot be deleted here (e.g. a stage's panorama, removed with its stage). */
+  canDelete?: (item: GridAttachment) => boolean;
 }
 
 /** `/api/attachments/x/thumbnail` → the ky instance's relative path. */
@@ -66,7 +73,7 @@ function usePicture(item: GridAttachment): string | null {
   return url;
 }
 
-function Tile({ item, onOpen, onRemove }: { item: GridAttachment } & Pick<AttachmentGridProps, 'onOpen' | 'onRemove'>) {
+function Tile({ item, onOpen, onRemove, onDelete }: { item: GridAttachment; onDelete: ((item: GridAttachment) => void) | undefined } & Pick<AttachmentGridProps, 'onOpen' | 'onRemove'>) {
   const { t } = useTranslation();
   const picture = usePicture(item);
   const percent = item.progress === null || item.progress === undefined ? null : Math.round(Math.min(1, Math.max(0, item.progress)) * 100);
@@ -80,6 +87,11 @@ function Tile({ item, onOpen, onRemove }: { item: GridAttachment } & Pick<Attach
       {onRemove && item.state !== 'sent' && (
         <button type="button" className="attachment-grid-remove" aria-label={t('photos.remove', { name: item.name })} onClick={() => onRemove(item)}>
           <MaskIcon icon={closeOutline} />
+        </button>
+      )}
+      {onDelete && item.state === 'sent' && (
+        <button type="button" className="attachment-grid-remove" aria-label={t('photos.delete', { name: item.name })} onClick={() => onDelete(item)}>
+          <MaskIcon icon={trashOutline} />
         </button>
       )}
       {item.state === 'uploading' && (
@@ -96,14 +108,35 @@ function Tile({ item, onOpen, onRemove }: { item: GridAttachment } & Pick<Attach
   );
 }
 
-export function AttachmentGrid({ items, onOpen, onRemove }: AttachmentGridProps) {
+export function AttachmentGrid({ items, onOpen, onRemove, onDelete, canDelete }: AttachmentGridProps) {
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState<GridAttachment | null>(null);
   if (items.length === 0) return <p>{t('photos.empty')}</p>;
+  const askDelete = onDelete === undefined ? undefined : (item: GridAttachment) => setConfirming(item);
   return (
-    <ul className="attachment-grid" aria-label={t('photos.list')}>
-      {items.map((item) => (
-        <Tile key={item.id} item={item} onOpen={onOpen} onRemove={onRemove} />
-      ))}
-    </ul>
+    <>
+      <ul className="attachment-grid" aria-label={t('photos.list')}>
+        {items.map((item) => (
+          <Tile key={item.id} item={item} onOpen={onOpen} onRemove={onRemove} onDelete={canDelete === undefined || canDelete(item) ? askDelete : undefined} />
+        ))}
+      </ul>
+      {confirming !== null && onDelete !== undefined && (
+        <div className="attachment-grid-confirm" role="alertdialog" aria-labelledby="attachment-grid-confirm-text">
+          <p id="attachment-grid-confirm-text">{t('photos.delete_confirm', { name: confirming.name })}</p>
+          <IonButton
+            color="danger"
+            onClick={() => {
+              setConfirming(null);
+              onDelete(confirming);
+            }}
+          >
+            {t('photos.delete_yes')}
+          </IonButton>
+          <IonButton fill="outline" onClick={() => setConfirming(null)}>
+            {t('photos.delete_cancel')}
+          </IonButton>
+        </div>
+      )}
+    </>
   );
 }

@@ -14,12 +14,14 @@ import type { Queryable } from '../db/types.js';
 import { thumbnailKey, type AttachmentStorage } from './storage.js';
 
 /**
- * The modules whose records take attachments, with the feature whose rights guard them and the
+ * The modules whose records take attachments, with the feature whose rights guard them, the
  * action an upload or a deletion needs ('manage'; a module whose field users attach photos to
- * their own work, such as declarations, will say 'read' here and check ownership).
+ * their own work, such as declarations, will say 'read' here and check ownership), and the
+ * table of its records (a record table of MODULES.md: id, district_id, version, updated_at/by),
+ * whose record a deletion writes.
  */
-export const ATTACHMENT_MODULES: Readonly<Record<string, { feature: Feature; write: Action }>> = {
-  sites: { feature: 'sites', write: 'manage' },
+export const ATTACHMENT_MODULES: Readonly<Record<string, { feature: Feature; write: Action; table: string }>> = {
+  sites: { feature: 'sites', write: 'manage', table: 'sites' },
 };
 
 /** What may be attached: photos (resized on the device to JPEG, but PNG and WebP are taken too) and PDF documents. */
@@ -209,4 +211,19 @@ export async function softDeleteAttachment(db: Queryable, districtId: string, id
     [id, districtId, accountId],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Deleting an attachment is a write of its record: a new version (an edit based on the old one
+ * merges as any concurrent edit), updated by and at. Returns the new version, or null when the
+ * record is not the district's.
+ */
+export async function touchAttachmentRecord(db: Queryable, row: Pick<AttachmentRow, 'module' | 'record_id' | 'district_id'>, actorId: string): Promise<number | null> {
+  const rule = ATTACHMENT_MODULES[row.module];
+  if (!rule) return null;
+  const { rows } = await db.query<{ version: number }>(
+    `update ${rule.table} set version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2 returning version`,
+    [row.record_id, row.district_id, actorId],
+  );
+  return rows[0]?.version ?? null;
 }

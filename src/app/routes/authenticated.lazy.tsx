@@ -13,6 +13,7 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { startSitesModule } from '../../features/sites';
+import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
 import type { MenuAction } from '../../features/shell/menu';
@@ -32,8 +33,10 @@ type OpenDialog = MenuAction | 'support' | null;
 // The shell's dialogs are not in its first frame: each loads when first opened (the shell
 // fetches the disconnect one at the first idle moment: logging out offline needs no wait).
 // Few users can switch tenants, and only now and then.
-// The modules' senders and offline declarations, before the drainer and the first offline run.
+// The modules' senders and offline declarations, before the drainer and the first offline run;
+// the platform's own (an attachment's deletion, whatever its module's).
 startSitesModule();
+registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');
 const DisconnectDialog = lazy(() => loadDisconnectDialog().then((m) => ({ default: m.DisconnectDialog })));

@@ -54,6 +54,12 @@ export interface RecordListProps<T, K extends QueryKey = QueryKey> {
   scrollKey: string;
   countText: (count: number) => string;
   emptyText: string;
+  /**
+   * The loaded rows and the server's count as the user should see them: the module lays its
+   * writes still in the outbox over them (withPendingList), so a record written offline shows
+   * at once, and the count with it.
+   */
+  overlay?: (rows: T[], total: number) => { rows: T[]; total: number };
 }
 
 const fallbackRect: typeof observeElementRect = (instance, cb) =>
@@ -80,8 +86,14 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     observer.observe(content, { attributes: true, attributeFilter: ['role'] });
     return () => observer.disconnect();
   }, []);
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
+  const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const served = list.data?.pages[0]?.total ?? 0;
+  // Offline, a list never fetched (a new search) still shows what this device wrote that matches it.
+  const neverFetched = list.isPending && list.fetchStatus === 'paused';
+  const overlaid =
+    props.overlay === undefined || (list.data === undefined && !neverFetched) ? { rows: loaded, total: served } : props.overlay(loaded, served);
+  const { rows, total } = useDeliveredRows(overlaid, list.dataUpdatedAt, props.getKey, list.refetch);
+  const shown = list.data !== undefined || rows.length > 0;
   const hasMore = list.hasNextPage;
 
   // The virtualiser's functions are not memoisable (the compiler skips this component, as it should).
@@ -132,7 +144,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
           </label>
         )}
       </div>
-      {list.data !== undefined && (
+      {shown && (
         <p className="record-list-count" role="status">
           {props.countText(total)}
         </p>
@@ -150,7 +162,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
               <IonSpinner name="crescent" aria-label={t('module.loading')} />
             </div>
           )}
-          {list.isPending && list.fetchStatus === 'paused' && <p className="record-list-state">{t('module.offline_empty')}</p>}
+          {neverFetched && <p className="record-list-state">{t(rows.length > 0 ? 'module.offline_pending_only' : 'module.offline_empty')}</p>}
           {list.isError && list.data === undefined && (
             <div className="record-list-state" role="alert">
               <p>{describeApiError(list.error)}</p>
@@ -193,6 +205,43 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
       </IonContent>
     </div>
   );
+}
+
+interface Delivery<T> {
+  /** The rows marked pending at the last change of them, and their keys. */
+  key: string;
+  last: T[];
+  /** Rows whose writes were delivered since, shown as last seen until the list is read again. */
+  held: T[];
+  /** The list data they were delivered over. */
+  at: number;
+}
+
+/**
+ * A write leaves the outbox once delivered, before the list is read again (the socket's
+ * `records:changed` may come before the socket is back, and a refetch on reconnecting ran
+ * before the write was sent): its rows (the overlay's, marked `pending`) stay as the user last
+ * saw them, without the mark, until the next data, and the list is read again at once.
+ */
+function useDeliveredRows<T>(view: { rows: T[]; total: number }, dataAt: number, getKey: (row: T) => string, refetch: () => Promise<unknown>) {
+  const pending = view.rows.filter((row) => (row as { pending?: unknown }).pending !== undefined);
+  const key = pending.map(getKey).join('|');
+  const [delivery, setDelivery] = useState<Delivery<T>>({ key, last: pending, held: [], at: dataAt });
+  if (delivery.key !== key) {
+    const still = new Set(pending.map(getKey));
+    const delivered = delivery.last.filter((row) => !still.has(getKey(row))).map((row) => ({ ...row, pending: undefined }));
+    const kept = delivery.at === dataAt ? delivery.held : [];
+    setDelivery({ key, last: pending, held: delivered.length > 0 ? [...delivered, ...kept] : kept, at: dataAt });
+  }
+  useEffect(() => {
+    if (delivery.held.length > 0) void refetch();
+  }, [delivery.held, refetch]);
+  const held = delivery.at === dataAt ? delivery.held : [];
+  if (held.length === 0) return view;
+  const heldKeys = new Map(held.map((row) => [getKey(row), row]));
+  const listed = new Set(view.rows.map(getKey));
+  const added = held.filter((row) => !listed.has(getKey(row)));
+  return { rows: [...added, ...view.rows.map((row) => heldKeys.get(getKey(row)) ?? row)], total: view.total + added.length };
 }
 
 /** The search box: typed at once, sent to the address after a short pause. */

@@ -3,9 +3,13 @@
  * written offline shows at once (MODULES.md "Writes, offline first"): a created site exists,
  * an edited one shows its new values, a deleted one is marked, each with a "waiting" mark.
  * The writes come with their payloads (usePendingChanges): an update's payload is its changes.
+ * The list lays them over its rows with the platform's withPendingList, told here which sites
+ * match its search and filters.
  */
-import type { Site, SiteCreate, SiteFields, SiteSummary } from '../../../common/modules/sites/schemas';
-import type { PendingWrite } from '../../lib/outbox';
+import type { Site, SiteCreate, SiteFields, SiteSummary, SiteType } from '../../../common/modules/sites/schemas';
+import type { PendingWrite, WithPending } from '../../lib/outbox';
+import { matchesSearch } from '../../lib/text-fold';
+import type { SiteListSearch } from './search';
 
 const undelivered = (write: PendingWrite, id: string) => write.item.recordId === id && write.item.state !== 'sent';
 
@@ -52,3 +56,40 @@ export function pendingCreatedSite(id: string, writes: readonly PendingWrite[]):
 
 export const isWaiting = (id: string, writes: readonly PendingWrite[]) => writes.some((write) => undelivered(write, id));
 export const hasConflict = (id: string, writes: readonly PendingWrite[]) => writes.some((write) => undelivered(write, id) && write.item.state === 'conflict');
+
+/** The writes of the sites themselves and their stages (a site type's writes name the type, not a site). */
+export const siteRecordWrites = (writes: readonly PendingWrite[]) => writes.filter((write) => !write.item.kind.startsWith('sites.type.'));
+
+/**
+ * Whether a site belongs in the list as the user filtered it, decided as the server decides
+ * it (repository.ts list): the search in its name, address and owner, folded; its type; has
+ * it a position. The deleted view is the overlay's (withPendingList).
+ */
+export function siteMatches(search: SiteListSearch): (site: Pick<SiteSummary, 'name' | 'address' | 'ownerName' | 'siteTypeId' | 'gps'>) => boolean {
+  return (site) =>
+    matchesSearch(search.search, [site.name, site.address, site.ownerName]) &&
+    (search.siteType === undefined || site.siteTypeId === search.siteType) &&
+    (search.hasGps === undefined || (site.gps !== null && site.gps !== undefined) === (search.hasGps === 'true'));
+}
+
+/**
+ * A list row touched by pending writes, made whole: a site created here is its create payload
+ * (no thumbnail yet, no server dates), and a type chosen offline shows its name.
+ */
+export function completeSiteRow(types: readonly Pick<SiteType, 'id' | 'name'>[] | undefined): (row: WithPending<SiteSummary>) => WithPending<SiteSummary> {
+  return (row) => {
+    const typeName = row.siteTypeId === null || row.siteTypeId === undefined ? null : (types?.find((type) => type.id === row.siteTypeId)?.name ?? row.siteTypeName ?? null);
+    return {
+      ...row,
+      address: row.address ?? '',
+      ownerName: row.ownerName ?? '',
+      gps: row.gps ?? null,
+      siteTypeId: row.siteTypeId ?? null,
+      siteTypeName: typeName,
+      thumbnailUrl: row.thumbnailUrl ?? null,
+      version: row.version ?? 0,
+      updatedAt: row.updatedAt ?? '',
+      deletedAt: row.deletedAt ?? null,
+    };
+  };
+}

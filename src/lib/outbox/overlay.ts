@@ -30,8 +30,13 @@ export type WithPending<T> = T & { pending?: PendingMark };
 
 type Action = 'create' | 'update' | 'delete' | 'restore' | 'other';
 
-export function actionOf(kind: string): Action {
-  const last = kind.slice(kind.lastIndexOf('.') + 1);
+/**
+ * A record's own write is '<module>.<action>' of its module; a longer kind ('sites.stage.create')
+ * writes a part of it, and another module's kind ('attachments.delete' of a site's file) too.
+ */
+export function actionOf(item: Pick<OutboxItem, 'kind'> & { module?: string }): Action {
+  const parts = item.kind.split('.');
+  const last = parts.length === 2 && (item.module === undefined || parts[0] === item.module) ? parts[1] : undefined;
   return last === 'create' || last === 'update' || last === 'delete' || last === 'restore' ? last : 'other';
 }
 
@@ -39,7 +44,8 @@ const isFields = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** What the overlay needs of an item: its kind, record, state, and the payload it sends. */
 export interface PendingWrite {
-  item: Pick<OutboxItem, 'kind' | 'recordId' | 'state'>;
+  /** `module` when known: a kind of another module only marks the record (see actionOf). */
+  item: Pick<OutboxItem, 'kind' | 'recordId' | 'state'> & { module?: string };
   payload: unknown;
 }
 
@@ -52,7 +58,7 @@ function apply<T extends { id: string }>(record: T | undefined, writes: readonly
     mark.count += 1;
     if (item.state === 'conflict') mark.conflict = true;
     if (item.state === 'failed') mark.failed = true;
-    const action = actionOf(item.kind);
+    const action = actionOf(item);
     if (action === 'create' && isFields(payload)) {
       mark.created = record === undefined;
       current = { ...payload, ...current, id: item.recordId };
@@ -91,9 +97,86 @@ export function withPending<T extends { id: string }>(list: readonly T[], writes
   const present = new Set(list.map((r) => r.id));
   const created: WithPending<T>[] = [];
   for (const [id, group] of byRecord) {
-    if (present.has(id) || !group.some((w) => actionOf(w.item.kind) === 'create')) continue;
+    if (present.has(id) || !group.some((w) => actionOf(w.item) === 'create')) continue;
     const record = apply<T>(undefined, group);
     if (record !== undefined) created.unshift(record);
   }
   return [...created, ...list.map((r) => apply(r, byRecord.get(r.id) ?? []) ?? r)];
+}
+
+export interface PendingListOptions<T> {
+  /**
+   * Whether a record, as the pending writes make it, belongs in the list as the user filtered
+   * it (its search, its filters), decided on the device the way the server would decide it.
+   * Asked of records created here and of listed records an update changed.
+   */
+  matches: (record: WithPending<T>) => boolean;
+  /** The list shows deleted records only (a manager's "deleted" view). */
+  deletedView?: boolean;
+  /**
+   * Makes a record touched by pending writes whole for the list's rows: a created record is
+   * its create payload (what the user typed), without what only the server fills in.
+   */
+  complete?: (record: WithPending<T>) => WithPending<T>;
+}
+
+export interface PendingListView<T> {
+  rows: WithPending<T>[];
+  /** The server's count, with the records the pending writes add to the list or take from it. */
+  total: number;
+}
+
+/**
+ * A page list (a module's RecordList) with this device's pending writes over it, as the user
+ * expects to see it before they are sent:
+ *
+ * - records created here and not yet listed by the server come first, newest first, when
+ *   they match the list's search and filters (never in the deleted view: a new record is not
+ *   deleted);
+ * - listed records with pending updates show their new values; one an update takes out of
+ *   the search or the filters leaves the list, as it will once sent;
+ * - a record deleted here leaves the active view (the user asked it gone; its sheet still
+ *   shows it, marked deleted and waiting), and one restored here leaves the deleted view;
+ * - the count follows: plus the records shown, minus the records taken out.
+ *
+ * Records the list does not hold (later pages, another view) cannot be shown from here.
+ */
+export function withPendingList<T extends { id: string }>(
+  list: readonly T[],
+  total: number,
+  writes: readonly PendingWrite[],
+  options: PendingListOptions<T>,
+): PendingListView<T> {
+  const live = writes.filter((w) => w.item.state !== 'sent');
+  if (live.length === 0) return { rows: [...list], total };
+  const complete = options.complete ?? ((record: WithPending<T>) => record);
+  const deletedView = options.deletedView === true;
+  const rows: WithPending<T>[] = [];
+  let count = total;
+  for (const overlaid of withPending(list, live)) {
+    const mark = overlaid.pending;
+    if (mark === undefined) {
+      rows.push(overlaid);
+      continue;
+    }
+    const record = complete(overlaid);
+    if (mark.created) {
+      if (!deletedView && !mark.deleted && options.matches(record)) {
+        rows.push(record);
+        count += 1;
+      }
+      continue;
+    }
+    const actions = live.filter((w) => w.item.recordId === record.id).map((w) => actionOf(w.item));
+    // The last delete or restore decides where the record will be once sent.
+    const toggle = actions.filter((a) => a === 'delete' || a === 'restore').at(-1);
+    const gone = deletedView ? toggle === 'restore' : toggle === 'delete';
+    const updated = actions.includes('update');
+    if (gone || (updated && !options.matches(record))) {
+      count -= 1;
+      continue;
+    }
+    rows.push(record);
+  }
+  return { rows, total: Math.max(count, 0) };
 }

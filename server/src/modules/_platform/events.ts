@@ -16,6 +16,20 @@ export interface RecordsChanged {
   version: number | null;
 }
 
+type ChangeListener = (clientDb: string, districtId: string, change: RecordsChanged) => void;
+const listeners = new Set<ChangeListener>();
+
+/**
+ * Listens to the record writes of this process, whoever made them: a module's caches of its
+ * lists are dropped by a write made outside its routes (an attachment deleted through
+ * /api/attachments is a write of its record). Returns the function that stops listening.
+ */
+export function onRecordChanged(listener: ChangeListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function emitRecordChanged(io: Server, clientDb: string, districtId: string, change: RecordsChanged): void {
+  for (const listener of listeners) listener(clientDb, districtId, change);
   io.to(districtRoom(clientDb, districtId)).emit(RECORDS_CHANGED_EVENT, change);
 }

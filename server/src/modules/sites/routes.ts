@@ -31,7 +31,7 @@ import { idempotentWrite } from '../../plugins/idempotency.js';
 import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { emitRecordChanged } from '../_platform/events.js';
+import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { SITES_MODULE, SitesRepository, type SitesCaches } from './repository.js';
@@ -72,6 +72,16 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
       caches,
     );
   };
+  // A write of a site made elsewhere (one of its attachments deleted) drops them too.
+  const stopListening = onRecordChanged((clientDb, districtId, change) => {
+    if (change.module !== SITES_MODULE) return;
+    caches.counts.invalidate(clientDb, districtId);
+    caches.pages?.invalidate(clientDb, districtId);
+    caches.types?.invalidate(clientDb, districtId);
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
   /** After a committed write: fresh counts, and the district's open apps refetch the record. */
   const changed = (request: FastifyRequest) => (record: { id: string; version: number }) => {
     const auth = requireAuth(request);

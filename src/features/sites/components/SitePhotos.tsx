@@ -1,7 +1,7 @@
 /**
- * A site's files and photos on its sheet: those on the server (thumbnails fetched with the
- * token) and those added on this device and still in the outbox (shown at once from their
- * Blob, marked "waiting to be sent", removable until they leave). Managers add photos with
+ * The photos of a site added on this device and still in the outbox, on its sheet below the
+ * server's files (RecordAttachments lists those): shown at once from their Blob, marked
+ * "waiting to be sent", removable until they leave. Managers add photos with
  * the photo picker, online or offline: each is queued (queueAddSitePhotos) and uploaded by the
  * outbox with tus, resumed from the server's offset after a cut.
  *
@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import type { Site } from '../../../../common/modules/sites/schemas';
 import { AttachmentGrid, type GridAttachment } from '../../../components/AttachmentGrid';
 import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
-import { api } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { discardWrite, usePendingAttachments } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
@@ -73,23 +72,13 @@ export function SitePhotos({ site, canAdd }: SitePhotosProps) {
   const items = useMemo<GridAttachment[]>(() => {
     const onServer = new Set(site.attachments.map((a) => a.id));
     return [
-      ...site.attachments.map((a): GridAttachment => ({ id: a.id, name: a.name, state: 'sent', thumbnailUrl: a.thumbnailUrl })),
       ...[...delivered.values()].filter((tile) => !onServer.has(tile.id)),
       ...waiting.filter((tile) => !onServer.has(tile.id)),
     ];
   }, [site.attachments, delivered, waiting]);
 
   const open = (tile: GridAttachment) => {
-    if (tile.blob) {
-      openBlob(tile.blob);
-      return;
-    }
-    // Through the HTTP channel (the token): the ky instance's paths are relative to /api.
-    api
-      .get(`attachments/${tile.id}`)
-      .blob()
-      .then(openBlob)
-      .catch((error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }));
+    if (tile.blob) openBlob(tile.blob);
   };
 
   const remove = (tile: GridAttachment) => {
@@ -109,7 +98,7 @@ export function SitePhotos({ site, canAdd }: SitePhotosProps) {
 
   return (
     <>
-      <AttachmentGrid items={items} onOpen={open} onRemove={canAdd ? remove : undefined} />
+      {items.length > 0 && <AttachmentGrid items={items} onOpen={open} onRemove={canAdd ? remove : undefined} />}
       {canAdd && <PhotoPicker onPicked={add} />}
     </>
   );

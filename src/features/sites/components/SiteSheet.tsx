@@ -2,17 +2,18 @@
  * A site's sheet (/site/$siteId): general information (name, description, address, GPS with
  * links to open it in a map app, owner), its type, its 3D and 360 stages (each panorama in an
  * interactive 360° viewer, its code loaded only when opened), its files and photos (managers
- * add photos, offline too: SitePhotos), its history, and "raise an emergency alert for this
- * site" for those with the emergency right.
+ * add photos, offline too: SitePhotos, and delete files: RecordAttachments), its history, and
+ * "raise an emergency alert for this site" for those with the emergency right.
  * Managers edit, delete or restore it and manage its stages. Pending writes of this device
  * are laid over the server's copy and marked as waiting.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -25,6 +26,7 @@ import { showToast } from '../../../lib/toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
 import { siteQueryOptions } from '../api/get-site';
 import { siteTypesQueryOptions } from '../api/get-site-types';
+import { sitesKeys } from '../api/keys';
 import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
 import { queueDeleteSite, queueRestoreSite } from '../writes';
 import { SitePhotos } from './SitePhotos';
@@ -88,6 +90,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const deleted = site.deletedAt !== null;
   const empty = t('sheet.empty');
   const types = useQuery(siteTypesQueryOptions());
+  const queryClient = useQueryClient();
   const typeName = (id: string) => types.data?.find((type) => type.id === id)?.name ?? t('sheet.unknown_type');
 
   const act = async (action: () => Promise<unknown>, done: string) => {
@@ -118,9 +121,11 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
     </>
   );
 
-  const fieldLabel = (field: string) => (SITE_FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : field;
+  const fieldLabel = (field: string) => ((SITE_FIELD_KEYS as readonly string[]).includes(field) || field === 'attachments' ? t(`field.${field}`) : field);
   const threeD = site.stages.filter((s) => s.kind === 'threeD').sort((a, b) => a.position - b.position);
   const threeSixty = site.stages.filter((s) => s.kind === 'threeSixty').sort((a, b) => a.position - b.position);
+  // A stage's image is one of the site's attachments: it goes with its stage, not from the files.
+  const stageImages = new Set(site.stages.map((s) => s.imageUrl?.match(/\/attachments\/([^/]+)$/)?.[1]).filter((id) => id !== undefined));
 
   return (
     <ModulePage title={site.name} onBack={onBack} actions={actions}>
@@ -185,6 +190,17 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
           </Suspense>
         )}
         <RecordSection title={t('sheet.files')}>
+          <RecordAttachments
+            module="sites"
+            recordId={site.id}
+            attachments={site.attachments}
+            manage={manager && !deleted && serverSite !== undefined}
+            canDelete={(file) => !stageImages.has(file.id)}
+            onDelivered={() => {
+              void queryClient.invalidateQueries({ queryKey: sitesKeys.detail(site.id) });
+              void queryClient.invalidateQueries({ queryKey: sitesKeys.history(site.id) });
+            }}
+          />
           <SitePhotos site={site} canAdd={manager && !deleted} />
         </RecordSection>
         {serverSite !== undefined && (

@@ -2,25 +2,29 @@
  * The site list (/site/view/infoV2, and beside a sheet on a wide screen): RecordList with the
  * Sites search (name, address, owner: the server's full-text search), filters (site type, has
  * GPS, and the deleted sites for managers), sort and rows. Every choice is written into the
- * address (replace: typing does not stack history entries), so a reload keeps it.
+ * address (replace: typing does not stack history entries), so a reload keeps it. Sites
+ * written on this device and not yet sent show at once, marked as waiting: created ones first
+ * when they match the search and filters, edited ones with their new values, deleted ones
+ * gone from the active view (withPendingList), and the count with them.
  */
 import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { businessOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import type { SiteSort } from '../../../../common/modules/sites/schemas';
+import type { SiteSort, SiteSummary } from '../../../../common/modules/sites/schemas';
 import { RecordList } from '../../../components/module/RecordList';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { usePendingChanges } from '../../../lib/outbox';
+import { withPendingList, type WithPending } from '../../../lib/outbox/overlay';
 import { can } from '../../../lib/rights';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { sitesListQueryOptions } from '../api/get-sites';
 import { siteHref, sitesListHref } from '../paths';
-import { applyPending, hasConflict, isWaiting } from '../pending';
+import { completeSiteRow, siteMatches, siteRecordWrites } from '../pending';
 import { DEFAULT_SITE_SORT, validateSiteSearch, type SiteListSearch } from '../search';
 import './sites.css';
 
@@ -44,12 +48,16 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
     void router.navigate({ href: sitesListHref(cleaned), replace: true });
   };
   const query = sitesListQueryOptions(search);
+  const writes = siteRecordWrites(pending);
+  const overlay = (rows: SiteSummary[], total: number) =>
+    withPendingList(rows, total, writes, { matches: siteMatches(search), deletedView: search.deleted === 'true', complete: completeSiteRow(types.data) });
 
   return (
     <RecordList
       query={query}
       label={t('list.label')}
       getKey={(site) => site.id}
+      overlay={overlay}
       rowHeight={SITE_ROW_HEIGHT}
       selectedId={selectedId}
       scrollKey={sitesListHref(search)}
@@ -98,8 +106,8 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
           )}
         </>
       }
-      renderRow={(raw, selected) => {
-        const site = applyPending(raw, pending);
+      renderRow={(row, selected) => {
+        const site: WithPending<SiteSummary> = row;
         const href = siteHref(site.id, search);
         return (
           <a href={href} onClick={follow(href)} className="record-row site-row" aria-current={selected ? 'true' : undefined}>
@@ -116,7 +124,7 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
               {site.siteTypeName !== null && <span className="site-row-type">{site.siteTypeName}</span>}
             </span>
             {site.deletedAt !== null && <StatusChip label={t('sheet.deleted')} tone="danger" />}
-            {isWaiting(site.id, pending) && <WaitingMark variant={hasConflict(site.id, pending) ? 'conflict' : 'waiting'} />}
+            {site.pending !== undefined && <WaitingMark pending={site.pending} />}
           </a>
         );
       }}

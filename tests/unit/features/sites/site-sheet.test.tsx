@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEmergencyRequests } from '../../../../src/lib/emergency-request';
-import { discardWrite, enqueueWrite } from '../../../../src/lib/outbox';
+import type { Attachment } from '../../../../common/schemas/platform';
+import { discardWrite, enqueueWrite, type PendingWrite } from '../../../../src/lib/outbox';
 import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
@@ -14,12 +15,14 @@ import { MANAGER, READER, serveSites, SITE } from './sites-testing';
 /** The photos this device still holds for the site (usePendingAttachments), set by a test. */
 const held = vi.hoisted(() => ({ photos: [] as object[] }));
 
+// The writes this device still holds, as usePendingChanges gives them.
+const outbox = vi.hoisted(() => ({ writes: [] as PendingWrite[] }));
 vi.mock('../../../../src/lib/outbox', () => ({
   enqueueWrite: vi.fn((item: object) => Promise.resolve({ ...item, idempotencyKey: 'k', state: 'pending', createdAt: '' })),
   discardWrite: vi.fn(() => Promise.resolve()),
   registerSender: vi.fn(),
   usePendingWrites: () => [],
-  usePendingChanges: () => [],
+  usePendingChanges: () => outbox.writes,
   usePendingAttachments: () => held.photos,
 }));
 // jsdom draws no image: the picked file comes back as the resized photo.
@@ -33,6 +36,7 @@ beforeEach(() => {
   vi.mocked(enqueueWrite).mockClear();
   vi.mocked(discardWrite).mockClear();
   held.photos = [];
+  outbox.writes = [];
 });
 afterEach(resetEmergencyRequests);
 const section = (name: string) => screen.getByRole('region', { name });
@@ -173,5 +177,85 @@ describe('an emergency alert for this site', { timeout: 30_000 }, () => {
     renderApp(`/site/${SITE.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
     expect(screen.queryByText('Raise an emergency alert for this site')).toBeNull();
+  });
+});
+
+describe('the files of a site', { timeout: 30_000 }, () => {
+  const file = (id: string, name: string): Attachment => ({
+    id,
+    name,
+    type: 'image/jpeg',
+    size: 1000,
+    width: 10,
+    height: 10,
+    takenAt: null,
+    gps: null,
+    url: `/api/attachments/${id}`,
+    thumbnailUrl: `/api/attachments/${id}/thumbnail`,
+    createdAt: '2026-11-02T09:30:00.000Z',
+    createdBy: { id: '99999999-9999-4999-8999-999999999999', name: 'Claire Martin' },
+  });
+  const PHOTO = file('f0000000-0000-4000-8000-000000000001', 'Façade nord.jpg');
+  // The first 360 stage's panorama (SITE's stages name /api/attachments/x1): it goes with its stage.
+  const PANORAMA = file('x1', 'Hall.jpg');
+
+  function serveFiles(rights: string[]) {
+    serveSites({ rights });
+    server.use(
+      http.get(api(`sites/${SITE.id}`), () => HttpResponse.json(makeEnvelope({ ...SITE, attachments: [PHOTO, PANORAMA] }, { rights }))),
+      http.get(api('attachments/:id/thumbnail'), () => new HttpResponse('x', { headers: { 'Content-Type': 'image/jpeg' } })),
+    );
+    seedSession({ rights });
+  }
+
+  it('lets a manager delete a photo after confirming, queued in the outbox, but not a stage’s panorama', async () => {
+    serveFiles(MANAGER);
+    const { user } = renderApp(`/site/${SITE.id}`);
+    const files = await screen.findByRole('list', { name: 'Photos and files' }, FIRST_LOOK);
+    expect(within(files).getByRole('button', { name: 'Open Hall.jpg' })).toBeInTheDocument();
+    expect(within(files).queryByRole('button', { name: 'Delete Hall.jpg' })).toBeNull();
+
+    await user.click(within(files).getByRole('button', { name: 'Delete Façade nord.jpg' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Delete Façade nord.jpg? It will no longer show on this record.');
+    // Cancel changes nothing.
+    await user.click(within(dialog).getByText('Cancel'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(enqueueWrite).not.toHaveBeenCalled();
+
+    await user.click(within(files).getByRole('button', { name: 'Delete Façade nord.jpg' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByText('Delete'));
+    await waitFor(() =>
+      expect(enqueueWrite).toHaveBeenCalledWith({
+        kind: 'attachments.delete',
+        module: 'sites',
+        recordId: SITE.id,
+        baseVersion: null,
+        payload: { attachmentId: PHOTO.id, name: PHOTO.name },
+      }),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('hides a file whose deletion waits to be sent, named below and marked waiting', async () => {
+    outbox.writes = [{ item: { kind: 'attachments.delete', module: 'sites', recordId: SITE.id, state: 'queued' }, payload: { attachmentId: PHOTO.id, name: PHOTO.name } }];
+    serveFiles(MANAGER);
+    renderApp(`/site/${SITE.id}`);
+    const files = await screen.findByRole('list', { name: 'Photos and files' }, FIRST_LOOK);
+    expect(within(files).queryByRole('button', { name: 'Open Façade nord.jpg' })).toBeNull();
+    expect(within(files).getByRole('button', { name: 'Open Hall.jpg' })).toBeInTheDocument();
+    const waiting = screen.getByText(/Façade nord\.jpg deleted/);
+    expect(within(waiting).getByText('Waiting to be sent')).toBeInTheDocument();
+    // The site itself is waiting, and not taken for deleted.
+    expect(screen.queryByText('Deleted')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: SITE.name })).toBeInTheDocument();
+  });
+
+  it('offers a reader no delete action', async () => {
+    serveFiles(READER);
+    renderApp(`/site/${SITE.id}`);
+    const files = await screen.findByRole('list', { name: 'Photos and files' }, FIRST_LOOK);
+    expect(within(files).getByRole('button', { name: 'Open Façade nord.jpg' })).toBeInTheDocument();
+    expect(within(files).queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 });

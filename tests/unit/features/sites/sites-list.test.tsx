@@ -4,13 +4,16 @@ import { SEARCH_MAX } from '../../../../common/schemas/platform';
 import { SEARCH_LIMIT, validateSiteSearch } from '../../../../src/features/sites/search';
 import { renderApp } from '../../../../src/testing/render-app';
 import { seedSession } from '../../../../src/testing/session';
-import { MANAGER, READER, serveSites, TYPE_WAREHOUSE } from './sites-testing';
+import type { PendingWrite } from '../../../../src/lib/outbox';
+import { MANAGER, READER, serveSites, summary, TYPE_WAREHOUSE } from './sites-testing';
 
+// The writes this device still holds for Sites, as usePendingChanges gives them.
+const outbox = vi.hoisted(() => ({ writes: [] as PendingWrite[] }));
 vi.mock('../../../../src/lib/outbox', () => ({
   enqueueWrite: vi.fn(),
   registerSender: vi.fn(),
   usePendingWrites: () => [],
-  usePendingChanges: () => [],
+  usePendingChanges: () => outbox.writes,
   usePendingAttachments: () => [],
 }));
 
@@ -94,5 +97,39 @@ describe('the site list', { timeout: 30_000 }, () => {
     seedSession({ rights: READER });
     const { pathname } = renderApp('/site/new');
     await waitFor(() => expect(pathname()).toBe('/site/view/infoV2'), FIRST_LOOK);
+  });
+
+  it('shows the sites written offline at once, marked as waiting, with the count', async () => {
+    const created = 'ffffffff-0000-4000-8000-000000000001';
+    const pending = (kind: string, recordId: string, payload: unknown): PendingWrite => ({ item: { kind, recordId, state: 'queued' }, payload });
+    outbox.writes = [
+      pending('sites.create', created, { id: created, name: 'Entrepôt Vénissieux', address: '3 rue Neuve', siteTypeId: TYPE_WAREHOUSE.id }),
+      pending('sites.update', summary(2).id, { name: 'Site 002 rénové' }),
+      pending('sites.delete', summary(3).id, null),
+      // A site type's write names the type, never a site of the list.
+      pending('sites.type.create', 'ffffffff-0000-4000-8000-000000000002', { id: 'ffffffff-0000-4000-8000-000000000002', name: 'Chai' }),
+    ];
+    try {
+      serveSites({ rights: MANAGER, total: 3 });
+      seedSession({ rights: MANAGER });
+      const { router } = renderApp('/site/view/infoV2');
+      expect(await screen.findByText('Entrepôt Vénissieux', {}, FIRST_LOOK)).toBeInTheDocument();
+      // Created first, the update shown, the deleted one gone: 3 + 1 - 1.
+      expect(rowsOf().map((row) => row.querySelector('strong')?.textContent)).toEqual(['Entrepôt Vénissieux', 'Site 001', 'Site 002 rénové']);
+      expect(screen.getByText('3 sites')).toBeInTheDocument();
+      expect(within(rowsOf()[0]!).getByText('Waiting to be sent')).toBeInTheDocument();
+      expect(within(rowsOf()[0]!).getByText(TYPE_WAREHOUSE.name)).toBeInTheDocument();
+      expect(within(rowsOf()[1]!).queryByText('Waiting to be sent')).toBeNull();
+      expect(within(rowsOf()[2]!).getByText('Waiting to be sent')).toBeInTheDocument();
+
+      // Found by a search typed without its accents; another search leaves it out.
+      fireEvent.input(screen.getByLabelText('Search by name, address or owner'), { target: { value: 'ENTREPOT venis' } });
+      await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'ENTREPOT venis' }));
+      await waitFor(() => expect(rowsOf()[0]).toHaveTextContent('Entrepôt Vénissieux'));
+      fireEvent.input(screen.getByLabelText('Search by name, address or owner'), { target: { value: 'Site 001' } });
+      await waitFor(() => expect(screen.queryByText('Entrepôt Vénissieux')).toBeNull());
+    } finally {
+      outbox.writes = [];
+    }
   });
 });

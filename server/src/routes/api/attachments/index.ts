@@ -8,7 +8,10 @@
  *   browser may keep it but asks each time, so the tenant check runs on every use).
  * - GET /api/attachments/:id/thumbnail: a JPEG, long edge 320, made once and kept beside the
  *   original, with its own ETag; 404 for documents.
- * - DELETE /api/attachments/:id: reversible deletion, with the module's write right.
+ * - DELETE /api/attachments/:id: reversible deletion, with the module's write right; a write of
+ *   its record (new version, a history entry naming the file, `records:changed` once
+ *   committed), run once per Idempotency-Key; deleting it again is a success that changes
+ *   nothing (a queued delete meeting another manager's).
  * The app sends its bearer token with these requests (fetch, then an object URL), as with
  * every API call; an <img src> alone would carry no token.
  */
@@ -17,9 +20,12 @@ import { can } from '../../../../../common/rights.js';
 import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
 import { Attachment } from '../../../../../common/schemas/platform.js';
 import Type from 'typebox';
-import { ATTACHMENT_MODULES, ensureThumbnail, findAttachment, softDeleteAttachment, toAttachment, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, ensureThumbnail, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
 import type { AttachmentStorage, ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
+import { emitRecordChanged } from '../../../modules/_platform/events.js';
+import { writeHistory } from '../../../modules/_platform/records.js';
+import { idempotentWrite } from '../../../plugins/idempotency.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { rightsOf } from '../../../plugins/rights.js';
@@ -102,7 +108,8 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         const auth = requireAuth(request);
         const row = await findAttachment(auth.db, auth.districtId, request.params.id.toLowerCase());
         const rule = row ? ATTACHMENT_MODULES[row.module] : undefined;
-        if (!row || !rule || row.state !== 'complete' || row.deleted_at !== null) throw ApiError.notFound('attachments.not_found');
+        // A deleted one is still found by a deletion (deleting it again changes nothing).
+        if (!row || !rule || row.state !== 'complete' || (row.deleted_at !== null && action === 'read')) throw ApiError.notFound('attachments.not_found');
         const rights = await rightsOf(request);
         if (!can(rights, rule.feature, action === 'read' ? 'read' : rule.write)) {
           throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [rule.feature] });
@@ -124,11 +131,31 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         return sendFile(request, reply, storage, { key, etag: `"${row.sha256}-t320"`, type: 'image/jpeg', name, size: stored.size });
       });
 
-      files.delete<{ Params: { id: string } }>('/:id', { config, schema: { params, response: ok(deleted) } }, async (request) => {
+      files.delete<{ Params: { id: string } }>('/:id', { config, schema: { params, response: ok(deleted) } }, async (request, reply) => {
         const auth = requireAuth(request);
         const row = await attachmentOf(request, 'write');
-        const deleted = await softDeleteAttachment(auth.db, auth.districtId, row.id, auth.accountId);
-        return respond(request, { ...toAttachment(deleted!), deletedAt: new Date(deleted!.deleted_at!).toISOString() });
+        // The record's new version, for the socket event once committed (not on a replay).
+        let version: number | null = null;
+        const data = await idempotentWrite(
+          request,
+          reply,
+          async (tx) => {
+            const done = await softDeleteAttachment(tx, auth.districtId, row.id, auth.accountId);
+            if (!done) throw ApiError.notFound('attachments.not_found');
+            if (row.deleted_at === null) {
+              version = await touchAttachmentRecord(tx, row, auth.accountId);
+              const scope = { db: tx, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } };
+              if (version !== null) {
+                await writeHistory(scope, { module: row.module, recordId: row.record_id, version, action: 'update', changes: [{ field: 'attachments', before: row.name, after: null }] });
+              }
+            }
+            return { statusCode: 200, data: { ...toAttachment(done), deletedAt: new Date(done.deleted_at!).toISOString() } };
+          },
+          () => {
+            if (version !== null) emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: row.module, id: row.record_id, version });
+          },
+        );
+        return respond(request, data);
       });
     },
     { prefix: '/attachments' },
