@@ -30,6 +30,14 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'vigie-locales' }),
 );
 
+// A first visit's page is controlled as soon as this worker is active, not from the next load
+// on: a field user who logs in and walks out of coverage at once still gets the page chunks
+// the app loads later (a module's screen, the toast host) from the precache. (An update
+// still waits for the user's "Reload": a waiting worker is not active, so it claims nothing.)
+self.addEventListener('activate', (event: ExtendableEvent) => {
+  event.waitUntil(self.clients.claim());
+});
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {

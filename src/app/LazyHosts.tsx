@@ -14,7 +14,19 @@ import { whenIdle } from '../lib/when-idle';
 import { useToasts } from '../lib/toast';
 
 const loadToastHost = () => import('../components/ToastHost');
-const LazyToastHost = lazy(() => loadToastHost().then((m) => ({ default: m.ToastHost })));
+/**
+ * The host's code, fetched again once the connection is back if it could not be fetched (offline
+ * before it was cached): a toast waits in the queue meanwhile, and the page never falls into its
+ * error screen for a background part.
+ */
+const loadToastHostWhenOnline = (): ReturnType<typeof loadToastHost> =>
+  loadToastHost().catch(
+    () =>
+      new Promise((resolve) => {
+        window.addEventListener('online', () => resolve(loadToastHostWhenOnline()), { once: true });
+      }),
+  );
+const LazyToastHost = lazy(() => loadToastHostWhenOnline().then((m) => ({ default: m.ToastHost })));
 /**
  * At the first idle moment after start (at the latest this long after): the first screen has
  * painted, and a toast raised soon after (an alert confirmed right away) finds the host mounted.
