@@ -184,6 +184,17 @@ function scrollThrough(page, { screens, total }) {
         const scroller = document.querySelector('.record-list-scroll');
         if (scroller === null) return fail(new Error('no list scroller'));
         const longTasks = [];
+        // Where long tasks may come from: the offline persister serialises the cached list
+        // (every page loaded) with JSON.stringify. Its slow calls are timed, for the report.
+        const stringify = JSON.stringify;
+        const slowStringify = [];
+        JSON.stringify = function timedStringify(...args) {
+          const begin = performance.now();
+          const text = stringify.apply(this, args);
+          const took = performance.now() - begin;
+          if (took > 16) slowStringify.push(took);
+          return text;
+        };
         const observer = new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) longTasks.push(entry.duration);
         });
@@ -205,12 +216,14 @@ function scrollThrough(page, { screens, total }) {
             requestAnimationFrame(() =>
               setTimeout(() => {
                 observer.disconnect();
+                JSON.stringify = stringify;
                 const intervals = frameTimes.slice(1).map((t, i) => t - frameTimes[i]);
                 done({
                   ms: now - start,
                   frames: frameTimes.length,
                   intervals,
                   longTasks,
+                  slowStringify,
                   pages: performance.getEntriesByType('resource').filter((e) => /\/api\/sites\?/.test(e.name)).length - pagesBefore,
                   rowsInPage: document.querySelectorAll('[role="listitem"]').length,
                 });
@@ -254,6 +267,9 @@ async function scrollRun(browser, cpuRate, total) {
       frameIntervalMedianMs: round(median([...intervals].sort((a, b) => a - b)), 1),
       framesOver50Ms: intervals.filter((ms) => ms > 50).length,
       longestFrameMs: round(Math.max(0, ...intervals)),
+      stringifyOver16Ms: run.slowStringify.length,
+      stringifyOver16MsTotalMs: round(run.slowStringify.reduce((a, b) => a + b, 0)),
+      stringifyMaxMs: round(Math.max(0, ...run.slowStringify)),
     };
   } finally {
     await context.close();
@@ -274,6 +290,7 @@ async function scrollPart() {
       [`${r.cpuRate}x CPU: duration, pages loaded`, `${r.seconds} s, ${r.pagesLoaded} pages (${r.rowsInPageAtEnd} row elements in the page at the end)`],
       [`${r.cpuRate}x CPU: long tasks`, `${r.longTasks}, total ${r.longTaskTotalMs} ms, max ${r.longTaskMaxMs} ms`, 'no dropped frame'],
       [`${r.cpuRate}x CPU: frames`, `${r.framesPerSecond} per second (median interval ${r.frameIntervalMedianMs} ms, ${r.framesOver50Ms} over 50 ms, longest ${r.longestFrameMs} ms)`],
+      [`${r.cpuRate}x CPU: JSON.stringify calls over 16 ms`, `${r.stringifyOver16Ms}, total ${r.stringifyOver16MsTotalMs} ms, max ${r.stringifyMaxMs} ms`],
     ]));
     return runs;
   } finally {
