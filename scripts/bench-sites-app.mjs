@@ -283,7 +283,8 @@ async function scrollPart() {
     const runs = [];
     for (const rate of [1, 4]) {
       const run = await scrollRun(browser, rate, total);
-      console.error(`scroll at ${rate}x CPU: ${run.seconds} s, ${run.longTasks} long tasks`);
+      // Each run's figures at once (a slow machine may not see the 4x run end).
+      console.error(`scroll at ${rate}x CPU: ${JSON.stringify(run)}`);
       runs.push(run);
     }
     printRows(`Scroll through ${runs[0].rows} sites (${SCROLL_SCREENS} screen(s) per frame, ${PHONE.width} × ${PHONE.height})`, runs.flatMap((r) => [
