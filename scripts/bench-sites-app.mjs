@@ -30,7 +30,7 @@
 //    lib/outbox/db.ts's addItem writes them (one strict transaction each, a new key, stage
 //    and attachment id, each on another site), as bench-emergency.mjs did for alerts. The
 //    network comes back and the time to an empty outbox is taken on the page's clock from its
-//    `online` event. Then the server is asked (GET /api/sites/:id, a new session): every site
+//    `online` event (the wait gives up after 10 minutes and says what was left). Then the server is asked (GET /api/sites/:id, a new session): every site
 //    has its stage with an image and its photo once, and its version moved by exactly one.
 //    The photo: a 2000 × 1500 JPEG (the app's resize output size) made with sharp.
 //
