@@ -147,7 +147,8 @@ const round = (value, digits = 0) => (value === null || value === undefined ? nu
 const stats = (values) => {
   const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
   if (sorted.length === 0) return null;
-  return { median: round(median(sorted), 1), min: round(sorted[0], 1), max: round(sorted.at(-1), 1), n: sorted.length };
+  // Two decimals: Lighthouse's scores are hundredths.
+  return { median: round(median(sorted), 2), min: round(sorted[0], 2), max: round(sorted.at(-1), 2), n: sorted.length };
 };
 const fmtStats = (s, unit = ' ms') => (s === null ? 'not observed' : `median ${s.median}${unit} (min ${s.min}, max ${s.max}, n=${s.n})`);
 
