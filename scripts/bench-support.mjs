@@ -1,6 +1,12 @@
-// What the server benchmarks (bench-server.mjs, bench-sites.mjs) share: waiting for a started
-// server, stopping it and removing its data, and the CPU time it used.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+// What the benchmarks share. The server ones (bench-server.mjs, bench-sites.mjs): waiting for
+// a started server, stopping it and removing its data, and the CPU time it used. The browser
+// ones (bench.mjs, bench-sites-app.mjs): Chromium, Lighthouse, the login, medians (below).
+import { spawn } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 
 /** Resolves once GET /api/config answers (at most 2 minutes). */
 export async function waitForServer(port) {
@@ -37,4 +43,164 @@ export function cpuMsOf(pid) {
   const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+// --- Browser benchmarks (bench.mjs, bench-sites-app.mjs) ------------------------------------
+// A fresh Chromium per Lighthouse run, the loopback certificate trusted by its key, the login
+// of a demo account, and the medians: shared so every browser figure is taken the same way.
+
+export const TLS_CERT_FILE = 'scripts/loopback-tls/cert.pem';
+export const TLS_KEY_FILE = 'scripts/loopback-tls/key.pem';
+export const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const LIGHTHOUSE_CLI = 'node_modules/lighthouse/cli/index.js';
+export const DEMO_PASSWORD = 'vigie-demo-2026';
+
+/** The certificate's key, as Chromium's --ignore-certificate-errors-spki-list wants it. */
+export const spkiHash = () =>
+  createHash('sha256')
+    .update(new X509Certificate(readFileSync(TLS_CERT_FILE)).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64');
+
+// STACK.md's headless flags; --lang so the form's labels are the English ones the scripts look for.
+// (A function: the certificate is read when a browser starts, not when a server bench loads this file.)
+export const chromeArgs = () => ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--lang=en-US', `--ignore-certificate-errors-spki-list=${spkiHash()}`];
+
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** The middle of sorted numbers (the mean of the two middle ones for an even count). */
+export function median(sorted) {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The machine's load average (1, 5, 15 minutes), printed with every figure: the cores are shared. */
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/**
+ * Logs `account` in through the login form at `base` and waits for the dashboard; then lets
+ * the service worker this visit registers finish installing (it downloads every file of the
+ * precache from the same server: the next measurement must not share the cores with it).
+ */
+export async function logIn(page, base, account = 'operator@demo.vigie.test', heading = 'Dashboard') {
+  await page.goto(`${base}/login`);
+  try {
+    await page.getByLabel('Email').waitFor({ timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`no login form at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 200)}`, { cause: error });
+  }
+  await page.getByLabel('Email').fill(account);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: heading }).waitFor();
+  await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready.then(() => undefined), new Promise((done) => setTimeout(done, 15_000))]),
+  );
+}
+
+/**
+ * A fresh Chromium: its own new user data folder (or `profile`, kept from a login), its own
+ * process, headless, listening for DevTools on `debugPort`. Resolves once DevTools answers.
+ */
+export async function launchChromium(profile, debugPort) {
+  const browser = spawn(CHROME, [...chromeArgs(), '--headless=new', `--user-data-dir=${profile}`, `--remote-debugging-port=${debugPort}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise((done) => browser.once('exit', done));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (browser.exitCode !== null) throw new Error(`Chromium stopped while starting (port ${debugPort} in use?)`);
+    try {
+      const version = await (await fetch(`http://127.0.0.1:${debugPort}/json/version`)).json();
+      return { process: browser, exited, wsUrl: version.webSocketDebuggerUrl };
+    } catch {
+      await sleep(100);
+    }
+  }
+  browser.kill('SIGKILL');
+  throw new Error('Chromium did not open its DevTools port within 30 s');
+}
+
+/** Closes the browser as a user would (its profile written to disk), killed if it hangs. */
+export async function closeChromium(browser) {
+  const playwright = await chromium.connectOverCDP(browser.wsUrl).catch(() => null);
+  if (playwright !== null) {
+    const cdp = await playwright.newBrowserCDPSession();
+    await cdp.send('Browser.close').catch(() => undefined);
+  } else {
+    browser.process.kill('SIGTERM');
+  }
+  const timer = setTimeout(() => browser.process.kill('SIGKILL'), 15_000);
+  await browser.exited;
+  clearTimeout(timer);
+}
+
+/**
+ * One Lighthouse run in a process of its own (the lighthouse CLI), attached to a fresh
+ * Chromium: nothing of a previous run (renderer, heap, caches, connections) is left in either.
+ */
+export async function lighthouseRun(url, profile, reportFile, debugPort, extraFlags = []) {
+  const browser = await launchChromium(profile, debugPort);
+  try {
+    const cli = spawn(process.execPath, [
+      LIGHTHOUSE_CLI, url, `--port=${debugPort}`, '--output=json', `--output-path=${reportFile}`, '--quiet',
+      '--only-categories=performance,accessibility,best-practices', ...extraFlags,
+    ], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const code = await new Promise((done) => cli.once('exit', done));
+    if (code !== 0) throw new Error(`lighthouse ${url} exited with ${code}`);
+    return JSON.parse(readFileSync(reportFile, 'utf8'));
+  } finally {
+    await closeChromium(browser);
+  }
+}
+
+/** What a browser keeps of a visit besides the session: removed before a logged-in first visit. */
+export const PROFILE_CACHES = ['Cache', 'Code Cache', 'GPUCache', 'Service Worker', 'Session Storage', 'DawnGraphiteCache', 'DawnWebGPUCache'];
+
+/**
+ * A logged-in user's first visit: a user who logged in (in a fresh browser, by a script) and
+ * comes back later. That browser is closed, everything the visit left besides the session (the
+ * refresh cookie and localStorage) is deleted from its profile: HTTP cache, V8's code cache,
+ * the service worker and its precache, sessionStorage. Returns the profile folder, for a new
+ * Chromium to open (Lighthouse with --disable-storage-reset keeps the storage it finds).
+ */
+export async function loggedInProfile(base, debugPort) {
+  const profile = mkdtempSync(join(tmpdir(), 'vigie-bench-chrome-'));
+  const browser = await launchChromium(profile, debugPort);
+  try {
+    const playwright = await chromium.connectOverCDP(browser.wsUrl);
+    const page = await playwright.contexts()[0].newPage();
+    await logIn(page, base);
+  } finally {
+    await closeChromium(browser);
+  }
+  for (const folder of PROFILE_CACHES) rmSync(join(profile, 'Default', folder), { recursive: true, force: true });
+  return profile;
+}
+
+/** The figures of one Lighthouse report. */
+export function summarise(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const score = (id) => lhr.categories[id]?.score ?? null;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    totalBytes: audit('total-byte-weight'),
+    // What the page's requests really went over (h2 when served with TLS).
+    protocols: [...new Set((lhr.audits['network-requests']?.details?.items ?? []).map((item) => item.protocol))].join(', '),
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id),
+  };
+}
+
+/** The run with the median performance score (Lighthouse's advice for a noisy machine). */
+export function medianRun(reports) {
+  const sorted = [...reports].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+  return sorted[Math.floor(sorted.length / 2)];
 }

@@ -14,7 +14,7 @@
 // connection from another. The dashboard's first visit is a user who logged in (in a fresh
 // browser, by a script), closed it, and comes back: the profile keeps the session (refresh
 // cookie, localStorage) and loses the rest (HTTP and code caches, the service worker and its
-// precache, sessionStorage), and a new Chromium opens it (loggedInProfile() below).
+// precache, sessionStorage), and a new Chromium opens it (loggedInProfile() of bench-support.mjs).
 // Both protocols are measured, one after the other (BENCH_PROTOCOLS, 'h2,http1'): h2 is HTTPS
 // with HTTP/2 as users reach the app (a PWA needs HTTPS; every TLS front speaks HTTP/2), served
 // by the server itself with the loopback certificate of scripts/loopback-tls, which the bench's
@@ -27,13 +27,16 @@
 // scripts/bench-compare.mjs alternates two builds through these. The whole Lighthouse reports
 // of the median runs are kept in .build/bench/lighthouse-<h2|http1>-<login|dashboard>.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import { get as httpsGet } from 'node:https';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import {
+  CHROME, chromeArgs, lighthouseRun as lighthouseRunOn, loggedInProfile as loggedInProfileAt, logIn as logInAt, median, medianRun, sleep, summarise,
+  TLS_CERT_FILE, TLS_KEY_FILE,
+} from './bench-support.mjs';
 
 const OUT = '.build/bench';
 const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? join(OUT, 'dist');
@@ -41,7 +44,6 @@ const SERVER_DIR = join(OUT, 'server');
 const PORT = Number(process.env.BENCH_PORT ?? 8295);
 // Chromium's DevTools port, derived from BENCH_PORT so parallel benches do not meet.
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? PORT + 1100);
-const LIGHTHOUSE_CLI = 'node_modules/lighthouse/cli/index.js';
 /** h2: HTTPS with HTTP/2, as users reach the app; http1: plain HTTP/1.1 (six connections). */
 const PROTOCOLS = (process.env.BENCH_PROTOCOLS ?? 'h2,http1').split(',').map((name) => name.trim());
 for (const name of PROTOCOLS) if (name !== 'h2' && name !== 'http1') throw new Error(`BENCH_PROTOCOLS: unknown protocol ${name}`);
@@ -52,19 +54,8 @@ const useProtocol = (protocol) => {
   TLS = protocol === 'h2';
   BASE = `${TLS ? 'https' : 'http'}://127.0.0.1:${PORT}`;
 };
-const TLS_CERT_FILE = 'scripts/loopback-tls/cert.pem';
-const TLS_KEY_FILE = 'scripts/loopback-tls/key.pem';
-/** The certificate's key, as Chromium's --ignore-certificate-errors-spki-list wants it. */
-const spkiHash = () =>
-  createHash('sha256')
-    .update(new X509Certificate(readFileSync(TLS_CERT_FILE)).publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('base64');
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// STACK.md's headless flags; --lang so the form's labels are the English ones below.
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--lang=en-US', `--ignore-certificate-errors-spki-list=${spkiHash()}`];
+const CHROME_ARGS = chromeArgs();
 const ACCOUNT = 'operator@demo.vigie.test';
-const PASSWORD = 'vigie-demo-2026';
 const DASHBOARD_HEADING = 'Dashboard';
 const KIB = 1024;
 /** The pause before each Lighthouse run, for what the previous step left running to end. */
@@ -151,126 +142,9 @@ async function startServer() {
   throw new Error('the server did not start within 2 minutes');
 }
 
-async function logIn(page) {
-  await page.goto(`${BASE}/login`);
-  try {
-    await page.getByLabel('Email').waitFor({ timeout: 15_000 });
-  } catch (error) {
-    throw new Error(`no login form at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 200)}`, { cause: error });
-  }
-  await page.getByLabel('Email').fill(ACCOUNT);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: DASHBOARD_HEADING }).waitFor();
-  // The service worker this visit registers installs in the background, downloading every
-  // file of the precache from the same server: let it finish, or its downloads share the two
-  // cores with the next measurement.
-  await page.evaluate(() =>
-    Promise.race([navigator.serviceWorker.ready.then(() => undefined), new Promise((done) => setTimeout(done, 15_000))]),
-  );
-}
-
-function summarise(lhr) {
-  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
-  const score = (id) => lhr.categories[id]?.score ?? null;
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    fcpMs: audit('first-contentful-paint'),
-    lcpMs: audit('largest-contentful-paint'),
-    tbtMs: audit('total-blocking-time'),
-    cls: audit('cumulative-layout-shift'),
-    totalBytes: audit('total-byte-weight'),
-    // What the page's requests really went over (h2 when served with TLS).
-    protocols: [...new Set((lhr.audits['network-requests']?.details?.items ?? []).map((item) => item.protocol))].join(', '),
-    failing: Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-      .map((a) => a.id),
-  };
-}
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/**
- * A fresh Chromium: its own new user data folder (or `profile`, kept from a login), its own
- * process, headless, listening for DevTools on DEBUG_PORT. Resolves once DevTools answers.
- */
-async function launchChromium(profile) {
-  const chromium = spawn(CHROME, [...CHROME_ARGS, '--headless=new', `--user-data-dir=${profile}`, `--remote-debugging-port=${DEBUG_PORT}`, 'about:blank'], {
-    stdio: 'ignore',
-  });
-  const exited = new Promise((done) => chromium.once('exit', done));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (chromium.exitCode !== null) throw new Error(`Chromium stopped while starting (port ${DEBUG_PORT} in use?)`);
-    try {
-      const version = await (await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).json();
-      return { process: chromium, exited, wsUrl: version.webSocketDebuggerUrl };
-    } catch {
-      await sleep(100);
-    }
-  }
-  chromium.kill('SIGKILL');
-  throw new Error('Chromium did not open its DevTools port within 30 s');
-}
-
-/** Closes the browser as a user would (its profile written to disk), killed if it hangs. */
-async function closeChromium(browser) {
-  const playwright = await chromium.connectOverCDP(browser.wsUrl).catch(() => null);
-  if (playwright !== null) {
-    const cdp = await playwright.newBrowserCDPSession();
-    await cdp.send('Browser.close').catch(() => undefined);
-  } else {
-    browser.process.kill('SIGTERM');
-  }
-  const timer = setTimeout(() => browser.process.kill('SIGKILL'), 15_000);
-  await browser.exited;
-  clearTimeout(timer);
-}
-
-/**
- * One Lighthouse run in a process of its own (the lighthouse CLI), attached to a fresh
- * Chromium: nothing of a previous run (renderer, heap, caches, connections) is left in either.
- */
-async function lighthouseRun(url, profile, reportFile, extraFlags = []) {
-  const browser = await launchChromium(profile);
-  try {
-    const cli = spawn(process.execPath, [
-      LIGHTHOUSE_CLI, url, `--port=${DEBUG_PORT}`, '--output=json', `--output-path=${reportFile}`, '--quiet',
-      '--only-categories=performance,accessibility,best-practices', ...extraFlags,
-    ], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const code = await new Promise((done) => cli.once('exit', done));
-    if (code !== 0) throw new Error(`lighthouse ${url} exited with ${code}`);
-    return JSON.parse(readFileSync(reportFile, 'utf8'));
-  } finally {
-    await closeChromium(browser);
-  }
-}
-
-/** What a browser keeps of a visit besides the session: removed before the dashboard's run. */
-const PROFILE_CACHES = ['Cache', 'Code Cache', 'GPUCache', 'Service Worker', 'Session Storage', 'DawnGraphiteCache', 'DawnWebGPUCache'];
-
-/**
- * The dashboard's first visit: a user who logged in (in a fresh browser, by a script) and
- * comes back later. That browser is closed, everything the visit left besides the session (the
- * refresh cookie and localStorage) is deleted from its profile: HTTP cache, V8's code cache,
- * the service worker and its precache, sessionStorage. A new Chromium process then opens the
- * profile and Lighthouse loads /dashboard from the network (keeping the storage it finds).
- */
-async function loggedInProfile() {
-  const profile = mkdtempSync(join(tmpdir(), 'vigie-bench-chrome-'));
-  const browser = await launchChromium(profile);
-  try {
-    const playwright = await chromium.connectOverCDP(browser.wsUrl);
-    const page = await playwright.contexts()[0].newPage();
-    await logIn(page);
-  } finally {
-    await closeChromium(browser);
-  }
-  for (const folder of PROFILE_CACHES) rmSync(join(profile, 'Default', folder), { recursive: true, force: true });
-  return profile;
-}
+const logIn = (page) => logInAt(page, BASE, ACCOUNT, DASHBOARD_HEADING);
+const lighthouseRun = (url, profile, reportFile, extraFlags = []) => lighthouseRunOn(url, profile, reportFile, DEBUG_PORT, extraFlags);
+const loggedInProfile = () => loggedInProfileAt(BASE, DEBUG_PORT);
 
 /** Median and spread of each figure over a page's runs. */
 function figuresOf(reports) {
@@ -290,11 +164,6 @@ function figuresOf(reports) {
     // The run with the median score, whole (accessibility, bytes, protocols, failing audits).
     medianRun: summarise(median_),
   };
-}
-
-function median(sorted) {
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Each page LIGHTHOUSE_RUNS times, login and dashboard alternating, each run from nothing. */
@@ -332,12 +201,6 @@ async function lighthouseFigures(protocol) {
   writeFileSync(join(OUT, `lighthouse-${protocol}-login.json`), JSON.stringify(medianRun(logins)));
   writeFileSync(join(OUT, `lighthouse-${protocol}-dashboard.json`), JSON.stringify(medianRun(dashboards)));
   return { login: figuresOf(logins), dashboard: figuresOf(dashboards) };
-}
-
-/** The run with the median performance score (Lighthouse's advice for a noisy machine). */
-function medianRun(reports) {
-  const sorted = [...reports].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** One online visit (login, service worker active and in control), then a start offline. */
