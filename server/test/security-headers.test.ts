@@ -19,7 +19,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("connect-src 'self' ws://vigie.example:8080 wss://vigie.example:8080");
+    expect(csp).toContain("connect-src 'self' blob: ws://vigie.example:8080 wss://vigie.example:8080");
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -31,7 +31,7 @@ describe('security headers', () => {
   it('a hostile Host header cannot add directives', async () => {
     const response = await server.app.inject({ url: '/api/config', headers: { host: "evil; script-src 'unsafe-inline'" } });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("connect-src 'self' blob:;");
     expect(csp.match(/script-src/g)).toHaveLength(1);
   });
 

@@ -12,8 +12,7 @@ import { IonButton } from '@ionic/react';
 import { closeOutline, documentOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX } from '../../common/constants';
-import { api } from '../lib/api-client';
+import { apiImageUrl } from '../lib/api-images';
 import { MaskIcon } from './MaskIcon';
 import './photo-picker.css';
 import './transfer-progress.css';
@@ -40,9 +39,6 @@ export interface AttachmentGridProps {
   canDelete?: (item: GridAttachment) => boolean;
 }
 
-/** `/api/attachments/x/thumbnail` → the ky instance's relative path. */
-const apiPath = (url: string): string => (url.startsWith(`${API_PREFIX}/`) ? url.slice(API_PREFIX.length + 1) : url);
-
 /** An object URL for the item's picture (its Blob, or its thumbnail fetched with the token); null while loading or for documents. */
 function usePicture(item: GridAttachment): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -57,12 +53,12 @@ function usePicture(item: GridAttachment): string | null {
     };
     if (blob && blob.type.startsWith('image/')) show(blob);
     else if (thumbnailUrl) {
-      void api
-        .get(apiPath(thumbnailUrl))
-        .blob()
-        .then(show)
+      // Kept and revoked by lib/api-images (shared with every other view of this thumbnail).
+      apiImageUrl(thumbnailUrl).then(
+        (kept) => !cancelled && setUrl(kept),
         // Offline or gone: the tile keeps its document icon.
-        .catch(() => undefined);
+        () => undefined,
+      );
     }
     return () => {
       cancelled = true;

@@ -17,7 +17,8 @@ export function contentSecurityPolicy(host: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${socketOrigins}`,
+    // blob: the 360° viewer reads a panorama the app fetched with the session (lib/api-images.ts).
+    `connect-src 'self' blob:${socketOrigins}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

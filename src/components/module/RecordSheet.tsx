@@ -8,7 +8,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { IonSpinner } from '@ionic/react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attachment, HistoryEntry } from '../../../common/schemas/platform';
+import type { HistoryEntry } from '../../../common/schemas/platform';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
 import './module.css';
@@ -96,23 +96,3 @@ export function HistoryList<K extends QueryKey>({ query, fieldLabel, formatValue
   );
 }
 
-/** Thumbnails of a record's files; a tap opens the file itself (a new tab keeps the sheet). */
-export function AttachmentsList({ attachments }: { attachments: readonly Attachment[] }) {
-  const { t } = useTranslation('components');
-  if (attachments.length === 0) return <p>{t('module.attachments_empty')}</p>;
-  return (
-    <ul className="record-attachments">
-      {attachments.map((attachment) => (
-        <li key={attachment.id}>
-          <a href={attachment.url} target="_blank" rel="noopener" aria-label={t('module.open_attachment', { name: attachment.name })}>
-            {attachment.thumbnailUrl !== null ? (
-              <img src={attachment.thumbnailUrl} alt="" loading="lazy" />
-            ) : (
-              <span className="record-attachment-file">{attachment.name}</span>
-            )}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -4,11 +4,17 @@
  * of it is in the Sites chunk or any other. The app's build puts every stylesheet into the one
  * loaded at start (cssCodeSplit: false); the viewer's is taken as a file's address instead and
  * linked when first needed (a <link>, which the CSP's style-src 'self' allows). Without WebGL
- * the library cannot draw: a message says so and the image stays reachable as a plain link.
+ * the library cannot draw: a message says so and the image can still be opened in a new tab.
+ * The image is fetched with the session (lib/api-images.ts) and given to the viewer as an
+ * object URL: the viewer's own loader would ask without the access token.
  */
-import { IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openApiImage } from '../../../components/ApiImage';
+import { apiImageUrl } from '../../../lib/api-images';
+import { describeApiError } from '../../../lib/error-messages';
+import { showToast } from '../../../lib/toast';
 
 type ViewerState = 'loading' | 'ready' | 'no-webgl' | 'failed';
 
@@ -48,10 +54,10 @@ export function PanoramaViewer({ imageUrl, name }: { imageUrl: string; name: str
     if (state !== 'loading' || container.current === null) return undefined;
     let destroyed = false;
     let viewer: { destroy: () => void } | null = null;
-    void Promise.all([import('@photo-sphere-viewer/core'), loadViewerStyles()])
-      .then(([{ Viewer }]) => {
+    void Promise.all([import('@photo-sphere-viewer/core'), apiImageUrl(imageUrl), loadViewerStyles()])
+      .then(([{ Viewer }, panorama]) => {
         if (destroyed || container.current === null) return;
-        viewer = new Viewer({ container: container.current, panorama: imageUrl, navbar: ['zoom', 'move', 'fullscreen'], loadingTxt: '' });
+        viewer = new Viewer({ container: container.current, panorama, navbar: ['zoom', 'move', 'fullscreen'], loadingTxt: '' });
         setState('ready');
       })
       .catch(() => {
@@ -69,9 +75,9 @@ export function PanoramaViewer({ imageUrl, name }: { imageUrl: string; name: str
     return (
       <p className="site-panorama-fallback" role="status">
         {t(state === 'no-webgl' ? 'panorama.no_webgl' : 'panorama.failed')}{' '}
-        <a href={imageUrl} target="_blank" rel="noopener">
+        <IonButton fill="clear" onClick={() => openApiImage(imageUrl, (error) => showToast({ message: describeApiError(error), kind: 'danger' }))}>
           {t('panorama.open_image', { name })}
-        </a>
+        </IonButton>
       </p>
     );
   }

@@ -16,6 +16,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
+import { ApiImage, openApiImage } from '../../../components/ApiImage';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { requestEmergencyAlert } from '../../../lib/emergency-request';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -226,7 +227,7 @@ function StageList({ stages, panoramas = false }: { stages: readonly SiteStage[]
       {stages.map((stage) => (
         <li key={stage.id}>
           <div className="site-stage">
-            {stage.thumbnailUrl !== null && <img src={stage.thumbnailUrl} alt="" loading="lazy" width={64} height={64} />}
+            <ApiImage src={stage.thumbnailUrl} width={64} height={64} />
             <span className="site-stage-name">{stage.name}</span>
             {stage.imageUrl === null ? (
               <span className="site-stage-note">{t('sheet.no_image')}</span>
@@ -235,9 +236,9 @@ function StageList({ stages, panoramas = false }: { stages: readonly SiteStage[]
                 {open === stage.id ? t('sheet.hide_360') : t('sheet.show_360', { name: stage.name })}
               </IonButton>
             ) : (
-              <a href={stage.imageUrl} target="_blank" rel="noopener">
+              <IonButton fill="clear" onClick={() => openApiImage(stage.imageUrl!, (error) => showToast({ message: describeApiError(error), kind: 'danger' }))}>
                 {t('sheet.open_image', { name: stage.name })}
-              </a>
+              </IonButton>
             )}
           </div>
           {panoramas && open === stage.id && stage.imageUrl !== null && (

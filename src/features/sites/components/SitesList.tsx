@@ -21,6 +21,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { usePendingChanges } from '../../../lib/outbox';
 import { withPendingList, type WithPending } from '../../../lib/outbox/overlay';
 import { can } from '../../../lib/rights';
+import { ApiImage } from '../../../components/ApiImage';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { sitesListQueryOptions } from '../api/get-sites';
 import { siteHref, sitesListHref } from '../paths';
@@ -111,13 +112,17 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
         const href = siteHref(site.id, search);
         return (
           <a href={href} onClick={follow(href)} className="record-row site-row" aria-current={selected ? 'true' : undefined}>
-            {site.thumbnailUrl !== null ? (
-              <img className="site-row-thumb" src={site.thumbnailUrl} alt="" loading="lazy" width={56} height={56} />
-            ) : (
-              <span className="site-row-thumb site-row-placeholder" aria-hidden="true">
-                <IonIcon icon={businessOutline} />
-              </span>
-            )}
+            <ApiImage
+              className="site-row-thumb"
+              src={site.thumbnailUrl}
+              width={56}
+              height={56}
+              placeholder={
+                <span className="site-row-thumb site-row-placeholder" aria-hidden="true">
+                  <IonIcon icon={businessOutline} />
+                </span>
+              }
+            />
             <span className="site-row-text">
               <strong>{site.name}</strong>
               <span>{site.address || t('sheet.no_address')}</span>
