@@ -19,6 +19,8 @@ async function openReconnect() {
   await screen.findByTestId('toolbar-district', {}, { timeout: 10_000 });
   act(() => beginTemporaryLogout('server'));
   await screen.findByText('Session expired', {}, { timeout: 10_000 });
+  // Typed before the modal is presented, the password can land in an input Ionic then replaces.
+  await waitFor(() => expect(document.getElementById('reconnect-dialog')).toHaveClass('show-modal'), { timeout: 10_000 });
   return app;
 }
 
