@@ -7,24 +7,14 @@
  * named as waiting, and gone from the server once the connection is back.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { submitLogin } from './support';
+import { cutNetwork, restoreNetwork, submitLogin } from './support';
 
 // The demo's district administrator reads sites only (sites.read): the operator manages them.
 const MANAGER = 'operator@demo.vigie.test';
 
 const siteRows = (page: Page) => page.getByRole('list', { name: 'Sites' }).getByRole('link');
-
-async function cutNetwork(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function restoreNetwork(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'wait' });
-  await context.setOffline(false);
-}
 
 /** The page's session, for calls of the test itself. */
 async function authorization(page: Page): Promise<{ Authorization: string }> {

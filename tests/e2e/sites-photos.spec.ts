@@ -11,11 +11,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { UPLOAD_CHUNK_BYTES } from '../../src/lib/uploads';
 import { DEMO_SITES } from '../../server/src/seed/demo-data';
-import { submitLogin } from './support';
+import { cutNetwork, restoreNetwork, submitLogin } from './support';
 
 // The demo account that manages sites (district-admin holds sites.read only).
 const MANAGER = 'operator@demo.vigie.test';
@@ -37,16 +37,6 @@ async function noisyPhoto(): Promise<Buffer> {
   const edge = 2000;
   const pixels = randomBytes(edge * edge * 3);
   return sharp(pixels, { raw: { width: edge, height: edge, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
-}
-
-async function cutNetwork(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function restoreNetwork(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'wait' });
-  await context.setOffline(false);
 }
 
 /** The app's API with the session's token, as the app itself calls it. */

@@ -8,9 +8,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SITES } from '../../server/src/seed/demo-data';
-import { submitLogin } from './support';
+import { cutNetwork, restoreNetwork, submitLogin } from './support';
 
 const FIELD = 'field@demo.vigie.test';
 const OPERATOR = 'operator@demo.vigie.test';
@@ -66,16 +66,6 @@ function keptSheets(page: Page): Promise<number> {
         };
       }),
   );
-}
-
-async function cutNetwork(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function restoreNetwork(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'wait' });
-  await context.setOffline(false);
 }
 
 test.describe('Sites', () => {

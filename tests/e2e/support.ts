@@ -1,5 +1,5 @@
-/** What every browser test does the same way: log in through the form, find an open dialog. */
-import type { Page } from '@playwright/test';
+/** What every browser test does the same way: log in through the form, find an open dialog, cut and restore the network. */
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 
 /** Fills and submits the login form (English labels); the caller checks where it lands. */
@@ -15,3 +15,18 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
  * the content into it, so the content is not a DOM descendant of the role element.
  */
 export const openDialog = (page: Page) => page.locator('ion-modal.show-modal');
+
+/**
+ * The device loses its network: the browser reports offline and every request fails as it
+ * would without a connection (the socket and the service worker's fetches too).
+ */
+export async function cutNetwork(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+/** The network is back: requests go through again and the browser reports online. */
+export async function restoreNetwork(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'wait' });
+  await context.setOffline(false);
+}
