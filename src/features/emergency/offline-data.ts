@@ -30,6 +30,13 @@ import { emergencySitesQueryOptions } from './api/get-sites';
 
 /** A site's stage lists younger than this are not asked again by a refresh. */
 export const EMERGENCY_STAGES_REFRESH_MS = 5 * 60_000;
+/**
+ * The sites whose stage lists are kept, in the list's order (by name): every site of a district
+ * of usual size, and a bound for a large one (10,000 sites would be 20,000 requests and
+ * megabytes of the read cache saved in localStorage at each change). Beyond it, the dialog
+ * fetches a site's stages when picked, online.
+ */
+export const EMERGENCY_OFFLINE_SITES_MAX = 200;
 /** Stage-list requests in flight at once during a run. */
 export const EMERGENCY_PREFETCH_CONCURRENCY = OFFLINE_PREFETCH_CONCURRENCY;
 /** The first run waits for the browser's first idle moment, at the latest this long. */
@@ -43,7 +50,9 @@ export const EMERGENCY_OFFLINE: OfflineDeclaration = {
   persist: [],
   lists: () => [emergencySitesQueryOptions()],
   records: ([sites]) =>
-    ((sites ?? []) as EmergencySite[]).flatMap((site) => [siteStagesQueryOptions(site._id), all360StagesQueryOptions(site._id)]),
+    ((sites ?? []) as EmergencySite[])
+      .slice(0, EMERGENCY_OFFLINE_SITES_MAX)
+      .flatMap((site) => [siteStagesQueryOptions(site._id), all360StagesQueryOptions(site._id)]),
   recordsStaleMs: EMERGENCY_STAGES_REFRESH_MS,
   enabled: () => can(getEnvelopeState().rights, 'emergency'),
 };

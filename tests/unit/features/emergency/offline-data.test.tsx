@@ -12,6 +12,7 @@ import { all360StagesQueryOptions } from '../../../../src/features/emergency/api
 import { siteStagesQueryOptions } from '../../../../src/features/emergency/api/get-site-stages';
 import { emergencySitesQueryOptions } from '../../../../src/features/emergency/api/get-sites';
 import {
+  EMERGENCY_OFFLINE_SITES_MAX,
   refreshEmergencyData,
   startEmergencyDataSync,
   useEmergencyOfflineData,
@@ -101,6 +102,17 @@ describe('the emergency data kept for offline use', { timeout: 20_000 }, () => {
     expect(data.threeSixty('b')).toEqual([{ name: 'Entrée', imageUrl: null }]);
     // No image bytes: the server fills the images an offline alert sends as null.
     expect(requests.total()).toBe(5);
+  });
+
+  it('keeps the stage lists of the first sites only in a very large district', async () => {
+    const many = Array.from({ length: EMERGENCY_OFFLINE_SITES_MAX + 5 }, (_, i) => site(`s${String(i).padStart(4, '0')}`, `Site ${i}`));
+    const requests = emergencyServer(() => many);
+    await refreshEmergencyData(queryClient);
+    const data = cached(queryClient);
+    expect(data.sites).toHaveLength(many.length);
+    expect(data.threeD(many[EMERGENCY_OFFLINE_SITES_MAX - 1]!._id)).toBeDefined();
+    expect(data.threeD(many[EMERGENCY_OFFLINE_SITES_MAX]!._id)).toBeUndefined();
+    expect(requests.total()).toBe(1 + 2 * EMERGENCY_OFFLINE_SITES_MAX);
   });
 
   it('calls during a run share it; a later refresh asks the site list again but not fresh stage lists', async () => {
