@@ -72,7 +72,8 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
       caches,
     );
   };
-  // A write of a site made elsewhere (one of its attachments deleted) drops them too.
+  // Every write of a site drops them, whoever made it (these routes, or an attachment of the
+  // site deleted through /api/attachments): one listener on the module's records:changed.
   const stopListening = onRecordChanged((clientDb, districtId, change) => {
     if (change.module !== SITES_MODULE) return;
     caches.counts.invalidate(clientDb, districtId);
@@ -82,12 +83,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
   app.addHook('onClose', async () => {
     stopListening();
   });
-  /** After a committed write: fresh counts, and the district's open apps refetch the record. */
+  /** After a committed write: the caches above are dropped (their listener) and the district's open apps refetch the record. */
   const changed = (request: FastifyRequest) => (record: { id: string; version: number }) => {
     const auth = requireAuth(request);
-    caches.counts.invalidate(auth.clientDb, auth.districtId);
-    caches.pages?.invalidate(auth.clientDb, auth.districtId);
-    caches.types?.invalidate(auth.clientDb, auth.districtId);
     emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: SITES_MODULE, id: record.id, version: record.version });
   };
 
