@@ -37,3 +37,17 @@ export function openApiImage(url: string, onError: (error: unknown) => void): vo
     },
   );
 }
+
+/** How long an opened file's object URL lives (the new tab has read it long before). */
+const OPENED_URL_MS = 60_000;
+
+/**
+ * Shows `blob` in a new tab: in `tab` when the caller opened it at the tap (before a fetch),
+ * else in one opened now. Its object URL is revoked once the tab has read it.
+ */
+export function openBlob(blob: Blob, tab?: Window | null): void {
+  const objectUrl = URL.createObjectURL(blob);
+  if (tab === undefined) window.open(objectUrl, '_blank', 'noopener');
+  else if (tab !== null) tab.location.href = objectUrl;
+  setTimeout(() => URL.revokeObjectURL(objectUrl), OPENED_URL_MS);
+}

@@ -8,19 +8,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX } from '../../../common/constants';
 import type { Attachment } from '../../../common/schemas/platform';
-import { api } from '../../lib/api-client';
+import { fetchApiImage } from '../../lib/api-images';
 import { pendingAttachmentDeletes, queueDeleteAttachment } from '../../lib/attachment-writes';
 import { describeApiError } from '../../lib/error-messages';
 import { usePendingChanges } from '../../lib/outbox';
 import { showToast } from '../../lib/toast';
+import { openBlob } from '../ApiImage';
 import { AttachmentGrid, type GridAttachment } from '../AttachmentGrid';
 import { WaitingMark } from '../WaitingMark';
 import './module.css';
-
-/** How long an opened file's object URL lives (the new tab has read it long before). */
-const OPENED_URL_MS = 60_000;
 
 export interface RecordAttachmentsProps {
   /** The record's module (its outbox items are the module's) and id. */
@@ -39,15 +36,9 @@ export interface RecordAttachmentsProps {
 function openAttachment(url: string): void {
   // Opened now, while the tap still counts as the user's: a window opened after the fetch would be blocked.
   const tab = window.open('about:blank', '_blank');
-  const path = url.startsWith(`${API_PREFIX}/`) ? url.slice(API_PREFIX.length + 1) : url;
-  void api
-    .get(path)
-    .blob()
-    .then((blob) => {
-      const objectUrl = URL.createObjectURL(blob);
-      if (tab) tab.location.href = objectUrl;
-      setTimeout(() => URL.revokeObjectURL(objectUrl), OPENED_URL_MS);
-    })
+  // Not through apiImageUrl's kept object URLs: a whole file may be large, and is opened once.
+  fetchApiImage(url)
+    .then((blob) => openBlob(blob, tab))
     .catch((error: unknown) => {
       tab?.close();
       showToast({ message: describeApiError(error), kind: 'danger' });

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '../../../../common/modules/sites/schemas';
+import { openBlob } from '../../../components/ApiImage';
 import { AttachmentGrid, type GridAttachment } from '../../../components/AttachmentGrid';
 import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
 import { describeApiError } from '../../../lib/error-messages';
@@ -27,14 +28,6 @@ export interface SitePhotosProps {
   canAdd: boolean;
 }
 
-/** How long an opened file's object URL lives: the new tab has read it by then. */
-const OPENED_URL_MS = 60_000;
-
-function openBlob(blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), OPENED_URL_MS);
-}
 
 export function SitePhotos({ site, canAdd }: SitePhotosProps) {
   const { t } = useTranslation('sites');
