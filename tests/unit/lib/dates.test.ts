@@ -26,4 +26,10 @@ describe('dates', () => {
   it('gives the day of the month', () => {
     expect(dayOfMonth(new Date(CHRISTMAS), 'UTC')).toBe('25');
   });
+
+  it('gives the day of the month in the device time zone when none is named', () => {
+    const lateOnTheFirst = new Date(2024, 2, 1, 23, 59);
+    expect(dayOfMonth(lateOnTheFirst)).toBe('1');
+    expect(dayOfMonth(new Date(2024, 11, 31, 0, 1))).toBe('31');
+  });
 });
