@@ -8,7 +8,17 @@ import { decodeBase64UrlUtf8 } from './base64';
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
+// The last token read and its claims: the HTTP channel, the outbox and the cache's owner read
+// the same token's claims at every request (a base64 and JSON decode each time).
+let lastDecoded: { token: string; claims: AccessClaims | null } | null = null;
+
+/** The token's claims (the same frozen object for the same token), null if it cannot be read. */
 export function decodeAccessClaims(token: string): AccessClaims | null {
+  if (lastDecoded?.token !== token) lastDecoded = { token, claims: readClaims(token) };
+  return lastDecoded.claims;
+}
+
+function readClaims(token: string): AccessClaims | null {
   const payload = token.split('.')[1];
   if (payload === undefined) return null;
   let claims: unknown;
@@ -20,7 +30,7 @@ export function decodeAccessClaims(token: string): AccessClaims | null {
   if (typeof claims !== 'object' || claims === null) return null;
   const c = claims as Record<string, unknown>;
   if (![c.sub, c.email, c.db, c.did, c.sid].every(isString) || typeof c.exp !== 'number') return null;
-  return c as unknown as AccessClaims;
+  return Object.freeze(c) as unknown as AccessClaims;
 }
 
 // A phone's clock may be minutes or hours off. Expiry is the server's clock: the difference

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeAccessClaims, msUntilExpiry } from '../../../src/lib/jwt';
 import { restoreFromStoredToken, startSession, endSession } from '../../../src/lib/session';
 import {
@@ -141,5 +141,32 @@ describe('restore from the token', () => {
     expect(getSessionEmail()).toBe(DEMO_USER.email);
     localStorage.setItem('token', 'garbage');
     expect(restoreFromStoredToken()).toBe('invalid');
+  });
+});
+
+describe('writes to localStorage', () => {
+  it('stores the rights only when they change, and again when another tab changed them', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      setRights(['sites.read']);
+      setRights(['sites.read']);
+      expect(setItem.mock.calls.filter(([key]) => key === 'rights')).toHaveLength(1);
+      localStorage.setItem('rights', JSON.stringify(['sites.admin']));
+      setRights(['sites.read']);
+      expect(getRights()).toEqual(['sites.read']);
+    } finally {
+      setItem.mockRestore();
+    }
+  });
+});
+
+describe('access claims', () => {
+  it('reads a token once and gives the same claims for it, and the new claims for a new token', () => {
+    const first = makeAccessToken({ email: 'a@exemple.fr' });
+    const second = makeAccessToken({ email: 'b@exemple.fr' });
+    expect(decodeAccessClaims(first)).toBe(decodeAccessClaims(first));
+    expect(decodeAccessClaims(second)?.email).toBe('b@exemple.fr');
+    expect(decodeAccessClaims(first)?.email).toBe('a@exemple.fr');
+    expect(decodeAccessClaims('garbage')).toBeNull();
   });
 });
