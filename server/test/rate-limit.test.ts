@@ -30,6 +30,20 @@ describe('a small limit', () => {
     expect((await district(bearer(admin.token))).statusCode).toBe(200);
   });
 
+  it("counts the outbox replay of a session apart, ten times larger: its reads are refused, its photo uploads go on", async () => {
+    const operator = await login(server, 'operator@demo.vigie.test');
+    for (let n = 0; n < LIMIT; n++) expect((await district(bearer(operator.token))).statusCode).toBe(200);
+    expect((await district(bearer(operator.token))).statusCode).toBe(429);
+    // A read that claims an Idempotency-Key is still a read.
+    expect((await district({ ...bearer(operator.token), 'idempotency-key': crypto.randomUUID() })).statusCode).toBe(429);
+    const upload = () =>
+      server.app.inject({ method: 'HEAD', url: `/api/uploads/${crypto.randomUUID()}`, headers: { ...bearer(operator.token), 'tus-resumable': '1.0.0' } });
+    const replay: number[] = [];
+    for (let n = 0; n < LIMIT * 10; n++) replay.push((await upload()).statusCode);
+    expect(replay.filter((status) => status === 429)).toEqual([]);
+    expect((await upload()).statusCode).toBe(429);
+  });
+
   it('counts requests without a valid token per address: a forged token buys no fresh count', async () => {
     const address = '10.1.0.2';
     for (let n = 0; n < LIMIT; n++) {

@@ -9,6 +9,12 @@
  * within 10 s, the browser tests from one loopback address; it stops floods and scripts.
  * `0` turns it off (scripts/bench-server.mjs measures throughput, not the limit).
  *
+ * The outbox's replay has a count of its own, REPLAY_RATE_FACTOR times larger: the requests
+ * writes that carry an Idempotency-Key (every queued write) and the resumable uploads of their
+ * photos (`/api/uploads`). A phone back in coverage with 500 writes and a photo each sends
+ * about 1,500 of them, which must leave within a minute (MODULES.md budget) rather than meet
+ * the general limit and back off for minutes; the page's own reads keep the general count.
+ *
  * Counts are kept in memory, per process: with several processes behind a load balancer, a
  * client may get up to the limit from each.
  */
@@ -23,6 +29,16 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const TOO_MANY_REQUESTS_MESSAGE = 'request.too_many_requests';
 /** Keys kept at most (least recently used dropped first). */
 const RATE_LIMIT_KEYS = 50_000;
+/** The outbox replay's limit, as a multiple of the general one. */
+export const REPLAY_RATE_FACTOR = 10;
+const REPLAY_KEY_PREFIX = 'replay:';
+const UPLOADS_PREFIX = `${API_PREFIX}/uploads`;
+
+/** A request of the outbox's replay: a queued write (its Idempotency-Key) or a photo's upload. */
+const isReplay = (request: FastifyRequest): boolean =>
+  (request.method !== 'GET' && request.headers['idempotency-key'] !== undefined) ||
+  request.url === UPLOADS_PREFIX ||
+  request.url.startsWith(`${UPLOADS_PREFIX}/`);
 
 export async function registerRateLimit(app: FastifyInstance, options: { perWindow: number; tokens: AccessTokens }): Promise<void> {
   if (options.perWindow <= 0) return;
@@ -32,13 +48,13 @@ export async function registerRateLimit(app: FastifyInstance, options: { perWind
     const token = bearerToken(request.headers.authorization);
     if (token) {
       const claims = await options.tokens.verify(token);
-      if (typeof claims !== 'string') return `session:${claims.sid}`;
+      if (typeof claims !== 'string') return `${isReplay(request) ? REPLAY_KEY_PREFIX : ''}session:${claims.sid}`;
     }
     return `ip:${request.ip}`;
   };
   await app.register(fastifyRateLimit, {
     global: true,
-    max: options.perWindow,
+    max: (_request, key) => (key.startsWith(REPLAY_KEY_PREFIX) ? options.perWindow * REPLAY_RATE_FACTOR : options.perWindow),
     timeWindow: RATE_LIMIT_WINDOW_MS,
     cache: RATE_LIMIT_KEYS,
     // The app and its static files are not limited: only the API.
