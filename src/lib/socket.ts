@@ -38,6 +38,9 @@ export interface SocketEventPayloads {
   [SOCKET_EVENTS.recordsChanged]: { module: string; id: string; version: number | null };
 }
 
+/** The window in which a module's record changes are handed over together (onRecordsChanged). */
+export const RECORDS_CHANGED_BATCH_MS = 1000;
+
 type EventName = keyof SocketEventPayloads;
 type Handler<E extends EventName> = (payload: SocketEventPayloads[E]) => void;
 
@@ -138,6 +141,41 @@ export function onSocketEvent<E extends EventName>(event: E, handler: Handler<E>
   }
   set.add(handler as Handler<EventName>);
   return () => set.delete(handler as Handler<EventName>);
+}
+
+/**
+ * A module's record changes, in batches: the first change after a quiet moment is handed over
+ * at once, the ones that follow within RECORDS_CHANGED_BATCH_MS together at its end, each id
+ * once. An outbox replay delivers hundreds of writes a minute, each told back to this device
+ * (the write, then its photo's upload): refetching a module's lists once per change made a
+ * storm of reads that took more of the network and of the page than the replay itself.
+ */
+export function onRecordsChanged(module: string, handler: (ids: readonly string[]) => void): () => void {
+  let batch: Set<string> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const close = () => {
+    timer = null;
+    if (batch === null) return;
+    const ids = [...batch];
+    batch = null;
+    if (ids.length > 0) {
+      handler(ids);
+      // Another window starts: what comes in it waits for its end.
+      timer = setTimeout(close, RECORDS_CHANGED_BATCH_MS);
+    }
+  };
+  const off = onSocketEvent(SOCKET_EVENTS.recordsChanged, (event) => {
+    if (event.module !== module) return;
+    if (timer === null) {
+      handler([event.id]);
+      batch = new Set();
+      timer = setTimeout(close, RECORDS_CHANGED_BATCH_MS);
+    } else (batch ??= new Set()).add(event.id);
+  });
+  return () => {
+    off();
+    if (timer !== null) clearTimeout(timer);
+  };
 }
 
 /** Called after every connection (the first and each reconnection). */

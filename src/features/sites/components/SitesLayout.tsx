@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { onSocketEvent, SOCKET_EVENTS } from '../../../lib/socket';
+import { onRecordsChanged } from '../../../lib/socket';
 import { sitesKeys } from '../api/keys';
 import { registerSiteSenders } from '../senders';
 
@@ -16,12 +16,15 @@ export function SitesLayout() {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      onSocketEvent(SOCKET_EVENTS.recordsChanged, (event) => {
-        if (event.module !== 'sites') return;
+      // In batches (a replay of queued edits is hundreds of changes): the lists and types once
+      // a batch, each changed site's sheet and history.
+      onRecordsChanged('sites', (ids) => {
         void queryClient.invalidateQueries({ queryKey: sitesKeys.lists() });
-        void queryClient.invalidateQueries({ queryKey: sitesKeys.detail(event.id) });
-        void queryClient.invalidateQueries({ queryKey: sitesKeys.history(event.id) });
         void queryClient.invalidateQueries({ queryKey: sitesKeys.types() });
+        for (const id of ids) {
+          void queryClient.invalidateQueries({ queryKey: sitesKeys.detail(id) });
+          void queryClient.invalidateQueries({ queryKey: sitesKeys.history(id) });
+        }
       }),
     [queryClient],
   );
