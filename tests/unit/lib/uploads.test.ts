@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api-client';
-import { uploadAttachment } from '../../../src/lib/uploads';
+import { UPLOAD_CONCURRENCY, uploadAttachment } from '../../../src/lib/uploads';
 import { server } from '../../../src/testing/server';
 import { seedSession } from '../../../src/testing/session';
 
@@ -153,7 +153,40 @@ describe('uploadAttachment', () => {
     expect(tus.log).toEqual(['HEAD', 'POST']);
   });
 
-  it('sends one upload at a time', async () => {
+  it('sends several attachments at once, at most UPLOAD_CONCURRENCY, and every one whole', async () => {
+    seedSession();
+    const size = 1000;
+    const stored = new Map<string, number>();
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      http.head('*/api/uploads/:id', () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        return HttpResponse.json({ message: 'upload.not_found' }, { status: 404 });
+      }),
+      http.post('*/api/uploads', ({ request }) => {
+        const id = /attachmentId (\S+)/.exec(request.headers.get('upload-metadata') ?? '')?.[1] ?? '';
+        const attachmentId = atob(id.split(',')[0] ?? '');
+        stored.set(attachmentId, 0);
+        return new HttpResponse(null, { status: 201, headers: { Location: `/api/uploads/${attachmentId}`, 'Tus-Resumable': '1.0.0' } });
+      }),
+      http.patch('*/api/uploads/:id', async ({ request, params }) => {
+        const length = (await request.arrayBuffer()).byteLength;
+        // The server takes its time: the other uploads have their chance to start meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        stored.set(String(params.id), (stored.get(String(params.id)) ?? 0) + length);
+        inFlight -= 1;
+        return new HttpResponse(null, { status: 204, headers: { 'Upload-Offset': String(length), 'Tus-Resumable': '1.0.0' } });
+      }),
+    );
+    const ids = Array.from({ length: UPLOAD_CONCURRENCY + 2 }, (_, n) => `7d3b1b1e-6f0a-4e59-9a51-6b1f8e2c0a2${n}`);
+    await Promise.all(ids.map((attachmentId) => uploadAttachment({ ...request(bytes(size)), attachmentId })));
+    expect(most).toBe(UPLOAD_CONCURRENCY);
+    expect(ids.map((id) => stored.get(id))).toEqual(ids.map(() => size));
+  });
+
+  it('sends the uploads of one attachment one after the other', async () => {
     seedSession();
     const data = bytes(1.5 * MiB);
     const tus = fakeTus();
