@@ -6,6 +6,8 @@
  *   or a key a module's offline declaration persists, lib/offline-reads.ts) goes to IndexedDB
  *   (`vigie-cache`, lib/idb) through the async persister: it can be large (every site's sheet);
  * - everything else, the shell's small state, stays in localStorage as below.
+ * Both write the whole copy again at each change (at most once a second), each query's data
+ * turned into JSON only when it changed (lib/cache-serialize.ts).
  * Both belong to one owner (user|client database|district); the IndexedDB copy keeps one
  * owner at a time (a new owner's first write removes the others' copies), is dropped at every
  * end of session and when the app's version changes (OFFLINE_CACHE_BUSTER).
@@ -28,6 +30,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { persistQueryClientRestore, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
+import { serializeCache } from '../lib/cache-serialize';
 import { cacheDb } from '../lib/idb';
 import { isOfflineQuery } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
@@ -66,6 +69,7 @@ export { currentCacheOwner };
 /** The persister of the read cache, reading and writing only the current owner's copy. */
 export function createQueryPersister(): Persister {
   return createSyncStoragePersister({
+    serialize: serializeCache,
     storage: {
       getItem: () => {
         const owner = currentCacheOwner();
@@ -90,6 +94,7 @@ export async function clearOfflineCache(): Promise<void> {
 export function createOfflinePersister(): Persister {
   return createAsyncStoragePersister({
     throttleTime: OFFLINE_CACHE_THROTTLE_MS,
+    serialize: serializeCache,
     storage: {
       getItem: async () => {
         const owner = currentCacheOwner();

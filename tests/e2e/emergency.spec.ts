@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { mailsTo } from './mail-capture';
-import { openDialog, submitLogin } from './support';
+import { offlineCacheText, openDialog, submitLogin } from './support';
 
 const OPERATOR = 'operator@demo.vigie.test';
 const LYON_SITE = 'Entrepôt Gerland';
@@ -159,10 +159,11 @@ test.describe('emergency alerts', () => {
     const recipients = recipientsFor();
     await logIn(page);
     // The user stays on the dashboard and never opens the dialog online. Meanwhile the shell
-    // saves the district's sites and their stage lists on the device with the read cache.
+    // saves the district's sites and their stage lists on the device, in the read cache's
+    // IndexedDB copy (vigie-cache, lib/idb).
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('queryCache') ?? ''), { timeout: 20_000 })
-      .toMatch(new RegExp(`(?=.*${LYON_SITE})(?=.*"siteStages")(?=.*"stages360")`, 's'));
+      .poll(() => offlineCacheText(page), { timeout: 20_000 })
+      .toMatch(new RegExp(`(?=.*${LYON_SITE})(?=.*siteStages)(?=.*stages360)`, 's'));
     // The installed app's code is on the device (service worker) for the reload below.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SITES } from '../../server/src/seed/demo-data';
-import { cutNetwork, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, offlineCacheText, restoreNetwork, submitLogin } from './support';
 
 const FIELD = 'field@demo.vigie.test';
 const OPERATOR = 'operator@demo.vigie.test';
@@ -51,21 +51,8 @@ async function openList(page: Page) {
 }
 
 /** How many site sheets the offline cache (IndexedDB vigie-cache, lib/idb) holds for this user. */
-function keptSheets(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('vigie-cache');
-        open.onerror = () => resolve(0);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve(0);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve((JSON.stringify(all.result).match(/\\?"sites\\?",\\?"detail\\?"/g) ?? []).length);
-          all.onerror = () => resolve(0);
-        };
-      }),
-  );
+async function keptSheets(page: Page): Promise<number> {
+  return ((await offlineCacheText(page)).match(/\\?"sites\\?",\\?"detail\\?"/g) ?? []).length;
 }
 
 test.describe('Sites', () => {

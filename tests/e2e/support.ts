@@ -30,3 +30,21 @@ export async function restoreNetwork(context: BrowserContext): Promise<void> {
   await context.unrouteAll({ behavior: 'wait' });
   await context.setOffline(false);
 }
+
+/** What the read cache keeps in IndexedDB (vigie-cache, lib/idb) for offline reading, as one string. */
+export function offlineCacheText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('vigie-cache');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve('');
+          const all = db.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => resolve('');
+        };
+      }),
+  );
+}

@@ -3,7 +3,7 @@
  * alert must be possible offline after a normal online session, so the district's sites and
  * each site's stage lists (everything the dialog and the payload need but the 360 images,
  * which the server fills when the app sends null) are fetched early in an online session and
- * kept in the read cache saved per user, client and district (app/query-client.ts).
+ * kept in the read cache's IndexedDB copy, per user, client and district (app/query-client.ts).
  * An offline start (reload, relaunched installed app) restores them and the dialog works from them.
  *
  * This is the emergency feature's offline declaration (lib/offline-reads.ts): the site list is
@@ -33,7 +33,7 @@ export const EMERGENCY_STAGES_REFRESH_MS = 5 * 60_000;
 /**
  * The sites whose stage lists are kept, in the list's order (by name): every site of a district
  * of usual size, and a bound for a large one (10,000 sites would be 20,000 requests and
- * megabytes of the read cache saved in localStorage at each change). Beyond it, the dialog
+ * megabytes of the read cache saved again at each change). Beyond it, the dialog
  * fetches a site's stages when picked, online.
  */
 export const EMERGENCY_OFFLINE_SITES_MAX = 200;
@@ -44,10 +44,9 @@ export const EMERGENCY_PREFETCH_MAX_DELAY_MS = OFFLINE_PREFETCH_MAX_DELAY_MS;
 
 export const EMERGENCY_OFFLINE: OfflineDeclaration = {
   module: 'emergency',
-  // Kept where they were: the localStorage copy of the read cache (a few kilobytes; the
-  // emergency browser tests read them there). A module's data goes to IndexedDB by naming its
-  // keys here, as the sites do.
-  persist: [],
+  // In IndexedDB with the modules' offline data: a district's site list is megabytes in a
+  // large district, and the localStorage copy is written synchronously at each change.
+  persist: [emergencySitesQueryOptions().queryKey, ['emergency', 'siteStages'], ['emergency', 'stages360']],
   lists: () => [emergencySitesQueryOptions()],
   records: ([sites]) =>
     ((sites ?? []) as EmergencySite[])
