@@ -486,3 +486,21 @@ describe('notifications', () => {
     expect(rung).toHaveLength(1);
   });
 });
+
+describe('the demo data', () => {
+  it('gives each district the five templates and a year of declarations in every status', async () => {
+    const templates = await call<Template[]>({ url: '/api/declarations/templates', token: reader });
+    expect(templates.data.map((t) => t.name)).toEqual(expect.arrayContaining(['Incident', 'Presque-accident', 'Observation sécurité', 'Dégradation', 'Environnement']));
+    const demo = templates.data.find((t) => t.name === 'Incident')!;
+    for (const status of ['new', 'acknowledged', 'investigating', 'closed']) {
+      const page = await call<Page<DeclarationSummary>>({ url: `/api/declarations?status=${status}&from=${new Date(Date.now() - 366 * 86_400_000).toISOString()}`, token: reader });
+      expect(page.data.total, status).toBeGreaterThan(0);
+    }
+    const incidents = await call<Page<DeclarationSummary>>({ url: `/api/declarations?template=${demo.id}&sort=occurredAt&limit=1`, token: reader });
+    const oldest = await call<Declaration>({ url: `/api/declarations/${incidents.data.items[0]!.id}`, token: reader });
+    expect(oldest.data.status).toBe('closed');
+    expect(oldest.data.lockedAt).not.toBeNull();
+    const history = await call<HistoryEntry[]>({ url: `/api/declarations/${oldest.data.id}/history`, token: reader });
+    expect(history.data.map((h) => h.version)).toEqual([4, 3, 2, 1]);
+  });
+});
