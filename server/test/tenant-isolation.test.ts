@@ -27,6 +27,9 @@ interface Tenant {
   stage: string;
   siteType: string;
   notification: string;
+  /** A declaration template and a declaration of the district (Declarations module routes). */
+  template: string;
+  declaration: string;
   /** A complete attachment of the site (a row only: the checks come before any byte is read). */
   attachment: string;
   onlyAccount: string;
@@ -71,6 +74,22 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     'select id from notifications where account_id = $1 and district_id = $2 and read_at is null limit 1',
     [operatorId, district],
   );
+  const template = randomUUID();
+  const declaration = randomUUID();
+  const client = await server.databases.client(database);
+  await client.query(
+    `insert into declaration_templates (id, district_id, name, icon, default_severity, fields, notify, created_by) values ($1, $2, 'Incident', 'warning', 'high', '[]', '{}', $3)`,
+    [template, district, operatorId],
+  );
+  await client.query(
+    `insert into declaration_template_versions (template_id, version, name, icon, default_severity, fields, notify) values ($1, 1, 'Incident', 'warning', 'high', '[]', '{}')`,
+    [template],
+  );
+  await client.query(
+    `insert into declarations (id, district_id, template_id, template_version, site_id, occurred_at, captured_at, severity, title, created_by)
+     values ($1, $2, $3, 1, $4, now(), now(), 'high', 'Fuite', $5)`,
+    [declaration, district, template, site.id, operatorId],
+  );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
   const attachment = randomUUID();
   await (await server.databases.client(database)).query(
@@ -88,6 +107,8 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     stage: stage.id,
     siteType: siteType.id,
     notification: notification.id,
+    template,
+    declaration,
     attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
@@ -143,12 +164,33 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'PATCH /api/uploads/:id': (t) => [
     { method: 'PATCH', url: `/api/uploads/${t.attachment}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } },
   ],
+  'GET /api/declarations/templates/:id': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}` }, { method: 'GET', url: `/api/declarations/templates/${t.template}?version=1` }],
+  'GET /api/declarations/templates/:id/history': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}/history` }],
+  'PATCH /api/declarations/templates/:id': (t) => [{ method: 'PATCH', url: `/api/declarations/templates/${t.template}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/declarations/templates/:id': (t) => [{ method: 'DELETE', url: `/api/declarations/templates/${t.template}`, payload: { baseVersion: 1 } }],
+  'POST /api/declarations/templates/:id/restore': (t) => [{ method: 'POST', url: `/api/declarations/templates/${t.template}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/declarations/:id': (t) => [{ method: 'GET', url: `/api/declarations/${t.declaration}` }],
+  'GET /api/declarations/:id/history': (t) => [{ method: 'GET', url: `/api/declarations/${t.declaration}/history` }],
+  'PATCH /api/declarations/:id': (t) => [{ method: 'PATCH', url: `/api/declarations/${t.declaration}`, payload: { baseVersion: 1, changes: { title: 'Taken over' } } }],
+  'POST /api/declarations/:id/status': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
+  'POST /api/declarations/:id/comments': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/comments`, payload: { id: randomUUID(), text: 'Taken over' } }],
+  'DELETE /api/declarations/:id': (t) => [{ method: 'DELETE', url: `/api/declarations/${t.declaration}`, payload: { baseVersion: 1 } }],
+  'POST /api/declarations/:id/restore': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/restore`, payload: { baseVersion: 1 } }],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
 const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
+  // A report naming the other tenant's template revision: not found.
+  {
+    method: 'POST',
+    url: '/api/declarations',
+    payload: {
+      id: randomUUID(), templateId: t.template, templateVersion: 1, capturedAt: '2026-03-02T08:15:00.000Z', siteId: null, position: null,
+      occurredAt: '2026-03-02T08:10:00.000Z', severity: 'high', title: 'Taken over', description: '', values: {}, photos: [],
+    },
+  },
   { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
   // The district of another client named with the session's own client database.
   { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
@@ -199,7 +241,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

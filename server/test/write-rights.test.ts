@@ -36,6 +36,15 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   'POST /api/uploads': { reason: "creates an upload; the handler checks the write right of the metadata's module", marks: [UPLOAD_MARK] },
   'PATCH /api/uploads/:id': { reason: "sends a chunk; the handler checks the write right of the upload's module", marks: [UPLOAD_MARK] },
   'DELETE /api/attachments/:id': { reason: "deletes an attachment; the handler checks the manage right of its record's module", marks: [ATTACHMENT_MARK] },
+  // Own work in Declarations (docs/rights.md): a field user reports, comments what it can see,
+  // and edits its own declaration while it is new and unassigned (the repository checks that
+  // the caller is its author, or holds declarations' manage right).
+  'POST /api/declarations': { reason: 'reports a declaration: the field user’s own work', marks: [{ feature: 'declarations', action: 'read' }] },
+  'PATCH /api/declarations/:id': {
+    reason: 'edits the caller’s own declaration while new and unassigned; anyone else’s needs the manage right (checked in the handler)',
+    marks: [{ feature: 'declarations', action: 'read' }],
+  },
+  'POST /api/declarations/:id/comments': { reason: 'adds the caller’s own comment to a declaration it can see, until it is closed', marks: [{ feature: 'declarations', action: 'read' }] },
   // Authentication: no session yet, or the caller's own session.
   'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
   'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },

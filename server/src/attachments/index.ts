@@ -22,6 +22,9 @@ import { thumbnailKey, type AttachmentStorage } from './storage.js';
  */
 export const ATTACHMENT_MODULES: Readonly<Record<string, { feature: Feature; write: Action; table: string }>> = {
   sites: { feature: 'sites', write: 'manage', table: 'sites' },
+  // Field users photograph what they report (own work): the read right uploads; deleting one
+  // is its uploader's or a manager's (routes/api/attachments).
+  declarations: { feature: 'declarations', write: 'read', table: 'declarations' },
 };
 
 /** What may be attached: photos (resized on the device to JPEG, but PNG and WebP are taken too) and PDF documents. */

@@ -93,3 +93,74 @@ export function shareMail(input: ShareMailInput): MailContent {
 
   return { subject, text, html };
 }
+
+export interface DeclarationMailInput {
+  /** What happened: a new declaration, or its status changed. */
+  kind: 'created' | 'status';
+  title: string;
+  templateName: string;
+  siteName: string | null;
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  /** The new status and its reason (kind 'status'). */
+  status?: 'new' | 'acknowledged' | 'investigating' | 'closed';
+  reason?: string;
+  /** Link to the declaration's sheet in the app. */
+  link: string;
+}
+
+const SEVERITY_LABELS = {
+  low: ['faible', 'low'],
+  medium: ['moyenne', 'medium'],
+  high: ['élevée', 'high'],
+  critical: ['critique', 'critical'],
+} as const;
+const STATUS_LABELS = {
+  new: ['nouvelle', 'new'],
+  acknowledged: ['prise en compte', 'acknowledged'],
+  investigating: ['en cours d’analyse', 'under investigation'],
+  closed: ['clôturée', 'closed'],
+} as const;
+
+/**
+ * The e-mail of a declaration (to the members its template names when it is made, to its
+ * author when its status changes), in French then English as the share's: rendered when the
+ * write is recorded and stored in the outbox row.
+ */
+export function declarationMail(input: DeclarationMailInput): MailContent {
+  const title = oneLine(input.title);
+  const template = oneLine(input.templateName);
+  const [sevFr, sevEn] = SEVERITY_LABELS[input.severity];
+  const where = input.siteName ? oneLine(input.siteName) : null;
+  const status = input.status ? STATUS_LABELS[input.status] : null;
+  const subject =
+    input.kind === 'created'
+      ? `Vigie : nouvelle déclaration « ${title} » / New declaration: ${title}`
+      : `Vigie : déclaration « ${title} » ${status![0]} / Declaration ${title}: ${status![1]}`;
+  const reason = input.reason?.trim() ?? '';
+  const fr =
+    input.kind === 'created'
+      ? [`Une déclaration « ${template} » a été faite${where ? ` sur le site ${where}` : ''} (gravité ${sevFr}) : ${title}.`]
+      : [`Votre déclaration « ${title} » est maintenant ${status![0]}.`, ...(reason ? [`Motif : ${reason}`] : [])];
+  const en =
+    input.kind === 'created'
+      ? [`A "${template}" declaration was made${where ? ` at ${where}` : ''} (severity ${sevEn}): ${title}.`]
+      : [`Your declaration "${title}" is now ${status![1]}.`, ...(reason ? [`Reason: ${reason}`] : [])];
+  const text = ['Bonjour,', '', ...fr, '', input.link, '', '—', '', 'Hello,', '', ...en, '', input.link, ''].join('\n');
+  const paragraph = (content: string) => `<p>${escapeHtml(content)}</p>`;
+  const link = `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`;
+  const html = [
+    '<!doctype html><html><body>',
+    '<div lang="fr">',
+    paragraph('Bonjour,'),
+    ...fr.map(paragraph),
+    link,
+    '</div><hr>',
+    '<div lang="en">',
+    paragraph('Hello,'),
+    ...en.map(paragraph),
+    link,
+    '</div>',
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -20,6 +20,19 @@ export async function queueShareMails(tx: Queryable, shareId: string, recipients
   );
 }
 
+/**
+ * Queues one e-mail per recipient of a module's record (a declaration's notification), in the
+ * caller's transaction: no share, so no expiry; the worker delivers it as any other row.
+ */
+export async function queueRecordMails(tx: Queryable, recipients: string[], content: MailContent): Promise<void> {
+  if (recipients.length === 0) return;
+  await tx.query(
+    `insert into mail_outbox (id, share_id, recipient, subject, body_text, body_html)
+     select id, null, recipient, $2, $3, $4 from unnest($1::uuid[], $5::text[]) as r (id, recipient)`,
+    [recipients.map(() => randomUUID()), content.subject, content.text, content.html, recipients],
+  );
+}
+
 /** One e-mail per recipient and share, as GET /api/emergency/outbox lists it (common/api-types.ts). */
 export type OutboxItem = EmergencyMailItem;
 

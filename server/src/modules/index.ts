@@ -7,7 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types.js';
 import type { RouteContext } from '../routes/context.js';
+import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
 import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
+import { declarationsRoutes } from './declarations/routes.js';
+import { seedDeclarations } from './declarations/seed.js';
 import { seedSites } from './sites/seed.js';
 import { sitesRoutes } from './sites/routes.js';
 
@@ -34,6 +37,7 @@ export interface ServerModule {
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'sites', prefix: '/sites', routes: sitesRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedSites },
+  { name: 'declarations', prefix: '/declarations', routes: declarationsRoutes, events: [RECORDS_CHANGED_EVENT, NOTIFICATION_EVENT], seed: seedDeclarations },
 ];
 
 /** Registers every module's routes under `apiPrefix`. */

@@ -5,10 +5,13 @@
  */
 import type { ModuleMigrations } from '../db/migrate.js';
 import { platformMigrations } from './_platform/migrations.js';
+import { declarationsMigrations } from './declarations/migrations.js';
 import { sitesMigrations } from './sites/migrations.js';
 
 export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
   // First: the history table and the text folding every module uses.
   { module: '_platform', migrations: platformMigrations },
   { module: 'sites', migrations: sitesMigrations },
+  // After sites: a declaration names its site.
+  { module: 'declarations', migrations: declarationsMigrations },
 ];

@@ -18,6 +18,13 @@ export interface NewNotification {
   actions?: NotificationAction[];
 }
 
+/** A notification written for one account, to announce after commit. */
+export interface RecordedNotification {
+  accountId: string;
+  kind: 'general' | 'workflow';
+  item: NotificationItem;
+}
+
 export class Notifier {
   constructor(
     private readonly io: Server,
@@ -25,7 +32,18 @@ export class Notifier {
   ) {}
 
   async publish(db: Queryable, clientDb: string, districtId: string, accountIds: string[], input: NewNotification): Promise<NotificationItem[]> {
-    const items: NotificationItem[] = [];
+    const items = await this.record(db, districtId, accountIds, input);
+    this.announce(clientDb, districtId, items);
+    return items.map((recorded) => recorded.item);
+  }
+
+  /**
+   * Writes the notifications only, in the caller's transaction: a module whose write notifies
+   * calls `announce` once that transaction has committed, so no bell rings for a write that
+   * was rolled back, and a replayed write (idempotency) rings nothing twice.
+   */
+  async record(db: Queryable, districtId: string, accountIds: string[], input: NewNotification): Promise<RecordedNotification[]> {
+    const items: RecordedNotification[] = [];
     for (const accountId of accountIds) {
       const id = randomUUID();
       const { rows } = await db.query<{ created_at: Date }>(
@@ -33,18 +51,21 @@ export class Notifier {
          values ($1, $2, $3, $4, $5, $6, $7) returning created_at`,
         [id, districtId, accountId, input.kind ?? 'general', input.name, input.translate, JSON.stringify(input.actions ?? [])],
       );
-      const item: NotificationItem = {
-        _id: id,
-        createdAt: new Date(rows[0]!.created_at).toISOString(),
-        name: input.name,
-        translate: input.translate,
-        notifications: input.actions ?? [],
-      };
-      items.push(item);
-      // Before the socket event: the app refetches on it and must see the new counts.
-      this.cache.invalidate({ kind: 'member', db: clientDb, districtId, accountId });
-      this.io.to(memberRoom(clientDb, districtId, accountId)).emit(NOTIFICATION_EVENT, { kind: input.kind ?? 'general', notification: item });
+      items.push({
+        accountId,
+        kind: input.kind ?? 'general',
+        item: { _id: id, createdAt: new Date(rows[0]!.created_at).toISOString(), name: input.name, translate: input.translate, notifications: input.actions ?? [] },
+      });
     }
     return items;
+  }
+
+  /** Tells the recipients' sockets of notifications recorded (and committed). */
+  announce(clientDb: string, districtId: string, items: readonly RecordedNotification[]): void {
+    for (const { accountId, kind, item } of items) {
+      // Before the socket event: the app refetches on it and must see the new counts.
+      this.cache.invalidate({ kind: 'member', db: clientDb, districtId, accountId });
+      this.io.to(memberRoom(clientDb, districtId, accountId)).emit(NOTIFICATION_EVENT, { kind, notification: item });
+    }
   }
 }

@@ -114,6 +114,11 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         if (!can(rights, rule.feature, action === 'read' ? 'read' : rule.write)) {
           throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [rule.feature] });
         }
+        // Where the read right uploads (own work: a declaration's photos), only the uploader
+        // or a manager deletes.
+        if (action === 'write' && rule.write === 'read' && row.created_by !== auth.accountId && !can(rights, rule.feature, 'manage')) {
+          throw ApiError.forbidden('attachments.not_yours');
+        }
         return row;
       };
 

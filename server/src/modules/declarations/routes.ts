@@ -1,0 +1,329 @@
+/**
+ * The Declarations routes (/api/declarations, the contract of
+ * common/modules/declarations/schemas.ts). Reads need `can(rights, 'declarations', 'read')`.
+ * Writes need 'manage', except a field user's own work (docs/rights.md, "Own work"; listed in
+ * server/test/write-rights.test.ts): reporting a declaration, commenting one, and editing one's
+ * own while it is new and unassigned (the repository checks the ownership, with the caller's
+ * manage right as `manager`). Handlers validate (the schemas), build the session's repository
+ * and answer in the envelope: no SQL here. Writes run in one transaction with their
+ * Idempotency-Key; once committed they tell the district's sockets `records:changed`, and a
+ * new declaration or a status change rings the bells it concerns (its notifications and
+ * e-mails are written in the write's own transaction, so a replay rings nothing twice).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { can } from '../../../../common/rights.js';
+import {
+  CommentCreate,
+  Declaration,
+  DeclarationCreate,
+  DeclarationListQuery,
+  DeclarationPage,
+  DeclarationUpdate,
+  StatusChange,
+  Template,
+  TemplateCreate,
+  TemplateUpdate,
+  type DeclarationListQuery as DeclarationListQueryType,
+} from '../../../../common/modules/declarations/schemas.js';
+import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
+import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { declarationMail } from '../../mail/messages.js';
+import { queueRecordMails } from '../../mail/outbox.js';
+import { notifyMailQueued } from '../../mail/worker.js';
+import type { RecordedNotification } from '../../notifications/notifier.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { idempotentWrite } from '../../plugins/idempotency.js';
+import { respond } from '../../plugins/respond.js';
+import { requireCan, rightsOf } from '../../plugins/rights.js';
+import type { RouteContext } from '../../routes/context.js';
+import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
+import { CountCache, PageCache } from '../_platform/list.js';
+import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { toCsv } from './csv.js';
+import { DECLARATIONS_MODULE, DeclarationsRepository, TEMPLATES_HISTORY, type DeclarationsCaches, type Notice } from './repository.js';
+
+const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
+const TemplatesQuery = Type.Object({ deleted: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }, { additionalProperties: false });
+/** The query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
+const ListQuerystring = Type.Object(
+  { ...DeclarationListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) },
+  { additionalProperties: false },
+);
+const { cursor: _cursor, limit: _limit, ...exportProperties } = DeclarationListQuery.properties;
+const ExportQuerystring = Type.Object(exportProperties, { additionalProperties: false });
+/** Rows of one CSV export at most: a year of a large district's declarations. */
+export const EXPORT_MAX = 50_000;
+
+export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.addHook('onRequest', app.authenticate);
+  const read = requireCan('declarations', 'read');
+  const manage = requireCan('declarations', 'manage');
+
+  const caches: DeclarationsCaches = { counts: new CountCache(), pages: ctx.databases.embedded ? new PageCache() : null };
+  const repository = (request: FastifyRequest, tx?: Queryable) => {
+    const auth = requireAuth(request);
+    return new DeclarationsRepository(
+      { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } },
+      caches,
+    );
+  };
+  const stopListening = onRecordChanged((clientDb, districtId, change) => {
+    // A template's rename shows in the list rows too.
+    if (change.module !== DECLARATIONS_MODULE && change.module !== TEMPLATES_HISTORY) return;
+    caches.counts.invalidate(clientDb, districtId);
+    caches.pages?.invalidate(clientDb, districtId);
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
+  const changed =
+    (request: FastifyRequest, module: string = DECLARATIONS_MODULE) =>
+    (record: { id: string; version: number }) => {
+      const auth = requireAuth(request);
+      emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module, id: record.id, version: record.version });
+    };
+  const isManager = async (request: FastifyRequest) => can(await rightsOf(request), 'declarations', 'manage');
+
+  /**
+   * The bell and the e-mail of a notice, written in the write's transaction; returns what to
+   * announce on the sockets once it has committed. Recipients no longer members of the
+   * district are skipped.
+   */
+  const notify = async (request: FastifyRequest, tx: Queryable, notice: Notice | null): Promise<RecordedNotification[]> => {
+    if (!notice || notice.recipients.length === 0) return [];
+    const auth = requireAuth(request);
+    const { rows: members } = await tx.query<{ account_id: string }>('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [
+      auth.districtId,
+      notice.recipients,
+    ]);
+    const recipients = members.map((m) => m.account_id);
+    if (recipients.length === 0) return [];
+    const d = notice.declaration;
+    const link = `${ctx.config.publicUrl}/declarations/${d.id}`;
+    const name =
+      notice.kind === 'created'
+        ? `Nouvelle déclaration « ${d.title} » (${d.template.name}${d.siteName ? `, ${d.siteName}` : ''})`
+        : `Votre déclaration « ${d.title} » : ${STATUS_FR[notice.status!]}`;
+    const items = await ctx.notifier.record(tx, auth.districtId, recipients, {
+      name,
+      translate: false,
+      actions: [{ name: 'declarations.open', translate: true, link: `/declarations/${d.id}` }],
+    });
+    const { rows: accounts } = await ctx.databases.control.query<{ email: string }>('select email from accounts where id = any($1::uuid[]) and not disabled', [recipients]);
+    await queueRecordMails(
+      tx,
+      accounts.map((a) => a.email),
+      declarationMail({
+        kind: notice.kind,
+        title: d.title,
+        templateName: d.template.name,
+        siteName: d.siteName,
+        severity: d.severity,
+        ...(notice.status ? { status: notice.status } : {}),
+        ...(notice.reason ? { reason: notice.reason } : {}),
+        link,
+      }),
+    );
+    return items;
+  };
+  const announce = (request: FastifyRequest, items: RecordedNotification[]) => {
+    if (items.length === 0) return;
+    const auth = requireAuth(request);
+    ctx.notifier.announce(auth.clientDb, auth.districtId, items);
+    notifyMailQueued();
+  };
+
+  // ---------------------------------------------------------------- templates (static paths first)
+
+  api.get('/templates', { onRequest: read, schema: { querystring: TemplatesQuery, response: { 200: Envelope(Type.Array(Template)) } } }, async (request) => {
+    const deleted = request.query.deleted === 'true';
+    if (deleted && !(await isManager(request))) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: ['declarations'] });
+    return respond(request, await repository(request).listTemplates(deleted));
+  });
+
+  api.post('/templates', { onRequest: manage, schema: { headers: WriteHeaders, body: TemplateCreate, response: { 201: Envelope(Template) } } }, async (request, reply) => {
+    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 201, data: await repository(request, tx).createTemplate(request.body) }), changed(request, TEMPLATES_HISTORY));
+    return respond(request, data);
+  });
+
+  api.get('/templates/:id', { onRequest: read, schema: { params: IdParams, querystring: TemplateQuery, response: { 200: Envelope(Template) } } }, async (request) => {
+    const version = request.query.version === undefined ? undefined : Number(request.query.version);
+    return respond(request, await repository(request).getTemplate(request.params.id, version));
+  });
+
+  api.get('/templates/:id/history', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
+    respond(request, await repository(request).templateHistory(request.params.id)),
+  );
+
+  api.patch(
+    '/templates/:id',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: TemplateUpdate, response: { 200: Envelope(Template) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).updateTemplate(request.params.id, request.body) }),
+        changed(request, TEMPLATES_HISTORY),
+      );
+      return respond(request, data);
+    },
+  );
+
+  api.delete(
+    '/templates/:id',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).setTemplateDeleted(request.params.id, request.body.baseVersion, true) }),
+        changed(request, TEMPLATES_HISTORY),
+      );
+      return respond(request, data);
+    },
+  );
+
+  api.post(
+    '/templates/:id/restore',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).setTemplateDeleted(request.params.id, request.body.baseVersion, false) }),
+        changed(request, TEMPLATES_HISTORY),
+      );
+      return respond(request, data);
+    },
+  );
+
+  // ---------------------------------------------------------------- declarations
+
+  api.get('/', { onRequest: read, schema: { querystring: ListQuerystring, response: { 200: Envelope(DeclarationPage) } } }, async (request) => {
+    const { limit, ...rest } = request.query;
+    const size = limit === undefined ? undefined : Number(limit);
+    if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
+    const query: DeclarationListQueryType = { ...rest, ...(size !== undefined ? { limit: size } : {}) };
+    return respond(request, await repository(request).list(query));
+  });
+
+  api.get(
+    '/export.csv',
+    { onRequest: read, schema: { querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } },
+    async (request, reply) => {
+      const rows = await repository(request).exportRows(request.query, EXPORT_MAX);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="declarations-${day}.csv"`)
+        .send(toCsv(rows, ctx.config.publicUrl));
+    },
+  );
+
+  // Own work: any reader reports (docs/rights.md); the template's members are told.
+  api.post('/', { onRequest: read, schema: { headers: WriteHeaders, body: DeclarationCreate, response: { 201: Envelope(Declaration) } } }, async (request, reply) => {
+    let rung: RecordedNotification[] = [];
+    const data = await idempotentWrite(
+      request,
+      reply,
+      async (tx) => {
+        const { declaration, notice } = await repository(request, tx).create(request.body);
+        rung = await notify(request, tx, notice);
+        return { statusCode: 201, data: declaration };
+      },
+      (record) => {
+        changed(request)(record);
+        announce(request, rung);
+      },
+    );
+    return respond(request, data);
+  });
+
+  api.get('/:id', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Declaration) } } }, async (request) =>
+    respond(request, await repository(request).get(request.params.id)),
+  );
+
+  api.get('/:id/history', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
+    respond(request, await repository(request).history(request.params.id)),
+  );
+
+  // Own work: the author edits its own while new and unassigned (checked by the repository); managers any.
+  api.patch(
+    '/:id',
+    { onRequest: read, schema: { params: IdParams, headers: WriteHeaders, body: DeclarationUpdate, response: { 200: Envelope(Declaration) } } },
+    async (request, reply) => {
+      const manager = await isManager(request);
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).update(request.params.id, request.body, manager) }),
+        changed(request),
+      );
+      return respond(request, data);
+    },
+  );
+
+  api.post(
+    '/:id/status',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: StatusChange, response: { 200: Envelope(Declaration) } } },
+    async (request, reply) => {
+      let rung: RecordedNotification[] = [];
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => {
+          const { declaration, notice } = await repository(request, tx).changeStatus(request.params.id, request.body);
+          rung = await notify(request, tx, notice);
+          return { statusCode: 200, data: declaration };
+        },
+        (record) => {
+          changed(request)(record);
+          announce(request, rung);
+        },
+      );
+      return respond(request, data);
+    },
+  );
+
+  // Own work: anyone who may see a declaration comments it, until it is closed.
+  api.post(
+    '/:id/comments',
+    { onRequest: read, schema: { params: IdParams, headers: WriteHeaders, body: CommentCreate, response: { 201: Envelope(Declaration) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 201, data: await repository(request, tx).addComment(request.params.id, request.body) }), changed(request));
+      return respond(request, data);
+    },
+  );
+
+  api.delete('/:id', { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Declaration) } } }, async (request, reply) => {
+    const data = await idempotentWrite(
+      request,
+      reply,
+      async (tx) => ({ statusCode: 200, data: await repository(request, tx).remove(request.params.id, request.body.baseVersion) }),
+      changed(request),
+    );
+    return respond(request, data);
+  });
+
+  api.post(
+    '/:id/restore',
+    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Declaration) } } },
+    async (request, reply) => {
+      const data = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => ({ statusCode: 200, data: await repository(request, tx).restore(request.params.id, request.body.baseVersion) }),
+        changed(request),
+      );
+      return respond(request, data);
+    },
+  );
+}
+
+const STATUS_FR = { new: 'nouvelle', acknowledged: 'prise en compte', investigating: 'en cours d’analyse', closed: 'clôturée' } as const;
