@@ -101,7 +101,9 @@ describe('HTTPS served by the server', () => {
     } finally {
       session.destroy();
     }
-  });
+    // A server of its own (databases opened and seeded): 8 s on a quiet machine, over 30 s at
+    // load 10 (CI of session 11, beside other test runs).
+  }, 90_000);
 });
 
 describe('TLS configuration', () => {
