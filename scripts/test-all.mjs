@@ -29,9 +29,23 @@ const run = (label, command, args, env = {}) => {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
+/**
+ * Vitest fails a run whose tests all passed when an error escaped them (an unhandled rejection,
+ * an 'error' event nobody listened to): the JSON report names no test then, so the log is
+ * kept (through tee) and its "Unhandled Error" section is repeated in the failures.
+ */
+function unhandledSection(log) {
+  const text = existsSync(log) ? readFileSync(log, 'utf8').replace(/\u001b\[[0-9;]*m/g, '') : '';
+  const start = text.search(/Unhandled (Errors?|Rejection)/);
+  return start < 0 ? 'no "Unhandled Error" section in the log: see the output above' : text.slice(start, start + 3000).split('\n').slice(0, 40).join('\n    ');
+}
+
 function vitest(label, args, env = {}) {
-  const file = `${OUT}/${label.replace(/\W+/g, '-')}.json`;
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const slug = label.replace(/\W+/g, '-');
+  const file = `${OUT}/${slug}.json`;
+  const log = `${OUT}/${slug}.log`;
+  const quoted = ['npx', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`].map((a) => `'${a}'`).join(' ');
+  const ok = run(label, 'bash', ['-o', 'pipefail', '-c', `${quoted} 2>&1 | tee '${log}'`], env);
   const report = readJson(file);
   const passed = report?.numPassedTests ?? 0;
   for (const suite of report?.testResults ?? []) {
@@ -40,6 +54,9 @@ function vitest(label, args, env = {}) {
     if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${label} · ${suite.name}\n    ${firstLines(suite.message)}`);
   }
   const failed = (report?.numFailedTests ?? 0) + (ok || report?.numFailedTests ? 0 : 1);
+  if (!ok && !report?.numFailedTests && !report?.testResults?.some((suite) => suite.status === 'failed')) {
+    failures.push(`${label} · every test passed but vitest failed the run:\n    ${unhandledSection(log)}`);
+  }
   if (!ok && failed === 0) broken = true;
   record(label, passed, failed);
 }
