@@ -193,9 +193,7 @@ export async function completeUpload(db: Queryable, storage: AttachmentStorage, 
 export async function ensureThumbnail(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<string | null> {
   if (!IMAGE_TYPES.has(row.type)) return null;
   if (row.thumbnail_key && (await storage.stat(row.thumbnail_key))) return row.thumbnail_key;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.get(row.storage_key)) chunks.push(chunk as Buffer);
-  const thumbnail = await sharp(Buffer.concat(chunks), { failOn: 'none' })
+  const thumbnail = await sharp(await readWhole(storage, row.storage_key), { failOn: 'none' })
     .rotate()
     .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 75, mozjpeg: true })
@@ -204,6 +202,36 @@ export async function ensureThumbnail(db: Queryable, storage: AttachmentStorage,
   await storage.put(key, thumbnail, 'image/jpeg');
   await db.query('update attachments set thumbnail_key = $2 where id = $1', [row.id, key]);
   return key;
+}
+
+/** An object's bytes, whole in memory (images to resize: a few MiB at most). */
+async function readWhole(storage: AttachmentStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Long edge of an image embedded in a printed document (PDF): about 150 dpi across an A4 page, small enough that 20 photos stay a few MiB. */
+export const PRINT_IMAGE_EDGE = 1200;
+
+/**
+ * An image attachment's bytes for a printed document: JPEG or PNG (what a PDF embeds), long
+ * edge at most PRINT_IMAGE_EDGE. A JPEG or PNG already that small is sent as stored (a PDF
+ * writer applies its EXIF orientation); a larger one, or a WebP, is decoded, turned upright
+ * and downscaled, a PNG staying PNG (a signature keeps its transparency). Null for a document
+ * or bytes that are not a readable image.
+ */
+export async function printableImage(storage: AttachmentStorage, row: Pick<AttachmentRow, 'storage_key' | 'type' | 'width' | 'height'>, edge = PRINT_IMAGE_EDGE): Promise<Buffer | null> {
+  if (!IMAGE_TYPES.has(row.type)) return null;
+  try {
+    const bytes = await readWhole(storage, row.storage_key);
+    const small = row.width !== null && row.height !== null && Math.max(row.width, row.height) <= edge;
+    if (small && (row.type === 'image/jpeg' || row.type === 'image/png')) return bytes;
+    const image = sharp(bytes, { failOn: 'none' }).rotate().resize(edge, edge, { fit: 'inside', withoutEnlargement: true });
+    return await (row.type === 'image/png' ? image.png() : image.jpeg({ quality: 80 })).toBuffer();
+  } catch {
+    return null;
+  }
 }
 
 /** Deletes an attachment (reversibly: the row and the bytes stay, with who and when). */

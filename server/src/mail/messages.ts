@@ -108,13 +108,15 @@ export interface DeclarationMailInput {
   link: string;
 }
 
-const SEVERITY_LABELS = {
+/** Severity names, French then English (the mails and the PDF print). */
+export const SEVERITY_LABELS = {
   low: ['faible', 'low'],
   medium: ['moyenne', 'medium'],
   high: ['élevée', 'high'],
   critical: ['critique', 'critical'],
 } as const;
-const STATUS_LABELS = {
+/** Status names, French then English (the mails and the PDF print). */
+export const STATUS_LABELS = {
   new: ['nouvelle', 'new'],
   acknowledged: ['prise en compte', 'acknowledged'],
   investigating: ['en cours d’analyse', 'under investigation'],

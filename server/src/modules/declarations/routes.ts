@@ -30,6 +30,7 @@ import {
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
 import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
+import { findAttachment, printableImage } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { declarationMail } from '../../mail/messages.js';
 import { queueRecordMails } from '../../mail/outbox.js';
@@ -44,6 +45,7 @@ import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { toCsv } from './csv.js';
+import { declarationPdf, printFileName, printLanguage } from './print.js';
 import { DECLARATIONS_MODULE, DeclarationsRepository, TEMPLATES_HISTORY, type DeclarationsCaches, type Notice } from './repository.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
@@ -248,6 +250,29 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   api.get('/:id', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Declaration) } } }, async (request) =>
     respond(request, await repository(request).get(request.params.id)),
   );
+
+  // The sheet printed (print.ts), in the request's language; its images read from the storage, downscaled.
+  api.get('/:id/print.pdf', { onRequest: read, schema: { params: IdParams, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const repo = repository(request);
+    const declaration = await repo.get(request.params.id);
+    const pdf = await declarationPdf({
+      declaration,
+      history: await repo.history(declaration.id),
+      language: printLanguage(request.headers['accept-language']),
+      printedAt: new Date(),
+      image: async (attachment) => {
+        const row = await findAttachment(auth.db, auth.districtId, attachment.id);
+        return row ? printableImage(ctx.storage, row) : null;
+      },
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${printFileName(declaration)}"`)
+      .header('cache-control', 'private, no-store')
+      // A Buffer is sent as it is, never serialised: FileBytes (a string) only documents it.
+      .send(pdf as unknown as string);
+  });
 
   api.get('/:id/history', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
     respond(request, await repository(request).history(request.params.id)),
