@@ -100,9 +100,10 @@ async function jwtSecret(config: Config, control: Database): Promise<string> {
 
 export async function buildServer(config: Config, options: { logger?: boolean } = {}): Promise<VigieServer> {
   const databases = await Databases.open(config);
+  const storage = openStorage(config);
   let secret: string;
   try {
-    if (config.seedDemo) await seedDemo(databases);
+    if (config.seedDemo) await seedDemo(databases, storage);
     if (config.demoOidcIssuer) await seedDemoSso(databases, config.demoOidcIssuer);
     secret = await jwtSecret(config, databases.control);
   } catch (error) {
@@ -132,7 +133,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   }
   const tenantCache = new TenantCache();
   const io = await attachSocket(app.server, { sessions, tokens, tenantCache, databaseUrl: config.databaseUrl });
-  const ctx: RouteContext = { config, databases, storage: openStorage(config), sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };
+  const ctx: RouteContext = { config, databases, storage, sessions, tokens, io, notifier: new Notifier(io, tenantCache), tenantCache };
   app.decorate('tenantCache', tenantCache);
 
   const lifecycle: Lifecycle = { phase: 'ready' };

@@ -7,6 +7,7 @@
  * there is none).
  */
 import { parseArgs } from 'node:util';
+import { openStorage } from './attachments/storage.js';
 import { loadConfigOrExit } from './config.js';
 import { Databases } from './db/databases.js';
 import { seedBenchSites } from './modules/sites/bench-seed.js';
@@ -20,7 +21,7 @@ async function seedBench(databases: Databases, args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { sites: { type: 'string' }, district: { type: 'string' }, client: { type: 'string' } } });
   const count = Number(values.sites);
   if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new Error(`--sites takes a count from 1 to 1000000\n${USAGE}`);
-  await seedDemo(databases);
+  await seedDemo(databases, openStorage(config));
   const clientDb = values.client ?? DEMO_HOME.database;
   const districtName = values.district ?? DEMO_HOME.district;
   const db = await databases.client(clientDb);
@@ -39,7 +40,7 @@ const config = loadConfigOrExit();
 const databases = await Databases.open(config);
 try {
   if (task === 'seed') {
-    console.log((await seedDemo(databases)) ? 'demo data seeded' : 'accounts exist already: nothing seeded');
+    console.log((await seedDemo(databases, openStorage(config))) ? 'demo data seeded' : 'accounts exist already: nothing seeded');
   } else if (task === 'migrate') {
     const { rows } = await databases.control.query<{ database: string }>('select database from clients order by database');
     for (const { database } of rows) await databases.client(database);

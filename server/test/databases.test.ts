@@ -54,7 +54,7 @@ describe(`databases (${usePostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => 
   it('seeds once: a second seed leaves the data as it was', async () => {
     const count = async () => (await server.databases.control.query<{ n: number }>('select count(*)::int as n from accounts')).rows[0]!.n;
     const before = await count();
-    expect(await seedDemo(server.databases)).toBe(false);
+    expect(await seedDemo(server.databases, server.ctx.storage)).toBe(false);
     expect(await count()).toBe(before);
   });
 

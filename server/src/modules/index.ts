@@ -5,6 +5,7 @@
  * the migrations, the demo seed calls the seeds; adding a module is one entry here.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AttachmentStorage } from '../attachments/storage.js';
 import type { Queryable } from '../db/types.js';
 import type { RouteContext } from '../routes/context.js';
 import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
@@ -19,10 +20,15 @@ export { MODULE_MIGRATIONS } from './migrations.js';
 /** What a module's demo seed receives for one district (demo data written in one transaction). */
 export interface DistrictSeed {
   tx: Queryable;
+  /** The client database's name (the attachments' storage keys). */
+  clientDb: string;
   districtId: string;
   districtName: string;
-  /** The account written as author of the demo records (the demo administrator). */
+  /** The account written as author of the demo records (the demo administrator), and its name (e-mail) as attachments show it. */
   actorId: string;
+  actorName: string;
+  /** Where demo photos are stored. */
+  storage: AttachmentStorage;
 }
 
 export interface ServerModule {

@@ -6,11 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../auth/email.js';
 import { hashPassword } from '../auth/passwords.js';
+import type { AttachmentStorage } from '../attachments/storage.js';
 import type { Databases } from '../db/databases.js';
 import { SERVER_MODULES } from '../modules/index.js';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_HOME, DEMO_MODULES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data.js';
 
-export async function seedDemo(databases: Databases): Promise<boolean> {
+/** `storage` receives the demo photos (declarations). */
+export async function seedDemo(databases: Databases, storage: AttachmentStorage): Promise<boolean> {
   const existing = await databases.control.query('select 1 from accounts limit 1');
   if (existing.rows.length > 0) return false;
 
@@ -22,7 +24,7 @@ export async function seedDemo(databases: Databases): Promise<boolean> {
   for (const client of DEMO_CLIENTS) {
     const db = await databases.openClientStorage(client.database);
     await db.transaction(async (tx) => {
-      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, record_history, notifications');
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, record_history, notifications, attachments');
       for (const districtName of client.districts) {
         const districtId = randomUUID();
         districtIds.set(`${client.database}/${districtName}`, districtId);
@@ -30,7 +32,7 @@ export async function seedDemo(databases: Databases): Promise<boolean> {
         for (const [position, module] of DEMO_MODULES.entries()) {
           await tx.query('insert into district_modules (district_id, name, position) values ($1, $2, $3)', [districtId, module, position]);
         }
-        for (const module of SERVER_MODULES) await module.seed?.({ tx, districtId, districtName, actorId: adminId });
+        for (const module of SERVER_MODULES) await module.seed?.({ tx, clientDb: client.database, districtId, districtName, actorId: adminId, actorName: DEMO_ACCOUNTS[0]!.email, storage });
       }
       for (const account of DEMO_ACCOUNTS) {
         for (const districtName of account.memberships[client.database] ?? []) {
