@@ -171,6 +171,7 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/declarations/templates/:id/restore': (t) => [{ method: 'POST', url: `/api/declarations/templates/${t.template}/restore`, payload: { baseVersion: 1 } }],
   'GET /api/declarations/:id': (t) => [{ method: 'GET', url: `/api/declarations/${t.declaration}` }],
   'GET /api/declarations/:id/history': (t) => [{ method: 'GET', url: `/api/declarations/${t.declaration}/history` }],
+  'GET /api/declarations/:id/print.pdf': (t) => [{ method: 'GET', url: `/api/declarations/${t.declaration}/print.pdf` }],
   'PATCH /api/declarations/:id': (t) => [{ method: 'PATCH', url: `/api/declarations/${t.declaration}`, payload: { baseVersion: 1, changes: { title: 'Taken over' } } }],
   'POST /api/declarations/:id/status': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'POST /api/declarations/:id/comments': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/comments`, payload: { id: randomUUID(), text: 'Taken over' } }],
