@@ -123,19 +123,22 @@ export function printFileName(declaration: Pick<Declaration, 'id' | 'title'>): s
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
+    .replace(/[œæłđı]/g, (c) => PLAIN_LETTERS[c]!)
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 40)
     .replace(/^-+|-+$/g, '');
   return `declaration-${slug || declaration.id}.pdf`;
 }
 
+/** Letters that no Unicode decomposition takes to ASCII, spelled as a French reader would. */
+const PLAIN_LETTERS: Readonly<Record<string, string>> = { œ: 'oe', æ: 'ae', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i' };
+
 /** The characters of Windows-1252 above Latin-1's: what Helvetica's WinAnsi encoding draws besides U+0020–U+007E and U+00A0–U+00FF. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 /** A character WinAnsi has no glyph for, as close as possible: a letter without its accent, a space, or '?'. */
 function substitute(char: string): string {
   if (/\s/u.test(char)) return ' ';
+  if (PLAIN_LETTERS[char]) return PLAIN_LETTERS[char];
   const bare = char.normalize('NFKD').replace(/\p{M}/gu, '');
   if (bare !== char && [...bare].every(drawable)) return bare;
   return '?';
@@ -237,10 +240,10 @@ export async function declarationPdf(input: PrintInput): Promise<Buffer> {
   };
 
   /** A block of text under its label, the whole width (descriptions, comments). */
-  const paragraph = (label: string | null, text: string) => {
+  const paragraph = (label: string | null, text: string | null) => {
     ensure(30);
     if (label) doc.font(BOLD).fontSize(10).text(printable(label), MARGIN, doc.y, { width: contentWidth });
-    doc.font(FONT).fontSize(10).text(printable(text.trim() || t.empty), MARGIN, doc.y, { width: contentWidth });
+    if (text !== null) doc.font(FONT).fontSize(10).text(printable(text.trim() || t.empty), MARGIN, doc.y, { width: contentWidth });
     doc.moveDown(0.5);
   };
 
@@ -334,7 +337,7 @@ export async function declarationPdf(input: PrintInput): Promise<Buffer> {
   for (const step of statusSteps(input.history)) {
     const [fr, en] = STATUS_LABELS[step.status];
     const title = step.status === 'new' ? t.reported : capitalize(language === 'fr' ? fr : en);
-    paragraph(`${title} ${t.by(step.by, dateTime(step.at))}`, step.reason ? t.reason(step.reason) : '');
+    paragraph(`${title} ${t.by(step.by, dateTime(step.at))}`, step.reason ? t.reason(step.reason) : null);
   }
 
   // ------------------------------------------------------------ the footer of every page
