@@ -190,6 +190,16 @@ describe('templates', () => {
     const restored = await call<Template>({ method: 'POST', url: `/api/declarations/templates/${template.id}/restore`, payload: { baseVersion: removed.data.version } });
     expect(restored.data.deletedAt).toBeNull();
   });
+
+  it('list the district’s members for the managers’ pickers, by name; a reader is refused', async () => {
+    const members = await call<{ id: string; name: string }[]>({ url: '/api/declarations/members' });
+    expect(members.status).toBe(200);
+    expect(members.data.map((m) => m.id)).toEqual(expect.arrayContaining([managerId, readerId, otherReaderId]));
+    expect(members.data.find((m) => m.id === readerId)?.name).toBe('field@demo.vigie.test');
+    const names = members.data.map((m) => m.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect((await call({ url: '/api/declarations/members', token: reader })).status).toBe(403);
+  });
 });
 
 describe('reporting', () => {

@@ -32,7 +32,7 @@ import {
   type TemplateFields,
   type TemplateUpdate,
 } from '../../../../common/modules/declarations/schemas.js';
-import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import { LIST_LIMIT_DEFAULT, type Actor, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { attachmentThumbnailUrl, listRecordAttachments } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
@@ -286,6 +286,19 @@ export class DeclarationsRepository {
   async templateHistory(id: string): Promise<HistoryEntry[]> {
     await this.templateRow(id);
     return readHistory(this.scope, TEMPLATES_HISTORY, id);
+  }
+
+  /**
+   * The district's members, by name (their e-mail): whom a template may name to be told and a
+   * declaration may be assigned to (the managers' pickers).
+   */
+  async members(): Promise<Actor[]> {
+    const { rows } = await this.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [this.districtId]);
+    const names = await actorNames(this.scope.control, rows.map((r) => r.account_id));
+    return rows
+      .filter((r) => names.has(r.account_id))
+      .map((r) => actorOf(names, r.account_id))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** The members of the district among `ids`; 400 when one is not. */

@@ -28,7 +28,7 @@ import {
   type DeclarationListQuery as DeclarationListQueryType,
 } from '../../../../common/modules/declarations/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { declarationMail } from '../../mail/messages.js';
@@ -140,6 +140,12 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   };
 
   // ---------------------------------------------------------------- templates (static paths first)
+
+  // The managers' pickers (a template's recipients, an assignee): the district's members.
+  api.get('/members', { onRequest: manage, schema: { response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) =>
+    respond(request, await repository(request).members()),
+  );
+
 
   api.get('/templates', { onRequest: read, schema: { querystring: TemplatesQuery, response: { 200: Envelope(Type.Array(Template)) } } }, async (request) => {
     const deleted = request.query.deleted === 'true';
