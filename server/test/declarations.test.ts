@@ -191,6 +191,24 @@ describe('templates', () => {
     expect(restored.data.deletedAt).toBeNull();
   });
 
+  it('offer the reporter the district’s sites, the nearest first from a position, by name without, and found by a folded search', async () => {
+    const site = (await call<{ name: string; gps: { lat: number; lng: number } | null }>({ url: `/api/sites/${lyonSite}` })).data;
+    expect(site.gps).not.toBeNull();
+    const near = await call<{ id: string; name: string; distance: number | null }[]>({ url: `/api/declarations/sites?near=${site.gps!.lat},${site.gps!.lng}`, token: reader });
+    expect(near.status).toBe(200);
+    expect(near.data[0]).toMatchObject({ id: lyonSite, distance: 0 });
+    const distances = near.data.map((s) => s.distance).filter((d): d is number => d !== null);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(near.data.map((s) => s.id)).not.toContain(marseilleSite);
+    const byName = await call<{ name: string; distance: number | null }[]>({ url: '/api/declarations/sites', token: reader });
+    expect(byName.data.every((s) => s.distance === null)).toBe(true);
+    expect(byName.data.map((s) => s.name)).toEqual([...byName.data.map((s) => s.name)].sort((a, b) => a.localeCompare(b)));
+    const word = site.name.split(' ')[0]!.toUpperCase();
+    const found = await call<{ id: string }[]>({ url: `/api/declarations/sites?search=${encodeURIComponent(word)}`, token: reader });
+    expect(found.data.map((s) => s.id)).toContain(lyonSite);
+    expect((await call({ url: '/api/declarations/sites?near=91,500', token: reader })).status).toBe(400);
+  });
+
   it('list the district’s members for the managers’ pickers, by name; a reader is refused', async () => {
     const members = await call<{ id: string; name: string }[]>({ url: '/api/declarations/members' });
     expect(members.status).toBe(200);

@@ -21,6 +21,8 @@ import {
   DeclarationListQuery,
   DeclarationPage,
   DeclarationUpdate,
+  SiteChoice,
+  SiteChoicesQuery,
   StatusChange,
   Template,
   TemplateCreate,
@@ -140,6 +142,11 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   };
 
   // ---------------------------------------------------------------- templates (static paths first)
+
+  // The reporter's site picker: nearest first (the device's position) or by name.
+  api.get('/sites', { onRequest: read, schema: { querystring: SiteChoicesQuery, response: { 200: Envelope(Type.Array(SiteChoice)) } } }, async (request) =>
+    respond(request, await repository(request).siteChoices(request.query)),
+  );
 
   // The managers' pickers (a template's recipients, an assignee): the district's members.
   api.get('/members', { onRequest: manage, schema: { response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) =>
