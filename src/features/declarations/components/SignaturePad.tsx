@@ -20,6 +20,17 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
   const [preview, setPreview] = useState<string | null>(null);
   const nameId = useId();
 
+  // A stroke that starts near the screen's left edge would open the drawer menu (Ionic's swipe
+  // gesture): while the pad is there to draw on, the menus do not follow swipes.
+  const drawable = value === undefined;
+  useEffect(() => {
+    if (!drawable) return undefined;
+    const menus = [...document.querySelectorAll('ion-menu')];
+    const before = menus.map((menu) => menu.swipeGesture);
+    for (const menu of menus) menu.swipeGesture = false;
+    return () => menus.forEach((menu, i) => (menu.swipeGesture = before[i] ?? true));
+  }, [drawable]);
+
   useEffect(() => {
     if (value === undefined) {
       setPreview(null);
