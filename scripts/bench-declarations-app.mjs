@@ -175,7 +175,7 @@ async function outboxPart() {
     await page.goto(`${BASE}/declarations`);
     await page.getByRole('list', { name: 'The district’s declarations' }).getByRole('listitem').first().waitFor();
     // The form's code and the types once online, as a user who opened Declarations before.
-    await page.getByRole('button', { name: 'Report' }).click();
+    await page.locator('.module-page-actions ion-button', { hasText: 'Report' }).click();
     await page.getByRole('button', { name: TYPE }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.evaluate(async () => {
@@ -184,7 +184,7 @@ async function outboxPart() {
     await cutNetwork(context);
     const saves = [];
     for (let index = 0; index < REPORTS_UI; index++) {
-      if (index > 0) await page.getByRole('button', { name: 'Report' }).click();
+      if (index > 0) await page.locator('.module-page-actions ion-button', { hasText: 'Report' }).click();
       await page.getByRole('button', { name: TYPE }).click();
       const form = page.locator('form.declaration-form');
       await form.waitFor();

@@ -18,12 +18,13 @@ import { currentActor } from '../me';
 import { declarationHref, declarationsListHref, reportHref, templatesHref } from '../paths';
 import { DeclarationSheet } from './DeclarationSheet';
 import { DeclarationsList } from './DeclarationsList';
+import type { DeclarationListSearch } from '../search';
 import { useBack, useListSearch, useParam, useReportSearch } from './page-hooks';
 import { ReportForm } from './ReportForm';
 
-export function DeclarationsListPage() {
+/** The list's header actions, on the list's own page and beside a sheet: report; managers export and manage the types. */
+function ListActions({ search }: { search: DeclarationListSearch }) {
   const { t } = useTranslation('declarations');
-  const search = useListSearch();
   const router = useRouter();
   const rights = useEnvelope((state) => state.rights);
   const manager = can(rights, 'declarations', 'manage');
@@ -33,7 +34,7 @@ export function DeclarationsListPage() {
       showToast({ message: describeApiError(error), kind: 'danger' }),
     );
   };
-  const actions = (
+  return (
     <>
       <IonButton onClick={() => void router.navigate({ href: reportHref() })}>{t('list.report')}</IonButton>
       {manager && (
@@ -48,10 +49,15 @@ export function DeclarationsListPage() {
       )}
     </>
   );
+}
+
+export function DeclarationsListPage() {
+  const { t } = useTranslation('declarations');
+  const search = useListSearch();
   return (
     <SplitLayout
       list={
-        <ModulePage title={t('list.title')} actions={actions}>
+        <ModulePage title={t('list.title')} actions={<ListActions search={search} />}>
           <DeclarationsList search={search} />
         </ModulePage>
       }
@@ -70,7 +76,7 @@ export function DeclarationSheetPage() {
   return (
     <SplitLayout
       list={
-        <ModulePage title={t('list.title')}>
+        <ModulePage title={t('list.title')} actions={<ListActions search={search} />}>
           <DeclarationsList search={search} selectedId={id} />
         </ModulePage>
       }
