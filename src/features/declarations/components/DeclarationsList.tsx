@@ -49,6 +49,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
   const overlay = (rows: DeclarationSummary[], total: number) =>
     withPendingList(rows, total, declarationRecordWrites(pending), { matches: declarationMatches(search, me?.id ?? null), complete: completeDeclarationRow(templates.data, who) });
   const filtered = Object.keys(search).some((key) => key !== 'sort');
+  const active = Object.keys(search).filter((key) => key !== 'sort' && key !== 'search').length;
 
   const select = (label: string, value: string | undefined, options: readonly { value: string; label: string }[], onChange: (value: string | undefined) => void) => (
     <label className="record-list-select">
@@ -84,7 +85,9 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
         onChange: (value) => setSearch({ sort: value as DeclarationSort }),
       }}
       filters={
-        <>
+        // Folded by default: on a phone the list's rows come first; the count says what is set.
+        <details className="declaration-filters" open={active > 0 ? true : undefined}>
+          <summary>{active === 0 ? t('list.filters') : t('list.filters_active', { count: active })}</summary>
           {select(
             t('list.filter_type'),
             search.template,
@@ -112,7 +115,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
             {t('list.filter_to')}
             <input type="date" value={search.to ?? ''} onChange={(event) => setSearch({ to: event.target.value || undefined })} />
           </label>
-        </>
+        </details>
       }
       renderRow={(row, selected) => {
         const declaration: WithPending<DeclarationSummary> = row;
