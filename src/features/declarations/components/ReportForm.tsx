@@ -27,6 +27,9 @@ import { SignaturePad } from './SignaturePad';
 import { iconOf } from './template-icons';
 import './declarations.css';
 
+/** A site this close to the device's position is chosen by itself (the user may change it). */
+export const AUTO_SITE_METRES = 200;
+
 type GpsState = { status: 'idle' } | { status: 'locating' } | { status: 'error'; key: string };
 const GPS_ERRORS: Record<number, string> = { 1: 'report.gps_denied', 2: 'report.gps_unavailable', 3: 'report.gps_timeout' };
 
@@ -241,6 +244,14 @@ function SitePicker({ form, siteFromPage }: { form: RecordForm<ReportState>; sit
   const selectId = useId();
   const listed = choices.data ?? [];
   const current = form.state.siteId;
+  // Standing on a site: it is chosen once, as the position arrives (the user may change it).
+  const [autoPicked, setAutoPicked] = useState(false);
+  const nearest = near === null ? undefined : listed[0];
+  useEffect(() => {
+    if (autoPicked || current !== '' || nearest === undefined || nearest.distance === null || nearest.distance > AUTO_SITE_METRES) return;
+    setAutoPicked(true);
+    form.set('siteId', nearest.id);
+  }, [autoPicked, current, nearest, form]);
   const formatDistance = (metres: number) => (metres < 1000 ? t('report.metres', { count: metres }) : t('report.kilometres', { value: (metres / 1000).toFixed(1) }));
   return (
     <fieldset className="declaration-site">

@@ -96,6 +96,8 @@ describe('the report form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Cause apparente')).toBeInTheDocument();
     expect(await screen.findByText('45.764043, 4.835659 (± 12 m, the device’s position)')).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Entrepôt de Vénissieux (120 m)' })).toBeInTheDocument();
+    // 120 m away: standing on it, the site is chosen by itself.
+    await waitFor(() => expect(screen.getByLabelText('Site (nearest first)')).toHaveValue(SITE_ID));
     // The template's default severity is chosen.
     expect(screen.getByRole('radio', { name: 'High' })).toBeChecked();
   });
