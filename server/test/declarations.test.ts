@@ -513,6 +513,31 @@ describe('notifications', () => {
     expect(await mails('Départ de feu local poubelles')).toEqual(['district-admin@demo.vigie.test', 'field@demo.vigie.test', 'operator@demo.vigie.test']);
     expect(rung).toHaveLength(1);
   });
+
+  it('a declaration given to someone to follow up tells that person (bell live, e-mail), once; assigning oneself tells nobody', async () => {
+    const template = await newTemplate({ notify: [] });
+    const made = await call<Declaration>({ method: 'POST', url: '/api/declarations', token: reader, key: randomUUID(), payload: report(template, { title: 'Rampe d’accès fissurée' }) });
+    expect(made.status).toBe(201);
+    const acme = await server.databases.client('acme');
+    const mails = async () => (await acme.query<{ recipient: string }>(`select recipient from mail_outbox where subject like '%Rampe d’accès fissurée%'`)).rows.map((r) => r.recipient);
+    const bell = async (token: string) => JSON.stringify((await call<unknown>({ url: '/api/notifications', token })).body);
+
+    const mine = await call<Declaration>({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key: randomUUID(), payload: { baseVersion: made.data.version, changes: { assigneeId: managerId } } });
+    expect(mine.status).toBe(200);
+    expect(await mails()).toEqual([]);
+
+    const key = randomUUID();
+    const body = { baseVersion: mine.data.version, changes: { assigneeId: otherReaderId } };
+    const given = await call<Declaration>({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key, payload: body });
+    expect(given.status).toBe(200);
+    expect(given.data.assignee?.id).toBe(otherReaderId);
+    expect(await bell(otherReader)).toContain('Déclaration « Rampe d’accès fissurée » à suivre');
+    expect(await mails()).toEqual(['district-admin@demo.vigie.test']);
+    // A replay tells nobody again; neither does an edit that leaves the assignee as it is.
+    expect((await call({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key, payload: body })).headers['idempotent-replayed']).toBe('true');
+    await call({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key: randomUUID(), payload: { baseVersion: given.data.version, changes: { cause: 'Gel' } } });
+    expect(await mails()).toEqual(['district-admin@demo.vigie.test']);
+  });
 });
 
 describe('the demo data', () => {

@@ -208,7 +208,7 @@ export interface DeclarationsCaches {
 
 /** What a write tells the routes besides the record: who to notify once it is committed. */
 export interface Notice {
-  kind: 'created' | 'status';
+  kind: 'created' | 'status' | 'assigned';
   declaration: Declaration;
   recipients: string[];
   /** For a status change: the step made and its reason. */
@@ -704,7 +704,8 @@ export class DeclarationsRepository {
     if (row.created_by !== this.scope.actor.id || row.status !== 'new' || row.assignee_id !== null) throw ApiError.forbidden(NOT_YOURS);
   }
 
-  async update(id: string, body: DeclarationUpdate, manager: boolean): Promise<Declaration> {
+  /** An edit; the new assignee (when it is not the one who assigned) is told. */
+  async update(id: string, body: DeclarationUpdate, manager: boolean): Promise<{ declaration: Declaration; notice: Notice | null }> {
     const row = await this.writable(id, body.baseVersion);
     this.ownOrManaged(row, manager);
     const asked = body.changes;
@@ -718,7 +719,7 @@ export class DeclarationsRepository {
     };
     const before = editableOf(row);
     const changes = changesBetween(before, next, HISTORY_FIELDS);
-    if (changes.length === 0) return this.toDeclaration(row);
+    if (changes.length === 0) return { declaration: await this.toDeclaration(row), notice: null };
     const merged: Editable = { ...before, ...next };
     if ('siteId' in next && next.siteId !== row.site_id) await this.checkSite(next.siteId);
     if ('values' in next || 'photos' in next) await this.checkContent(id, row.template_fields, merged.values, merged.photos);
@@ -746,7 +747,9 @@ export class DeclarationsRepository {
     );
     await this.updateSearch(id);
     await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
-    return this.get(id);
+    const declaration = await this.get(id);
+    const assigned = merged.assigneeId !== null && merged.assigneeId !== before.assigneeId && merged.assigneeId !== this.scope.actor.id;
+    return { declaration, notice: assigned ? { kind: 'assigned', declaration, recipients: [merged.assigneeId!] } : null };
   }
 
   /** One step forward of the workflow (managers), with its reason; closed locks the record. */

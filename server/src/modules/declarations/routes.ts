@@ -108,10 +108,12 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     if (recipients.length === 0) return [];
     const d = notice.declaration;
     const link = `${ctx.config.publicUrl}/declarations/${d.id}`;
-    const name =
-      notice.kind === 'created'
-        ? `Nouvelle déclaration « ${d.title} » (${d.template.name}${d.siteName ? `, ${d.siteName}` : ''})`
-        : `Votre déclaration « ${d.title} » : ${STATUS_FR[notice.status!]}`;
+    const where = `${d.template.name}${d.siteName ? `, ${d.siteName}` : ''}`;
+    const name = {
+      created: `Nouvelle déclaration « ${d.title} » (${where})`,
+      status: `Votre déclaration « ${d.title} » : ${STATUS_FR[notice.status ?? 'new']}`,
+      assigned: `Déclaration « ${d.title} » à suivre (${where})`,
+    }[notice.kind];
     const items = await ctx.notifier.record(tx, auth.districtId, recipients, {
       name,
       translate: false,
@@ -272,11 +274,19 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     { onRequest: read, schema: { params: IdParams, headers: WriteHeaders, body: DeclarationUpdate, response: { 200: Envelope(Declaration) } } },
     async (request, reply) => {
       const manager = await isManager(request);
+      let rung: RecordedNotification[] = [];
       const data = await idempotentWrite(
         request,
         reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).update(request.params.id, request.body, manager) }),
-        changed(request),
+        async (tx) => {
+          const { declaration, notice } = await repository(request, tx).update(request.params.id, request.body, manager);
+          rung = await notify(request, tx, notice);
+          return { statusCode: 200, data: declaration };
+        },
+        (record) => {
+          changed(request)(record);
+          announce(request, rung);
+        },
       );
       return respond(request, data);
     },
