@@ -407,6 +407,40 @@ describe('rights and the workflow', () => {
   });
 });
 
+describe('locked declarations, hash-chained', () => {
+  it('chains each closed declaration; a record changed after its lock, or a link changed, shows in the check', async () => {
+    const lyon = await server.databases.client('acme');
+    const check = async () => (await call<{ checked: number; broken: { recordId: string; reason: string }[] }>({ url: '/api/declarations/locks' })).data;
+    const before = await check();
+    // The demo's closed declarations are chained already, and intact.
+    expect(before.checked).toBeGreaterThan(0);
+    expect(before.broken).toEqual([]);
+    expect((await call({ url: '/api/declarations/locks', token: reader })).status).toBe(403);
+
+    const template = await newTemplate();
+    const made = await call<Declaration>({ method: 'POST', url: '/api/declarations', token: reader, key: randomUUID(), payload: report(template, { title: 'Garde-corps descellé' }) });
+    const closed = await step(made.data, 'closed', manager, 'Garde-corps refixé');
+    expect(closed.status).toBe(200);
+    expect(await check()).toEqual({ checked: before.checked + 1, broken: [] });
+
+    // Someone with access to the database rewrites the closed declaration: it shows.
+    await lyon.query('update declarations set title = $2 where id = $1', [made.data.id, 'Rien à signaler']);
+    expect((await check()).broken).toEqual([expect.objectContaining({ recordId: made.data.id, reason: 'content' })]);
+    await lyon.query('update declarations set title = $2 where id = $1', [made.data.id, 'Garde-corps descellé']);
+    expect((await check()).broken).toEqual([]);
+
+    // A link's hash rewritten: the chain breaks there.
+    const { rows } = await lyon.query<{ seq: number; content_hash: string }>('select seq, content_hash from record_locks where record_id = $1', [made.data.id]);
+    await lyon.query('update record_locks set content_hash = $2 where record_id = $1', [made.data.id, 'f'.repeat(64)]);
+    const broken = (await check()).broken;
+    expect(broken.map((b) => b.reason).sort()).toEqual(['chain', 'content']);
+    expect(broken.every((b) => b.recordId === made.data.id)).toBe(true);
+    expect(rows[0]!.seq).toBe(before.checked + 1);
+    await lyon.query('update record_locks set content_hash = $2 where record_id = $1', [made.data.id, rows[0]!.content_hash]);
+    expect((await check()).broken).toEqual([]);
+  });
+});
+
 describe('the list and its export', () => {
   let template: Template;
   let made: Declaration[];

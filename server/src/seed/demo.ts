@@ -22,7 +22,7 @@ export async function seedDemo(databases: Databases): Promise<boolean> {
   for (const client of DEMO_CLIENTS) {
     const db = await databases.openClientStorage(client.database);
     await db.transaction(async (tx) => {
-      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, record_history, notifications');
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, record_history, record_locks, notifications');
       for (const districtName of client.districts) {
         const districtId = randomUUID();
         districtIds.set(`${client.database}/${districtName}`, districtId);

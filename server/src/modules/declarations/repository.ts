@@ -37,9 +37,11 @@ import {
 } from '../../../../common/modules/declarations/schemas.js';
 import { LIST_LIMIT_DEFAULT, type Actor, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { attachmentThumbnailUrl, listRecordAttachments } from '../../attachments/index.js';
+import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
 import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, versionConflict, writeHistory, type FieldChange, type RecordScope } from '../_platform/records.js';
+import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues, INVALID_VALUE } from './values.js';
 
 export const DECLARATIONS_MODULE = 'declarations';
@@ -214,6 +216,29 @@ export interface Notice {
   /** For a status change: the step made and its reason. */
   status?: Status;
   reason?: string;
+}
+
+/**
+ * What a closed declaration's lock covers (_platform/lock-chain.ts): its fields as stored, its
+ * comments and the hashes of its files; null when it is gone. Changed afterwards, it no longer
+ * matches the hash taken when it was closed.
+ */
+export async function lockedContent(db: Queryable, districtId: string, id: string): Promise<unknown> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select id, template_id, template_version, captured_at, site_id, position, occurred_at, severity, title, description, field_values, photos,
+            status, assignee_id, cause, measures, locked_at, created_at, created_by
+       from declarations where id = $1 and district_id = $2`,
+    [id, districtId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { rows: comments } = await db.query('select id, text, created_at, created_by from declaration_comments where declaration_id = $1 order by created_at, id', [id]);
+  const { rows: files } = await db.query('select id, sha256 from attachments where district_id = $1 and module = $2 and record_id = $3 order by id', [
+    districtId,
+    DECLARATIONS_MODULE,
+    id,
+  ]);
+  return { ...row, comments, files };
 }
 
 export class DeclarationsRepository {
@@ -752,6 +777,11 @@ export class DeclarationsRepository {
     return { declaration, notice: assigned ? { kind: 'assigned', declaration, recipients: [merged.assigneeId!] } : null };
   }
 
+  /** Checks the district's chain of closed declarations. */
+  verifyLocks(): Promise<{ checked: number; broken: BrokenLock[] }> {
+    return verifyLocks(this.db, this.districtId, (module, recordId) => (module === DECLARATIONS_MODULE ? lockedContent(this.db, this.districtId, recordId) : Promise.resolve(null)));
+  }
+
   /** One step forward of the workflow (managers), with its reason; closed locks the record. */
   async changeStatus(id: string, body: StatusChange): Promise<{ declaration: Declaration; notice: Notice | null }> {
     const row = await this.writable(id, body.baseVersion);
@@ -769,6 +799,7 @@ export class DeclarationsRepository {
     ];
     if (closing) changes.push({ field: 'lockedAt', before: null, after: iso(rows[0]!.locked_at!) });
     await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    if (closing) await appendLock(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: id, content: await lockedContent(this.db, this.districtId, id) });
     const declaration = await this.get(id);
     // The author is told, unless the author made the change.
     const notice: Notice | null =

@@ -30,7 +30,7 @@ import {
   type DeclarationListQuery as DeclarationListQueryType,
 } from '../../../../common/modules/declarations/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, LIST_LIMIT_MAX, LockCheck, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { declarationMail } from '../../mail/messages.js';
@@ -149,6 +149,9 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   api.get('/sites', { onRequest: read, schema: { querystring: SiteChoicesQuery, response: { 200: Envelope(Type.Array(SiteChoice)) } } }, async (request) =>
     respond(request, await repository(request).siteChoices(request.query)),
   );
+
+  // Managers: the closed declarations' hash chain checked (what changed after its lock).
+  api.get('/locks', { onRequest: manage, schema: { response: { 200: Envelope(LockCheck) } } }, async (request) => respond(request, await repository(request).verifyLocks()));
 
   // The managers' pickers (a template's recipients, an assignee): the district's members.
   api.get('/members', { onRequest: manage, schema: { response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) =>
