@@ -119,13 +119,17 @@ async function startServer() {
     VIGIE_PUBLIC_URL: BASE,
     TLS_CERT_FILE,
     TLS_KEY_FILE,
-    LOG_LEVEL: 'warn',
+    // BENCH_SERVER_LOG_LEVEL=info: every request with its responseTime on the server's output.
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || 'warn',
     VIGIE_MAIL_WORKER: 'false',
   };
   const seeded = spawnSync(process.execPath, [join(SERVER_DIR, 'tasks.js'), 'seed-bench', '--sites', String(SITES)], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
   console.log(`  ${seeded.stdout.trim()}`);
-  const child = spawn(process.execPath, [join(SERVER_DIR, 'main.js')], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server alone (`--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // shows where its time goes; NODE_OPTIONS does not take --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(SERVER_DIR, 'main.js')], { stdio: ['ignore', 'inherit', 'inherit'], env });
   const handle = serverHandle(child, dataDir);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -518,7 +522,9 @@ async function outboxPart() {
       await rowLink(site).click();
       await stageForm.waitFor();
     }
-    await page.waitForLoadState('networkidle');
+    // The offline copy taken after login (every listed site's sheet, the emergency stage
+    // lists: hundreds of requests) has finished, as for a user who worked online a while.
+    await page.waitForLoadState('networkidle', { timeout: 300_000 });
     const photoFile = { name: 'bench-photo.jpg', mimeType: 'image/jpeg', buffer: photo };
 
     console.error(`${OUTBOX_UI} sheets opened online; going offline`);
@@ -542,6 +548,13 @@ async function outboxPart() {
 
     // The network back; the clock starts at the page's `online` event.
     await page.evaluate(() => window.addEventListener('online', () => (window.__benchOnlineAt = performance.now()), { once: true }));
+    // BENCH_PAGE_PROFILE=<file>: the page's CPU profile during the delivery (build with
+    // `vite build --sourcemap` to read it against the sources).
+    const profiler = process.env.BENCH_PAGE_PROFILE ? await context.newCDPSession(page) : null;
+    if (profiler !== null) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
     await context.unrouteAll({ behavior: 'wait' });
     reconnectedAt = Date.now();
     await context.setOffline(false);
@@ -565,6 +578,7 @@ async function outboxPart() {
         }),
       { name: OUTBOX.name, total: before.count },
     );
+    if (profiler !== null) writeFileSync(process.env.BENCH_PAGE_PROFILE, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     const after = await outboxStates(page);
     // Where the time went: the requests of the delivery by kind (the whole trace in a file).
     const kinds = {};
