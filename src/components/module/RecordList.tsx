@@ -223,7 +223,12 @@ interface Delivery<T> {
  * before the write was sent): its rows (the overlay's, marked `pending`) stay as the user last
  * saw them, without the mark, until the next data, and the list is read again at once.
  */
-function useDeliveredRows<T>(view: { rows: T[]; total: number }, dataAt: number, getKey: (row: T) => string, refetch: () => Promise<unknown>) {
+function useDeliveredRows<T>(
+  view: { rows: T[]; total: number },
+  dataAt: number,
+  getKey: (row: T) => string,
+  refetch: (options: { cancelRefetch: boolean }) => Promise<unknown>,
+) {
   const pending = view.rows.filter((row) => (row as { pending?: unknown }).pending !== undefined);
   const key = pending.map(getKey).join('|');
   const [delivery, setDelivery] = useState<Delivery<T>>({ key, last: pending, held: [], at: dataAt });
@@ -234,7 +239,9 @@ function useDeliveredRows<T>(view: { rows: T[]; total: number }, dataAt: number,
     setDelivery({ key, last: pending, held: delivered.length > 0 ? [...delivered, ...kept] : kept, at: dataAt });
   }
   useEffect(() => {
-    if (delivery.held.length > 0) void refetch();
+    // A read under way is joined, not restarted: a replay delivers writes faster than a list
+    // is read, and restarting it at each delivery kept the list from ever being read.
+    if (delivery.held.length > 0) void refetch({ cancelRefetch: false });
   }, [delivery.held, refetch]);
   const held = delivery.at === dataAt ? delivery.held : [];
   if (held.length === 0) return view;

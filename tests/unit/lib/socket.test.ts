@@ -1,6 +1,6 @@
 /** The socket channel, with socket.io-client replaced by a fake that records what the app asks. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeSocket, onSocketConnect, onSocketEvent, openSocket, reconnectSocket } from '../../../src/lib/socket';
+import { closeSocket, onRecordsChanged, onSocketConnect, onSocketEvent, openSocket, RECORDS_CHANGED_BATCH_MS, reconnectSocket } from '../../../src/lib/socket';
 import { onSessionEnded } from '../../../src/lib/session';
 import { getToken, LOCAL_KEYS } from '../../../src/lib/storage';
 import { getToasts } from '../../../src/lib/toast';
@@ -72,6 +72,37 @@ describe('the socket channel', () => {
     offConnect();
     emit('notifications:new', payload);
     expect(received).toHaveLength(1);
+  });
+
+  it("hands a module's record changes over in batches: the first at once, the next ones together, each id once", async () => {
+    localStorage.setItem(LOCAL_KEYS.token, 'token-1');
+    await openSocket();
+    vi.useFakeTimers();
+    try {
+      const batches: (readonly string[])[] = [];
+      const off = onRecordsChanged('sites', (ids) => batches.push(ids));
+      const change = (module: string, id: string) => emit('records:changed', { module, id, version: 2 });
+      change('sites', 'a');
+      expect(batches).toEqual([['a']]);
+      change('sites', 'b');
+      change('declarations', 'x');
+      change('sites', 'c');
+      change('sites', 'b');
+      expect(batches).toEqual([['a']]);
+      vi.advanceTimersByTime(RECORDS_CHANGED_BATCH_MS);
+      expect(batches).toEqual([['a'], ['b', 'c']]);
+      // A window with nothing in it ends the batching: the next change goes at once.
+      vi.advanceTimersByTime(RECORDS_CHANGED_BATCH_MS);
+      change('sites', 'd');
+      expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+      change('sites', 'e');
+      off();
+      vi.advanceTimersByTime(RECORDS_CHANGED_BATCH_MS);
+      change('sites', 'f');
+      expect(batches).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reconnects on demand and closes at logout', async () => {
