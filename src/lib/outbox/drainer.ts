@@ -152,6 +152,9 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
         type: attachment.type,
         takenAt: attachment.takenAt ?? null,
         gps: attachment.gps ?? null,
+        // `item` was read before startSending counted this attempt: 0 means no earlier one
+        // (startSending commits its count before any request), so nothing of it can be on the server.
+        firstAttempt: item.attempts === 0,
       });
       uploaded.push(attachmentId);
       await updateItem(item.key, { uploaded: [...uploaded] });
