@@ -315,6 +315,14 @@ export function triggerOutboxDrain(): Promise<void> {
   return state.running;
 }
 
+/**
+ * Resolves when this tab's drain under way (with the passes it asked for) is over, at once
+ * when none runs; starts none. The offline reads' refresh on reconnecting waits for it.
+ */
+export function outboxDrainSettled(): Promise<void> {
+  return state.running ?? Promise.resolve();
+}
+
 let stopListeners: (() => void) | null = null;
 
 /**
