@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api-client';
-import { uploadAttachment } from '../../../src/lib/uploads';
+import { UPLOAD_CONCURRENCY, uploadAttachment } from '../../../src/lib/uploads';
 import { server } from '../../../src/testing/server';
 import { seedSession } from '../../../src/testing/session';
 
@@ -166,7 +166,32 @@ describe('uploadAttachment', () => {
     expect(tus.log).toEqual(['HEAD', 'POST']);
   });
 
-  it('sends one upload at a time', async () => {
+  it('sends the uploads of several attachments at once, at most UPLOAD_CONCURRENCY, each whole', async () => {
+    seedSession();
+    const size = 1000;
+    const stored = new Map<string, number>();
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      http.post('*/api/uploads', async ({ request }) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        const id = decodeMetadata(request.headers.get('upload-metadata') ?? '').attachmentId ?? '';
+        const length = (await request.arrayBuffer()).byteLength;
+        // The server takes its time: the other uploads have their chance to start meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        stored.set(id, length);
+        inFlight -= 1;
+        return new HttpResponse(null, { status: 201, headers: { Location: `/api/uploads/${id}`, 'Upload-Offset': String(length), 'Tus-Resumable': '1.0.0' } });
+      }),
+    );
+    const ids = Array.from({ length: UPLOAD_CONCURRENCY + 2 }, (_, n) => `7d3b1b1e-6f0a-4e59-9a51-6b1f8e2c0a2${n}`);
+    await Promise.all(ids.map((attachmentId) => uploadAttachment({ ...request(bytes(size)), attachmentId, firstAttempt: true })));
+    expect(most).toBe(UPLOAD_CONCURRENCY);
+    expect(ids.map((id) => stored.get(id))).toEqual(ids.map(() => size));
+  });
+
+  it('sends the uploads of one attachment one after the other', async () => {
     seedSession();
     const data = bytes(1.5 * MiB);
     const tus = fakeTus();
