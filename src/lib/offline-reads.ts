@@ -20,7 +20,9 @@
  * rejects (offline, a server error: the next trigger tries again, what was cached stays).
  *
  * Writes first: a run starts once this tab's outbox drain under way is over (the drainer is
- * woken by the same events). The writes kept while offline are what the user is waiting for,
+ * woken by the same events), and a run under way waits for a drain between two of its reads
+ * (a run cut by the network's loss resumes when it comes back, as the drain starts). The
+ * writes kept while offline are what the user is waiting for,
  * and lists read before them are stale at once; run beside a replay of hundreds of queued
  * writes, a refresh of every listed sheet and stage list (hundreds of reads) took the server
  * and the page from it (the Sites outbox bench).
@@ -71,6 +73,10 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
   let next = 0;
   const worker = async () => {
     while (next < records.length && tenantKey() === tenant) {
+      // Between two reads, a drain of the outbox under way goes first (a run cut by the
+      // network's loss resumes with it when the network is back).
+      await outboxDrainSettled();
+      if (next >= records.length || tenantKey() !== tenant) break;
       const prefetch = records[next];
       next += 1;
       await prefetch?.();

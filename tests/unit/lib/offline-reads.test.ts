@@ -56,4 +56,47 @@ describe('the offline reads on reconnecting', () => {
       stop();
     }
   });
+
+  it('a run under way lets a drain go first between two of its reads', async () => {
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    registerSender('things.update', async (item) => {
+      order.push(`write ${item.recordId}`);
+      await held;
+      return {};
+    });
+    let answerFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const declaration: OfflineDeclaration = {
+      module: 'things',
+      persist: [['things']],
+      lists: () => [{ queryKey: ['things', 'list'], queryFn: () => ['a', 'b', 'c'] }],
+      records: ([ids]) =>
+        (ids as string[]).map((id) => ({
+          queryKey: ['things', 'sheet', id],
+          queryFn: async () => {
+            order.push(`read ${id}`);
+            if (id !== 'c') await firstAnswered;
+            return { id };
+          },
+        })),
+    };
+    const queryClient = createQueryClient({ retry: false });
+    const stop = startOfflineDataSync(queryClient, () => [declaration]);
+    try {
+      // Two reads under way (two at a time) when a write is queued and its drain starts.
+      await vi.waitFor(() => expect(order).toEqual(['read a', 'read b']), { timeout: 5000 });
+      await enqueueWrite({ kind: 'things.update', module: 'things', recordId: 'r1', baseVersion: 1, payload: { name: 'a' } });
+      await vi.waitFor(() => expect(order).toContain('write r1'), { timeout: 5000 });
+      answerFirst();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(order).not.toContain('read c');
+      release();
+      await vi.waitFor(() => expect(order).toContain('read c'), { timeout: 5000 });
+      expect(order.indexOf('write r1')).toBeLessThan(order.indexOf('read c'));
+    } finally {
+      stop();
+    }
+  });
 });
