@@ -157,7 +157,9 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
         firstAttempt: item.attempts === 0,
       });
       uploaded.push(attachmentId);
-      await updateItem(item.key, { uploaded: [...uploaded] });
+      // Remembered while others remain; the last one is followed at once by the delivery
+      // (a tab dying in between costs the next attempt a HEAD finding it whole).
+      if (uploaded.length < item.attachmentIds.length) await updateItem(item.key, { uploaded: [...uploaded] });
     }
     return await delivered(item, result, registered.options.keepSent);
   } catch (error) {
