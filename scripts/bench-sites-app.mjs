@@ -119,7 +119,8 @@ async function startServer() {
     VIGIE_PUBLIC_URL: BASE,
     TLS_CERT_FILE,
     TLS_KEY_FILE,
-    LOG_LEVEL: 'warn',
+    // BENCH_SERVER_LOG_LEVEL=info: every request with its responseTime on the server's output.
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || 'warn',
     VIGIE_MAIL_WORKER: 'false',
   };
   const seeded = spawnSync(process.execPath, [join(SERVER_DIR, 'tasks.js'), 'seed-bench', '--sites', String(SITES)], { env, encoding: 'utf8' });
@@ -521,7 +522,9 @@ async function outboxPart() {
       await rowLink(site).click();
       await stageForm.waitFor();
     }
-    await page.waitForLoadState('networkidle');
+    // The offline copy taken after login (every listed site's sheet, the emergency stage
+    // lists: hundreds of requests) has finished, as for a user who worked online a while.
+    await page.waitForLoadState('networkidle', { timeout: 300_000 });
     const photoFile = { name: 'bench-photo.jpg', mimeType: 'image/jpeg', buffer: photo };
 
     console.error(`${OUTBOX_UI} sheets opened online; going offline`);
