@@ -10,6 +10,19 @@ import { registerSender } from '../../../src/lib/outbox/registry';
 import { seedSession } from '../../../src/testing/session';
 import { freshIndexedDb } from '../features/emergency/outbox-testing';
 
+/** A sender of `things.update` that notes each write in `order` and answers once released. */
+function heldWrites(): { order: string[]; release: () => void } {
+  const order: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  registerSender('things.update', async (item) => {
+    order.push(`write ${item.recordId}`);
+    await held;
+    return {};
+  });
+  return { order, release };
+}
+
 describe('the offline reads on reconnecting', () => {
   beforeEach(async () => {
     await freshIndexedDb();
@@ -24,14 +37,7 @@ describe('the offline reads on reconnecting', () => {
   });
 
   it('reads the declared lists again only once the queued writes are sent', async () => {
-    const order: string[] = [];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    registerSender('things.update', async (item) => {
-      order.push(`write ${item.recordId}`);
-      await held;
-      return {};
-    });
+    const { order, release } = heldWrites();
     const declaration: OfflineDeclaration = {
       module: 'things',
       persist: [['things']],
@@ -58,14 +64,7 @@ describe('the offline reads on reconnecting', () => {
   });
 
   it('a run under way lets a drain go first between two of its reads', async () => {
-    const order: string[] = [];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    registerSender('things.update', async (item) => {
-      order.push(`write ${item.recordId}`);
-      await held;
-      return {};
-    });
+    const { order, release } = heldWrites();
     let answerFirst = () => {};
     const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
     const declaration: OfflineDeclaration = {
