@@ -63,7 +63,8 @@ export async function startBenchServer({ port, base, seedArgs, tag }) {
     VIGIE_PUBLIC_URL: base,
     TLS_CERT_FILE,
     TLS_KEY_FILE,
-    LOG_LEVEL: 'warn',
+    // BENCH_SERVER_LOG_LEVEL=info: every request with its responseTime on the server's output.
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || 'warn',
     VIGIE_MAIL_WORKER: 'false',
   };
   const seeded = spawnSync(process.execPath, [join(SERVER_DIR, 'tasks.js'), 'seed-bench', ...seedArgs], { env, encoding: 'utf8' });

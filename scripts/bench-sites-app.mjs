@@ -401,7 +401,9 @@ async function outboxPart() {
       await rowLink(site).click();
       await stageForm.waitFor();
     }
-    await page.waitForLoadState('networkidle');
+    // The offline copy taken after login (every listed site's sheet, the emergency stage
+    // lists: hundreds of requests) has finished, as for a user who worked online a while.
+    await page.waitForLoadState('networkidle', { timeout: 300_000 });
     const photoFile = { name: 'bench-photo.jpg', mimeType: 'image/jpeg', buffer: photo };
 
     console.error(`${OUTBOX_UI} sheets opened online; going offline`);

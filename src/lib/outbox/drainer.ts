@@ -157,9 +157,14 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
         type: attachment.type,
         takenAt: attachment.takenAt ?? null,
         gps: attachment.gps ?? null,
+        // `item` was read before startSending counted this attempt: 0 means no earlier one
+        // (startSending commits its count before any request), so nothing of it can be on the server.
+        firstAttempt: item.attempts === 0,
       });
       uploaded.push(attachmentId);
-      await updateItem(item.key, { uploaded: [...uploaded] });
+      // Remembered while others remain; the last one is followed at once by the delivery
+      // (a tab dying in between costs the next attempt a HEAD finding it whole).
+      if (uploaded.length < item.attachmentIds.length) await updateItem(item.key, { uploaded: [...uploaded] });
     }
     await write();
     return await delivered(item, result, registered.options.keepSent);
@@ -316,6 +321,14 @@ export function triggerOutboxDrain(): Promise<void> {
     }
   })();
   return state.running;
+}
+
+/**
+ * Resolves when this tab's drain under way (with the passes it asked for) is over, at once
+ * when none runs; starts none. The offline reads' refresh on reconnecting waits for it.
+ */
+export function outboxDrainSettled(): Promise<void> {
+  return state.running ?? Promise.resolve();
 }
 
 let stopListeners: (() => void) | null = null;
