@@ -37,17 +37,14 @@
 // Prints the load average at start and end, a table per part, then JSON (also written to
 // BENCH_RESULT when set). Ports: the server on BENCH_PORT (18121), Chromium's DevTools on
 // BENCH_PORT + 1 (Lighthouse runs).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import sharp from 'sharp';
 import {
-  CHROME, chromeArgs, lighthouseRun, loadAverage, loggedInProfile, logIn, median, medianRun, serverHandle, sleep, summarise,
-  TLS_CERT_FILE, TLS_KEY_FILE,
-} from './bench-support.mjs';
+  apiOf, cutNetwork, fmtStats, OUTBOX, outboxStates, printRows, resizedPhoto, round, startBenchServer, stats, waitForEmptyOutbox,
+} from './bench-app-support.mjs';
+import { CHROME, chromeArgs, lighthouseRun, loadAverage, loggedInProfile, logIn, median, medianRun, sleep, summarise } from './bench-support.mjs';
 
 const PARTS = ['scroll', 'lighthouse', 'outbox'];
 const chosen = process.argv[2] ?? 'all';
@@ -59,8 +56,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 18121);
 const DEBUG_PORT = PORT + 1;
 const BASE = `https://127.0.0.1:${PORT}`;
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
-const SERVER_DIR = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist';
-const STATIC_DIR = process.env.VIGIE_STATIC_DIR || 'dist';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const SCROLL_SCREENS = Number(process.env.BENCH_SCROLL_SCREENS ?? 1);
 const OUTBOX_EDITS = Number(process.env.BENCH_OUTBOX_EDITS ?? 500);
@@ -71,35 +66,9 @@ const LIST_PATH = '/site/view/infoV2';
 const PHONE = { width: 412, height: 823 };
 /** The name of every stage the outbox part adds (one per site: the server refuses a second one). */
 const STAGE_NAME = 'Bench photo';
-// lib/idb's names (the script reads and writes the app's database from outside).
-const OUTBOX = { name: 'vigie-outbox', channel: 'vigie-outbox-changes' };
-const CA = readFileSync(TLS_CERT_FILE);
+const api = apiOf(BASE);
 
 // --- the server -----------------------------------------------------------------------------
-
-/** An API call over the loopback certificate: { status, body }. */
-function api(method, path, { token, body } = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((done, fail) => {
-    const req = httpsRequest(`${BASE}/api/${path}`, {
-      method,
-      ca: CA,
-      headers: {
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        done({ status: res.statusCode, body: text === '' ? null : JSON.parse(text) });
-      });
-    });
-    req.on('error', fail);
-    req.end(payload);
-  });
-}
 
 async function apiLogin() {
   const res = await api('POST', 'auth/login', { body: { email: OPERATOR, password: 'vigie-demo-2026' } });
@@ -107,59 +76,7 @@ async function apiLogin() {
   return res.body.data.token;
 }
 
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-sites-app-'));
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    VIGIE_DATA_DIR: dataDir,
-    VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
-    VIGIE_STATIC_DIR: STATIC_DIR,
-    VIGIE_PUBLIC_URL: BASE,
-    TLS_CERT_FILE,
-    TLS_KEY_FILE,
-    LOG_LEVEL: 'warn',
-    VIGIE_MAIL_WORKER: 'false',
-  };
-  const seeded = spawnSync(process.execPath, [join(SERVER_DIR, 'tasks.js'), 'seed-bench', '--sites', String(SITES)], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  console.log(`  ${seeded.stdout.trim()}`);
-  // BENCH_SERVER_NODE_ARGS: Node flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
-  // to see where the server's time goes; NODE_OPTIONS does not take --cpu-prof).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(SERVER_DIR, 'main.js')], { stdio: ['ignore', 'inherit', 'inherit'], env });
-  const handle = serverHandle(child, dataDir);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server stopped while starting');
-    try {
-      if ((await api('GET', 'config')).status === 200) return handle;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(300);
-  }
-  await handle.stop();
-  throw new Error('the server did not start within 2 minutes');
-}
-
 // --- figures ----------------------------------------------------------------------------------
-
-const round = (value, digits = 0) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
-const stats = (values) => {
-  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  // Two decimals: Lighthouse's scores are hundredths.
-  return { median: round(median(sorted), 2), min: round(sorted[0], 2), max: round(sorted.at(-1), 2), n: sorted.length };
-};
-const fmtStats = (s, unit = ' ms') => (s === null ? 'not observed' : `median ${s.median}${unit} (min ${s.min}, max ${s.max}, n=${s.n})`);
-
-function printRows(title, rows) {
-  console.log(`\n${title}`);
-  const width = Math.max(...rows.map((row) => row[0].length));
-  for (const [name, value, target = ''] of rows) console.log(`  ${name.padEnd(width)}  ${value}${target === '' ? '' : `   [${target}]`}`);
-}
 
 async function newBrowser() {
   return chromium.launch({ executablePath: CHROME, args: chromeArgs() });
@@ -361,24 +278,6 @@ async function lighthousePart() {
 // --- 3. outbox ----------------------------------------------------------------------------------
 
 /** A photo as the app's resize leaves one: 2000 × 1500, JPEG quality 80, a gradient with sensor noise. */
-async function resizedPhoto() {
-  const width = 2000;
-  const height = 1500;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 11;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const noise = ((seed >> 16) & 0x0f) - 8;
-      const i = (y * width + x) * 3;
-      pixels[i] = Math.max(0, Math.min(255, ((x * 255) / width) * 0.6 + 60 + noise));
-      pixels[i + 1] = Math.max(0, Math.min(255, ((y * 255) / height) * 0.7 + 40 + noise));
-      pixels[i + 2] = Math.max(0, Math.min(255, 200 - ((x + y) * 120) / (width + height) + noise));
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
-}
-
 /** The first `count` sites of the list's default order (name), with their versions. */
 async function listSites(token, count) {
   const sites = [];
@@ -470,25 +369,6 @@ function queueCopies(page, sites, photoBase64) {
   );
 }
 
-/** The outbox's items by state, read from IndexedDB. */
-function outboxStates(page) {
-  return page.evaluate(async (name) => {
-    const req = (request) => new Promise((done, fail) => ((request.onsuccess = () => done(request.result)), (request.onerror = () => fail(request.error))));
-    const database = await req(indexedDB.open(name));
-    const items = await req(database.transaction('items').objectStore('items').getAll());
-    database.close();
-    const states = {};
-    for (const item of items) states[item.state] = (states[item.state] ?? 0) + 1;
-    return { count: items.length, states, errors: [...new Set(items.map((item) => item.lastError).filter(Boolean))] };
-  }, OUTBOX.name);
-}
-
-async function cutNetwork(context) {
-  await context.setOffline(true);
-  // setOffline does not cut the service worker's own requests (STACK.md).
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
 async function outboxPart() {
   const photo = await resizedPhoto();
   const token = await apiLogin();
@@ -521,7 +401,9 @@ async function outboxPart() {
       await rowLink(site).click();
       await stageForm.waitFor();
     }
-    await page.waitForLoadState('networkidle');
+    // The offline copy taken after login (every listed site's sheet, the emergency stage
+    // lists: hundreds of requests) has finished, as for a user who worked online a while.
+    await page.waitForLoadState('networkidle', { timeout: 300_000 });
     const photoFile = { name: 'bench-photo.jpg', mimeType: 'image/jpeg', buffer: photo };
 
     console.error(`${OUTBOX_UI} sheets opened online; going offline`);
@@ -555,26 +437,7 @@ async function outboxPart() {
     await context.unrouteAll({ behavior: 'wait' });
     reconnectedAt = Date.now();
     await context.setOffline(false);
-    const delivery = await page.evaluate(
-      ({ name, total }) =>
-        new Promise((done) => {
-          const req = (request) => new Promise((ok, fail) => ((request.onsuccess = () => ok(request.result)), (request.onerror = () => fail(request.error))));
-          const marks = {};
-          const poll = async () => {
-            const database = await req(indexedDB.open(name));
-            const items = await req(database.transaction('items').objectStore('items').getAll());
-            database.close();
-            const now = performance.now() - (window.__benchOnlineAt ?? performance.now());
-            const left = items.length;
-            const stuck = items.filter((item) => item.state === 'failed' || item.state === 'conflict').length;
-            if (marks.half === undefined && left <= total / 2) marks.half = now;
-            if (left === 0 || (stuck > 0 && stuck === left) || now > 600_000) done({ ms: now, left, stuck, ...marks });
-            else setTimeout(() => void poll(), 100);
-          };
-          void poll();
-        }),
-      { name: OUTBOX.name, total: before.count },
-    );
+    const delivery = await waitForEmptyOutbox(page, before.count);
     if (profiler !== null) writeFileSync(process.env.BENCH_PAGE_PROFILE, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     const after = await outboxStates(page);
     // Where the time went: the requests of the delivery by kind (the whole trace in a file).
@@ -655,7 +518,7 @@ async function outboxPart() {
 const result = { loadAverageStart: loadAverage() };
 console.log(`load average at start: ${result.loadAverageStart}`);
 console.log(`seeding ${SITES} sites and starting the server on ${BASE}…`);
-const server = await startServer();
+const server = await startBenchServer({ port: PORT, base: BASE, seedArgs: ['--sites', String(SITES)], tag: 'sites-app' });
 try {
   const cpuBefore = server.cpuMs();
   if (chosen === 'all' || chosen === 'scroll') result.scroll = await scrollPart();

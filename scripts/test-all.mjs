@@ -35,7 +35,8 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
  * kept (through tee) and its "Unhandled Error" section is repeated in the failures.
  */
 function unhandledSection(log) {
-  const text = existsSync(log) ? readFileSync(log, 'utf8').replace(/\u001b\[[0-9;]*m/g, '') : '';
+  // The terminal's colour codes (ESC [ … m) taken out.
+  const text = existsSync(log) ? readFileSync(log, 'utf8').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') : '';
   const start = text.search(/Unhandled (Errors?|Rejection)/);
   return start < 0 ? 'no "Unhandled Error" section in the log: see the output above' : text.slice(start, start + 3000).split('\n').slice(0, 40).join('\n    ');
 }

@@ -1,4 +1,7 @@
-/** Declarations (prefix declarations): declarations and their templates. */
+/**
+ * Declarations (prefix declarations): declarations and their templates, with screens (routes:
+ * src/features/declarations/routes.tsx). Its API contract is ./declarations/schemas.ts.
+ */
 import { defineModule, merged, readAdmin } from './manifest';
 
 export const declarations = defineModule({
@@ -13,5 +16,5 @@ export const declarations = defineModule({
   views: [],
   menu: [{ id: 'declarations', position: 8, targets: [{ to: '/declarations' }] }],
   elements: [{ element: 'declarations', features: ['declarations'] }],
-  screens: false,
+  screens: true,
 });

@@ -80,6 +80,23 @@ export const HistoryEntry = Type.Object({
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
+/**
+ * A check of a district's locked records (server/src/modules/_platform/lock-chain.ts): how many
+ * links were checked and the ones broken (a record changed after its lock, a link changed).
+ */
+export const LockCheck = Type.Object({
+  checked: Type.Integer({ minimum: 0 }),
+  broken: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      module: Type.String(),
+      recordId: Uuid,
+      reason: Type.Union([Type.Literal('content'), Type.Literal('chain'), Type.Literal('missing')]),
+    }),
+  ),
+});
+export type LockCheck = Static<typeof LockCheck>;
+
 /** Body of every update: the version the user started from and only the fields changed. */
 export const UpdateBody = <T extends TSchema>(changes: T) =>
   Type.Object({ baseVersion: Type.Integer({ minimum: 1 }), changes }, { additionalProperties: false });

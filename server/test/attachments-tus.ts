@@ -24,6 +24,21 @@ export class TusClient {
     });
   }
 
+  /** A creation carrying `chunk`, the upload's first bytes (tus creation-with-upload). */
+  createWith(fields: Record<string, string>, size: number, chunk: Buffer): Promise<Response> {
+    return fetch(`${this.base}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...bearer(this.token),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(size),
+        'upload-metadata': tusMetadata(fields),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: chunk,
+    });
+  }
+
   head(id: string): Promise<Response> {
     return fetch(`${this.base}/api/uploads/${id}`, { method: 'HEAD', headers: { ...bearer(this.token), 'tus-resumable': '1.0.0' } });
   }
@@ -59,17 +74,26 @@ export class TusClient {
    * drops (a train entering a tunnel): resolves once the socket is gone.
    */
   cutPatch(id: string, offset: number, chunk: Buffer, sent: number): Promise<void> {
-    const url = new URL(`${this.base}/api/uploads/${id}`);
+    return this.cut('PATCH', `/api/uploads/${id}`, { 'upload-offset': String(offset) }, chunk, sent);
+  }
+
+  /** A creation carrying `chunk` (creation-with-upload) whose connection drops after `sent` bytes. */
+  cutCreate(fields: Record<string, string>, size: number, chunk: Buffer, sent: number): Promise<void> {
+    return this.cut('POST', '/api/uploads', { 'upload-length': String(size), 'upload-metadata': tusMetadata(fields) }, chunk, sent);
+  }
+
+  private cut(method: string, path: string, headers: Record<string, string>, chunk: Buffer, sent: number): Promise<void> {
+    const url = new URL(`${this.base}${path}`);
     return new Promise((done) => {
       const req = httpRequest({
         host: url.hostname,
         port: url.port,
         path: url.pathname,
-        method: 'PATCH',
+        method,
         headers: {
           ...bearer(this.token),
           'tus-resumable': '1.0.0',
-          'upload-offset': String(offset),
+          ...headers,
           'content-type': 'application/offset+octet-stream',
           'content-length': String(chunk.length),
         },

@@ -125,6 +125,11 @@ describe('a photo uploaded with tus', () => {
     const again = await manager.create(fields(), photo.length);
     expect(again.status).toBe(201);
     expect(again.headers.get('location')).toBe(`/api/uploads/${attachmentId}`);
+    // The offset it holds: a creation that carried bytes goes on from there (here: nothing left).
+    expect(again.headers.get('upload-offset')).toBe(String(photo.length));
+    const withBytes = await manager.createWith(fields(), photo.length, photo.subarray(0, CHUNK));
+    expect(withBytes.status).toBe(201);
+    expect(withBytes.headers.get('upload-offset')).toBe(String(photo.length));
     const head = await manager.head(attachmentId);
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe(String(photo.length));
@@ -139,6 +144,38 @@ describe('a photo uploaded with tus', () => {
     expect(await listRecordAttachments(db, lyonId, 'sites', siteId)).toHaveLength(1);
     const served = await fetch(`${base}/api/attachments/${attachmentId}`, { headers: bearer(manager.token) });
     expect(sha(Buffer.from(await served.arrayBuffer()))).toBe(sha(photo));
+  });
+});
+
+describe('a photo whose creation carries its first bytes (tus creation-with-upload)', () => {
+  it('is one request when whole, and a creation cut halfway resumes from what arrived when created again', async () => {
+    // Another record: the site's own list is the other tests'.
+    const recordId = randomUUID();
+    const whole = randomUUID();
+    const created = await manager.createWith(fields({ attachmentId: whole, recordId }), photo.length, photo);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('upload-offset')).toBe(String(photo.length));
+    const served = await fetch(`${base}/api/attachments/${whole}`, { headers: bearer(manager.token) });
+    expect(served.status).toBe(200);
+    expect(sha(Buffer.from(await served.arrayBuffer()))).toBe(sha(photo));
+
+    // The first attempt of the app creates without asking first; its creation is cut after half.
+    const cut = randomUUID();
+    await manager.cutCreate(fields({ attachmentId: cut, recordId }), photo.length, photo, Math.floor(photo.length / 2));
+    const held = await settled(() => manager.offset(cut));
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(Math.floor(photo.length / 2));
+    // Its retry creates again, with the bytes from the start: told the offset held, nothing rewritten.
+    const again = await manager.createWith(fields({ attachmentId: cut, recordId }), photo.length, photo);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('location')).toBe(`/api/uploads/${cut}`);
+    expect(Number(again.headers.get('upload-offset'))).toBe(held);
+    expect(await manager.offset(cut)).toBe(held);
+    const last = await manager.send(cut, photo, held, CHUNK);
+    expect(last.status).toBe(204);
+    const resumed = await fetch(`${base}/api/attachments/${cut}`, { headers: bearer(manager.token) });
+    expect(resumed.status).toBe(200);
+    expect(sha(Buffer.from(await resumed.arrayBuffer()))).toBe(sha(photo));
   });
 });
 

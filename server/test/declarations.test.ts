@@ -190,6 +190,34 @@ describe('templates', () => {
     const restored = await call<Template>({ method: 'POST', url: `/api/declarations/templates/${template.id}/restore`, payload: { baseVersion: removed.data.version } });
     expect(restored.data.deletedAt).toBeNull();
   });
+
+  it('offer the reporter the district’s sites, the nearest first from a position, by name without, and found by a folded search', async () => {
+    const site = (await call<{ name: string; gps: { lat: number; lng: number } | null }>({ url: `/api/sites/${lyonSite}` })).data;
+    expect(site.gps).not.toBeNull();
+    const near = await call<{ id: string; name: string; distance: number | null }[]>({ url: `/api/declarations/sites?near=${site.gps!.lat},${site.gps!.lng}`, token: reader });
+    expect(near.status).toBe(200);
+    expect(near.data[0]).toMatchObject({ id: lyonSite, distance: 0 });
+    const distances = near.data.map((s) => s.distance).filter((d): d is number => d !== null);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(near.data.map((s) => s.id)).not.toContain(marseilleSite);
+    const byName = await call<{ name: string; distance: number | null }[]>({ url: '/api/declarations/sites', token: reader });
+    expect(byName.data.every((s) => s.distance === null)).toBe(true);
+    expect(byName.data.map((s) => s.name)).toEqual([...byName.data.map((s) => s.name)].sort((a, b) => a.localeCompare(b)));
+    const word = site.name.split(' ')[0]!.toUpperCase();
+    const found = await call<{ id: string }[]>({ url: `/api/declarations/sites?search=${encodeURIComponent(word)}`, token: reader });
+    expect(found.data.map((s) => s.id)).toContain(lyonSite);
+    expect((await call({ url: '/api/declarations/sites?near=91,500', token: reader })).status).toBe(400);
+  });
+
+  it('list the district’s members for the managers’ pickers, by name; a reader is refused', async () => {
+    const members = await call<{ id: string; name: string }[]>({ url: '/api/declarations/members' });
+    expect(members.status).toBe(200);
+    expect(members.data.map((m) => m.id)).toEqual(expect.arrayContaining([managerId, readerId, otherReaderId]));
+    expect(members.data.find((m) => m.id === readerId)?.name).toBe('field@demo.vigie.test');
+    const names = members.data.map((m) => m.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect((await call({ url: '/api/declarations/members', token: reader })).status).toBe(403);
+  });
 });
 
 describe('reporting', () => {
@@ -379,6 +407,40 @@ describe('rights and the workflow', () => {
   });
 });
 
+describe('locked declarations, hash-chained', () => {
+  it('chains each closed declaration; a record changed after its lock, or a link changed, shows in the check', async () => {
+    const lyon = await server.databases.client('acme');
+    const check = async () => (await call<{ checked: number; broken: { recordId: string; reason: string }[] }>({ url: '/api/declarations/locks' })).data;
+    const before = await check();
+    // The demo's closed declarations are chained already, and intact.
+    expect(before.checked).toBeGreaterThan(0);
+    expect(before.broken).toEqual([]);
+    expect((await call({ url: '/api/declarations/locks', token: reader })).status).toBe(403);
+
+    const template = await newTemplate();
+    const made = await call<Declaration>({ method: 'POST', url: '/api/declarations', token: reader, key: randomUUID(), payload: report(template, { title: 'Garde-corps descellé' }) });
+    const closed = await step(made.data, 'closed', manager, 'Garde-corps refixé');
+    expect(closed.status).toBe(200);
+    expect(await check()).toEqual({ checked: before.checked + 1, broken: [] });
+
+    // Someone with access to the database rewrites the closed declaration: it shows.
+    await lyon.query('update declarations set title = $2 where id = $1', [made.data.id, 'Rien à signaler']);
+    expect((await check()).broken).toEqual([expect.objectContaining({ recordId: made.data.id, reason: 'content' })]);
+    await lyon.query('update declarations set title = $2 where id = $1', [made.data.id, 'Garde-corps descellé']);
+    expect((await check()).broken).toEqual([]);
+
+    // A link's hash rewritten: the chain breaks there.
+    const { rows } = await lyon.query<{ seq: number; content_hash: string }>('select seq, content_hash from record_locks where record_id = $1', [made.data.id]);
+    await lyon.query('update record_locks set content_hash = $2 where record_id = $1', [made.data.id, 'f'.repeat(64)]);
+    const broken = (await check()).broken;
+    expect(broken.map((b) => b.reason).sort()).toEqual(['chain', 'content']);
+    expect(broken.every((b) => b.recordId === made.data.id)).toBe(true);
+    expect(rows[0]!.seq).toBe(before.checked + 1);
+    await lyon.query('update record_locks set content_hash = $2 where record_id = $1', [made.data.id, rows[0]!.content_hash]);
+    expect((await check()).broken).toEqual([]);
+  });
+});
+
 describe('the list and its export', () => {
   let template: Template;
   let made: Declaration[];
@@ -484,6 +546,31 @@ describe('notifications', () => {
     expect(readerBell).toContain('Départ de feu local poubelles');
     expect(await mails('Départ de feu local poubelles')).toEqual(['district-admin@demo.vigie.test', 'field@demo.vigie.test', 'operator@demo.vigie.test']);
     expect(rung).toHaveLength(1);
+  });
+
+  it('a declaration given to someone to follow up tells that person (bell live, e-mail), once; assigning oneself tells nobody', async () => {
+    const template = await newTemplate({ notify: [] });
+    const made = await call<Declaration>({ method: 'POST', url: '/api/declarations', token: reader, key: randomUUID(), payload: report(template, { title: 'Rampe d’accès fissurée' }) });
+    expect(made.status).toBe(201);
+    const acme = await server.databases.client('acme');
+    const mails = async () => (await acme.query<{ recipient: string }>(`select recipient from mail_outbox where subject like '%Rampe d’accès fissurée%'`)).rows.map((r) => r.recipient);
+    const bell = async (token: string) => JSON.stringify((await call<unknown>({ url: '/api/notifications', token })).body);
+
+    const mine = await call<Declaration>({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key: randomUUID(), payload: { baseVersion: made.data.version, changes: { assigneeId: managerId } } });
+    expect(mine.status).toBe(200);
+    expect(await mails()).toEqual([]);
+
+    const key = randomUUID();
+    const body = { baseVersion: mine.data.version, changes: { assigneeId: otherReaderId } };
+    const given = await call<Declaration>({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key, payload: body });
+    expect(given.status).toBe(200);
+    expect(given.data.assignee?.id).toBe(otherReaderId);
+    expect(await bell(otherReader)).toContain('Déclaration « Rampe d’accès fissurée » à suivre');
+    expect(await mails()).toEqual(['district-admin@demo.vigie.test']);
+    // A replay tells nobody again; neither does an edit that leaves the assignee as it is.
+    expect((await call({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key, payload: body })).headers['idempotent-replayed']).toBe('true');
+    await call({ method: 'PATCH', url: `/api/declarations/${made.data.id}`, key: randomUUID(), payload: { baseVersion: given.data.version, changes: { cause: 'Gel' } } });
+    expect(await mails()).toEqual(['district-admin@demo.vigie.test']);
   });
 });
 

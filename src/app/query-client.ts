@@ -6,8 +6,9 @@
  *   or a key a module's offline declaration persists, lib/offline-reads.ts) goes to IndexedDB
  *   (`vigie-cache`, lib/idb) through the async persister: it can be large (every site's sheet);
  * - everything else, the shell's small state, stays in localStorage as below.
- * Both write the whole copy again at each change (at most once a second), each query's data
- * turned into JSON only when it changed (lib/cache-serialize.ts).
+ * Each writes its whole copy again when one of its own queries gets new data (at most once a
+ * second, persistQueryCache), each query's data turned into JSON only when it changed
+ * (lib/cache-serialize.ts).
  * Both belong to one owner (user|client database|district); the IndexedDB copy keeps one
  * owner at a time (a new owner's first write removes the others' copies), is dropped at every
  * end of session and when the app's version changes (OFFLINE_CACHE_BUSTER).
@@ -27,7 +28,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { persistQueryClientRestore, persistQueryClientSubscribe, type Persister } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSave, type Persister } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache } from '../lib/cache-serialize';
@@ -49,6 +50,8 @@ export const PERSISTED_CACHE_BUSTER = 'v1';
 export const OFFLINE_CACHE_BUSTER = 'offline-1';
 /** The offline copy is written at most this often while queries keep changing. */
 export const OFFLINE_CACHE_THROTTLE_MS = 1000;
+/** The shell's copy (localStorage) is written at most this often while its queries keep changing. */
+export const QUERY_CACHE_THROTTLE_MS = 1000;
 
 export function createQueryClient({ retry = true, persisted = false }: { retry?: boolean; persisted?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -66,9 +69,13 @@ export function createQueryClient({ retry = true, persisted = false }: { retry?:
 
 export { currentCacheOwner };
 
-/** The persister of the read cache, reading and writing only the current owner's copy. */
+/**
+ * The persister of the read cache, reading and writing only the current owner's copy. It writes
+ * at once: persistQueryCache decides when (QUERY_CACHE_THROTTLE_MS).
+ */
 export function createQueryPersister(): Persister {
   return createSyncStoragePersister({
+    throttleTime: 0,
     serialize: serializeCache,
     storage: {
       getItem: () => {
@@ -90,10 +97,13 @@ export async function clearOfflineCache(): Promise<void> {
   await (await cacheDb()).clear('queries');
 }
 
-/** The persister of the offline module data, reading and writing only the current owner's copy. */
+/**
+ * The persister of the offline module data, reading and writing only the current owner's copy.
+ * It writes at once: persistQueryCache decides when (OFFLINE_CACHE_THROTTLE_MS).
+ */
 export function createOfflinePersister(): Persister {
   return createAsyncStoragePersister({
-    throttleTime: OFFLINE_CACHE_THROTTLE_MS,
+    throttleTime: 0,
     serialize: serializeCache,
     storage: {
       getItem: async () => {
@@ -118,6 +128,61 @@ export function createOfflinePersister(): Persister {
 
 type Dehydratable = Parameters<typeof isOfflineQuery>[0] & { state: { status: string } };
 const saved = (query: Dehydratable) => query.state.status === 'success';
+/** The cache events that may change what is saved (the library's own list). */
+const SAVE_EVENTS: ReadonlySet<string> = new Set(['added', 'removed', 'updated']);
+/**
+ * Changes of a query that leave its saved copy as good as it was: a fetch starting, pausing,
+ * retrying, and an invalidation (every restored query is asked again at its first use).
+ */
+const UNSAVED_ACTIONS: ReadonlySet<string> = new Set(['fetch', 'pause', 'continue', 'failed', 'invalidate']);
+
+type SaveOptions = Parameters<typeof persistQueryClientSave>[0];
+
+/**
+ * Saves the copy of `options` when what it holds changes: one of ITS queries (`keeps`: the
+ * localStorage copy the shell's queries, the IndexedDB one the offline ones) added, removed,
+ * or answered with other data than it had; at most once per `wait`, the cache read
+ * (dehydrated) when the save runs. A refetch that brings the same data back (the query keeps
+ * the same object: structural sharing) changes only its time, and is not a reason to rewrite.
+ *
+ * The library's subscription dehydrated the whole cache at every event of any query, and each
+ * copy was rewritten for any change: after reconnecting with an outbox to replay, the
+ * deliveries' refetches of the module's (offline) lists and the offline reads' refresh of the
+ * emergency stage lists (hundreds of unchanged answers) rewrote both copies every second, the
+ * shell's for none of its own queries (bench traces, 100 edits).
+ */
+function saveOnChange(options: SaveOptions, keeps: (query: Dehydratable) => boolean, wait: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const schedule = () => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      void persistQueryClientSave(options).catch(() => undefined);
+    }, wait);
+  };
+  /** The data each query had when it last asked for a save. */
+  const lastData = new WeakMap<object, unknown>();
+  const stopQueries = options.queryClient.getQueryCache().subscribe((event) => {
+    if (!SAVE_EVENTS.has(event.type) || !keeps(event.query)) return;
+    if (event.type === 'updated') {
+      if (UNSAVED_ACTIONS.has(event.action.type)) return;
+      if (event.action.type === 'success') {
+        const data: unknown = event.query.state.data;
+        if (lastData.has(event.query) && lastData.get(event.query) === data) return;
+        lastData.set(event.query, data);
+      }
+    }
+    schedule();
+  });
+  const stopMutations = options.queryClient.getMutationCache().subscribe((event) => {
+    if (SAVE_EVENTS.has(event.type)) schedule();
+  });
+  return () => {
+    stopQueries();
+    stopMutations();
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+}
 
 /**
  * Puts the owner's saved cache back into `queryClient`, then saves the cache on every change;
@@ -158,9 +223,9 @@ export async function persistQueryCache(
     offline === null ? undefined : persistQueryClientRestore(offline).catch(() => undefined),
   ]);
   await queryClient.invalidateQueries({ refetchType: 'none' });
-  const stops = [persistQueryClientSubscribe(options)];
+  const stops = [saveOnChange(options, (query) => !isOfflineQuery(query), QUERY_CACHE_THROTTLE_MS)];
   if (offline !== null) {
-    stops.push(persistQueryClientSubscribe(offline));
+    stops.push(saveOnChange(offline, isOfflineQuery, OFFLINE_CACHE_THROTTLE_MS));
     stops.push(onSessionEnded(() => void clearOfflineCache().catch(() => undefined)));
   }
   return () => {

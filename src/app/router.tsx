@@ -29,6 +29,7 @@ import { DEFAULT_PAGE } from '../../common/constants';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
+import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
 import { findModule, LANDING_MODULES } from '../features/modules/modules';
 import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
 import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
@@ -254,6 +255,7 @@ const moduleRoute = createRoute({
 export const SCREEN_MODULE_ROUTES = {
   notifications: notificationsRoutes(authenticatedRoute),
   sites: sitesRoutes(authenticatedRoute),
+  declarations: declarationsRoutes(authenticatedRoute),
 };
 
 const unknownRoute = createRoute({
@@ -291,6 +293,7 @@ export const routeTree = rootRoute.addChildren([
     moduleRoute,
     SCREEN_MODULE_ROUTES.notifications,
     SCREEN_MODULE_ROUTES.sites,
+    SCREEN_MODULE_ROUTES.declarations,
   ]),
   unknownRoute,
 ]);

@@ -18,12 +18,21 @@
  * logout), and again for a new tenant (the caller's key). One run per declaration and query
  * client at a time; a run stops when the session's tenant changes under it; a run never
  * rejects (offline, a server error: the next trigger tries again, what was cached stays).
+ *
+ * Writes first: a run starts once this tab's outbox drain under way is over (the drainer is
+ * woken by the same events), and a run under way waits for a drain between two of its reads
+ * (a run cut by the network's loss resumes when it comes back, as the drain starts). The
+ * writes kept while offline are what the user is waiting for,
+ * and lists read before them are stale at once; run beside a replay of hundreds of queued
+ * writes, a refresh of every listed sheet and stage list (hundreds of reads) took the server
+ * and the page from it (the Sites outbox bench).
  */
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentCacheOwner } from './cache-owner';
 import { cacheDb } from './idb';
 import { offlineDeclarations, offlineModuleOf, type OfflineDeclaration } from './offline-declarations';
+import { outboxDrainSettled } from './outbox/drainer';
 import { currentTenant } from './outbox/tenant';
 import { onReconnectionStateChange } from './reconnection';
 import { onSocketConnect } from './socket';
@@ -64,6 +73,10 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
   let next = 0;
   const worker = async () => {
     while (next < records.length && tenantKey() === tenant) {
+      // Between two reads, a drain of the outbox under way goes first (a run cut by the
+      // network's loss resumes with it when the network is back).
+      await outboxDrainSettled();
+      if (next >= records.length || tenantKey() !== tenant) break;
       const prefetch = records[next];
       next += 1;
       await prefetch?.();
@@ -100,10 +113,17 @@ export function refreshOfflineData(queryClient: QueryClient, declaration: Offlin
  */
 export function startOfflineDataSync(queryClient: QueryClient, which: () => OfflineDeclaration[] = offlineDeclarations): () => void {
   let started = false;
+  let stopped = false;
   const refreshAll = () => {
-    for (const declaration of which()) {
-      if (declaration.enabled?.() ?? true) void refreshOfflineData(queryClient, declaration);
-    }
+    // After the listeners of the same event (the drainer's among them) have run, and after the drain.
+    setTimeout(() => {
+      void outboxDrainSettled().then(() => {
+        if (stopped) return;
+        for (const declaration of which()) {
+          if (declaration.enabled?.() ?? true) void refreshOfflineData(queryClient, declaration);
+        }
+      });
+    }, 0);
   };
   const refresh = () => {
     if (started) refreshAll();
@@ -118,6 +138,7 @@ export function startOfflineDataSync(queryClient: QueryClient, which: () => Offl
     if (!awaiting) refresh();
   });
   return () => {
+    stopped = true;
     cancelFirst();
     window.removeEventListener('online', refresh);
     offConnect();

@@ -4,10 +4,16 @@
  * server holds the whole file.
  *
  * - Where a cut upload resumes: the upload's URL is derived from the attachment id
- *   (`/api/uploads/<attachmentId>`, the server names uploads so), so every attempt, after a
- *   reload or on another day, starts with a HEAD there and sends only what the server lacks;
- *   a 404 (never started) creates it. Nothing needs keeping in the browser beyond the Blob the
- *   outbox already holds, so tus-js-client's URL storage is off.
+ *   (`/api/uploads/<attachmentId>`, the server names uploads so), so every attempt after the
+ *   first, after a reload or on another day, starts with a HEAD there and sends only what the
+ *   server lacks; a 404 (never started) creates it. Nothing needs keeping in the browser
+ *   beyond the Blob the outbox already holds, so tus-js-client's URL storage is off.
+ * - The creation carries the first chunk (tus creation-with-upload): a photo (a few hundred
+ *   KiB after the resize) is one request. The first attempt of an upload (`firstAttempt`: the
+ *   outbox knows no attempt of its item was ever made) skips the HEAD, which could only answer
+ *   404; should the server hold the upload all the same, its answer to the creation names the
+ *   offset it holds and the upload goes on from there. Each request is a round trip, and a
+ *   replay of hundreds of queued photos waited on round trips, not on bandwidth.
  * - Every request goes through THE HTTP channel (api-client.ts's ky instance, as a tus
  *   HttpStack): the current token (refreshed when near its end), the request gate while the
  *   reconnection dialog is open, a token_expired 401 ending the session through the usual
@@ -18,9 +24,9 @@
  *   retried after RETRY_DELAYS_MS on network errors and 5xx, 409 and 423.
  * - At most UPLOAD_CONCURRENCY uploads at once across the app, and never two of one
  *   attachment. One at a time made a replay of queued photos wait on round trips, not on
- *   bandwidth: each photo is three requests (HEAD, POST, PATCH) before the next could start,
- *   about four photos a second at best on a good network (the Sites outbox bench). Three at
- *   once share a weak link's bandwidth without losing more than a chunk each to a cut.
+ *   bandwidth: each photo was then three requests (HEAD, POST, PATCH) before the next could
+ *   start, about four photos a second at best on a good network (the Sites outbox bench).
+ *   Three at once share a weak link's bandwidth without losing more than a chunk each to a cut.
  */
 import { DetailedError, Upload, type HttpRequest, type HttpResponse, type HttpStack } from 'tus-js-client';
 import type { ApiErrorBody } from '../../common/api-types';
@@ -37,6 +43,11 @@ export interface UploadRequest {
   type: string;
   takenAt?: string | null;
   gps?: { lat: number; lng: number } | null;
+  /**
+   * No attempt of this upload was ever made (the outbox item's first send): created at once,
+   * without a HEAD first. Wrong, it costs one chunk sent for nothing, never a duplicate.
+   */
+  firstAttempt?: boolean;
 }
 
 export interface UploadOptions {
@@ -210,7 +221,10 @@ function runUpload(req: UploadRequest, opts: UploadOptions): Promise<void> {
     };
     const upload = new Upload(req.blob, {
       endpoint: `${origin}${API_PREFIX}/uploads`,
-      uploadUrl: `${origin}${uploadUrlOf(req.attachmentId)}`,
+      // Without it tus-js-client creates the upload first; a retry after the creation resumes
+      // from the URL the creation answered (or creates again, and the server names its offset).
+      uploadUrl: req.firstAttempt === true ? null : `${origin}${uploadUrlOf(req.attachmentId)}`,
+      uploadDataDuringCreation: true,
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       metadata: metadataOf(req),

@@ -214,6 +214,22 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       await rows.first().click();
       await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
       await expectNoViolations(page, '/site/:id');
+      // The Declarations module's screens: the list, a declaration with the managers'
+      // follow-up, the report form of a type, and the types' manager.
+      await page.goto('/declarations');
+      const declarations = page.getByRole('list', { name: 'The district’s declarations' }).getByRole('link');
+      await expect(declarations.first()).toBeVisible();
+      await expectNoViolations(page, '/declarations');
+      await declarations.first().click();
+      await expect(page.getByRole('heading', { name: 'Follow-up' })).toBeVisible();
+      await expectNoViolations(page, '/declarations/:id');
+      await page.goto('/declarations/new');
+      await page.getByRole('button', { name: 'Incident' }).click();
+      await expect(page.locator('form.declaration-form')).toBeVisible();
+      await expectNoViolations(page, '/declarations/new');
+      await page.goto('/declarations/templates');
+      await expect(page.getByRole('list', { name: 'Declaration types' }).getByRole('listitem').first()).toBeVisible();
+      await expectNoViolations(page, '/declarations/templates');
       // An unknown address: the error toast over the dashboard.
       await page.goto('/no-such-page');
       await expect(page.getByTestId('toast').first()).toBeVisible();

@@ -117,14 +117,17 @@ test.describe('desktop', () => {
     await logIn(page, 'field@demo.vigie.test');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await expect(page.getByTestId('tab-bar')).toBeHidden();
-    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Declarations').click();
-    await expect(page).toHaveURL(/\/declarations$/);
-    await expect(page.getByRole('heading', { name: 'Declarations', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Questionnaires').click();
+    await expect(page).toHaveURL(/\/questionnary-v2\/view$/);
+    await expect(page.getByRole('heading', { name: 'Questionnaires', level: 1 })).toBeVisible();
     await expect(page.getByTestId('module-not-in-release')).toBeVisible();
-    // A module with screens of its own opens them from its entry.
+    // Modules with screens of their own open them from their entries.
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Sites').click();
     await expect(page).toHaveURL(/\/site\/view\/infoV2$/);
     await expect(page.getByRole('list', { name: 'Sites' }).getByRole('link').first()).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Declarations').click();
+    await expect(page).toHaveURL(/\/declarations$/);
+    await expect(page.getByRole('list', { name: 'The district’s declarations' }).getByRole('link').first()).toBeVisible();
   });
 
   test('an unknown address shows the 404 toast and goes to the default page', async ({ page }) => {

@@ -95,8 +95,8 @@ export function shareMail(input: ShareMailInput): MailContent {
 }
 
 export interface DeclarationMailInput {
-  /** What happened: a new declaration, or its status changed. */
-  kind: 'created' | 'status';
+  /** What happened: a new declaration, its status changed, or it was given to the recipient to follow up. */
+  kind: 'created' | 'status' | 'assigned';
   title: string;
   templateName: string;
   siteName: string | null;
@@ -134,19 +134,25 @@ export function declarationMail(input: DeclarationMailInput): MailContent {
   const [sevFr, sevEn] = SEVERITY_LABELS[input.severity];
   const where = input.siteName ? oneLine(input.siteName) : null;
   const status = input.status ? STATUS_LABELS[input.status] : null;
-  const subject =
-    input.kind === 'created'
-      ? `Vigie : nouvelle déclaration « ${title} » / New declaration: ${title}`
-      : `Vigie : déclaration « ${title} » ${status![0]} / Declaration ${title}: ${status![1]}`;
   const reason = input.reason?.trim() ?? '';
-  const fr =
-    input.kind === 'created'
-      ? [`Une déclaration « ${template} » a été faite${where ? ` sur le site ${where}` : ''} (gravité ${sevFr}) : ${title}.`]
-      : [`Votre déclaration « ${title} » est maintenant ${status![0]}.`, ...(reason ? [`Motif : ${reason}`] : [])];
-  const en =
-    input.kind === 'created'
-      ? [`A "${template}" declaration was made${where ? ` at ${where}` : ''} (severity ${sevEn}): ${title}.`]
-      : [`Your declaration "${title}" is now ${status![1]}.`, ...(reason ? [`Reason: ${reason}`] : [])];
+  const byKind = {
+    created: {
+      subject: `Vigie : nouvelle déclaration « ${title} » / New declaration: ${title}`,
+      fr: [`Une déclaration « ${template} » a été faite${where ? ` sur le site ${where}` : ''} (gravité ${sevFr}) : ${title}.`],
+      en: [`A "${template}" declaration was made${where ? ` at ${where}` : ''} (severity ${sevEn}): ${title}.`],
+    },
+    status: {
+      subject: `Vigie : déclaration « ${title} » ${status?.[0]} / Declaration ${title}: ${status?.[1]}`,
+      fr: [`Votre déclaration « ${title} » est maintenant ${status?.[0]}.`, ...(reason ? [`Motif : ${reason}`] : [])],
+      en: [`Your declaration "${title}" is now ${status?.[1]}.`, ...(reason ? [`Reason: ${reason}`] : [])],
+    },
+    assigned: {
+      subject: `Vigie : la déclaration « ${title} » vous est confiée / Declaration ${title} is yours to follow up`,
+      fr: [`La déclaration « ${title} » (${template}${where ? `, ${where}` : ''}, gravité ${sevFr}) vous est confiée pour son suivi.`],
+      en: [`The declaration "${title}" (${template}${where ? `, ${where}` : ''}, severity ${sevEn}) is yours to follow up.`],
+    },
+  }[input.kind];
+  const { subject, fr, en } = byKind;
   const text = ['Bonjour,', '', ...fr, '', input.link, '', '—', '', 'Hello,', '', ...en, '', input.link, ''].join('\n');
   const paragraph = (content: string) => `<p>${escapeHtml(content)}</p>`;
   const link = `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`;

@@ -12,6 +12,7 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 // The emergency feature's module registers its outbox sender and its offline declaration.
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { startDeclarationsModule } from '../../features/declarations';
 import { startSitesModule } from '../../features/sites';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
@@ -36,6 +37,7 @@ type OpenDialog = MenuAction | 'support' | null;
 // The modules' senders and offline declarations, before the drainer and the first offline run;
 // the platform's own (an attachment's deletion, whatever its module's).
 startSitesModule();
+startDeclarationsModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

@@ -15,7 +15,8 @@
  *   kind has no sender in this tab waits too.
  * - One item: the record write first (the sender; Idempotency-Key: the item's), then its
  *   attachments one at a time (uploadAttachment, tus: resumed from the server's offset), each
- *   remembered once whole; the item is delivered when all are (docs/decisions.md).
+ *   remembered once whole; the item is delivered when all are (docs/decisions.md). A kind
+ *   registered with attachmentsFirst uploads them before its record write.
  * - Outcomes (DESIGN "failure classes"): 2xx → delivered (deleted, or kept 'sent' for kinds
  *   registered with keepSent); no answer, 408, 409 *.in_flight, 429, 5xx → back to 'queued',
  *   retried on a timer with exponential backoff and jitter; 401 → 'queued' until the user is
@@ -131,13 +132,17 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
   }
   let result: unknown = item.result;
   let written = item.written;
+  const attachmentsFirst = registered.options.attachmentsFirst === true;
+  const write = async () => {
+    if (written) return;
+    const answer = await registered.send(item, { payload: stored.payload, base: stored.base ?? null, idempotencyKey: item.idempotencyKey });
+    result = answer?.result ?? null;
+    written = true;
+    // Remembered when uploads remain (a cut leaves them to resume, never the write again).
+    if (!attachmentsFirst && item.attachmentIds.length > item.uploaded.length) await updateItem(item.key, { written: true, result });
+  };
   try {
-    if (!written) {
-      const answer = await registered.send(item, { payload: stored.payload, base: stored.base ?? null, idempotencyKey: item.idempotencyKey });
-      result = answer?.result ?? null;
-      written = true;
-      if (item.attachmentIds.length > item.uploaded.length) await updateItem(item.key, { written: true, result });
-    }
+    if (!attachmentsFirst) await write();
     const uploaded = [...item.uploaded];
     for (const attachmentId of item.attachmentIds) {
       if (uploaded.includes(attachmentId)) continue;
@@ -152,10 +157,16 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
         type: attachment.type,
         takenAt: attachment.takenAt ?? null,
         gps: attachment.gps ?? null,
+        // `item` was read before startSending counted this attempt: 0 means no earlier one
+        // (startSending commits its count before any request), so nothing of it can be on the server.
+        firstAttempt: item.attempts === 0,
       });
       uploaded.push(attachmentId);
-      await updateItem(item.key, { uploaded: [...uploaded] });
+      // Remembered while others remain; the last one is followed at once by the delivery
+      // (a tab dying in between costs the next attempt a HEAD finding it whole).
+      if (uploaded.length < item.attachmentIds.length) await updateItem(item.key, { uploaded: [...uploaded] });
     }
+    await write();
     return await delivered(item, result, registered.options.keepSent);
   } catch (error) {
     const { status, message, current } = describeError(error);
@@ -310,6 +321,14 @@ export function triggerOutboxDrain(): Promise<void> {
     }
   })();
   return state.running;
+}
+
+/**
+ * Resolves when this tab's drain under way (with the passes it asked for) is over, at once
+ * when none runs; starts none. The offline reads' refresh on reconnecting waits for it.
+ */
+export function outboxDrainSettled(): Promise<void> {
+  return state.running ?? Promise.resolve();
 }
 
 let stopListeners: (() => void) | null = null;

@@ -4,7 +4,7 @@
  * changes), and the pending count of the shell. One shared reader per tab: however many
  * screens watch the outbox, a change is read once.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { getAttachment, getPayloadRecord, listItems, subscribeOutbox } from './db';
 import { isUndelivered } from './enqueue';
 import type { PendingWrite } from './overlay';
@@ -97,17 +97,36 @@ export function usePendingWrites(module: string, recordId?: string): OutboxItem[
 
 /**
  * The pending writes of `module` (or of one record) with their payloads, for withPending and
- * withPendingRecord: the payloads are read from IndexedDB once per change of the items.
+ * withPendingRecord. Each payload is read from IndexedDB once, and again only when its item's
+ * idempotency key changes (a payload is rewritten only with a new key: a merge, a resolved
+ * conflict). Reading every payload at each change of the items made a replay of N queued
+ * writes read N payloads at each of its steps.
  */
 export function usePendingChanges(module: string, recordId?: string): PendingWrite[] {
   const items = usePendingWrites(module, recordId);
   const [writes, setWrites] = useState<PendingWrite[]>([]);
+  /** Payloads read so far, by item key, with the idempotency key they were read under. */
+  const known = useRef(new Map<string, { idempotencyKey: string; payload: unknown }>());
   // Re-read only when an item is added, removed, or its payload may have changed (a merge).
   const signature = items.map((i) => `${i.key}:${i.state}:${i.idempotencyKey}`).join('|');
   useEffect(() => {
     let alive = true;
-    Promise.all(items.map(async (item) => ({ item, payload: (await getPayloadRecord(item.key))?.payload })))
-      .then((loaded) => alive && setWrites(loaded))
+    const cache = known.current;
+    const payloadOf = async (item: OutboxItem): Promise<unknown> => {
+      const hit = cache.get(item.key);
+      if (hit?.idempotencyKey === item.idempotencyKey) return hit.payload;
+      const payload = (await getPayloadRecord(item.key))?.payload;
+      if (payload !== undefined) cache.set(item.key, { idempotencyKey: item.idempotencyKey, payload });
+      return payload;
+    };
+    Promise.all(items.map(async (item) => ({ item, payload: await payloadOf(item) })))
+      .then((loaded) => {
+        if (!alive) return;
+        // Delivered or discarded items leave the cache.
+        const current = new Set(items.map((item) => item.key));
+        for (const key of cache.keys()) if (!current.has(key)) cache.delete(key);
+        setWrites(loaded);
+      })
       .catch(() => alive && setWrites(items.map((item) => ({ item, payload: undefined }))));
     return () => {
       alive = false;

@@ -130,4 +130,9 @@ export interface SenderOptions {
    * 'fail' (shown as failed).
    */
   onConflict?: 'merge' | 'rebase' | 'fail';
+  /**
+   * Upload the item's attachments before its record write (a declaration names its photos'
+   * ids, which the server checks are its own uploads); by default the record is written first.
+   */
+  attachmentsFirst?: boolean;
 }

@@ -4,7 +4,7 @@
  * a new app version; the shell's state stays in localStorage.
  */
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
 import { registerOfflineData } from '../../../src/lib/offline-reads';
 import { endSession } from '../../../src/lib/session';
@@ -79,6 +79,37 @@ describe('the offline copy of the module data', () => {
     const afterLogout = await start();
     expect(afterLogout.queryClient.getQueryData(SITES)).toBeUndefined();
     afterLogout.stop();
+  });
+
+  it('rewrites each copy only when what it holds changes: not for the other copy’s queries, not for a refetch bringing the same data', async () => {
+    seedSession();
+    const { queryClient, stop } = await start();
+    await queryClient.prefetchQuery({ queryKey: SHELL, queryFn: () => ({ name: 'Lyon' }) });
+    queryClient.setQueryData(SITES, [{ id: 'a' }]);
+    await settle();
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    const shellWrites = () => writes.mock.calls.filter(([key]) => key === 'queryCache').length;
+    try {
+      // A module's (offline) list changes, again and again: the shell's copy stays as it is.
+      queryClient.setQueryData(SITES, [{ id: 'a' }, { id: 'b' }]);
+      await queryClient.fetchQuery({ queryKey: SITES, queryFn: () => [{ id: 'a' }, { id: 'c' }], staleTime: 0 });
+      // The shell's query asked again, the same answer: nothing to rewrite either.
+      await queryClient.fetchQuery({ queryKey: SHELL, queryFn: () => ({ name: 'Lyon' }), staleTime: 0 });
+      await settle();
+      expect(shellWrites()).toBe(0);
+      // Its answer changes: saved.
+      await queryClient.fetchQuery({ queryKey: SHELL, queryFn: () => ({ name: 'Grenoble' }), staleTime: 0 });
+      await settle();
+      expect(shellWrites()).toBe(1);
+      expect(localStorage.getItem('queryCache')).toContain('Grenoble');
+    } finally {
+      writes.mockRestore();
+      stop();
+    }
+    // The offline copy has the module's last list.
+    const again = await start();
+    expect(again.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }, { id: 'c' }]);
+    again.stop();
   });
 
   it('is dropped when the app’s version changed since it was saved', async () => {

@@ -34,6 +34,22 @@ function fakeTus(options: { startOffset?: number; initial?: Uint8Array; cutAfter
     log: [] as string[],
   };
   const refused = () => HttpResponse.json({ message: 'token_expired', logout: true }, { status: 401 });
+  /** Stores the request's chunk at `offset`; false when the connection drops on the way (`cutAfterBytes`). */
+  const append = async (offset: number, request: Request): Promise<boolean> => {
+    let chunk = new Uint8Array(await request.arrayBuffer());
+    state.sentBytes += chunk.length;
+    let cut = false;
+    if (options.cutAfterBytes !== undefined && !state.cut && offset + chunk.length > options.cutAfterBytes) {
+      // The connection drops: the server keeps what arrived before.
+      chunk = chunk.slice(0, options.cutAfterBytes - offset);
+      state.cut = cut = true;
+    }
+    const next = new Uint8Array(state.stored.length + chunk.length);
+    next.set(state.stored);
+    next.set(chunk, state.stored.length);
+    state.stored = next;
+    return !cut;
+  };
   if (options.initial) {
     state.created = true;
     state.stored = options.initial.slice(0, options.startOffset ?? 0);
@@ -47,13 +63,22 @@ function fakeTus(options: { startOffset?: number; initial?: Uint8Array; cutAfter
       if (!state.created) return HttpResponse.json({ message: 'upload.not_found' }, { status: 404 });
       return new HttpResponse(null, { status: 200, headers: { 'Upload-Offset': String(state.stored.length), 'Upload-Length': String(state.length), 'Tus-Resumable': '1.0.0' } });
     }),
-    http.post('*/api/uploads', ({ request }) => {
+    http.post('*/api/uploads', async ({ request }) => {
+      state.authorization.push(request.headers.get('authorization') ?? '');
       state.log.push('POST');
       if (options.status401) return refused();
+      const headers = { Location: `/api/uploads/${ID}`, 'Tus-Resumable': '1.0.0' };
+      if (state.created) {
+        // The same upload again (as the server does): its offset, its bytes untouched.
+        return new HttpResponse(null, { status: 201, headers: { ...headers, 'Upload-Offset': String(state.stored.length) } });
+      }
       state.created = true;
       state.length = Number(request.headers.get('upload-length'));
       state.metadata = request.headers.get('upload-metadata') ?? '';
-      return new HttpResponse(null, { status: 201, headers: { Location: `/api/uploads/${ID}`, 'Tus-Resumable': '1.0.0' } });
+      if (request.headers.get('content-type') !== 'application/offset+octet-stream') return new HttpResponse(null, { status: 201, headers });
+      // Creation with upload: the first chunk comes with it.
+      if (!(await append(0, request))) return HttpResponse.error();
+      return new HttpResponse(null, { status: 201, headers: { ...headers, 'Upload-Offset': String(state.stored.length) } });
     }),
     http.patch(`*/api/uploads/${ID}`, async ({ request }) => {
       state.authorization.push(request.headers.get('authorization') ?? '');
@@ -61,19 +86,7 @@ function fakeTus(options: { startOffset?: number; initial?: Uint8Array; cutAfter
       if (options.status401) return refused();
       const offset = Number(request.headers.get('upload-offset'));
       if (offset !== state.stored.length) return HttpResponse.json({ message: 'upload.offset_mismatch' }, { status: 409 });
-      let chunk = new Uint8Array(await request.arrayBuffer());
-      state.sentBytes += chunk.length;
-      let cut = false;
-      if (options.cutAfterBytes !== undefined && !state.cut && offset + chunk.length > options.cutAfterBytes) {
-        // The connection drops: the server keeps what arrived before.
-        chunk = chunk.slice(0, options.cutAfterBytes - offset);
-        state.cut = cut = true;
-      }
-      const next = new Uint8Array(state.stored.length + chunk.length);
-      next.set(state.stored);
-      next.set(chunk, state.stored.length);
-      state.stored = next;
-      if (cut) return HttpResponse.error();
+      if (!(await append(offset, request))) return HttpResponse.error();
       return new HttpResponse(null, { status: 204, headers: { 'Upload-Offset': String(state.stored.length), 'Tus-Resumable': '1.0.0' } });
     }),
   );
@@ -160,28 +173,20 @@ describe('uploadAttachment', () => {
     let inFlight = 0;
     let most = 0;
     server.use(
-      http.head('*/api/uploads/:id', () => {
+      http.post('*/api/uploads', async ({ request }) => {
         inFlight += 1;
         most = Math.max(most, inFlight);
-        return HttpResponse.json({ message: 'upload.not_found' }, { status: 404 });
-      }),
-      http.post('*/api/uploads', ({ request }) => {
-        const id = /attachmentId (\S+)/.exec(request.headers.get('upload-metadata') ?? '')?.[1] ?? '';
-        const attachmentId = atob(id.split(',')[0] ?? '');
-        stored.set(attachmentId, 0);
-        return new HttpResponse(null, { status: 201, headers: { Location: `/api/uploads/${attachmentId}`, 'Tus-Resumable': '1.0.0' } });
-      }),
-      http.patch('*/api/uploads/:id', async ({ request, params }) => {
+        const id = decodeMetadata(request.headers.get('upload-metadata') ?? '').attachmentId ?? '';
         const length = (await request.arrayBuffer()).byteLength;
         // The server takes its time: the other uploads have their chance to start meanwhile.
         await new Promise((resolve) => setTimeout(resolve, 20));
-        stored.set(String(params.id), (stored.get(String(params.id)) ?? 0) + length);
+        stored.set(id, length);
         inFlight -= 1;
-        return new HttpResponse(null, { status: 204, headers: { 'Upload-Offset': String(length), 'Tus-Resumable': '1.0.0' } });
+        return new HttpResponse(null, { status: 201, headers: { Location: `/api/uploads/${id}`, 'Upload-Offset': String(length), 'Tus-Resumable': '1.0.0' } });
       }),
     );
     const ids = Array.from({ length: UPLOAD_CONCURRENCY + 2 }, (_, n) => `7d3b1b1e-6f0a-4e59-9a51-6b1f8e2c0a2${n}`);
-    await Promise.all(ids.map((attachmentId) => uploadAttachment({ ...request(bytes(size)), attachmentId })));
+    await Promise.all(ids.map((attachmentId) => uploadAttachment({ ...request(bytes(size)), attachmentId, firstAttempt: true })));
     expect(most).toBe(UPLOAD_CONCURRENCY);
     expect(ids.map((id) => stored.get(id))).toEqual(ids.map(() => size));
   });
@@ -195,7 +200,29 @@ describe('uploadAttachment', () => {
     await Promise.all([uploadAttachment(request(data)), uploadAttachment(request(data))]);
     expect(holds(tus.stored, data)).toBe(true);
     expect(tus.sentBytes).toBe(data.length);
-    expect(tus.log).toEqual(['HEAD', 'POST', 'PATCH', 'PATCH', 'HEAD']);
+    // The creation carries the first chunk, a PATCH the rest.
+    expect(tus.log).toEqual(['HEAD', 'POST', 'PATCH', 'HEAD']);
+  });
+
+  it("creates at once on the upload's first attempt, the photo in the creation: one request", async () => {
+    seedSession();
+    const data = bytes(300 * 1024);
+    const tus = fakeTus();
+    await uploadAttachment({ ...request(data), firstAttempt: true });
+    expect(holds(tus.stored, data)).toBe(true);
+    expect(tus.log).toEqual(['POST']);
+    expect(decodeMetadata(tus.metadata)).toMatchObject({ attachmentId: ID, module: 'sites', recordId: RECORD });
+  });
+
+  it('resumes a first attempt whose creation was cut from what the server holds, told by the creation sent again', async () => {
+    seedSession();
+    const data = bytes(600 * 1024);
+    const tus = fakeTus({ cutAfterBytes: 300 * 1024 });
+    await uploadAttachment({ ...request(data), firstAttempt: true });
+    expect(holds(tus.stored, data)).toBe(true);
+    // The retry's creation is answered with the offset held: only the rest is sent again.
+    expect(tus.log).toEqual(['POST', 'POST', 'PATCH']);
+    expect(tus.sentBytes).toBe(data.length + data.length - 300 * 1024);
   });
 });
 

@@ -42,4 +42,25 @@ export const platformMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    version: 2,
+    name: 'locked records, hash-chained',
+    sql: `
+      -- One row per record locked for good (a closed declaration, a signed inspection), in the
+      -- order they were locked in the district: the hash of the record's content then, and the
+      -- chain's hash (the previous row's chain hash with this content hash), so a record or a
+      -- link changed afterwards shows (lock-chain.ts).
+      create table record_locks (
+        district_id uuid not null,
+        seq int not null,
+        module text not null,
+        record_id uuid not null,
+        content_hash text not null,
+        chain_hash text not null,
+        locked_at timestamptz not null default now(),
+        primary key (district_id, seq),
+        unique (module, record_id)
+      );
+    `,
+  },
 ];

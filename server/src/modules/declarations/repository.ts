@@ -12,6 +12,7 @@
  * the workflow forward. A closed declaration is locked: every write is a 423.
  */
 import {
+  SITE_CHOICES_MAX,
   STATUS_TRANSITIONS,
   type Comment,
   type CommentCreate,
@@ -24,6 +25,8 @@ import {
   type DeclarationUpdate,
   type FieldValues,
   type Severity,
+  type SiteChoice,
+  type SiteChoicesQuery,
   type Status,
   type StatusChange,
   type Template,
@@ -32,11 +35,13 @@ import {
   type TemplateFields,
   type TemplateUpdate,
 } from '../../../../common/modules/declarations/schemas.js';
-import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import { LIST_LIMIT_DEFAULT, type Actor, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { attachmentThumbnailUrl, listRecordAttachments } from '../../attachments/index.js';
+import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
 import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, versionConflict, writeHistory, type FieldChange, type RecordScope } from '../_platform/records.js';
+import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues, INVALID_VALUE } from './values.js';
 
 export const DECLARATIONS_MODULE = 'declarations';
@@ -205,12 +210,35 @@ export interface DeclarationsCaches {
 
 /** What a write tells the routes besides the record: who to notify once it is committed. */
 export interface Notice {
-  kind: 'created' | 'status';
+  kind: 'created' | 'status' | 'assigned';
   declaration: Declaration;
   recipients: string[];
   /** For a status change: the step made and its reason. */
   status?: Status;
   reason?: string;
+}
+
+/**
+ * What a closed declaration's lock covers (_platform/lock-chain.ts): its fields as stored, its
+ * comments and the hashes of its files; null when it is gone. Changed afterwards, it no longer
+ * matches the hash taken when it was closed.
+ */
+export async function lockedContent(db: Queryable, districtId: string, id: string): Promise<unknown> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select id, template_id, template_version, captured_at, site_id, position, occurred_at, severity, title, description, field_values, photos,
+            status, assignee_id, cause, measures, locked_at, created_at, created_by
+       from declarations where id = $1 and district_id = $2`,
+    [id, districtId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { rows: comments } = await db.query('select id, text, created_at, created_by from declaration_comments where declaration_id = $1 order by created_at, id', [id]);
+  const { rows: files } = await db.query('select id, sha256 from attachments where district_id = $1 and module = $2 and record_id = $3 order by id', [
+    districtId,
+    DECLARATIONS_MODULE,
+    id,
+  ]);
+  return { ...row, comments, files };
 }
 
 export class DeclarationsRepository {
@@ -286,6 +314,50 @@ export class DeclarationsRepository {
   async templateHistory(id: string): Promise<HistoryEntry[]> {
     await this.templateRow(id);
     return readHistory(this.scope, TEMPLATES_HISTORY, id);
+  }
+
+  /**
+   * The district's members, by name (their e-mail): whom a template may name to be told and a
+   * declaration may be assigned to (the managers' pickers).
+   */
+  async members(): Promise<Actor[]> {
+    const { rows } = await this.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [this.districtId]);
+    const names = await actorNames(this.scope.control, rows.map((r) => r.account_id));
+    return rows
+      .filter((r) => names.has(r.account_id))
+      .map((r) => actorOf(names, r.account_id))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * The reporter's site picker: the district's sites, the nearest to `near` first (an
+   * equirectangular distance, exact enough at a district's scale; sites without a position
+   * after), else by name; the search folded as the lists fold it.
+   */
+  async siteChoices(query: SiteChoicesQuery): Promise<SiteChoice[]> {
+    const params: unknown[] = [this.districtId];
+    const where = ['s.district_id = $1', 's.deleted_at is null'];
+    const search = query.search?.trim();
+    if (search) {
+      params.push(containsPattern(search));
+      where.push(`s.search_text like vigie_fold($${params.length})`);
+    }
+    let distance = 'null::double precision';
+    if (query.near) {
+      const [lat, lng] = query.near.split(',').map(Number) as [number, number];
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw ApiError.badRequest(INVALID_VALUE, 'near');
+      params.push(lat, lng);
+      const la = `$${params.length - 1}::double precision`;
+      const ln = `$${params.length}::double precision`;
+      distance = `6371000 * sqrt(power(radians(s.gps_lat - ${la}), 2) + power(radians(s.gps_lng - ${ln}) * cos(radians(${la})), 2))`;
+    }
+    params.push(SITE_CHOICES_MAX);
+    const { rows } = await this.db.query<{ id: string; name: string; full_address: string; distance: number | null }>(
+      `select s.id, s.name, s.full_address, ${distance} as distance from sites s where ${where.join(' and ')}
+        order by distance asc nulls last, s.name asc, s.id asc limit $${params.length}`,
+      params,
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, address: r.full_address, distance: r.distance === null ? null : Math.round(Number(r.distance)) }));
   }
 
   /** The members of the district among `ids`; 400 when one is not. */
@@ -657,7 +729,8 @@ export class DeclarationsRepository {
     if (row.created_by !== this.scope.actor.id || row.status !== 'new' || row.assignee_id !== null) throw ApiError.forbidden(NOT_YOURS);
   }
 
-  async update(id: string, body: DeclarationUpdate, manager: boolean): Promise<Declaration> {
+  /** An edit; the new assignee (when it is not the one who assigned) is told. */
+  async update(id: string, body: DeclarationUpdate, manager: boolean): Promise<{ declaration: Declaration; notice: Notice | null }> {
     const row = await this.writable(id, body.baseVersion);
     this.ownOrManaged(row, manager);
     const asked = body.changes;
@@ -671,7 +744,7 @@ export class DeclarationsRepository {
     };
     const before = editableOf(row);
     const changes = changesBetween(before, next, HISTORY_FIELDS);
-    if (changes.length === 0) return this.toDeclaration(row);
+    if (changes.length === 0) return { declaration: await this.toDeclaration(row), notice: null };
     const merged: Editable = { ...before, ...next };
     if ('siteId' in next && next.siteId !== row.site_id) await this.checkSite(next.siteId);
     if ('values' in next || 'photos' in next) await this.checkContent(id, row.template_fields, merged.values, merged.photos);
@@ -699,7 +772,14 @@ export class DeclarationsRepository {
     );
     await this.updateSearch(id);
     await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
-    return this.get(id);
+    const declaration = await this.get(id);
+    const assigned = merged.assigneeId !== null && merged.assigneeId !== before.assigneeId && merged.assigneeId !== this.scope.actor.id;
+    return { declaration, notice: assigned ? { kind: 'assigned', declaration, recipients: [merged.assigneeId!] } : null };
+  }
+
+  /** Checks the district's chain of closed declarations. */
+  verifyLocks(): Promise<{ checked: number; broken: BrokenLock[] }> {
+    return verifyLocks(this.db, this.districtId, (module, recordId) => (module === DECLARATIONS_MODULE ? lockedContent(this.db, this.districtId, recordId) : Promise.resolve(null)));
   }
 
   /** One step forward of the workflow (managers), with its reason; closed locks the record. */
@@ -719,6 +799,7 @@ export class DeclarationsRepository {
     ];
     if (closing) changes.push({ field: 'lockedAt', before: null, after: iso(rows[0]!.locked_at!) });
     await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    if (closing) await appendLock(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: id, content: await lockedContent(this.db, this.districtId, id) });
     const declaration = await this.get(id);
     // The author is told, unless the author made the change.
     const notice: Notice | null =

@@ -21,6 +21,8 @@ import {
   DeclarationListQuery,
   DeclarationPage,
   DeclarationUpdate,
+  SiteChoice,
+  SiteChoicesQuery,
   StatusChange,
   Template,
   TemplateCreate,
@@ -28,7 +30,7 @@ import {
   type DeclarationListQuery as DeclarationListQueryType,
 } from '../../../../common/modules/declarations/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, LIST_LIMIT_MAX, LockCheck, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { findAttachment, printableImage } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
@@ -108,10 +110,12 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     if (recipients.length === 0) return [];
     const d = notice.declaration;
     const link = `${ctx.config.publicUrl}/declarations/${d.id}`;
-    const name =
-      notice.kind === 'created'
-        ? `Nouvelle déclaration « ${d.title} » (${d.template.name}${d.siteName ? `, ${d.siteName}` : ''})`
-        : `Votre déclaration « ${d.title} » : ${STATUS_FR[notice.status!]}`;
+    const where = `${d.template.name}${d.siteName ? `, ${d.siteName}` : ''}`;
+    const name = {
+      created: `Nouvelle déclaration « ${d.title} » (${where})`,
+      status: `Votre déclaration « ${d.title} » : ${STATUS_FR[notice.status ?? 'new']}`,
+      assigned: `Déclaration « ${d.title} » à suivre (${where})`,
+    }[notice.kind];
     const items = await ctx.notifier.record(tx, auth.districtId, recipients, {
       name,
       translate: false,
@@ -142,6 +146,20 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   };
 
   // ---------------------------------------------------------------- templates (static paths first)
+
+  // The reporter's site picker: nearest first (the device's position) or by name.
+  api.get('/sites', { onRequest: read, schema: { querystring: SiteChoicesQuery, response: { 200: Envelope(Type.Array(SiteChoice)) } } }, async (request) =>
+    respond(request, await repository(request).siteChoices(request.query)),
+  );
+
+  // Managers: the closed declarations' hash chain checked (what changed after its lock).
+  api.get('/locks', { onRequest: manage, schema: { response: { 200: Envelope(LockCheck) } } }, async (request) => respond(request, await repository(request).verifyLocks()));
+
+  // The managers' pickers (a template's recipients, an assignee): the district's members.
+  api.get('/members', { onRequest: manage, schema: { response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) =>
+    respond(request, await repository(request).members()),
+  );
+
 
   api.get('/templates', { onRequest: read, schema: { querystring: TemplatesQuery, response: { 200: Envelope(Type.Array(Template)) } } }, async (request) => {
     const deleted = request.query.deleted === 'true';
@@ -284,11 +302,19 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     { onRequest: read, schema: { params: IdParams, headers: WriteHeaders, body: DeclarationUpdate, response: { 200: Envelope(Declaration) } } },
     async (request, reply) => {
       const manager = await isManager(request);
+      let rung: RecordedNotification[] = [];
       const data = await idempotentWrite(
         request,
         reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).update(request.params.id, request.body, manager) }),
-        changed(request),
+        async (tx) => {
+          const { declaration, notice } = await repository(request, tx).update(request.params.id, request.body, manager);
+          rung = await notify(request, tx, notice);
+          return { statusCode: 200, data: declaration };
+        },
+        (record) => {
+          changed(request)(record);
+          announce(request, rung);
+        },
       );
       return respond(request, data);
     },

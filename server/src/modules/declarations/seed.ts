@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { attachmentKey } from '../../attachments/storage.js';
 import type { Severity, Status, TemplateField } from '../../../../common/modules/declarations/schemas.js';
 import type { DistrictSeed } from '../index.js';
-import { DECLARATIONS_MODULE, TEMPLATES_HISTORY } from './repository.js';
+import { appendLock } from '../_platform/lock-chain.js';
+import { DECLARATIONS_MODULE, lockedContent, TEMPLATES_HISTORY } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -268,4 +269,7 @@ export async function seedDeclarations({ tx, clientDb, districtId, actorId, acto
       previous = next;
     }
   }
+  // The closed ones, hash-chained in the order they were closed, as a closing does it.
+  const { rows: locked } = await tx.query<{ id: string }>('select id from declarations where district_id = $1 and locked_at is not null order by locked_at, id', [districtId]);
+  for (const { id } of locked) await appendLock(tx, { districtId, module: DECLARATIONS_MODULE, recordId: id, content: await lockedContent(tx, districtId, id) });
 }

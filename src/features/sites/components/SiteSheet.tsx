@@ -3,14 +3,17 @@
  * links to open it in a map app, owner), its type, its 3D and 360 stages (each panorama in an
  * interactive 360° viewer, its code loaded only when opened), its files and photos (managers
  * add photos, offline too: SitePhotos, and delete files: RecordAttachments), its history, and
- * "raise an emergency alert for this site" for those with the emergency right.
+ * "raise an emergency alert for this site" for those with the emergency right, and "report on
+ * this site" for those who report declarations (the Declarations form, this site chosen).
  * Managers edit, delete or restore it and manage its stages. Pending writes of this device
  * are laid over the server's copy and marked as waiting.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { declarations } from '../../../../common/modules/declarations';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
@@ -87,6 +90,9 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const rights = useEnvelope((state) => state.rights);
   const manager = can(rights, 'sites', 'manage');
   const emergency = can(rights, 'emergency');
+  // Report a declaration on this site (the Declarations module's form, the site chosen).
+  const declare = can(rights, 'declarations');
+  const router = useRouter();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deleted = site.deletedAt !== null;
   const empty = t('sheet.empty');
@@ -108,6 +114,11 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
       {emergency && !deleted && (
         <IonButton color="danger" onClick={() => requestEmergencyAlert(site.id)}>
           {t('sheet.emergency')}
+        </IonButton>
+      )}
+      {declare && !deleted && (
+        <IonButton fill="outline" onClick={() => void router.navigate({ href: `/${declarations.prefix}/new?site=${encodeURIComponent(site.id)}` })}>
+          {t('sheet.declare')}
         </IonButton>
       )}
       {manager && !deleted && serverSite !== undefined && <IonButton onClick={onEdit}>{t('sheet.edit')}</IonButton>}

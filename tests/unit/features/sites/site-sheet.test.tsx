@@ -74,6 +74,18 @@ describe('the site sheet', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Edit')).toBeNull();
     expect(screen.queryByText('Delete this site')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Manage the stages' })).toBeNull();
+    // Nor a declaration to report without the right to report.
+    expect(screen.queryByText('Report on this site')).toBeNull();
+  });
+
+  it('opens the declaration form with this site chosen for those who report', async () => {
+    const rights = [...READER, 'declarations.read'];
+    serveSites({ rights });
+    seedSession({ rights });
+    const { user, router } = renderApp(`/site/${SITE.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: SITE.name }, FIRST_LOOK)).toBeInTheDocument();
+    await user.click(screen.getByText('Report on this site'));
+    await waitFor(() => expect(router.state.location.href).toBe(`/declarations/new?site=${SITE.id}`));
   });
 
   it('queues a manager’s delete, after confirmation, with the version seen', async () => {

@@ -160,6 +160,31 @@ describe('the outbox of every write', () => {
     expect(await listItems()).toEqual([]);
   });
 
+  it('uploads the attachments first for a kind that names them in its record (a declaration), then writes the record once', async () => {
+    thingsRoute();
+    registerSender('things.report', (item, { payload, idempotencyKey }) => sendWrite('post', `things/${item.recordId}`, payload, idempotencyKey).then(() => ({})), {
+      attachmentsFirst: true,
+    });
+    const blob = (text: string) => new Blob([text], { type: 'image/jpeg' });
+    uploads.fail.add('p2');
+    const attachments = [
+      { attachmentId: 'p1', blob: blob('one'), name: 'one.jpg', type: 'image/jpeg' },
+      { attachmentId: 'p2', blob: blob('two'), name: 'two.jpg', type: 'image/jpeg' },
+    ];
+    const item = await enqueueWrite({ kind: 'things.report', module: 'things', recordId: 'r8', baseVersion: null, payload: { id: 'r8', photos: ['p1', 'p2'] }, attachments });
+    await triggerOutboxDrain();
+    // The second photo failed: the record is not written yet, the first photo is remembered.
+    expect(uploads.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    expect(await getItem(item.key)).toMatchObject({ state: 'queued', written: false, uploaded: ['p1'] });
+
+    uploads.fail.clear();
+    resetOutboxDrainer();
+    await triggerOutboxDrain();
+    expect(uploads.calls.filter((c) => c !== 'upload p2')).toEqual(['upload p1', 'POST r8']);
+    expect(uploads.calls.at(-1)).toBe('POST r8');
+    expect(await listItems()).toEqual([]);
+  });
+
   it('sends one record’s writes in order: a later write waits while an earlier one failed', async () => {
     const calls = thingsRoute((call) =>
       (call.body as { changes: { name: string } }).changes.name === 'bad' ? HttpResponse.json({ message: 'sites.invalid' }, { status: 422 }) : HttpResponse.json(makeEnvelope(RECORD)),

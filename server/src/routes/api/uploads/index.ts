@@ -12,8 +12,9 @@
  * The upload's URL is `/api/uploads/<attachmentId>` and its id in the storage is the
  * attachment's storage key (`<client database>/<attachmentId>`): the same attachment id always
  * resumes the same upload, and clients never share a namespace. A POST for an id that already
- * has its upload answers 201 with that upload's URL without touching its bytes (a re-upload is
- * a success, never a duplicate; the client's HEAD then finds the offset). When the last byte
+ * has its upload answers 201 with that upload's URL and the offset it holds (Upload-Offset)
+ * without touching its bytes or reading the request's (a re-upload is a success, never a
+ * duplicate; a creation-with-upload goes on from that offset, a plain one finds it by HEAD). When the last byte
  * is stored the row is completed (hash, pixel size); a HEAD finding all bytes of a row still
  * 'uploading' (an answer lost after the last PATCH) completes it too. Completing it tells the
  * district's sockets `records:changed` for its record (version null), once.
@@ -230,7 +231,13 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
       if (!same || existing.deleted_at !== null) throw new ApiError(409, { message: 'upload.id_taken' });
       const stored = await storage.uploads.getUpload(key).catch(() => null);
       if (stored) {
-        reply.header('Tus-Resumable', '1.0.0').header('Location', `${UPLOADS_PATH}/${meta.attachmentId}`);
+        // A creation that carries bytes (creation-with-upload) is told the offset the server
+        // holds and goes on from there; its own bytes are not read. A whole upload whose row
+        // was not completed (the answer to its last bytes lost) is completed now, as a HEAD does.
+        if (request.headers['content-type'] === TUS_CHUNK_TYPE) request.raw.resume();
+        const offset = stored.offset;
+        if (offset === size && existing.state === 'uploading') await complete(auth, existing);
+        reply.header('Tus-Resumable', '1.0.0').header('Location', `${UPLOADS_PATH}/${meta.attachmentId}`).header('Upload-Offset', String(offset));
         return reply.code(201).send();
       }
     } else {

@@ -1,0 +1,27 @@
+/** What the Declarations pages share: their validated params and search, and "back". */
+import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { validateDeclarationSearch, validateReportSearch } from '../search';
+
+export function useListSearch() {
+  const raw: Record<string, unknown> = useSearch({ strict: false });
+  return validateDeclarationSearch(raw);
+}
+
+export function useReportSearch() {
+  const raw: Record<string, unknown> = useSearch({ strict: false });
+  return validateReportSearch(raw);
+}
+
+export function useParam(name: 'declarationId' | 'templateId'): string {
+  const params: Record<string, string | undefined> = useParams({ strict: false });
+  return params[name] ?? '';
+}
+
+/** Back: to the page before when there is one, else to `fallback`. */
+export function useBack(fallback: string) {
+  const router = useRouter();
+  return () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ href: fallback, replace: true });
+  };
+}

@@ -1,0 +1,16 @@
+/** A file of the API (the CSV export, a declaration's PDF) saved by the browser, fetched with the session (a plain link carries no token). */
+import { api } from '../../lib/api-client';
+
+export async function downloadApiFile(path: string, searchParams: URLSearchParams | undefined, fallbackName: string): Promise<void> {
+  const response = await api.get(path, searchParams === undefined ? {} : { searchParams });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,83 @@
+/**
+ * The Declarations route subtree (the manifest's prefix `declarations`), registered by the
+ * app's route table. In the entry: only guards, search validation and what loaders start; the
+ * pages come from the module's chunks (components/pages.tsx for every reader — list, sheet,
+ * report form —, components/manage-pages.tsx for the template manager).
+ *
+ *   /declarations                  the list (search, filters, sort in the address)
+ *   /declarations/new              report (?template=&site= may choose already)
+ *   /declarations/templates        the declaration types (manage)
+ *   /declarations/templates/new    a new type (manage)
+ *   /declarations/templates/$id    edit a type: a new revision (manage)
+ *   /declarations/$declarationId   the sheet (follow-up for managers)
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { declarationsListHref } from './paths';
+import { UUID, validateDeclarationSearch, validateReportSearch } from './search';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+/** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
+function requireDeclarations(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'declarations', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['declarations'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : declarationsListHref(), replace: true });
+}
+
+
+export function moduleRoutes(parent: AnyRoute) {
+  const root = createRoute({
+    getParentRoute: () => parent,
+    path: 'declarations',
+    beforeLoad: () => requireDeclarations('read'),
+    loader: () => i18n.loadNamespaces(['declarations', 'components']),
+    component: lazyRouteComponent(() => import('./components/DeclarationsLayout'), 'DeclarationsLayout'),
+  });
+  const list = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    validateSearch: validateDeclarationSearch,
+    component: lazyRouteComponent(pages, 'DeclarationsListPage'),
+  });
+  const report = createRoute({
+    getParentRoute: () => root,
+    path: 'new',
+    validateSearch: validateReportSearch,
+    component: lazyRouteComponent(pages, 'ReportPage'),
+  });
+  const templates = createRoute({
+    getParentRoute: () => root,
+    path: 'templates',
+    beforeLoad: () => requireDeclarations('manage'),
+    component: lazyRouteComponent(managePages, 'TemplatesPage'),
+  });
+  const templateNew = createRoute({
+    getParentRoute: () => root,
+    path: 'templates/new',
+    beforeLoad: () => requireDeclarations('manage'),
+    component: lazyRouteComponent(managePages, 'TemplateNewPage'),
+  });
+  const templateEdit = createRoute({
+    getParentRoute: () => root,
+    path: 'templates/$templateId',
+    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    beforeLoad: () => requireDeclarations('manage'),
+    component: lazyRouteComponent(managePages, 'TemplateEditPage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => root,
+    path: '$declarationId',
+    // Not an id: not a declaration's address (the app's 404 rule answers).
+    params: { parse: (raw: { declarationId: string }) => (UUID.test(raw.declarationId) ? raw : false) },
+    validateSearch: validateDeclarationSearch,
+    component: lazyRouteComponent(pages, 'DeclarationSheetPage'),
+  });
+  return root.addChildren([list, report, templates, templateNew, templateEdit, sheet]);
+}

@@ -1,0 +1,67 @@
+/**
+ * The declaration list's search params (the address holds the search, the filters and the
+ * sort: a reload, back or a shared link shows the same list), validated by the route without
+ * TypeBox (this file is in the entry): anything the contract would refuse is dropped.
+ */
+import type { DeclarationSort, Severity, Status } from '../../../common/modules/declarations/schemas';
+
+const SORTS = ['-occurredAt', 'occurredAt', '-severity', 'severity', 'title', '-title', '-updatedAt'] as const satisfies readonly DeclarationSort[];
+type Missing = Exclude<DeclarationSort, (typeof SORTS)[number]>;
+const everySort: Missing extends never ? true : never = true;
+void everySort;
+/** The contract's SEVERITIES and STATUSES, checked both ways by type. */
+export const SEVERITY_NAMES = ['low', 'medium', 'high', 'critical'] as const satisfies readonly Severity[];
+export const STATUS_NAMES = ['new', 'acknowledged', 'investigating', 'closed'] as const satisfies readonly Status[];
+const everySeverity: Exclude<Severity, (typeof SEVERITY_NAMES)[number]> extends never ? true : never = true;
+const everyStatus: Exclude<Status, (typeof STATUS_NAMES)[number]> extends never ? true : never = true;
+void everySeverity;
+void everyStatus;
+
+export const SEARCH_LIMIT = 200;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface DeclarationListSearch {
+  search?: string;
+  sort?: DeclarationSort;
+  template?: string;
+  site?: string;
+  severity?: Severity;
+  status?: Status;
+  /** 'me': the session's own declarations. */
+  author?: 'me';
+  /** Days (YYYY-MM-DD), both inclusive as the user sees them. */
+  from?: string;
+  to?: string;
+}
+
+export const DEFAULT_DECLARATION_SORT: DeclarationSort = '-occurredAt';
+
+const oneOf = <T extends string>(names: readonly T[], value: unknown): T | undefined =>
+  typeof value === 'string' && (names as readonly string[]).includes(value) ? (value as T) : undefined;
+
+export function validateDeclarationSearch(raw: Record<string, unknown>): DeclarationListSearch {
+  const out: DeclarationListSearch = {};
+  const text = typeof raw.search === 'number' ? String(raw.search) : raw.search;
+  if (typeof text === 'string' && text.trim() !== '' && text.length <= SEARCH_LIMIT) out.search = text;
+  const sort = oneOf(SORTS, raw.sort);
+  if (sort !== undefined) out.sort = sort;
+  if (typeof raw.template === 'string' && UUID.test(raw.template)) out.template = raw.template;
+  if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  const severity = oneOf(SEVERITY_NAMES, raw.severity);
+  if (severity !== undefined) out.severity = severity;
+  const status = oneOf(STATUS_NAMES, raw.status);
+  if (status !== undefined) out.status = status;
+  if (raw.author === 'me') out.author = 'me';
+  if (typeof raw.from === 'string' && DAY.test(raw.from) && !Number.isNaN(Date.parse(raw.from))) out.from = raw.from;
+  if (typeof raw.to === 'string' && DAY.test(raw.to) && !Number.isNaN(Date.parse(raw.to))) out.to = raw.to;
+  return out;
+}
+
+/** The report form's choice made before it opens (a type, a site). */
+export function validateReportSearch(raw: Record<string, unknown>): { template?: string; site?: string } {
+  const out: { template?: string; site?: string } = {};
+  if (typeof raw.template === 'string' && UUID.test(raw.template)) out.template = raw.template;
+  if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  return out;
+}
