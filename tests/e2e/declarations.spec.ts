@@ -6,6 +6,7 @@
  * the bell, and a status change made by a manager reaches the author's bell.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
@@ -139,6 +140,11 @@ test('a field user reports offline with two photos and a signature; delivered on
   expect(sheet.data.attachments.map((a) => a.name).sort()).toEqual(['fuite-1.jpg', 'fuite-2.jpg', 'signature.png']);
   expect(sheet.data.position).toMatchObject({ source: 'device', accuracy: 8 });
   await expect(page.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 15_000 });
+
+  // Its sheet prints as a PDF made by the server, saved by the browser.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // The admin named by the type saw it arrive, live.
   await expect(watcherBadge).toHaveText(String(watcherBefore + 1), { timeout: 15_000 });

@@ -3,7 +3,7 @@
  * its accuracy, the device's capture time, severity, the template's answers with their photos
  * and signature), its files, the follow-up (status with the allowed next steps, each asking a
  * reason; assignee; the investigation's cause and measures: managers), the comments (anyone
- * who sees it, until closed) and the history. A closed declaration is locked:
+ * who sees it, until closed), the history, and print (PDF). A closed declaration is locked:
  * nothing changes it. A report still in the outbox shows from the device, marked waiting.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -27,6 +27,7 @@ import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { declarationsKeys } from '../api/keys';
 import { declarationHistoryQueryOptions, declarationQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
+import { downloadApiFile } from '../download';
 import { currentActor } from '../me';
 import { applyPending, hasConflict, isWaiting, pendingReport, type ShownComment } from '../pending';
 import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
@@ -98,6 +99,10 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
       showToast({ message: describeApiError(error), kind: 'danger' });
     }
   };
+  const print = () =>
+    void downloadApiFile(`declarations/${encodeURIComponent(declaration.id)}/print.pdf`, undefined, 'declaration.pdf').catch((error: unknown) =>
+      showToast({ message: describeApiError(error), kind: 'danger' }),
+    );
 
   /** The pictures of a field (or of the declaration): the server's files by id, else this device's copy while waiting. */
   const pictures = (ids: readonly string[]) => {
@@ -122,8 +127,14 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
   const fieldLabel = (field: string) => ((FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : (declaration.template.fields.find((f) => f.key === field)?.label ?? field));
   const otherFiles = declaration.attachments.filter((a) => !declaration.photos.includes(a.id) && !Object.values(declaration.values).flat().includes(a.id));
 
+  const actions = onServer ? (
+    <IonButton fill="outline" onClick={print}>
+      {t('sheet.print')}
+    </IonButton>
+  ) : undefined;
+
   return (
-    <ModulePage title={declaration.title} onBack={onBack}>
+    <ModulePage title={declaration.title} onBack={onBack} actions={actions}>
       <RecordSheet label={declaration.title}>
         <p className="declaration-sheet-marks">
           <StatusChip label={t(`status.${declaration.status}`)} tone={STATUS_TONE[declaration.status]} />
