@@ -4,7 +4,7 @@
 // for another build) over HTTPS with HTTP/2 and the loopback certificate (scripts/loopback-tls,
 // trusted by the bench's Chromium by its key), on a fresh PGlite data folder seeded with the
 // demo data plus BENCH_SITES (10,000) sites in Acme / Lyon by `tasks.js seed-bench`, the server
-// stopped (an embedded database has one process), as bench-sites.mjs does. The server keeps
+// stopped (an embedded database has one process), as bench-list.mjs does. The server keeps
 // its default request limit (VIGIE_RATE_LIMIT): the outbox replay meets what a user meets.
 //
 // 1. scroll: operator@demo.vigie.test on the Sites list (/site/view/infoV2, phone-sized

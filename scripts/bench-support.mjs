@@ -1,4 +1,4 @@
-// What the benchmarks share. The server ones (bench-server.mjs, bench-sites.mjs): waiting for
+// What the benchmarks share. The server ones (bench-server.mjs, bench-list.mjs): waiting for
 // a started server, stopping it and removing its data, and the CPU time it used. The browser
 // ones (bench.mjs, bench-sites-app.mjs): Chromium, Lighthouse, the login, medians (below).
 import { spawn } from 'node:child_process';

@@ -2,25 +2,39 @@
  * One-off tasks on the configured databases: `seed` creates the demo data (README) where
  * there are no accounts yet (for PostgreSQL, where start-up does not seed by default);
  * `migrate` applies pending migrations of the control and every client database;
- * `seed-bench --sites N [--district <name>] [--client <database>]` adds N benchmark sites to
- * one district (the demo home, Acme / Lyon, by default; the demo data is seeded first when
- * there is none).
+ * `seed-bench [--sites N] [--declarations N] [--district <name>] [--client <database>]` adds N
+ * benchmark sites and/or declarations to one district (the demo home, Acme / Lyon, by default;
+ * the demo data is seeded first when there is none; sites first, so the declarations are spread
+ * over them).
  */
 import { parseArgs } from 'node:util';
 import { openStorage } from './attachments/storage.js';
 import { loadConfigOrExit } from './config.js';
 import { Databases } from './db/databases.js';
+import { seedBenchDeclarations } from './modules/declarations/bench-seed.js';
 import { seedBenchSites } from './modules/sites/bench-seed.js';
 import { DEMO_ACCOUNTS, DEMO_HOME } from './seed/demo-data.js';
 import { seedDemo } from './seed/demo.js';
 
 const task = process.argv[2];
-const USAGE = 'usage: node server/dist/tasks.js seed | migrate | seed-bench --sites N [--district <name>] [--client <database>]';
+const USAGE = 'usage: node server/dist/tasks.js seed | migrate | seed-bench [--sites N] [--declarations N] [--district <name>] [--client <database>]';
+
+/** A count option of seed-bench: absent is 0; otherwise a whole number from 1 to 1,000,000. */
+function benchCount(name: string, value: string | undefined): number {
+  if (value === undefined) return 0;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new Error(`--${name} takes a count from 1 to 1000000\n${USAGE}`);
+  return count;
+}
 
 async function seedBench(databases: Databases, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { sites: { type: 'string' }, district: { type: 'string' }, client: { type: 'string' } } });
-  const count = Number(values.sites);
-  if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new Error(`--sites takes a count from 1 to 1000000\n${USAGE}`);
+  const { values } = parseArgs({
+    args,
+    options: { sites: { type: 'string' }, declarations: { type: 'string' }, district: { type: 'string' }, client: { type: 'string' } },
+  });
+  const sites = benchCount('sites', values.sites);
+  const declarations = benchCount('declarations', values.declarations);
+  if (sites === 0 && declarations === 0) throw new Error(`seed-bench needs --sites or --declarations\n${USAGE}`);
   await seedDemo(databases, openStorage(config));
   const clientDb = values.client ?? DEMO_HOME.database;
   const districtName = values.district ?? DEMO_HOME.district;
@@ -30,10 +44,17 @@ async function seedBench(databases: Databases, args: string[]): Promise<void> {
   const { rows: admin } = await databases.control.query<{ id: string }>('select id from accounts where lower(email) = lower($1)', [DEMO_ACCOUNTS[0]!.email]);
   const { rows: anyone } = await databases.control.query<{ id: string }>('select id from accounts order by created_at limit 1');
   const actorId = admin[0]?.id ?? anyone[0]?.id;
-  if (!actorId) throw new Error('no account to write the sites as');
-  const started = Date.now();
-  const written = await seedBenchSites(db, rows[0].id, actorId, count);
-  console.log(`${written} sites added to ${clientDb} / ${districtName} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!actorId) throw new Error('no account to write the records as');
+  const seeders: [string, number, typeof seedBenchSites][] = [
+    ['sites', sites, seedBenchSites],
+    ['declarations', declarations, seedBenchDeclarations],
+  ];
+  for (const [what, count, seed] of seeders) {
+    if (count === 0) continue;
+    const started = Date.now();
+    const written = await seed(db, rows[0].id, actorId, count);
+    console.log(`${written} ${what} added to ${clientDb} / ${districtName} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 const config = loadConfigOrExit();

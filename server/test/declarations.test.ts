@@ -16,6 +16,7 @@ import type { Envelope } from '../../common/api-types.js';
 import type { Declaration, DeclarationSummary, Template, TemplateField } from '../../common/modules/declarations/schemas.js';
 import type { HistoryEntry, Page } from '../../common/schemas/platform.js';
 import { RECORDS_CHANGED_EVENT } from '../src/modules/_platform/events.js';
+import { seedBenchDeclarations } from '../src/modules/declarations/bench-seed.js';
 import { NOTIFICATION_EVENT } from '../src/notifications/notifier.js';
 import { bearer, listenOnLoopback, login, startTestServer, type TestServer } from './helper.js';
 
@@ -589,5 +590,50 @@ describe('the demo data', () => {
     expect(oldest.data.lockedAt).not.toBeNull();
     const history = await call<HistoryEntry[]>({ url: `/api/declarations/${oldest.data.id}/history`, token: reader });
     expect(history.data.map((h) => h.version)).toEqual([4, 3, 2, 1]);
+  });
+});
+
+describe('the bench data set (tasks.js seed-bench --declarations)', () => {
+  it('adds declarations the routes list, filter, page, search and open like reported ones', async () => {
+    const count = 2_100; // more than one batch
+    const before = await call<Page<DeclarationSummary>>({ url: '/api/declarations?limit=1' });
+    const acme = await server.databases.client('acme');
+    const { rows } = await acme.query<{ id: string }>(`select id from districts where name = 'Lyon'`);
+    expect(await seedBenchDeclarations(acme, rows[0]!.id, managerId, count)).toBe(count);
+    // The running server learns of rows written behind its back at its next write (its page
+    // and count caches: the bench seeds with the server stopped); a report is one.
+    await declare(await newTemplate());
+
+    const after = await call<Page<DeclarationSummary>>({ url: '/api/declarations?limit=1' });
+    expect(after.data.total).toBe(before.data.total + count + 1);
+    let byStatus = 0;
+    for (const status of ['new', 'acknowledged', 'investigating', 'closed']) {
+      const page = await call<Page<DeclarationSummary>>({ url: `/api/declarations?limit=1&status=${status}` });
+      expect(page.data.total, status).toBeGreaterThan(0);
+      byStatus += page.data.total;
+    }
+    expect(byStatus).toBe(after.data.total);
+
+    // Every bench declaration once through the keyset pages of a search.
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof call<Page<DeclarationSummary>>>> = await call<Page<DeclarationSummary>>({
+        url: `/api/declarations?limit=200&search=${encodeURIComponent('n°')}${cursor ? `&cursor=${cursor}` : ''}`,
+        token: reader,
+      });
+      expect(page.status).toBe(200);
+      for (const item of page.data.items) seen.add(item.id);
+      cursor = page.data.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(count);
+
+    const found = await call<Page<DeclarationSummary>>({ url: `/api/declarations?search=${encodeURIComponent(`n° ${count}`)}`, token: reader });
+    expect(found.data.total).toBe(1);
+    const sheet = await call<Declaration>({ url: `/api/declarations/${found.data.items[0]!.id}`, token: reader });
+    expect(sheet.status, sheet.text).toBe(200);
+    expect(sheet.data.title).toMatch(new RegExp(`n° ${count}$`));
+    const history = await call<HistoryEntry[]>({ url: `/api/declarations/${sheet.data.id}/history`, token: reader });
+    expect(history.data.map((h) => h.action)).toEqual(['create']);
   });
 });
