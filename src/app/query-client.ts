@@ -6,8 +6,9 @@
  *   or a key a module's offline declaration persists, lib/offline-reads.ts) goes to IndexedDB
  *   (`vigie-cache`, lib/idb) through the async persister: it can be large (every site's sheet);
  * - everything else, the shell's small state, stays in localStorage as below.
- * Each writes its whole copy again when one of its own queries gets new data (at most once a
- * second, persistQueryCache), each query's data turned into JSON only when it changed
+ * Each is saved when one of its own queries gets new data (at most once a second,
+ * persistQueryCache): the localStorage copy whole, the IndexedDB one query by query (only the
+ * changed ones written); a query's data is turned into JSON only when it changed
  * (lib/cache-serialize.ts).
  * Both belong to one owner (user|client database|district); the IndexedDB copy keeps one
  * owner at a time (a new owner's first write removes the others' copies), is dropped at every
@@ -26,12 +27,11 @@
  * communication error instead of spinning (lib/connectivity.ts requireNetwork says it first).
  */
 import { QueryClient } from '@tanstack/react-query';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { persistQueryClientRestore, persistQueryClientSave, type Persister } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
-import { serializeCache } from '../lib/cache-serialize';
+import { serializeCache, serializeQuery } from '../lib/cache-serialize';
 import { cacheDb } from '../lib/idb';
 import { isOfflineQuery } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
@@ -92,38 +92,89 @@ export function createQueryPersister(): Persister {
   });
 }
 
+/** Bumped by every clearing of the offline copy: a persister then forgets what it wrote. */
+let offlineCopyGeneration = 0;
+
 /** The saved module data (IndexedDB), every owner's: logout and the end of a session. */
 export async function clearOfflineCache(): Promise<void> {
+  offlineCopyGeneration += 1;
   await (await cacheDb()).clear('queries');
 }
 
+/** A query the device holds whose data this tab has not read (never equal to any data). */
+const UNREAD = Symbol('unread');
+
 /**
- * The persister of the offline module data, reading and writing only the current owner's copy.
- * It writes at once: persistQueryCache decides when (OFFLINE_CACHE_THROTTLE_MS).
+ * The persister of the offline module data: one IndexedDB record per query, the current
+ * owner's only. A save writes the queries whose data changed since this tab last wrote or read
+ * them (the same data object: a refetch bringing the same answer keeps it, structural sharing)
+ * and deletes the ones gone from the cache; the others stay as they are. Writing the whole copy
+ * at each save (it was one record) cost the page a long task a second while the offline reads
+ * filled it (hundreds of sheets beside a district's emergency list: megabytes cloned each time,
+ * the Sites app bench's Lighthouse trace). Restoring reads the owner's records; the newest
+ * record's buster and time stand for the copy's (persistQueryClientRestore drops it all when the
+ * app's saved shapes changed or it is older than its max age); records of another buster are
+ * not restored and go at the next save. Mutations are not kept (none waits: the outbox holds
+ * the writes).
  */
 export function createOfflinePersister(): Persister {
-  return createAsyncStoragePersister({
-    throttleTime: 0,
-    serialize: serializeCache,
-    storage: {
-      getItem: async () => {
-        const owner = currentCacheOwner();
-        if (owner === null) return null;
-        return (await (await cacheDb()).get('queries', owner))?.value ?? null;
-      },
-      setItem: async (_key, value: string) => {
-        // After a logout nothing is saved: the next session starts clean.
-        const owner = currentCacheOwner();
-        if (owner === null) return;
-        const tx = (await cacheDb()).transaction('queries', 'readwrite');
+  /** What the device holds for `owner`: each query's data as this tab last wrote or read it. */
+  let known: { owner: string; generation: number; data: Map<string, unknown> } | null = null;
+  return {
+    async persistClient(client) {
+      // After a logout nothing is saved: the next session starts clean.
+      const owner = currentCacheOwner();
+      if (owner === null) return;
+      const db = await cacheDb();
+      const tx = db.transaction('queries', 'readwrite');
+      if (known?.owner !== owner || known.generation !== offlineCopyGeneration) {
         // One owner's data on the device at a time: another district's never stays behind.
-        for (const other of await tx.store.getAllKeys()) if (other !== owner) await tx.store.delete(other);
-        await tx.store.put({ owner, value, savedAt: Date.now() });
-        await tx.done;
-      },
-      removeItem: () => clearOfflineCache(),
+        const keys = await tx.store.getAllKeys();
+        await Promise.all(keys.filter(([keyOwner]) => keyOwner !== owner).map((key) => tx.store.delete(key)));
+        known = { owner, generation: offlineCopyGeneration, data: new Map(keys.filter(([keyOwner]) => keyOwner === owner).map(([, hash]) => [hash, UNREAD])) };
+      }
+      const data = known.data;
+      const savedAt = Date.now();
+      const written = new Map<string, unknown>();
+      const writes: Promise<unknown>[] = [];
+      for (const query of client.clientState.queries) {
+        written.set(query.queryHash, query.state.data);
+        if (data.get(query.queryHash) === query.state.data) continue;
+        writes.push(tx.store.put({ owner, hash: query.queryHash, buster: client.buster, savedAt, json: serializeQuery(query) }));
+      }
+      const gone = [...data.keys()].filter((hash) => !written.has(hash));
+      for (const hash of gone) writes.push(tx.store.delete([owner, hash]));
+      await Promise.all([...writes, tx.done]);
+      for (const hash of gone) data.delete(hash);
+      for (const [hash, value] of written) data.set(hash, value);
     },
-  });
+    async restoreClient() {
+      const owner = currentCacheOwner();
+      if (owner === null) return undefined;
+      const records = await (await cacheDb()).getAllFromIndex('queries', 'byOwner', owner);
+      if (records.length === 0) return undefined;
+      const newest = records.reduce((a, b) => (b.savedAt > a.savedAt ? b : a));
+      const data = new Map<string, unknown>(records.map((record) => [record.hash, UNREAD]));
+      const queries: PersistedClient['clientState']['queries'] = [];
+      for (const record of records) {
+        if (record.buster !== newest.buster) continue;
+        try {
+          const query = JSON.parse(record.json) as PersistedClient['clientState']['queries'][number];
+          queries.push(query);
+          // Hydrating keeps the data object: unchanged, it is not written again.
+          data.set(record.hash, query.state.data);
+        } catch {
+          // A record that cannot be read is not restored, and is deleted by the next save.
+        }
+      }
+      known = { owner, generation: offlineCopyGeneration, data };
+      return { timestamp: newest.savedAt, buster: newest.buster, clientState: { queries, mutations: [] } };
+    },
+    async removeClient() {
+      known = null;
+      await clearOfflineCache();
+    },
+  };
 }
 
 type Dehydratable = Parameters<typeof isOfflineQuery>[0] & { state: { status: string } };

@@ -27,15 +27,20 @@ function withJsonProperty(objectJson: string, name: string, valueJson: string): 
   return objectJson === '{}' ? `{${property}}` : `${objectJson.slice(0, -1)},${property}}`;
 }
 
+type DehydratedQuery = PersistedClient['clientState']['queries'][number];
+
+/** JSON.stringify(query) of one dehydrated query, reusing its data's JSON when unchanged. */
+export function serializeQuery(query: DehydratedQuery): string {
+  const { state, ...others } = query;
+  const { data, ...rest } = state;
+  const json = jsonOfData(data, state.dataUpdatedAt);
+  const stateJson = json === undefined ? JSON.stringify(rest) : withJsonProperty(JSON.stringify(rest), 'data', json);
+  return withJsonProperty(JSON.stringify(others), 'state', stateJson);
+}
+
 /** JSON.stringify(client), reusing the JSON of data that has not changed since the last call. */
 export function serializeCache(client: PersistedClient): string {
-  const queries = client.clientState.queries.map((query) => {
-    const { state, ...others } = query;
-    const { data, ...rest } = state;
-    const json = jsonOfData(data, state.dataUpdatedAt);
-    const stateJson = json === undefined ? JSON.stringify(rest) : withJsonProperty(JSON.stringify(rest), 'data', json);
-    return withJsonProperty(JSON.stringify(others), 'state', stateJson);
-  });
+  const queries = client.clientState.queries.map(serializeQuery);
   const { clientState, ...head } = client;
   const { queries: _queries, ...otherState } = clientState;
   return withJsonProperty(JSON.stringify(head), 'clientState', withJsonProperty(JSON.stringify(otherState), 'queries', `[${queries.join(',')}]`));

@@ -186,22 +186,21 @@ function recordCount(data: unknown): number {
 export async function offlineCacheStats(): Promise<OfflineModuleStats[]> {
   const owner = currentCacheOwner();
   if (owner === null) return [];
-  const saved = await (await cacheDb()).get('queries', owner);
-  if (saved === undefined) return [];
+  const saved = await (await cacheDb()).getAllFromIndex('queries', 'byOwner', owner);
   const encoder = new TextEncoder();
   const byModule = new Map<string, OfflineModuleStats>();
-  let queries: { queryKey: QueryKey; state: { data?: unknown } }[] = [];
-  try {
-    queries = (JSON.parse(saved.value) as { clientState?: { queries?: typeof queries } }).clientState?.queries ?? [];
-  } catch {
-    return [];
-  }
-  for (const query of queries) {
+  for (const record of saved) {
+    let query: { queryKey: QueryKey; state: { data?: unknown } };
+    try {
+      query = JSON.parse(record.json) as typeof query;
+    } catch {
+      continue;
+    }
     const module = offlineModuleOf(query.queryKey) ?? String(query.queryKey[0]);
     const stats = byModule.get(module) ?? { module, queries: 0, records: 0, bytes: 0 };
     stats.queries += 1;
     stats.records += recordCount(query.state.data);
-    stats.bytes += encoder.encode(JSON.stringify(query)).length;
+    stats.bytes += encoder.encode(record.json).length;
     byModule.set(module, stats);
   }
   return [...byModule.values()].sort((a, b) => b.bytes - a.bytes);

@@ -31,7 +31,7 @@ export async function restoreNetwork(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-/** What the read cache keeps in IndexedDB (vigie-cache, lib/idb) for offline reading, as one string. */
+/** What the read cache keeps in IndexedDB (vigie-cache, lib/idb) for offline reading: its queries' JSON, one a line. */
 export function offlineCacheText(page: Page): Promise<string> {
   return page.evaluate(
     () =>
@@ -42,7 +42,7 @@ export function offlineCacheText(page: Page): Promise<string> {
           const db = open.result;
           if (!db.objectStoreNames.contains('queries')) return resolve('');
           const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onsuccess = () => resolve((all.result as { json?: string }[]).map((record) => record.json ?? '').join('\n'));
           all.onerror = () => resolve('');
         };
       }),

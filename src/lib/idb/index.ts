@@ -9,8 +9,9 @@
  *   dropped by the app; its upgrades move what earlier versions stored, in the upgrade's own
  *   transaction, and a migration that fails aborts the upgrade (the previous version stays
  *   whole and is tried again at the next opening).
- * - `vigie-cache`: the module queries kept for offline reading. Disposable: it can be fetched
- *   again, so it is dropped at logout and never upgraded with care.
+ * - `vigie-cache`: the module queries kept for offline reading, one record per query.
+ *   Disposable: it can be fetched again, so it is dropped at logout and never upgraded with
+ *   care (version 2 dropped version 1's one record per owner).
  *
  * Outbox versions: 1 emergency alerts with their payload inside; 2 payloads in their own
  * store; 3 every write of every module (`items`, the alerts moved into it as kind
@@ -29,8 +30,9 @@ export const OUTBOX_DB = {
 
 export const CACHE_DB = {
   name: 'vigie-cache',
-  version: 1,
+  version: 2,
   stores: { queries: 'queries' },
+  indexes: { byOwner: 'byOwner' },
 } as const;
 
 /** The kind of the emergency alerts moved from version 2 (features/emergency registers its sender). */
@@ -56,15 +58,21 @@ export interface OutboxSchema extends DBSchema {
   drafts: { key: string; value: DraftRecord };
 }
 
+/** One query of the offline copy (app/query-client.ts createOfflinePersister). */
 export interface CacheRecord {
-  /** The owner (user|client database|district) the saved cache belongs to. */
+  /** The owner (user|client database|district) the saved query belongs to. */
   owner: string;
-  value: string;
+  /** The query's hash (TanStack Query's queryHash). */
+  hash: string;
+  /** The copy's buster when the query was written (an app whose saved shapes changed drops it). */
+  buster: string;
   savedAt: number;
+  /** The dehydrated query as JSON. */
+  json: string;
 }
 
 interface CacheSchema extends DBSchema {
-  queries: { key: string; value: CacheRecord };
+  queries: { key: [string, string]; value: CacheRecord; indexes: { byOwner: string } };
 }
 
 type UpgradeTransaction = IDBPTransaction<OutboxSchema, StoreNames<OutboxSchema>[], 'versionchange'>;
@@ -204,7 +212,11 @@ export function cacheDb(): Promise<IDBPDatabase<CacheSchema>> {
   if (cachePromise !== null) return cachePromise;
   const opening = openDB<CacheSchema>(CACHE_DB.name, CACHE_DB.version, {
     upgrade(database) {
-      database.createObjectStore('queries', { keyPath: 'owner' });
+      // Disposable data: an older shape (version 1, one record per owner holding the whole
+      // copy) is dropped, not moved; it is fetched again.
+      if (database.objectStoreNames.contains('queries')) database.deleteObjectStore('queries');
+      const queries = database.createObjectStore('queries', { keyPath: ['owner', 'hash'] });
+      queries.createIndex('byOwner', 'owner');
     },
     blocking() {
       void cachePromise?.then((d) => d.close());

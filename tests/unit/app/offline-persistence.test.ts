@@ -1,7 +1,8 @@
 /**
  * The offline copy of the module data (app/query-client.ts, lib/offline-reads.ts): queries that
- * opt in are kept in IndexedDB and only there, for their owner only, dropped at logout and by
- * a new app version; the shell's state stays in localStorage.
+ * opt in are kept in IndexedDB and only there, one record per query (a save writes the changed
+ * ones), for their owner only, dropped at logout and by a new app version; the shell's state
+ * stays in localStorage.
  */
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,6 +110,34 @@ describe('the offline copy of the module data', () => {
     // The offline copy has the module's last list.
     const again = await start();
     expect(again.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }, { id: 'c' }]);
+    again.stop();
+  });
+
+  it('writes only the queries whose data changed, one record each, and deletes the ones gone', async () => {
+    seedSession();
+    const { queryClient, stop } = await start();
+    queryClient.setQueryData(SITES, [{ id: 'a' }]);
+    await queryClient.prefetchQuery({ queryKey: SHEET, queryFn: () => ({ id: 'r1', note: 'big sheet' }), meta: { offline: true } });
+    await settle();
+    const puts = vi.spyOn(IDBObjectStore.prototype, 'put');
+    try {
+      queryClient.setQueryData(SITES, [{ id: 'a' }, { id: 'b' }]);
+      await settle();
+      // The list alone is written again: the sheet, unchanged, is not copied with it.
+      expect(puts).toHaveBeenCalledTimes(1);
+      const record = puts.mock.calls[0]![0] as { hash: string; json: string };
+      expect(record.hash).toBe(JSON.stringify(SITES));
+      expect(record.json).not.toContain('big sheet');
+      queryClient.removeQueries({ queryKey: SHEET });
+      await settle();
+      expect(puts).toHaveBeenCalledTimes(1);
+    } finally {
+      puts.mockRestore();
+      stop();
+    }
+    const again = await start();
+    expect(again.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(again.queryClient.getQueryData(SHEET)).toBeUndefined();
     again.stop();
   });
 
