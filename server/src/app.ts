@@ -16,6 +16,7 @@ import { Databases } from './db/databases.js';
 import type { Database } from './db/types.js';
 import { startMailWorker } from './mail/worker.js';
 import { registerApiDocs } from './plugins/api-docs.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerHealth, type Lifecycle } from './plugins/health.js';
@@ -138,6 +139,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
 
   const lifecycle: Lifecycle = { phase: 'ready' };
   await app.register(fastifyCookie);
+  // Before any route: the plugin adds its hook to each route as it is registered.
+  await registerCompression(app);
   registerErrorHandler(app);
   // JSON bodies: nesting bounded before parsing (issue 14).
   registerJsonBodyParser(app);

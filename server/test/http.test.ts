@@ -1,14 +1,17 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression.js';
 import { accountRoom, districtRoom } from '../src/socket/index.js';
 import { login, startTestServer, type TestServer, listenOnLoopback } from './helper.js';
 
 let server: TestServer;
 let staticDir: string;
 let base: string;
+const BIG_CHUNK = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'vigie-static-'));
@@ -16,6 +19,9 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Vigie</title><div id="root"></div>');
   await writeFile(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {})');
+  // A built chunk and its precompressed copy, as vite.config.ts writes them.
+  await writeFile(join(staticDir, 'assets', 'big-def456.js'), BIG_CHUNK);
+  await writeFile(join(staticDir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_CHUNK));
   server = await startTestServer({ staticDir });
   base = await listenOnLoopback(server);
 });
@@ -61,6 +67,35 @@ describe('serving the app', () => {
     expect(config.data).toMatchObject({ productName: 'Vigie', languages: ['fr', 'en'], fallbackLanguage: 'fr', socketPath: '/ws' });
     const maintenance = (await (await fetch(`${base}/api/config/maintenance`)).json()) as { data: unknown };
     expect(maintenance.data).toEqual({ maintenance: false });
+  });
+});
+
+describe('compressed answers', () => {
+  it('compresses a large API answer as the request accepts (brotli, else gzip), to the same JSON', async () => {
+    const plain = await server.app.inject({ url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(100 * 1024);
+    const br = await server.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await server.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends small answers as they are', async () => {
+    const small = await server.app.inject({ url: '/api/config', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves a built chunk precompressed, not compressed twice', async () => {
+    const chunk = await server.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(chunk.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(chunk.rawPayload).toString()).toBe(BIG_CHUNK);
   });
 });
 
