@@ -13,7 +13,8 @@
  *   not send them all at every reconnection).
  *
  * When (startOfflineDataSync, the shell's useOfflineData): at the first idle moment of an
- * online session (not in the first screen's work), again when the connection comes back (the
+ * online session once the first screen has settled (offlineSyncTiming: a few seconds after the
+ * page's load event), again when the connection comes back (the
  * browser's `online`, a socket (re)connection, a successful reconnection after a temporary
  * logout), and again for a new tenant (the caller's key). One run per declaration and query
  * client at a time; a run stops when the session's tenant changes under it; a run never
@@ -36,6 +37,7 @@ import { outboxDrainSettled } from './outbox/drainer';
 import { currentTenant } from './outbox/tenant';
 import { onReconnectionStateChange } from './reconnection';
 import { onSocketConnect } from './socket';
+import { offlineSyncTiming } from './offline-timing';
 import { whenIdle } from './when-idle';
 
 export const OFFLINE_RECORDS_REFRESH_MS = 5 * 60_000;
@@ -44,6 +46,7 @@ export const OFFLINE_PREFETCH_CONCURRENCY = 2;
 /** The first run waits for the browser's first idle moment, at the latest this long. */
 export const OFFLINE_PREFETCH_MAX_DELAY_MS = 2000;
 
+export { offlineSyncTiming } from './offline-timing';
 export {
   isOfflineQuery,
   offlineDeclarations,
@@ -128,10 +131,24 @@ export function startOfflineDataSync(queryClient: QueryClient, which: () => Offl
   const refresh = () => {
     if (started) refreshAll();
   };
-  const cancelFirst = whenIdle(() => {
-    started = true;
-    refreshAll();
-  }, OFFLINE_PREFETCH_MAX_DELAY_MS);
+  let cancelIdle = () => {};
+  const atIdle = () => {
+    cancelIdle = whenIdle(() => {
+      started = true;
+      refreshAll();
+    }, OFFLINE_PREFETCH_MAX_DELAY_MS);
+  };
+  const afterSettle = () => {
+    if (offlineSyncTiming.firstRunSettleMs <= 0) return atIdle();
+    const timer = window.setTimeout(atIdle, offlineSyncTiming.firstRunSettleMs);
+    cancelIdle = () => window.clearTimeout(timer);
+  };
+  if (document.readyState === 'complete') afterSettle();
+  else window.addEventListener('load', afterSettle, { once: true });
+  const cancelFirst = () => {
+    window.removeEventListener('load', afterSettle);
+    cancelIdle();
+  };
   window.addEventListener('online', refresh);
   const offConnect = onSocketConnect(refresh);
   const offReconnected = onReconnectionStateChange((awaiting) => {

@@ -7,6 +7,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { offlineSyncTiming } from '../../src/lib/offline-timing';
 import { initTestI18n } from '../../src/testing/i18n';
 import { resetClientState } from '../../src/testing/reset';
 import { server } from '../../src/testing/server';
@@ -31,6 +32,10 @@ Element.prototype.scrollTo = (() => undefined);
 // findBy*/waitFor wait for what the user would see, not for a speed: pages are lazy chunks,
 // and the first import of one on a loaded 2-core CI machine can take over the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
+
+// The offline reads' first run waits for the idle moment alone (the app also lets its first
+// screen settle a few seconds; tests/unit/lib/offline-reads.test.ts checks that wait).
+offlineSyncTiming.firstRunSettleMs = 0;
 
 const { setupIonicReact } = await import('@ionic/react');
 setupIonicReact({ animated: false });

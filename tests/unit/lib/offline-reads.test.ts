@@ -2,7 +2,7 @@
 // the device are sent before the declared lists are read again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/app/query-client';
-import { startOfflineDataSync, type OfflineDeclaration } from '../../../src/lib/offline-reads';
+import { offlineSyncTiming, startOfflineDataSync, type OfflineDeclaration } from '../../../src/lib/offline-reads';
 import { listItems } from '../../../src/lib/outbox/db';
 import { resetOutboxDrainer } from '../../../src/lib/outbox/drainer';
 import { enqueueWrite } from '../../../src/lib/outbox/enqueue';
@@ -34,6 +34,30 @@ describe('the offline reads on reconnecting', () => {
   afterEach(() => {
     resetOutboxDrainer();
     vi.unstubAllGlobals();
+  });
+
+  it('starts its first run only once the first screen has settled after the page’s load', async () => {
+    const reads: string[] = [];
+    const declaration: OfflineDeclaration = {
+      module: 'things',
+      persist: [['things']],
+      lists: () => [{ queryKey: ['things', 'list'], queryFn: () => (reads.push('read'), []) }],
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    offlineSyncTiming.firstRunSettleMs = 4000;
+    const stop = startOfflineDataSync(createQueryClient({ retry: false }), () => [declaration]);
+    try {
+      // (The browser's idle moment comes at once here: beforeEach.)
+      await vi.advanceTimersByTimeAsync(3900);
+      expect(reads).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      vi.useRealTimers();
+      await vi.waitFor(() => expect(reads).toEqual(['read']), { timeout: 5000 });
+    } finally {
+      stop();
+      offlineSyncTiming.firstRunSettleMs = 0;
+      vi.useRealTimers();
+    }
   });
 
   it('reads the declared lists again only once the queued writes are sent', async () => {
