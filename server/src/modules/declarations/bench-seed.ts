@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/types.js';
+import { writeCreationHistories } from '../_platform/records.js';
 import { DECLARATIONS_MODULE } from './repository.js';
 
 const BATCH = 2000;
@@ -69,11 +70,7 @@ export async function seedBenchDeclarations(db: Database, districtId: string, ac
              as t(id, template, version, site, site_name, position, at, severity, title, status, locked)`,
         [districtId, actorId, cols.id, cols.template, cols.version, cols.site, cols.siteName, cols.position, cols.at, cols.severity, cols.title, cols.status, cols.locked],
       );
-      await tx.query(
-        `insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at)
-         select $1, id, $2, 1, 'create', changes, $3, at from unnest($4::uuid[], $5::jsonb[], $6::timestamptz[]) as t(id, changes, at)`,
-        [DECLARATIONS_MODULE, districtId, actorId, cols.id, cols.changes, cols.at],
-      );
+      await writeCreationHistories(tx, { module: DECLARATIONS_MODULE, districtId, actorId, ids: cols.id, changes: cols.changes, at: cols.at });
     });
     written += size;
   }

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/types.js';
+import { writeCreationHistories } from '../_platform/records.js';
 import { SITES_MODULE } from './repository.js';
 
 const BATCH = 1000;
@@ -63,11 +64,7 @@ export async function seedBenchSites(db: Database, districtId: string, actorId: 
              as t(id, name, description, address, lat, lng, owner, type, at)`,
         [districtId, actorId, cols.id, cols.name, cols.description, cols.address, cols.lat, cols.lng, cols.owner, cols.type, cols.at],
       );
-      await tx.query(
-        `insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at)
-         select $1, id, $2, 1, 'create', changes, $3, at from unnest($4::uuid[], $5::jsonb[], $6::timestamptz[]) as t(id, changes, at)`,
-        [SITES_MODULE, districtId, actorId, cols.id, cols.changes, cols.at],
-      );
+      await writeCreationHistories(tx, { module: SITES_MODULE, districtId, actorId, ids: cols.id, changes: cols.changes, at: cols.at });
     });
     written += size;
   }
