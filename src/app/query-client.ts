@@ -33,7 +33,7 @@ import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
 import { cacheDb } from '../lib/idb';
-import { isOfflineQuery } from '../lib/offline-declarations';
+import { isOfflineQuery, OFFLINE_PAGES_KEPT } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
 import { clearQueryCache, getQueryCache, setQueryCache } from '../lib/storage';
 
@@ -101,6 +101,16 @@ export async function clearOfflineCache(): Promise<void> {
   await (await cacheDb()).clear('queries');
 }
 
+type SavedQuery = PersistedClient['clientState']['queries'][number];
+
+/** A paged list's query with its first OFFLINE_PAGES_KEPT pages only; any other as it is. */
+function firstPagesOf(query: SavedQuery): SavedQuery {
+  const data = query.state.data as { pages?: unknown; pageParams?: unknown } | undefined;
+  if (!data || !Array.isArray(data.pages) || !Array.isArray(data.pageParams) || data.pages.length <= OFFLINE_PAGES_KEPT) return query;
+  const kept = { ...data, pages: data.pages.slice(0, OFFLINE_PAGES_KEPT), pageParams: data.pageParams.slice(0, OFFLINE_PAGES_KEPT) };
+  return { ...query, state: { ...query.state, data: kept } };
+}
+
 /** A query the device holds whose data this tab has not read (never equal to any data). */
 const UNREAD = Symbol('unread');
 
@@ -140,7 +150,7 @@ export function createOfflinePersister(): Persister {
       for (const query of client.clientState.queries) {
         written.set(query.queryHash, query.state.data);
         if (data.get(query.queryHash) === query.state.data) continue;
-        writes.push(tx.store.put({ owner, hash: query.queryHash, buster: client.buster, savedAt, json: serializeQuery(query) }));
+        writes.push(tx.store.put({ owner, hash: query.queryHash, buster: client.buster, savedAt, json: serializeQuery(firstPagesOf(query)) }));
       }
       const gone = [...data.keys()].filter((hash) => !written.has(hash));
       for (const hash of gone) writes.push(tx.store.delete([owner, hash]));

@@ -8,6 +8,14 @@ import type { FetchQueryOptions, Query, QueryKey } from '@tanstack/react-query';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a declaration lists queries of any data type */
 export type AnyFetchOptions = FetchQueryOptions<any, any, any, any>;
+
+/**
+ * The pages of a paged (infinite) list the offline copy keeps: the first ones, those the offline
+ * reads fetch (a declaration's `pages` is at most this). A list scrolled to its end in the app
+ * holds every page in memory; copying them all at each new page turned megabytes into JSON
+ * (the Sites scroll bench, 10,000 sites).
+ */
+export const OFFLINE_PAGES_KEPT = 2;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export interface OfflineDeclaration {

@@ -8,15 +8,15 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '../../../common/schemas/platform';
 import type { SiteSummary } from '../../../common/modules/sites/schemas';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { registerOfflineData, type AnyFetchOptions, type OfflineDeclaration } from '../../lib/offline-declarations';
+import { OFFLINE_PAGES_KEPT, registerOfflineData, type AnyFetchOptions, type OfflineDeclaration } from '../../lib/offline-declarations';
 import { can } from '../../lib/rights';
 import { sitesKeys } from './api/keys';
 import { siteQueryOptions } from './api/get-site';
 import { siteTypesQueryOptions } from './api/get-site-types';
 import { sitesListQueryOptions } from './api/get-sites';
 
-/** The list's pages kept (SITES_PAGE_SIZE each). */
-export const OFFLINE_LIST_PAGES = 2;
+/** The list's pages kept (SITES_PAGE_SIZE each): as many as the offline copy keeps. */
+export const OFFLINE_LIST_PAGES = OFFLINE_PAGES_KEPT;
 
 export const SITES_OFFLINE: OfflineDeclaration = {
   module: 'sites',

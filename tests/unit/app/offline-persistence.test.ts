@@ -7,6 +7,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
+import { OFFLINE_PAGES_KEPT } from '../../../src/lib/offline-declarations';
 import { registerOfflineData } from '../../../src/lib/offline-reads';
 import { endSession } from '../../../src/lib/session';
 import { makeAccessToken } from '../../../src/testing/fixtures';
@@ -138,6 +139,18 @@ describe('the offline copy of the module data', () => {
     const again = await start();
     expect(again.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(again.queryClient.getQueryData(SHEET)).toBeUndefined();
+    again.stop();
+  });
+
+  it('keeps the first pages of a paged list scrolled further, not every page loaded', async () => {
+    seedSession();
+    const { queryClient, stop } = await start();
+    const pages = Array.from({ length: 5 }, (_, n) => ({ items: [{ id: `p${n}` }] }));
+    queryClient.setQueryData(SITES, { pages, pageParams: pages.map((_, n) => n) });
+    await settle();
+    stop();
+    const again = await start();
+    expect(again.queryClient.getQueryData(SITES)).toEqual({ pages: pages.slice(0, OFFLINE_PAGES_KEPT), pageParams: pages.map((_, n) => n).slice(0, OFFLINE_PAGES_KEPT) });
     again.stop();
   });
 
