@@ -34,8 +34,11 @@ describe('can(rights, feature, read | manage)', () => {
     expect(can(['sites.read'], 'sites', 'manage')).toBe(false);
     expect(can(['sites.admin'], 'sites', 'manage')).toBe(true);
     expect(can(['sites.read', 'sites.admin'], 'sites', 'manage')).toBe(true);
-    expect(can(['questionnaryV2.securesphere_read'], 'questionnaires', 'manage')).toBe(false);
-    expect(can(['questionnaryV2.securesphere_admin'], 'questionnaires', 'manage')).toBe(true);
+    expect(can(['questionnaryV2.securesphere_read'], 'securesphere', 'manage')).toBe(false);
+    expect(can(['questionnaryV2.securesphere_admin'], 'securesphere', 'manage')).toBe(true);
+    // Each of spec section 6's subjects is its own feature: building templates is not scheduling.
+    expect(can(['questionnaryV2.questionnaryManagement_admin'], 'questionnaires', 'manage')).toBe(false);
+    expect(can(['questionnaryV2.questionnaryManagement_admin'], 'questionnaireTemplates', 'manage')).toBe(true);
     expect(can(['stockManagement.article_read'], 'stock', 'manage')).toBe(false);
     expect(can(['stockManagement.admin'], 'stock', 'manage')).toBe(true);
     expect(can(['imports.read'], 'import', 'manage')).toBe(false);

@@ -1,0 +1,388 @@
+/**
+ * The Questionnaires module's API contract (issue 17; routes under /api/questionnaires), one
+ * source for the server and the screens. The filling rules (conditions, required answers,
+ * scores, failed items) are ./engine.ts, shared by both sides; the choices are in
+ * docs/questionnaires.md.
+ *
+ * Three kinds of records:
+ * - a template (a checklist: sections of questions), of one family (`questionnary` or
+ *   `securesphere`), built by its family's template managers. Every write is a new revision,
+ *   kept: an inspection names the revision it was started with and is filled, scored and
+ *   printed with it;
+ * - a schedule (a template assigned to sites and people, once or recurring, with its reminders);
+ * - an inspection (one filling of a template on a site by one person): to do, in progress,
+ *   submitted. A submitted inspection is locked and its content hashed (shown on the report,
+ *   chained with the district's other locked records).
+ */
+import Type, { type Static } from 'typebox';
+import { Actor, Attachment, GpsPoint, IsoDateTime, ListQueryBase, Page, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
+
+export const TEMPLATE_NAME_MAX = 120;
+export const TEXT_MAX = 10_000;
+export const LABEL_MAX = 300;
+export const HELP_MAX = 2_000;
+export const SECTIONS_MAX = 60;
+/** Questions of one template, all sections together (the bench opens a 300-question one). */
+export const QUESTIONS_MAX = 500;
+export const OPTIONS_MAX = 30;
+export const PHOTOS_PER_ANSWER_MAX = 10;
+/** A question's weight (points of the score when fully met). */
+export const WEIGHT_MAX = 100;
+
+/** A template's family: the right that builds it, fills it and schedules it (manifest's features). */
+export const FAMILIES = ['questionnary', 'securesphere'] as const;
+export const Family = Type.Union([Type.Literal('questionnary'), Type.Literal('securesphere')]);
+export type Family = (typeof FAMILIES)[number];
+
+export const QUESTION_TYPES = ['yesNo', 'choice', 'multiChoice', 'text', 'number', 'date', 'photo', 'signature', 'position'] as const;
+export const QuestionType = Type.Union(QUESTION_TYPES.map((t) => Type.Literal(t)));
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** A key: a question's, a section's or an option's identity across revisions (answers are keyed by it). */
+export const Key = Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' });
+const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX, pattern: '\\S' });
+
+/** An option of a choice: its score (0 to 1 of the question's weight; none: not scored, like N/A) and whether choosing it fails the item. */
+export const ChoiceOption = Type.Object(
+  {
+    key: Key,
+    label: Label,
+    score: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
+    failed: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ChoiceOption = Static<typeof ChoiceOption>;
+
+/** The answer a yes / no / not applicable question fails on. */
+export const YesNoAnswer = Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('na')]);
+export type YesNoAnswer = Static<typeof YesNoAnswer>;
+
+export const CONDITION_OPS = ['is', 'isNot', 'answered', 'lessThan', 'greaterThan'] as const;
+/**
+ * Shown when an earlier question's answer matches: `is` / `isNot` one of `values` (yes, no, na
+ * or option keys; a multiple choice matches when one of its choices is among them), `answered`,
+ * `lessThan` / `greaterThan` a number. A question whose condition's question is hidden is
+ * hidden too.
+ */
+export const Condition = Type.Object(
+  {
+    question: Key,
+    op: Type.Union(CONDITION_OPS.map((o) => Type.Literal(o))),
+    values: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: OPTIONS_MAX })),
+    number: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+export type Condition = Static<typeof Condition>;
+
+/** What a failed answer requires before the inspection can be submitted. */
+export const OnFail = Type.Object(
+  { photo: Type.Optional(Type.Boolean()), note: Type.Optional(Type.Boolean()), action: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type OnFail = Static<typeof OnFail>;
+
+export const Question = Type.Object(
+  {
+    key: Key,
+    type: QuestionType,
+    label: Label,
+    help: Type.Optional(Type.String({ maxLength: HELP_MAX })),
+    required: Type.Boolean(),
+    /** Points when fully met (scored types: yesNo, choice, multiChoice, number with a range); 0 or absent: not scored. */
+    weight: Type.Optional(Type.Number({ minimum: 0, maximum: WEIGHT_MAX })),
+    /** yesNo: the answer that fails the item (default `no`; `yes` for "is there a blocked exit?"). */
+    failOn: Type.Optional(Type.Union([Type.Literal('yes'), Type.Literal('no')])),
+    /** choice and multiChoice only. */
+    options: Type.Optional(Type.Array(ChoiceOption, { minItems: 1, maxItems: OPTIONS_MAX })),
+    /** number only: the expected range (inclusive); an answer outside fails the item. */
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    unit: Type.Optional(Type.String({ maxLength: 20 })),
+    showIf: Type.Optional(Condition),
+    onFail: Type.Optional(OnFail),
+  },
+  { additionalProperties: false },
+);
+export type Question = Static<typeof Question>;
+
+export const Section = Type.Object(
+  {
+    key: Key,
+    title: Label,
+    questions: Type.Array(Question, { maxItems: QUESTIONS_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type Section = Static<typeof Section>;
+
+/** What a template manager edits; every change is a new revision. */
+export const TemplateFields = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: TEMPLATE_NAME_MAX, pattern: '\\S' }),
+    description: Type.String({ maxLength: TEXT_MAX }),
+    sections: Type.Array(Section, { minItems: 1, maxItems: SECTIONS_MAX }),
+    /** Percentage of the score to pass (0 to 100); null: the inspection is scored, not passed or failed. */
+    passMark: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type TemplateFields = Static<typeof TemplateFields>;
+/** What the engine reads of a template revision. */
+export type TemplateContent = Pick<TemplateFields, 'sections' | 'passMark'>;
+
+/** POST /api/questionnaires/templates (Idempotency-Key; the family's template manage right). */
+export const TemplateCreate = Type.Object({ id: Uuid, family: Family, ...TemplateFields.properties }, { additionalProperties: false });
+export type TemplateCreate = Static<typeof TemplateCreate>;
+/** PATCH /api/questionnaires/templates/:id: a new revision (409 `record.version_conflict` on a stale base). */
+export const TemplateUpdate = UpdateBody(Type.Partial(TemplateFields, { additionalProperties: false, minProperties: 1 }));
+export type TemplateUpdate = Static<typeof TemplateUpdate>;
+
+/** GET /api/questionnaires/templates/:id[?version=n]: a template at a revision (its version). */
+export const Template = Type.Intersect([
+  RecordMeta,
+  TemplateFields,
+  Type.Object({ family: Family, questionCount: Type.Integer({ minimum: 0 }) }),
+]);
+export type Template = Static<typeof Template>;
+
+/** A row of GET /api/questionnaires/templates (no sections: the list stays light). */
+export const TemplateSummary = Type.Object({
+  id: Uuid,
+  family: Family,
+  name: Type.String(),
+  description: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  questionCount: Type.Integer({ minimum: 0 }),
+  passMark: Type.Union([Type.Number(), Type.Null()]),
+  updatedAt: IsoDateTime,
+  deletedAt: Type.Union([IsoDateTime, Type.Null()]),
+});
+export type TemplateSummary = Static<typeof TemplateSummary>;
+
+/** Where the device was, as it said (kept as evidence). */
+export const DevicePosition = Type.Object(
+  { ...GpsPoint.properties, accuracy: Type.Union([Type.Number({ minimum: 0, maximum: 100_000 }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export type DevicePosition = Static<typeof DevicePosition>;
+
+/** The follow-up a failed item asks for (the actions issue turns it into an action). */
+export const ActionDraft = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: LABEL_MAX, pattern: '\\S' }),
+    dueOn: Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Type.Null()]),
+    assigneeId: Type.Union([Uuid, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type ActionDraft = Static<typeof ActionDraft>;
+
+/**
+ * An answer's value by the question's type: yesNo `yes`/`no`/`na`, choice an option key,
+ * multiChoice option keys, text a string, number a number, date YYYY-MM-DD, photo attachment
+ * ids, signature one attachment id (a PNG drawn on the device), position a device position.
+ */
+export const AnswerValue = Type.Union([
+  Type.String({ maxLength: TEXT_MAX }),
+  Type.Number(),
+  Type.Array(Type.String({ maxLength: 40 }), { maxItems: OPTIONS_MAX }),
+  DevicePosition,
+  Type.Null(),
+]);
+export type AnswerValue = Static<typeof AnswerValue>;
+
+/** One question's answer, with what any question may carry: a note, photos, and a failed item's action. */
+export const Answer = Type.Object(
+  {
+    value: AnswerValue,
+    note: Type.Optional(Type.String({ maxLength: TEXT_MAX })),
+    photos: Type.Optional(Type.Array(Uuid, { maxItems: PHOTOS_PER_ANSWER_MAX })),
+    action: Type.Optional(ActionDraft),
+    /** When it was answered on the device. */
+    at: IsoDateTime,
+  },
+  { additionalProperties: false },
+);
+export type Answer = Static<typeof Answer>;
+export const Answers = Type.Record(Key, Answer, { maxProperties: QUESTIONS_MAX, additionalProperties: false });
+export type Answers = Static<typeof Answers>;
+
+export const INSPECTION_STATUSES = ['todo', 'inProgress', 'submitted'] as const;
+export const InspectionStatus = Type.Union(INSPECTION_STATUSES.map((s) => Type.Literal(s)));
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
+
+/** A score: points got of the points possible (questions answered and shown), and its percentage. */
+export const Score = Type.Object({
+  score: Type.Number(),
+  max: Type.Number(),
+  /** null when nothing is scored. */
+  percent: Type.Union([Type.Number(), Type.Null()]),
+});
+export type Score = Static<typeof Score>;
+
+/** A failed item of a submitted inspection, ready for the actions issue. */
+export const FailedItem = Type.Object({
+  sectionKey: Key,
+  questionKey: Key,
+  label: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  action: Type.Union([ActionDraft, Type.Null()]),
+});
+export type FailedItem = Static<typeof FailedItem>;
+
+/**
+ * POST /api/questionnaires/inspections (Idempotency-Key): started on site by the field user
+ * (questionnary or securesphere read right: its own) with the device's time and position, or
+ * planned for someone by a manager (status `todo`). The template's current revision is taken.
+ */
+export const InspectionCreate = Type.Object(
+  {
+    id: Uuid,
+    templateId: Uuid,
+    siteId: Type.Union([Uuid, Type.Null()]),
+    /** Managers only: whose it is (default: the caller). */
+    assigneeId: Type.Optional(Uuid),
+    dueAt: Type.Optional(Type.Union([IsoDateTime, Type.Null()])),
+    /** Absent: planned (to do); present: started now on the device. */
+    startedAt: Type.Optional(IsoDateTime),
+    startPosition: Type.Optional(Type.Union([DevicePosition, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type InspectionCreate = Static<typeof InspectionCreate>;
+
+/**
+ * PATCH /api/questionnaires/inspections/:id: progress sent while filling (the assignee's own,
+ * until submitted). `answers` is merged question by question (null removes one): two devices
+ * filling different questions both keep theirs; the same question answered on both is a 409
+ * with the current record (the app asks which to keep).
+ */
+export const InspectionUpdate = UpdateBody(
+  Type.Partial(
+    Type.Object({
+      answers: Type.Record(Key, Type.Union([Answer, Type.Null()]), { maxProperties: QUESTIONS_MAX, additionalProperties: false }),
+      siteId: Type.Union([Uuid, Type.Null()]),
+      startedAt: IsoDateTime,
+      startPosition: Type.Union([DevicePosition, Type.Null()]),
+      /** Managers only. */
+      assigneeId: Uuid,
+      dueAt: Type.Union([IsoDateTime, Type.Null()]),
+    }),
+    { additionalProperties: false, minProperties: 1 },
+  ),
+);
+export type InspectionUpdate = Static<typeof InspectionUpdate>;
+
+/**
+ * POST /api/questionnaires/inspections/:id/submit (Idempotency-Key; the assignee): the whole
+ * filling as the device has it, checked against the revision (400
+ * `questionnaires.missing_answer` / `questionnaires.invalid_answer` / `questionnaires.failed_needs`
+ * with the question key), scored by the server with the same engine, then locked and hashed.
+ */
+export const InspectionSubmit = Type.Object(
+  {
+    baseVersion: Type.Integer({ minimum: 1 }),
+    answers: Answers,
+    signature: Uuid,
+    signedBy: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    startedAt: IsoDateTime,
+    finishedAt: IsoDateTime,
+    startPosition: Type.Union([DevicePosition, Type.Null()]),
+    endPosition: Type.Union([DevicePosition, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type InspectionSubmit = Static<typeof InspectionSubmit>;
+
+export const SectionScore = Type.Object({ key: Key, title: Type.String(), ...Score.properties });
+export type SectionScore = Static<typeof SectionScore>;
+
+/** GET /api/questionnaires/inspections/:id */
+export const Inspection = Type.Intersect([
+  RecordMeta,
+  Type.Object({
+    family: Family,
+    templateId: Uuid,
+    templateVersion: Type.Integer({ minimum: 1 }),
+    /** The revision it is filled with. */
+    template: Type.Object({ name: Type.String(), sections: Type.Array(Section), passMark: Type.Union([Type.Number(), Type.Null()]) }),
+    siteId: Type.Union([Uuid, Type.Null()]),
+    siteName: Type.Union([Type.String(), Type.Null()]),
+    assignee: Actor,
+    scheduleId: Type.Union([Uuid, Type.Null()]),
+    dueAt: Type.Union([IsoDateTime, Type.Null()]),
+    status: InspectionStatus,
+    answers: Answers,
+    startedAt: Type.Union([IsoDateTime, Type.Null()]),
+    startPosition: Type.Union([DevicePosition, Type.Null()]),
+    finishedAt: Type.Union([IsoDateTime, Type.Null()]),
+    endPosition: Type.Union([DevicePosition, Type.Null()]),
+    signature: Type.Union([Uuid, Type.Null()]),
+    signedBy: Type.Union([Type.String(), Type.Null()]),
+    /** Computed at submit by the server (null before). */
+    total: Type.Union([Score, Type.Null()]),
+    sections: Type.Array(SectionScore),
+    passed: Type.Union([Type.Boolean(), Type.Null()]),
+    failedItems: Type.Array(FailedItem),
+    submittedAt: Type.Union([IsoDateTime, Type.Null()]),
+    /** SHA-256 of the submitted content (answers, scores, times, positions, files' hashes). */
+    contentHash: Type.Union([Type.String(), Type.Null()]),
+    attachments: Type.Array(Attachment),
+  }),
+]);
+export type Inspection = Static<typeof Inspection>;
+
+/** A row of GET /api/questionnaires/inspections. */
+export const InspectionSummary = Type.Object({
+  id: Uuid,
+  family: Family,
+  templateId: Uuid,
+  templateName: Type.String(),
+  templateVersion: Type.Integer({ minimum: 1 }),
+  siteId: Type.Union([Uuid, Type.Null()]),
+  siteName: Type.Union([Type.String(), Type.Null()]),
+  assignee: Actor,
+  status: InspectionStatus,
+  dueAt: Type.Union([IsoDateTime, Type.Null()]),
+  /** Due and not submitted, past its due time. */
+  overdue: Type.Boolean(),
+  startedAt: Type.Union([IsoDateTime, Type.Null()]),
+  submittedAt: Type.Union([IsoDateTime, Type.Null()]),
+  percent: Type.Union([Type.Number(), Type.Null()]),
+  passed: Type.Union([Type.Boolean(), Type.Null()]),
+  failedCount: Type.Integer({ minimum: 0 }),
+  version: Type.Integer({ minimum: 1 }),
+  updatedAt: IsoDateTime,
+});
+export type InspectionSummary = Static<typeof InspectionSummary>;
+
+export const INSPECTION_SORTS = ['-updatedAt', 'dueAt', '-dueAt', '-submittedAt', 'percent', '-percent'] as const;
+export type InspectionSort = (typeof INSPECTION_SORTS)[number];
+
+/**
+ * GET /api/questionnaires/inspections?search=&cursor=&limit=&sort=&family=&status=&template=&site=&assignee=&from=&to=&minPercent=&maxPercent=&overdue=
+ * (and GET …/inspections/export.csv with the same filters). A field user (read right) sees its
+ * own; a manager of the family everyone's. `from`/`to` bound the due time, or the submit time
+ * of a submitted one.
+ */
+export const InspectionListQuery = Type.Object(
+  {
+    ...ListQueryBase,
+    sort: Type.Optional(Type.Union(INSPECTION_SORTS.map((s) => Type.Literal(s)))),
+    family: Type.Optional(Family),
+    status: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    template: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    site: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    assignee: Type.Optional(Uuid),
+    from: Type.Optional(IsoDateTime),
+    to: Type.Optional(IsoDateTime),
+    minPercent: Type.Optional(Type.String({ pattern: '^(100|[0-9]{1,2})$' })),
+    maxPercent: Type.Optional(Type.String({ pattern: '^(100|[0-9]{1,2})$' })),
+    overdue: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  },
+  { additionalProperties: false },
+);
+export type InspectionListQuery = Static<typeof InspectionListQuery>;
+export const InspectionPage = Page(InspectionSummary);
