@@ -30,6 +30,9 @@ interface Tenant {
   /** A declaration template and a declaration of the district (Declarations module routes). */
   template: string;
   declaration: string;
+  /** A questionnaire template and an inspection of the district (Questionnaires module routes). */
+  checklist: string;
+  inspection: string;
   /** A complete attachment of the site (a row only: the checks come before any byte is read). */
   attachment: string;
   onlyAccount: string;
@@ -90,6 +93,21 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
      values ($1, $2, $3, 1, $4, now(), now(), 'high', 'Fuite', $5)`,
     [declaration, district, template, site.id, operatorId],
   );
+  const checklist = randomUUID();
+  const inspection = randomUUID();
+  const sections = JSON.stringify([{ key: 's', title: 'Section', questions: [{ key: 'q', type: 'yesNo', label: 'Question', required: true }] }]);
+  await client.query(
+    `insert into questionnaire_templates (id, district_id, family, name, sections, question_count, created_by) values ($1, $2, 'questionnary', 'Visite', $3, 1, $4)`,
+    [checklist, district, sections, operatorId],
+  );
+  await client.query(`insert into questionnaire_template_versions (template_id, version, name, description, sections, question_count) values ($1, 1, 'Visite', '', $2, 1)`, [
+    checklist,
+    sections,
+  ]);
+  await client.query(
+    `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, status, created_by) values ($1, $2, 'questionnary', $3, 1, $4, $5, 'inProgress', $5)`,
+    [inspection, district, checklist, site.id, operatorId],
+  );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
   const attachment = randomUUID();
   await (await server.databases.client(database)).query(
@@ -109,6 +127,8 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     notification: notification.id,
     template,
     declaration,
+    checklist,
+    inspection,
     attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
@@ -164,6 +184,29 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'PATCH /api/uploads/:id': (t) => [
     { method: 'PATCH', url: `/api/uploads/${t.attachment}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } },
   ],
+  'GET /api/questionnaires/templates/:id': (t) => [{ method: 'GET', url: `/api/questionnaires/templates/${t.checklist}` }, { method: 'GET', url: `/api/questionnaires/templates/${t.checklist}?version=1` }],
+  'GET /api/questionnaires/templates/:id/history': (t) => [{ method: 'GET', url: `/api/questionnaires/templates/${t.checklist}/history` }],
+  'PATCH /api/questionnaires/templates/:id': (t) => [{ method: 'PATCH', url: `/api/questionnaires/templates/${t.checklist}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/questionnaires/templates/:id': (t) => [{ method: 'DELETE', url: `/api/questionnaires/templates/${t.checklist}`, payload: { baseVersion: 1 } }],
+  'POST /api/questionnaires/templates/:id/restore': (t) => [{ method: 'POST', url: `/api/questionnaires/templates/${t.checklist}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/questionnaires/inspections/:id': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}` }],
+  'GET /api/questionnaires/inspections/:id/report.pdf': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}/report.pdf` }],
+  'GET /api/questionnaires/inspections/:id/history': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}/history` }],
+  'PATCH /api/questionnaires/inspections/:id': (t) => [
+    { method: 'PATCH', url: `/api/questionnaires/inspections/${t.inspection}`, payload: { baseVersion: 1, changes: { answers: { q: { value: 'no', at: '2026-11-20T09:00:00.000Z' } } } } },
+  ],
+  'POST /api/questionnaires/inspections/:id/submit': (t) => [
+    {
+      method: 'POST',
+      url: `/api/questionnaires/inspections/${t.inspection}/submit`,
+      payload: {
+        answers: { q: { value: 'no', at: '2026-11-20T09:00:00.000Z' } }, signature: randomUUID(), signedBy: 'Taken over', startedAt: '2026-11-20T09:00:00.000Z',
+        finishedAt: '2026-11-20T09:10:00.000Z', startPosition: null, endPosition: null,
+      },
+    },
+  ],
+  'DELETE /api/questionnaires/inspections/:id': (t) => [{ method: 'DELETE', url: `/api/questionnaires/inspections/${t.inspection}`, payload: { baseVersion: 1 } }],
+  'POST /api/questionnaires/inspections/:id/restore': (t) => [{ method: 'POST', url: `/api/questionnaires/inspections/${t.inspection}/restore`, payload: { baseVersion: 1 } }],
   'GET /api/declarations/templates/:id': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}` }, { method: 'GET', url: `/api/declarations/templates/${t.template}?version=1` }],
   'GET /api/declarations/templates/:id/history': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}/history` }],
   'PATCH /api/declarations/templates/:id': (t) => [{ method: 'PATCH', url: `/api/declarations/templates/${t.template}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
@@ -192,6 +235,8 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
       occurredAt: '2026-03-02T08:10:00.000Z', severity: 'high', title: 'Taken over', description: '', values: {}, photos: [],
     },
   },
+  // An inspection of the other tenant's template: not found.
+  { method: 'POST', url: '/api/questionnaires/inspections', payload: { id: randomUUID(), templateId: t.checklist, siteId: null } },
   { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
   // The district of another client named with the session's own client database.
   { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
@@ -242,7 +287,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.checklist, target.inspection, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

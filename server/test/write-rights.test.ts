@@ -30,6 +30,8 @@ const PUBLIC_AUTH: RouteAccess = {
 const UPLOAD_MARK = { session: true, reason: "an upload answers to its record's module: the handler checks that module's write right" } as RouteAccess;
 const ATTACHMENT_MARK = { session: true, reason: "an attachment answers to its record's module: the handler checks that module's right" } as RouteAccess;
 
+const FILL_MARK = { anyOf: [{ feature: 'questionnaires', action: 'read' }, { feature: 'securesphere', action: 'read' }] } as RouteAccess;
+
 const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   // Attachments answer to their record's module, known only from the upload's metadata or row:
   // the handlers check that module's write right (server/src/routes/api/uploads, attachments).
@@ -46,6 +48,11 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   },
   'POST /api/declarations/:id/comments': { reason: 'adds the caller’s own comment to a declaration it can see, until it is closed', marks: [{ feature: 'declarations', action: 'read' }] },
   // Authentication: no session yet, or the caller's own session.
+  // Questionnaires (docs/rights.md, "Own work"): a filler's own inspection, either family's read right;
+  // planning one for someone else and a manager's fields are checked by the repository.
+  'POST /api/questionnaires/inspections': { reason: 'starts the caller’s own inspection; planning one for someone else needs the family’s manage right (checked by the repository)', marks: [FILL_MARK] },
+  'PATCH /api/questionnaires/inspections/:id': { reason: 'the assignee’s progress on its own inspection; assignee and due time need the manage right (checked by the repository)', marks: [FILL_MARK] },
+  'POST /api/questionnaires/inspections/:id/submit': { reason: 'the assignee submits its own inspection, which locks it', marks: [FILL_MARK] },
   'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
   'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },
   'POST /api/auth/refresh': { reason: 'renews the caller’s own session from its cookie', marks: [PUBLIC_AUTH] },

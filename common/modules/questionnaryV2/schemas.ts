@@ -35,7 +35,7 @@ export const Family = Type.Union([Type.Literal('questionnary'), Type.Literal('se
 export type Family = (typeof FAMILIES)[number];
 
 export const QUESTION_TYPES = ['yesNo', 'choice', 'multiChoice', 'text', 'number', 'date', 'photo', 'signature', 'position'] as const;
-export const QuestionType = Type.Union(QUESTION_TYPES.map((t) => Type.Literal(t)));
+export const QuestionType = Type.Union([Type.Literal('yesNo'), Type.Literal('choice'), Type.Literal('multiChoice'), Type.Literal('text'), Type.Literal('number'), Type.Literal('date'), Type.Literal('photo'), Type.Literal('signature'), Type.Literal('position')]);
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** A key: a question's, a section's or an option's identity across revisions (answers are keyed by it). */
@@ -68,7 +68,7 @@ export const CONDITION_OPS = ['is', 'isNot', 'answered', 'lessThan', 'greaterTha
 export const Condition = Type.Object(
   {
     question: Key,
-    op: Type.Union(CONDITION_OPS.map((o) => Type.Literal(o))),
+    op: Type.Union([Type.Literal('is'), Type.Literal('isNot'), Type.Literal('answered'), Type.Literal('lessThan'), Type.Literal('greaterThan')]),
     values: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: OPTIONS_MAX })),
     number: Type.Optional(Type.Number()),
   },
@@ -210,7 +210,7 @@ export const Answers = Type.Record(Key, Answer, { maxProperties: QUESTIONS_MAX, 
 export type Answers = Static<typeof Answers>;
 
 export const INSPECTION_STATUSES = ['todo', 'inProgress', 'submitted'] as const;
-export const InspectionStatus = Type.Union(INSPECTION_STATUSES.map((s) => Type.Literal(s)));
+export const InspectionStatus = Type.Union([Type.Literal('todo'), Type.Literal('inProgress'), Type.Literal('submitted')]);
 export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
 
 /** A score: points got of the points possible (questions answered and shown), and its percentage. */
@@ -277,13 +277,13 @@ export type InspectionUpdate = Static<typeof InspectionUpdate>;
 
 /**
  * POST /api/questionnaires/inspections/:id/submit (Idempotency-Key; the assignee): the whole
- * filling as the device has it, checked against the revision (400
+ * filling as the device has it (the assignee's final word: no base version, it replaces
+ * whatever progress was sent before; a second submit is a 423), checked against the revision (400
  * `questionnaires.missing_answer` / `questionnaires.invalid_answer` / `questionnaires.failed_needs`
  * with the question key), scored by the server with the same engine, then locked and hashed.
  */
 export const InspectionSubmit = Type.Object(
   {
-    baseVersion: Type.Integer({ minimum: 1 }),
     answers: Answers,
     signature: Uuid,
     signedBy: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
@@ -370,7 +370,7 @@ export type InspectionSort = (typeof INSPECTION_SORTS)[number];
 export const InspectionListQuery = Type.Object(
   {
     ...ListQueryBase,
-    sort: Type.Optional(Type.Union(INSPECTION_SORTS.map((s) => Type.Literal(s)))),
+    sort: Type.Optional(Type.Union([Type.Literal('-updatedAt'), Type.Literal('dueAt'), Type.Literal('-dueAt'), Type.Literal('-submittedAt'), Type.Literal('percent'), Type.Literal('-percent')])),
     family: Type.Optional(Family),
     status: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     template: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),

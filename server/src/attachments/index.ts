@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Attachment } from '../../../common/schemas/platform.js';
-import type { Action, Feature } from '../../../common/rights.js';
+import { can, type Action, type Feature } from '../../../common/rights.js';
 import type { Queryable } from '../db/types.js';
 import { thumbnailKey, type AttachmentStorage } from './storage.js';
 
@@ -20,12 +20,34 @@ import { thumbnailKey, type AttachmentStorage } from './storage.js';
  * table of its records (a record table of MODULES.md: id, district_id, version, updated_at/by),
  * whose record a deletion writes.
  */
-export const ATTACHMENT_MODULES: Readonly<Record<string, { feature: Feature; write: Action; table: string }>> = {
-  sites: { feature: 'sites', write: 'manage', table: 'sites' },
+/**
+ * Each module whose records take files: the features whose right reads them (any one), the
+ * action that writes them, its records' table, and whether a record is locked for good once
+ * its `locked_at` is set (a closed declaration, a submitted inspection: no file added or
+ * removed after, 423).
+ */
+export const ATTACHMENT_MODULES: Readonly<Record<string, { features: readonly Feature[]; write: Action; table: string; locks?: true }>> = {
+  sites: { features: ['sites'], write: 'manage', table: 'sites' },
   // Field users photograph what they report (own work): the read right uploads; deleting one
   // is its uploader's or a manager's (routes/api/attachments).
-  declarations: { feature: 'declarations', write: 'read', table: 'declarations' },
+  declarations: { features: ['declarations'], write: 'read', table: 'declarations', locks: true },
+  // An inspection's photos and signature, by whoever fills it (either family's read right);
+  // the submit checks they are this inspection's own uploads.
+  questionnaires: { features: ['questionnaires', 'securesphere'], write: 'read', table: 'inspections', locks: true },
 };
+
+export const RECORD_LOCKED = 'upload.record_locked';
+
+/** Whether the record a file belongs to is locked for good (a record not written yet is not). */
+export async function recordLocked(db: Queryable, module: string, districtId: string, recordId: string): Promise<boolean> {
+  const rule = ATTACHMENT_MODULES[module];
+  if (!rule?.locks) return false;
+  const { rows } = await db.query<{ locked_at: Date | null }>(`select locked_at from ${rule.table} where id = $1 and district_id = $2`, [recordId, districtId]);
+  return rows[0]?.locked_at != null;
+}
+
+/** Whether `rights` may do `action` on a module's attachments (any one of its features). */
+export const canAttach = (rights: readonly string[], rule: { features: readonly Feature[] }, action: Action): boolean => rule.features.some((feature) => can(rights, feature, action));
 
 /** What may be attached: photos (resized on the device to JPEG, but PNG and WebP are taken too) and PDF documents. */
 export const ATTACHMENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];

@@ -10,8 +10,13 @@ import type { Queryable } from '../db/types.js';
 import type { RouteContext } from '../routes/context.js';
 import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
 import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
+import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
+import { lockedContent as declarationLockedContent } from './declarations/repository.js';
 import { declarationsRoutes } from './declarations/routes.js';
 import { seedDeclarations } from './declarations/seed.js';
+import { lockedContent as inspectionLockedContent } from './questionnaires/repository.js';
+import { questionnairesRoutes } from './questionnaires/routes.js';
+import { seedQuestionnaires } from './questionnaires/seed.js';
 import { seedSites } from './sites/seed.js';
 import { sitesRoutes } from './sites/routes.js';
 
@@ -39,12 +44,31 @@ export interface ServerModule {
   /** Socket events the module emits (documentation, and a test's list). */
   events: readonly string[];
   seed?: (district: DistrictSeed) => Promise<void>;
+  /** For a module that locks records (_platform/lock-chain.ts): a locked record's content now. */
+  lockedContent?: LockedContentOf;
 }
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'sites', prefix: '/sites', routes: sitesRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedSites },
-  { name: 'declarations', prefix: '/declarations', routes: declarationsRoutes, events: [RECORDS_CHANGED_EVENT, NOTIFICATION_EVENT], seed: seedDeclarations },
+  {
+    name: 'declarations',
+    prefix: '/declarations',
+    routes: declarationsRoutes,
+    events: [RECORDS_CHANGED_EVENT, NOTIFICATION_EVENT],
+    seed: seedDeclarations,
+    lockedContent: declarationLockedContent,
+  },
+  {
+    name: 'questionnaires',
+    prefix: '/questionnaires',
+    routes: questionnairesRoutes,
+    events: [RECORDS_CHANGED_EVENT],
+    seed: seedQuestionnaires,
+    lockedContent: inspectionLockedContent,
+  },
 ];
+
+for (const module of SERVER_MODULES) if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);
 
 /** Registers every module's routes under `apiPrefix`. */
 export async function registerModules(app: FastifyInstance, ctx: RouteContext, apiPrefix: string): Promise<void> {

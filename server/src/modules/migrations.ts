@@ -6,6 +6,7 @@
 import type { ModuleMigrations } from '../db/migrate.js';
 import { platformMigrations } from './_platform/migrations.js';
 import { declarationsMigrations } from './declarations/migrations.js';
+import { questionnairesMigrations } from './questionnaires/migrations.js';
 import { sitesMigrations } from './sites/migrations.js';
 
 export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
@@ -14,4 +15,6 @@ export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
   { module: 'sites', migrations: sitesMigrations },
   // After sites: a declaration names its site.
   { module: 'declarations', migrations: declarationsMigrations },
+  // After sites: an inspection names its site.
+  { module: 'questionnaires', migrations: questionnairesMigrations },
 ];

@@ -24,7 +24,7 @@ export async function seedDemo(databases: Databases, storage: AttachmentStorage)
   for (const client of DEMO_CLIENTS) {
     const db = await databases.openClientStorage(client.database);
     await db.transaction(async (tx) => {
-      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, record_history, record_locks, notifications, attachments');
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, inspections, questionnaire_template_versions, questionnaire_templates, record_history, record_locks, notifications, attachments');
       for (const districtName of client.districts) {
         const districtId = randomUUID();
         districtIds.set(`${client.database}/${districtName}`, districtId);
@@ -32,11 +32,9 @@ export async function seedDemo(databases: Databases, storage: AttachmentStorage)
         for (const [position, module] of DEMO_MODULES.entries()) {
           await tx.query('insert into district_modules (district_id, name, position) values ($1, $2, $3)', [districtId, module, position]);
         }
-        for (const module of SERVER_MODULES) await module.seed?.({ tx, clientDb: client.database, districtId, districtName, actorId: adminId, actorName: DEMO_ACCOUNTS[0]!.email, storage });
-      }
-      for (const account of DEMO_ACCOUNTS) {
-        for (const districtName of account.memberships[client.database] ?? []) {
-          const districtId = districtIds.get(`${client.database}/${districtName}`)!;
+        // The members first: a module's seed shares its records among them (who fills what).
+        for (const account of DEMO_ACCOUNTS) {
+          if (!(account.memberships[client.database] ?? []).includes(districtName)) continue;
           const accountId = accountIds.get(account.email)!;
           await tx.query('insert into memberships (account_id, district_id, rights) values ($1, $2, $3)', [accountId, districtId, [...account.rights]]);
           for (const n of DEMO_NOTIFICATIONS) {
@@ -47,6 +45,7 @@ export async function seedDemo(databases: Databases, storage: AttachmentStorage)
             );
           }
         }
+        for (const module of SERVER_MODULES) await module.seed?.({ tx, clientDb: client.database, districtId, districtName, actorId: adminId, actorName: DEMO_ACCOUNTS[0]!.email, storage });
       }
     });
     await databases.control.query('insert into clients (id, name, database) values ($1, $2, $3) on conflict (database) do nothing', [randomUUID(), client.name, client.database]);

@@ -56,16 +56,21 @@ export interface BrokenLock {
   reason: 'content' | 'chain' | 'missing';
 }
 
+/** What a module's locked record is now (its canonical content), null when it is gone. */
+export type LockedContentOf = (db: Queryable, districtId: string, recordId: string) => Promise<unknown>;
+const lockedContents = new Map<string, LockedContentOf>();
+
+/** A module that locks records says how to read one's content (server/src/modules/index.ts registers them). */
+export function registerLockedContent(module: string, contentOf: LockedContentOf): void {
+  lockedContents.set(module, contentOf);
+}
+
 /**
- * Walks the district's chain in order: each link's chain hash against the previous one, and
- * each record's content now (`contentOf` of the module, null when the record is gone) against
- * the hash taken at its lock.
+ * Walks the district's chain in order, every module's links: each link's chain hash against
+ * the previous one, and each record's content now (its module's registered reader; null when
+ * the record is gone) against the hash taken at its lock.
  */
-export async function verifyLocks(
-  db: Queryable,
-  districtId: string,
-  contentOf: (module: string, recordId: string) => Promise<unknown>,
-): Promise<{ checked: number; broken: BrokenLock[] }> {
+export async function verifyLocks(db: Queryable, districtId: string): Promise<{ checked: number; broken: BrokenLock[] }> {
   const { rows } = await db.query<{ seq: number; module: string; record_id: string; content_hash: string; chain_hash: string }>(
     'select seq, module, record_id, content_hash, chain_hash from record_locks where district_id = $1 order by seq',
     [districtId],
@@ -75,7 +80,8 @@ export async function verifyLocks(
   for (const [index, row] of rows.entries()) {
     const at = { seq: row.seq, module: row.module, recordId: row.record_id };
     if (row.seq !== index + 1 || row.chain_hash !== link(previous, row.content_hash)) broken.push({ ...at, reason: 'chain' });
-    const content = await contentOf(row.module, row.record_id);
+    const contentOf = lockedContents.get(row.module);
+    const content = contentOf ? await contentOf(db, districtId, row.record_id) : null;
     if (content === null) broken.push({ ...at, reason: 'missing' });
     else if (contentHash(content) !== row.content_hash) broken.push({ ...at, reason: 'content' });
     previous = row.chain_hash;

@@ -777,9 +777,9 @@ export class DeclarationsRepository {
     return { declaration, notice: assigned ? { kind: 'assigned', declaration, recipients: [merged.assigneeId!] } : null };
   }
 
-  /** Checks the district's chain of closed declarations. */
+  /** Checks the district's chain of locked records (closed declarations, submitted inspections…). */
   verifyLocks(): Promise<{ checked: number; broken: BrokenLock[] }> {
-    return verifyLocks(this.db, this.districtId, (module, recordId) => (module === DECLARATIONS_MODULE ? lockedContent(this.db, this.districtId, recordId) : Promise.resolve(null)));
+    return verifyLocks(this.db, this.districtId);
   }
 
   /** One step forward of the workflow (managers), with its reason; closed locks the record. */

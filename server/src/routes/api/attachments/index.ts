@@ -16,11 +16,10 @@
  * every API call; an <img src> alone would carry no token.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can } from '../../../../../common/rights.js';
 import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
 import { Attachment } from '../../../../../common/schemas/platform.js';
 import Type from 'typebox';
-import { ATTACHMENT_MODULES, ensureThumbnail, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, canAttach, ensureThumbnail, RECORD_LOCKED, recordLocked, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
 import type { AttachmentStorage, ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -111,12 +110,13 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         // A deleted one is still found by a deletion (deleting it again changes nothing).
         if (!row || !rule || row.state !== 'complete' || (row.deleted_at !== null && action === 'read')) throw ApiError.notFound('attachments.not_found');
         const rights = await rightsOf(request);
-        if (!can(rights, rule.feature, action === 'read' ? 'read' : rule.write)) {
-          throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [rule.feature] });
+        if (!canAttach(rights, rule, action === 'read' ? 'read' : rule.write)) {
+          throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [...rule.features] });
         }
+        if (action === 'write' && (await recordLocked(auth.db, row.module, auth.districtId, row.record_id))) throw new ApiError(423, { message: RECORD_LOCKED });
         // Where the read right uploads (own work: a declaration's photos), only the uploader
         // or a manager deletes.
-        if (action === 'write' && rule.write === 'read' && row.created_by !== auth.accountId && !can(rights, rule.feature, 'manage')) {
+        if (action === 'write' && rule.write === 'read' && row.created_by !== auth.accountId && !canAttach(rights, rule, 'manage')) {
           throw ApiError.forbidden('attachments.not_yours');
         }
         return row;

@@ -26,9 +26,8 @@ import { Server as TusServer } from '@tus/server';
 import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../../../common/constants.js';
-import { can } from '../../../../../common/rights.js';
 import { ErrorResponses, TusAnswer } from '../../../../../common/schemas/envelope.js';
-import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, completeUpload, createUploading, findAnyAttachment, findAttachment, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, canAttach, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, type AttachmentRow } from '../../../attachments/index.js';
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -120,7 +119,7 @@ export function parseUploadMetadata(header: string | undefined): UploadMetadata 
 async function requireWriteRight(request: FastifyRequest, module: string): Promise<void> {
   const rule = ATTACHMENT_MODULES[module];
   const rights = await rightsOf(request);
-  if (!rule || !can(rights, rule.feature, rule.write)) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [rule?.feature ?? module] });
+  if (!rule || !canAttach(rights, rule, rule.write)) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [...(rule?.features ?? [module])] });
 }
 
 /** The request as tus reads it (a web Request), its body the raw stream when it has one. */
@@ -241,6 +240,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
         return reply.code(201).send();
       }
     } else {
+      if (await recordLocked(auth.db, meta.module, auth.districtId, meta.recordId)) throw new ApiError(423, { message: RECORD_LOCKED });
       await createUploading(auth.db, {
         id: meta.attachmentId,
         districtId: auth.districtId,

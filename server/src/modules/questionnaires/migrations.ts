@@ -1,0 +1,103 @@
+/**
+ * The Questionnaires module's migrations (numbered from 1 for this module alone: db/migrate.ts).
+ * Templates and their revisions (every template write is a new revision, all kept: an
+ * inspection names the one it was started with), and the inspections. The list's sorts each
+ * have an index that starts with the district and ends with the id (keyset pages); nullable
+ * sort values (due time, submit time, score) are sorted through stored keys that put the
+ * missing ones last.
+ */
+import type { Migration } from '../../db/migrate.js';
+
+export const questionnairesMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'questionnaires: templates and their revisions, inspections',
+    sql: `
+      create table questionnaire_templates (
+        id uuid primary key,
+        district_id uuid not null references districts (id) on delete cascade,
+        family text not null check (family in ('questionnary', 'securesphere')),
+        name text not null,
+        description text not null default '',
+        sections jsonb not null,
+        pass_mark numeric,
+        question_count int not null,
+        version int not null default 1,
+        created_at timestamptz not null default now(),
+        created_by uuid,
+        updated_at timestamptz not null default now(),
+        updated_by uuid,
+        deleted_at timestamptz
+      );
+      create index questionnaire_templates_name_idx on questionnaire_templates (district_id, family, vigie_fold(name), id);
+
+      -- Every revision of a template as it was written (revision n is the template at version n).
+      create table questionnaire_template_versions (
+        template_id uuid not null references questionnaire_templates (id) on delete cascade,
+        version int not null,
+        name text not null,
+        description text not null,
+        sections jsonb not null,
+        pass_mark numeric,
+        question_count int not null,
+        created_at timestamptz not null default now(),
+        created_by uuid,
+        primary key (template_id, version)
+      );
+
+      create table inspections (
+        id uuid primary key,
+        district_id uuid not null references districts (id) on delete cascade,
+        family text not null check (family in ('questionnary', 'securesphere')),
+        template_id uuid not null references questionnaire_templates (id),
+        template_version int not null,
+        site_id uuid references sites (id),
+        assignee_id uuid not null,
+        schedule_id uuid,
+        due_at timestamptz,
+        status text not null check (status in ('todo', 'inProgress', 'submitted')),
+        answers jsonb not null default '{}',
+        started_at timestamptz,
+        -- As the device sent it: {lat, lng, accuracy}, kept as evidence.
+        start_position jsonb,
+        finished_at timestamptz,
+        end_position jsonb,
+        signature uuid,
+        signed_by text,
+        -- Computed by the server at submit (common/modules/questionnaryV2/engine.ts).
+        total jsonb,
+        section_scores jsonb not null default '[]',
+        percent numeric,
+        passed boolean,
+        failed_items jsonb not null default '[]',
+        failed_count int not null default 0,
+        submitted_at timestamptz,
+        content_hash text,
+        locked_at timestamptz,
+        search_text text not null default '',
+        due_key timestamptz generated always as (coalesce(due_at, timestamptz '9999-12-31')) stored,
+        submitted_key timestamptz generated always as (coalesce(submitted_at, timestamptz '1970-01-01')) stored,
+        percent_key numeric generated always as (coalesce(percent, -1)) stored,
+        version int not null default 1,
+        created_at timestamptz not null default now(),
+        created_by uuid not null,
+        updated_at timestamptz not null default now(),
+        updated_by uuid,
+        deleted_at timestamptz,
+        foreign key (template_id, template_version) references questionnaire_template_versions (template_id, version)
+      );
+      create index inspections_updated_idx on inspections (district_id, updated_at, id) where deleted_at is null;
+      create index inspections_due_idx on inspections (district_id, due_key, id) where deleted_at is null;
+      create index inspections_submitted_idx on inspections (district_id, submitted_key, id) where deleted_at is null;
+      create index inspections_percent_idx on inspections (district_id, percent_key, id) where deleted_at is null;
+      create index inspections_assignee_idx on inspections (district_id, assignee_id, status) where deleted_at is null;
+      create index inspections_template_idx on inspections (template_id);
+      create index inspections_site_idx on inspections (site_id) where site_id is not null;
+      do $$ begin
+        if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+          create index inspections_search_idx on inspections using gin (search_text gin_trgm_ops);
+        end if;
+      end $$;
+    `,
+  },
+];

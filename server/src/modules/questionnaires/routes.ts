@@ -1,0 +1,218 @@
+/**
+ * The Questionnaires routes (/api/questionnaires, the contract of
+ * common/modules/questionnaryV2/schemas.ts). Each route is guarded by any one of the features
+ * it serves (both families share the routes); the repository then holds the caller to the
+ * family of the record (`questionnairePowers`, the same `can()`): a record of a family it may
+ * not see is a 404, a write it may not make a 403 naming the family's feature.
+ *
+ * Own work (docs/rights.md; listed in server/test/write-rights.test.ts): a filler starts an
+ * inspection, sends its progress and submits it with its family's read right; planning one for
+ * someone else, deleting one and building templates need manage rights. Writes run in one
+ * transaction with their Idempotency-Key and tell the district's sockets `records:changed`
+ * once committed.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
+import {
+  Family,
+  Inspection,
+  InspectionCreate,
+  InspectionListQuery,
+  InspectionPage,
+  InspectionSubmit,
+  InspectionUpdate,
+  Template,
+  TemplateCreate,
+  TemplateSummary,
+  TemplateUpdate,
+  type InspectionListQuery as InspectionListQueryType,
+} from '../../../../common/modules/questionnaryV2/schemas.js';
+import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
+import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { findAttachment, printableImage } from '../../attachments/index.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { idempotentWrite } from '../../plugins/idempotency.js';
+import { respond } from '../../plugins/respond.js';
+import { requireAnyCan, rightsOf } from '../../plugins/rights.js';
+import type { RouteContext } from '../../routes/context.js';
+import { emitRecordChanged } from '../_platform/events.js';
+import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { printLanguage } from '../_platform/pdf.js';
+import { inspectionsCsv } from './csv.js';
+import { inspectionPdf, reportFileName } from './print.js';
+import { QUESTIONNAIRES_MODULE, QuestionnairesRepository, TEMPLATES_HISTORY } from './repository.js';
+
+const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
+const TemplatesQuery = Type.Object(
+  { family: Type.Optional(Family), deleted: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) },
+  { additionalProperties: false },
+);
+/** The query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
+const ListQuerystring = Type.Object(
+  { ...InspectionListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) },
+  { additionalProperties: false },
+);
+const { cursor: _cursor, limit: _limit, ...exportProperties } = InspectionListQuery.properties;
+const ExportQuerystring = Type.Object(exportProperties, { additionalProperties: false });
+/** Rows of one CSV export at most: years of a large district's inspections. */
+export const EXPORT_MAX = 50_000;
+
+export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.addHook('onRequest', app.authenticate);
+  // Any one of the module's features; the repository holds the caller to the record's family.
+  const readAny = requireAnyCan(
+    { feature: 'questionnaires', action: 'read' },
+    { feature: 'questionnaireTemplates', action: 'read' },
+    { feature: 'securesphere', action: 'read' },
+    { feature: 'securesphereTemplates', action: 'read' },
+  );
+  const fill = requireAnyCan({ feature: 'questionnaires', action: 'read' }, { feature: 'securesphere', action: 'read' });
+  const manageInspections = requireAnyCan({ feature: 'questionnaires', action: 'manage' }, { feature: 'securesphere', action: 'manage' });
+  const buildTemplates = requireAnyCan({ feature: 'questionnaireTemplates', action: 'manage' }, { feature: 'securesphereTemplates', action: 'manage' });
+
+  const repository = async (request: FastifyRequest, tx?: Queryable) => {
+    const auth = requireAuth(request);
+    const powers = questionnairePowers(await rightsOf(request));
+    return new QuestionnairesRepository({ db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers);
+  };
+  const changed =
+    (request: FastifyRequest, module: string = QUESTIONNAIRES_MODULE) =>
+    (record: { id: string; version: number }) => {
+      const auth = requireAuth(request);
+      emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module, id: record.id, version: record.version });
+    };
+  /** A write in one transaction with its Idempotency-Key, announced once committed. */
+  const write = <T extends { id: string; version: number }>(
+    request: FastifyRequest,
+    reply: Parameters<typeof idempotentWrite>[1],
+    statusCode: 200 | 201,
+    run: (repo: QuestionnairesRepository) => Promise<T>,
+    module?: string,
+  ) => idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(await repository(request, tx)) }), changed(request, module));
+
+  // ---------------------------------------------------------------- templates
+
+  api.get('/templates', { onRequest: readAny, schema: { querystring: TemplatesQuery, response: { 200: Envelope(Type.Array(TemplateSummary)) } } }, async (request) => {
+    const { family, deleted } = request.query;
+    return respond(request, await (await repository(request)).listTemplates({ ...(family ? { family } : {}), deleted: deleted === 'true' }));
+  });
+
+  api.post('/templates', { onRequest: buildTemplates, schema: { headers: WriteHeaders, body: TemplateCreate, response: { 201: Envelope(Template) } } }, async (request, reply) =>
+    respond(request, await write(request, reply, 201, (repo) => repo.createTemplate(request.body), TEMPLATES_HISTORY)),
+  );
+
+  api.get('/templates/:id', { onRequest: readAny, schema: { params: IdParams, querystring: TemplateQuery, response: { 200: Envelope(Template) } } }, async (request) => {
+    const version = request.query.version === undefined ? undefined : Number(request.query.version);
+    return respond(request, await (await repository(request)).getTemplate(request.params.id, version));
+  });
+
+  api.get('/templates/:id/history', { onRequest: readAny, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
+    respond(request, await (await repository(request)).templateHistory(request.params.id)),
+  );
+
+  api.patch(
+    '/templates/:id',
+    { onRequest: buildTemplates, schema: { params: IdParams, headers: WriteHeaders, body: TemplateUpdate, response: { 200: Envelope(Template) } } },
+    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.updateTemplate(request.params.id, request.body), TEMPLATES_HISTORY)),
+  );
+
+  api.delete(
+    '/templates/:id',
+    { onRequest: buildTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
+    async (request, reply) =>
+      respond(request, await write(request, reply, 200, (repo) => repo.setTemplateDeleted(request.params.id, request.body.baseVersion, true), TEMPLATES_HISTORY)),
+  );
+
+  api.post(
+    '/templates/:id/restore',
+    { onRequest: buildTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
+    async (request, reply) =>
+      respond(request, await write(request, reply, 200, (repo) => repo.setTemplateDeleted(request.params.id, request.body.baseVersion, false), TEMPLATES_HISTORY)),
+  );
+
+  // ---------------------------------------------------------------- inspections
+
+  api.get('/inspections', { onRequest: fill, schema: { querystring: ListQuerystring, response: { 200: Envelope(InspectionPage) } } }, async (request) => {
+    const { limit, ...rest } = request.query;
+    const size = limit === undefined ? undefined : Number(limit);
+    if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
+    const query: InspectionListQueryType = { ...rest, ...(size !== undefined ? { limit: size } : {}) };
+    return respond(request, await (await repository(request)).list(query));
+  });
+
+  // The filtered list as CSV (what the caller sees: its own, or everyone's in the families it manages).
+  api.get('/inspections/export.csv', { onRequest: fill, schema: { querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
+    const page = await (await repository(request)).list({ ...request.query, limit: EXPORT_MAX });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="inspections-${day}.csv"`)
+      .send(inspectionsCsv(page.items, ctx.config.publicUrl));
+  });
+
+  // Own work: a filler starts its own (planning one for someone else needs the manage right: checked by the repository).
+  api.post('/inspections', { onRequest: fill, schema: { headers: WriteHeaders, body: InspectionCreate, response: { 201: Envelope(Inspection) } } }, async (request, reply) =>
+    respond(request, await write(request, reply, 201, (repo) => repo.create(request.body))),
+  );
+
+  api.get('/inspections/:id', { onRequest: fill, schema: { params: IdParams, response: { 200: Envelope(Inspection) } } }, async (request) =>
+    respond(request, await (await repository(request)).get(request.params.id)),
+  );
+
+  // The report printed (print.ts), in the request's language; its images read from the storage, downscaled.
+  api.get('/inspections/:id/report.pdf', { onRequest: fill, schema: { params: IdParams, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const inspection = await (await repository(request)).get(request.params.id);
+    const pdf = await inspectionPdf({
+      inspection,
+      language: printLanguage(request.headers['accept-language']),
+      printedAt: new Date(),
+      image: async (attachment) => {
+        const row = await findAttachment(auth.db, auth.districtId, attachment.id);
+        return row ? printableImage(ctx.storage, row) : null;
+      },
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${reportFileName(inspection)}"`)
+      .header('cache-control', 'private, no-store')
+      // A Buffer is sent as it is, never serialised: FileBytes (a string) only documents it.
+      .send(pdf as unknown as string);
+  });
+
+  api.get('/inspections/:id/history', { onRequest: fill, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
+    respond(request, await (await repository(request)).history(request.params.id)),
+  );
+
+  // Own work: the assignee's progress; a manager's planning (assignee, due time) is checked by the repository.
+  api.patch(
+    '/inspections/:id',
+    { onRequest: fill, schema: { params: IdParams, headers: WriteHeaders, body: InspectionUpdate, response: { 200: Envelope(Inspection) } } },
+    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.update(request.params.id, request.body))),
+  );
+
+  // Own work: the assignee submits; it is locked and hashed.
+  api.post(
+    '/inspections/:id/submit',
+    { onRequest: fill, schema: { params: IdParams, headers: WriteHeaders, body: InspectionSubmit, response: { 200: Envelope(Inspection) } } },
+    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.submit(request.params.id, request.body))),
+  );
+
+  api.delete(
+    '/inspections/:id',
+    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Inspection) } } },
+    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, true))),
+  );
+
+  api.post(
+    '/inspections/:id/restore',
+    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Inspection) } } },
+    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, false))),
+  );
+}
