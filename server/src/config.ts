@@ -45,6 +45,8 @@ export interface Config {
   mailFrom: string;
   /** Run the mail outbox worker in this process (several processes may run one each). */
   mailWorker: boolean;
+  /** Run the questionnaires' scheduler in this process (occurrences, reminders, overdue notices). VIGIE_SCHEDULER. */
+  scheduler: boolean;
   /** Public origin of the app, for links in e-mails (no trailing slash). */
   publicUrl: string;
   /** Requests per minute per session (or per address without one) on the API; 0: no limit. VIGIE_RATE_LIMIT. */
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read.raw('VIGIE_MAIL_FROM') ?? 'Vigie <no-reply@vigie.localhost>',
     mailWorker: read.bool('VIGIE_MAIL_WORKER', true),
+    scheduler: read.bool('VIGIE_SCHEDULER', true),
     publicUrl: read.url('VIGIE_PUBLIC_URL', ['http:', 'https:'], read.raw('VIGIE_PUBLIC_URL') ?? `${tls ? 'https' : 'http'}://127.0.0.1:${port}`) ?? `http://127.0.0.1:${port}`,
     rateLimitPerMinute: read.int('VIGIE_RATE_LIMIT', DEFAULT_RATE_LIMIT, { min: 0 }),
     demoOidcIssuer: read.url('VIGIE_DEMO_OIDC_ISSUER', ['http:', 'https:']),

@@ -30,7 +30,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   let dropDatabases: (() => Promise<void>) | null = null;
   // No general request limit (rate-limit.test.ts sets one): the fuzz and load tests send
   // thousands of requests a minute from one address; the browser tests run with the default.
-  let env: NodeJS.ProcessEnv = { VIGIE_DATA_DIR: dataDir, VIGIE_PGLITE_TEMPLATE_DIR: TEMPLATE_DIR, VIGIE_STATIC_DIR: join(dataDir, 'no-app'), VIGIE_RATE_LIMIT: '0' };
+  // No scheduler running on its own clock: questionnaires.test.ts runs it at the times it chooses.
+  let env: NodeJS.ProcessEnv = { VIGIE_DATA_DIR: dataDir, VIGIE_PGLITE_TEMPLATE_DIR: TEMPLATE_DIR, VIGIE_STATIC_DIR: join(dataDir, 'no-app'), VIGIE_RATE_LIMIT: '0', VIGIE_SCHEDULER: 'false' };
   if (usePostgres) {
     const base = process.env.VIGIE_TEST_PG_URL;
     if (!base) throw new Error('VIGIE_TEST_DRIVER=postgres needs VIGIE_TEST_PG_URL');

@@ -11,10 +11,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
-import type { Answer, Answers, Inspection, InspectionSummary, Question, Section, Template, TemplateSummary } from '../../common/modules/questionnaryV2/schemas.js';
+import type { Answer, Answers, Inspection, InspectionSummary, Question, Schedule, Section, Template, TemplateSummary } from '../../common/modules/questionnaryV2/schemas.js';
 import type { LockCheck, Page } from '../../common/schemas/platform.js';
 import { canonicalJson } from '../src/modules/_platform/lock-chain.js';
 import { lockedContent } from '../src/modules/questionnaires/repository.js';
+import { occurrence, runSchedules } from '../src/modules/questionnaires/scheduler.js';
 import { bearer, login, startTestServer, type TestServer } from './helper.js';
 import { pageCount, pdfText } from './pdf-text.js';
 
@@ -474,4 +475,129 @@ describe('who sees and plans what', () => {
     expect((await q('overdue=true')).data.total).toBe(0);
   });
 
+});
+
+describe('schedules, reminders and overdue notices (the scheduler run at chosen times)', () => {
+  const DAY = 86_400_000;
+  const inspectionsOf = async (scheduleId: string) => {
+    const acme = await server.databases.client('acme');
+    return (
+      await acme.query<{ id: string; due_at: Date; site_id: string | null; assignee_id: string; status: string }>(
+        'select id, due_at, site_id, assignee_id, status from inspections where schedule_id = $1 order by due_at, site_id',
+        [scheduleId],
+      )
+    ).rows;
+  };
+  const bells = async (inspectionId: string) => {
+    const acme = await server.databases.client('acme');
+    return (await acme.query<{ account_id: string; name: string }>(`select account_id, name from notifications where actions::text like $1 order by created_at`, [`%${inspectionId}%`])).rows;
+  };
+  const mails = async (inspectionId: string) => {
+    const acme = await server.databases.client('acme');
+    return (await acme.query<{ recipient: string; subject: string }>(`select recipient, subject from mail_outbox where body_text like $1 order by created_at, recipient`, [`%${inspectionId}%`])).rows;
+  };
+
+  it('dates: weekly, monthly on the 31st (the month’s last day), yearly on 29 February', () => {
+    const first = new Date('2027-01-31T16:00:00.000Z');
+    expect(occurrence(first, 'weekly', 2, 1).toISOString()).toBe('2027-02-14T16:00:00.000Z');
+    expect(occurrence(first, 'monthly', 1, 1).toISOString()).toBe('2027-02-28T16:00:00.000Z');
+    expect(occurrence(first, 'monthly', 1, 2).toISOString()).toBe('2027-03-31T16:00:00.000Z');
+    expect(occurrence(new Date('2028-02-29T08:00:00.000Z'), 'yearly', 1, 1).toISOString()).toBe('2029-02-28T08:00:00.000Z');
+  });
+
+  it('makes each occurrence one period ahead, per site and person, once however many runs; stops at its end or when deleted', async () => {
+    const template = await newTemplate();
+    const acme = await server.databases.client('acme');
+    const sites = (await acme.query<{ id: string }>('select id from sites where district_id = $1 and deleted_at is null order by name limit 2', [lyon])).rows.map((r) => r.id);
+    const first = new Date(Date.now() + 3 * DAY);
+    const created = await call<Schedule>({
+      method: 'POST',
+      url: '/schedules',
+      key: randomUUID(),
+      payload: { id: randomUUID(), templateId: template.id, siteIds: sites, assigneeIds: [fieldId], recurrence: 'weekly', interval: 1, firstDueAt: first.toISOString(), until: new Date(first.getTime() + 15 * DAY).toISOString(), remindDays: 2 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The first occurrence is within a week: made at once, one per site.
+    let made = await inspectionsOf(created.data.id);
+    expect(made.map((i) => [new Date(i.due_at).toISOString(), i.assignee_id, i.status])).toEqual(sites.map(() => [first.toISOString(), fieldId, 'todo']));
+    expect(new Set(made.map((i) => i.site_id))).toEqual(new Set(sites));
+    expect(created.data.nextDueAt).toBe(new Date(first.getTime() + 7 * DAY).toISOString());
+    // The field user sees them among its own to do.
+    const own = await call<Page<InspectionSummary>>({ url: `/inspections?template=${template.id}`, token: field });
+    expect(own.data.total).toBe(2);
+
+    // Nothing more until the next one is a week away; two runs at once make it once.
+    expect((await runSchedules(server.ctx, new Date(first.getTime() - DAY))).made).toBe(0);
+    await Promise.all([runSchedules(server.ctx, new Date(first.getTime() + 1 * DAY)), runSchedules(server.ctx, new Date(first.getTime() + 1 * DAY))]);
+    made = await inspectionsOf(created.data.id);
+    expect(made).toHaveLength(4);
+    // The third (first + 14 days) is within the end (first + 15), the fourth is not.
+    await runSchedules(server.ctx, new Date(first.getTime() + 30 * DAY));
+    expect((await inspectionsOf(created.data.id)).map((i) => new Date(i.due_at).getTime() - first.getTime())).toEqual([0, 0, 7 * DAY, 7 * DAY, 14 * DAY, 14 * DAY]);
+    const ended = await call<Schedule>({ url: `/schedules/${created.data.id}` });
+    expect(ended.data.nextDueAt).toBeNull();
+
+    // A deleted schedule makes nothing more.
+    const monthly = await call<Schedule>({
+      method: 'POST',
+      url: '/schedules',
+      key: randomUUID(),
+      payload: { id: randomUUID(), templateId: template.id, siteIds: [], assigneeIds: [fieldId], recurrence: 'monthly', interval: 1, firstDueAt: new Date(Date.now() + 60 * DAY).toISOString(), until: null, remindDays: 1 },
+    });
+    expect(await inspectionsOf(monthly.data.id)).toHaveLength(0);
+    const removed = await call({ method: 'DELETE', url: `/schedules/${monthly.data.id}`, key: randomUUID(), payload: { baseVersion: monthly.data.version } });
+    expect(removed.status).toBe(200);
+    await runSchedules(server.ctx, new Date(Date.now() + 59 * DAY));
+    expect(await inspectionsOf(monthly.data.id)).toHaveLength(0);
+  });
+
+  it('reminds the assignee before the due time and tells it and the planner once overdue, once each, never for a submitted one', async () => {
+    const template = await newTemplate({ name: `Rappel ${randomUUID().slice(0, 6)}` });
+    const due = new Date(Date.now() + 5 * DAY);
+    const schedule = await call<Schedule>({
+      method: 'POST',
+      url: '/schedules',
+      key: randomUUID(),
+      payload: { id: randomUUID(), templateId: template.id, siteIds: [lyonSite], assigneeIds: [fieldId], recurrence: 'once', interval: 1, firstDueAt: due.toISOString(), until: null, remindDays: 2 },
+    });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+    const [made] = await inspectionsOf(schedule.data.id);
+    const id = made!.id;
+    // A second one, submitted before its reminder: nothing is sent for it.
+    const other = await start(template);
+    await submit(other, GOOD);
+
+    await runSchedules(server.ctx, new Date(due.getTime() - 3 * DAY));
+    expect(await bells(id)).toEqual([]);
+    await runSchedules(server.ctx, new Date(due.getTime() - 1 * DAY));
+    await runSchedules(server.ctx, new Date(due.getTime() - 1 * DAY + 60_000));
+    const reminded = await bells(id);
+    expect(reminded.map((b) => b.account_id)).toEqual([fieldId]);
+    expect(reminded[0]!.name).toContain('Inspection à réaliser avant le');
+    expect((await mails(id)).map((m) => m.recipient)).toEqual(['field@demo.vigie.test']);
+    // The field user's bell shows it.
+    const unread = await server.app.inject({ method: 'GET', url: '/api/notifications/unreadCount', headers: bearer(field) });
+    expect(unread.statusCode).toBe(200);
+
+    await runSchedules(server.ctx, new Date(due.getTime() + 3_600_000));
+    await runSchedules(server.ctx, new Date(due.getTime() + 7_200_000));
+    const told = (await bells(id)).slice(1);
+    expect(told.map((b) => b.account_id).sort()).toEqual([fieldId, subOf(manager)].sort());
+    expect(told.every((b) => b.name.startsWith('Inspection en retard'))).toBe(true);
+    const sent = await mails(id);
+    expect(sent).toHaveLength(3);
+    expect(sent.filter((m) => m.subject.includes('en retard')).map((m) => m.recipient).sort()).toEqual(['field@demo.vigie.test', 'operator@demo.vigie.test']);
+    expect(await bells(other.id)).toEqual([]);
+  });
+
+  it('only a manager of the family plans; a schedule’s people must be members', async () => {
+    const template = await newTemplate();
+    const payload = { id: randomUUID(), templateId: template.id, siteIds: [], assigneeIds: [fieldId], recurrence: 'once', interval: 1, firstDueAt: new Date(Date.now() + 90 * DAY).toISOString(), until: null, remindDays: 1 };
+    expect((await call({ method: 'POST', url: '/schedules', token: field, key: randomUUID(), payload })).status).toBe(403);
+    const stranger = await call({ method: 'POST', url: '/schedules', key: randomUUID(), payload: { ...payload, id: randomUUID(), assigneeIds: [randomUUID()] } });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe('questionnaires.not_member');
+    const backwards = await call({ method: 'POST', url: '/schedules', key: randomUUID(), payload: { ...payload, id: randomUUID(), recurrence: 'weekly', until: new Date(Date.now() + DAY).toISOString() } });
+    expect(backwards.body.message).toBe('questionnaires.invalid_schedule');
+  });
 });

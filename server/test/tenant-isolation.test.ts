@@ -33,6 +33,7 @@ interface Tenant {
   /** A questionnaire template and an inspection of the district (Questionnaires module routes). */
   checklist: string;
   inspection: string;
+  schedule: string;
   /** A complete attachment of the site (a row only: the checks come before any byte is read). */
   attachment: string;
   onlyAccount: string;
@@ -108,6 +109,12 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, status, created_by) values ($1, $2, 'questionnary', $3, 1, $4, $5, 'inProgress', $5)`,
     [inspection, district, checklist, site.id, operatorId],
   );
+  const schedule = randomUUID();
+  await client.query(
+    `insert into inspection_schedules (id, district_id, family, template_id, assignee_ids, recurrence, first_due_at, next_due_at, created_by)
+     values ($1, $2, 'questionnary', $3, $4, 'weekly', now() + interval '90 days', now() + interval '90 days', $5)`,
+    [schedule, district, checklist, [operatorId], operatorId],
+  );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
   const attachment = randomUUID();
   await (await server.databases.client(database)).query(
@@ -129,6 +136,7 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     declaration,
     checklist,
     inspection,
+    schedule,
     attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
@@ -190,6 +198,10 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'DELETE /api/questionnaires/templates/:id': (t) => [{ method: 'DELETE', url: `/api/questionnaires/templates/${t.checklist}`, payload: { baseVersion: 1 } }],
   'POST /api/questionnaires/templates/:id/restore': (t) => [{ method: 'POST', url: `/api/questionnaires/templates/${t.checklist}/restore`, payload: { baseVersion: 1 } }],
   'GET /api/questionnaires/inspections/:id': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}` }],
+  'GET /api/questionnaires/schedules/:id': (t) => [{ method: 'GET', url: `/api/questionnaires/schedules/${t.schedule}` }],
+  'PATCH /api/questionnaires/schedules/:id': (t) => [{ method: 'PATCH', url: `/api/questionnaires/schedules/${t.schedule}`, payload: { baseVersion: 1, changes: { remindDays: 3 } } }],
+  'DELETE /api/questionnaires/schedules/:id': (t) => [{ method: 'DELETE', url: `/api/questionnaires/schedules/${t.schedule}`, payload: { baseVersion: 1 } }],
+  'POST /api/questionnaires/schedules/:id/restore': (t) => [{ method: 'POST', url: `/api/questionnaires/schedules/${t.schedule}/restore`, payload: { baseVersion: 1 } }],
   'GET /api/questionnaires/inspections/:id/report.pdf': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}/report.pdf` }],
   'GET /api/questionnaires/inspections/:id/history': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}/history` }],
   'PATCH /api/questionnaires/inspections/:id': (t) => [
@@ -237,6 +249,11 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   },
   // An inspection of the other tenant's template: not found.
   { method: 'POST', url: '/api/questionnaires/inspections', payload: { id: randomUUID(), templateId: t.checklist, siteId: null } },
+  {
+    method: 'POST',
+    url: '/api/questionnaires/schedules',
+    payload: { id: randomUUID(), templateId: t.checklist, siteIds: [t.site], assigneeIds: [t.onlyAccount], recurrence: 'once', interval: 1, firstDueAt: '2027-01-04T08:00:00.000Z', until: null, remindDays: 1 },
+  },
   { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
   // The district of another client named with the session's own client database.
   { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
@@ -287,7 +304,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.checklist, target.inspection, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.checklist, target.inspection, target.schedule, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

@@ -386,3 +386,56 @@ export const InspectionListQuery = Type.Object(
 );
 export type InspectionListQuery = Static<typeof InspectionListQuery>;
 export const InspectionPage = Page(InspectionSummary);
+
+// ---------------------------------------------------------------- schedules
+
+export const RECURRENCES = ['once', 'weekly', 'monthly', 'yearly'] as const;
+export const Recurrence = Type.Union([Type.Literal('once'), Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('yearly')]);
+export type Recurrence = (typeof RECURRENCES)[number];
+export const SCHEDULE_SITES_MAX = 200;
+export const SCHEDULE_PEOPLE_MAX = 50;
+export const REMIND_DAYS_MAX = 60;
+
+/**
+ * What a manager plans: a template on sites for people, once or every `interval` weeks, months
+ * or years from `firstDueAt`, until `until` (none: open-ended). Each occurrence makes one
+ * inspection per site and person (or per person without sites), due at the occurrence's time,
+ * made one period ahead (a weekly one a week before it is due; a single one at once); its
+ * assignee is reminded `remindDays` before (bell and e-mail) and both it and the planner are told
+ * once it is overdue.
+ */
+export const ScheduleFields = Type.Object(
+  {
+    siteIds: Type.Array(Uuid, { maxItems: SCHEDULE_SITES_MAX }),
+    assigneeIds: Type.Array(Uuid, { minItems: 1, maxItems: SCHEDULE_PEOPLE_MAX }),
+    recurrence: Recurrence,
+    interval: Type.Integer({ minimum: 1, maximum: 52 }),
+    firstDueAt: IsoDateTime,
+    until: Type.Union([IsoDateTime, Type.Null()]),
+    remindDays: Type.Integer({ minimum: 0, maximum: REMIND_DAYS_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type ScheduleFields = Static<typeof ScheduleFields>;
+
+/** POST /api/questionnaires/schedules (Idempotency-Key; the family's inspections manage right). */
+export const ScheduleCreate = Type.Object({ id: Uuid, templateId: Uuid, ...ScheduleFields.properties }, { additionalProperties: false });
+export type ScheduleCreate = Static<typeof ScheduleCreate>;
+/** PATCH /api/questionnaires/schedules/:id: applies to the occurrences not made yet. */
+export const ScheduleUpdate = UpdateBody(Type.Partial(ScheduleFields, { additionalProperties: false, minProperties: 1 }));
+export type ScheduleUpdate = Static<typeof ScheduleUpdate>;
+
+export const Schedule = Type.Intersect([
+  RecordMeta,
+  ScheduleFields,
+  Type.Object({
+    family: Family,
+    templateId: Uuid,
+    templateName: Type.String(),
+    /** The next occurrence to make; null once the schedule has ended. */
+    nextDueAt: Type.Union([IsoDateTime, Type.Null()]),
+    sites: Type.Array(Actor),
+    assignees: Type.Array(Actor),
+  }),
+]);
+export type Schedule = Static<typeof Schedule>;

@@ -153,9 +153,14 @@ export function declarationMail(input: DeclarationMailInput): MailContent {
     },
   }[input.kind];
   const { subject, fr, en } = byKind;
-  const text = ['Bonjour,', '', ...fr, '', input.link, '', '—', '', 'Hello,', '', ...en, '', input.link, ''].join('\n');
+  return bilingualMail(subject, fr, en, input.link);
+}
+
+/** A record's e-mail: French then English paragraphs, each followed by the link (text and HTML). */
+function bilingualMail(subject: string, fr: readonly string[], en: readonly string[], href: string): MailContent {
+  const text = ['Bonjour,', '', ...fr, '', href, '', '—', '', 'Hello,', '', ...en, '', href, ''].join('\n');
   const paragraph = (content: string) => `<p>${escapeHtml(content)}</p>`;
-  const link = `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`;
+  const link = `<p><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`;
   const html = [
     '<!doctype html><html><body>',
     '<div lang="fr">',
@@ -171,4 +176,36 @@ export function declarationMail(input: DeclarationMailInput): MailContent {
     '</body></html>',
   ].join('\n');
   return { subject, text, html };
+}
+
+export interface InspectionMailInput {
+  /** `reminder`: due soon, to its assignee; `overdue`: past due, to its assignee and its planner. */
+  kind: 'reminder' | 'overdue';
+  templateName: string;
+  siteName: string | null;
+  assigneeName: string;
+  /** The due time, already written in Paris time in each language. */
+  due: { fr: string; en: string };
+  link: string;
+}
+
+/** The e-mail of a scheduled inspection's reminder or overdue notice, in French then English. */
+export function inspectionMail(input: InspectionMailInput): MailContent {
+  const template = oneLine(input.templateName);
+  const where = input.siteName ? oneLine(input.siteName) : null;
+  const who = oneLine(input.assigneeName);
+  if (input.kind === 'reminder') {
+    return bilingualMail(
+      `Vigie : inspection « ${template} » à réaliser avant le ${input.due.fr} / Inspection ${template} due ${input.due.en}`,
+      [`L’inspection « ${template} »${where ? ` du site ${where}` : ''} vous est attribuée : elle est à réaliser avant le ${input.due.fr}.`],
+      [`The inspection "${template}"${where ? ` of ${where}` : ''} is assigned to you: it is due ${input.due.en}.`],
+      input.link,
+    );
+  }
+  return bilingualMail(
+    `Vigie : inspection « ${template} » en retard / Inspection ${template} overdue`,
+    [`L’inspection « ${template} »${where ? ` du site ${where}` : ''}, attribuée à ${who}, devait être réalisée avant le ${input.due.fr} : elle est en retard.`],
+    [`The inspection "${template}"${where ? ` of ${where}` : ''}, assigned to ${who}, was due ${input.due.en}: it is overdue.`],
+    input.link,
+  );
 }

@@ -100,4 +100,42 @@ export const questionnairesMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    version: 2,
+    name: 'questionnaires: schedules, reminders and overdue notices',
+    sql: `
+      create table inspection_schedules (
+        id uuid primary key,
+        district_id uuid not null references districts (id) on delete cascade,
+        family text not null check (family in ('questionnary', 'securesphere')),
+        template_id uuid not null references questionnaire_templates (id),
+        site_ids uuid[] not null default '{}',
+        assignee_ids uuid[] not null,
+        recurrence text not null check (recurrence in ('once', 'weekly', 'monthly', 'yearly')),
+        interval int not null default 1,
+        first_due_at timestamptz not null,
+        until timestamptz,
+        remind_days int not null default 1,
+        -- The next occurrence to make (scheduler.ts); null once the schedule has ended.
+        next_due_at timestamptz,
+        version int not null default 1,
+        created_at timestamptz not null default now(),
+        created_by uuid not null,
+        updated_at timestamptz not null default now(),
+        updated_by uuid,
+        deleted_at timestamptz
+      );
+      create index inspection_schedules_next_idx on inspection_schedules (next_due_at) where deleted_at is null and next_due_at is not null;
+      create index inspection_schedules_district_idx on inspection_schedules (district_id, created_at, id);
+
+      alter table inspections add column remind_at timestamptz;
+      alter table inspections add column reminded_at timestamptz;
+      alter table inspections add column overdue_notified_at timestamptz;
+      -- One inspection per occurrence, site and person, however many schedulers run at once.
+      create unique index inspections_occurrence_idx on inspections (schedule_id, due_at, coalesce(site_id, '00000000-0000-0000-0000-000000000000'), assignee_id)
+        where schedule_id is not null;
+      create index inspections_remind_idx on inspections (remind_at) where reminded_at is null and status <> 'submitted' and deleted_at is null;
+      create index inspections_overdue_idx on inspections (due_at) where overdue_notified_at is null and status <> 'submitted' and deleted_at is null;
+    `,
+  },
 ];

@@ -47,6 +47,8 @@ import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, versio
 
 /** The attachments' module name, and the history's of inspections. */
 export const QUESTIONNAIRES_MODULE = 'questionnaires';
+/** The reminder of an inspection planned by hand: a day before it is due (a schedule says its own). */
+export const DEFAULT_REMIND_DAYS = 1;
 export const TEMPLATES_HISTORY = 'questionnaire_templates';
 
 export const TEMPLATE_NOT_FOUND = 'questionnaires.template_not_found';
@@ -593,8 +595,10 @@ export class QuestionnairesRepository {
     await this.checkSite(body.siteId);
     const started = body.startedAt !== undefined;
     const { rows } = await this.db.query(
-      `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, due_at, status, started_at, start_position, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) on conflict (id) do nothing returning id`,
+      `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, due_at, remind_at, status, started_at, start_position,
+                               created_by, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8::timestamptz - make_interval(days => ${DEFAULT_REMIND_DAYS}), $9, $10, $11, $12, $12)
+       on conflict (id) do nothing returning id`,
       [
         body.id,
         this.districtId,
@@ -685,7 +689,11 @@ export class QuestionnairesRepository {
     if (changes.length === 0) return this.toInspection(row);
     await this.db.query(
       `update inspections set site_id = $3, assignee_id = $4, due_at = $5, started_at = $6, start_position = $7, status = $8, answers = $9,
-              version = version + 1, updated_at = now(), updated_by = $10
+              version = version + 1, updated_at = now(), updated_by = $10,
+              -- A new due time or assignee: reminded and told of the delay afresh.
+              remind_at = case when due_at is distinct from $5 then $5::timestamptz - make_interval(days => ${DEFAULT_REMIND_DAYS}) else remind_at end,
+              reminded_at = case when due_at is distinct from $5 or assignee_id <> $4 then null else reminded_at end,
+              overdue_notified_at = case when due_at is distinct from $5 or assignee_id <> $4 then null else overdue_notified_at end
         where id = $1 and district_id = $2`,
       [id, this.districtId, after.siteId, after.assigneeId, after.dueAt, after.startedAt, after.startPosition ? JSON.stringify(after.startPosition) : null, status, JSON.stringify(answers), this.scope.actor.id],
     );

@@ -23,6 +23,9 @@ import {
   InspectionPage,
   InspectionSubmit,
   InspectionUpdate,
+  Schedule,
+  ScheduleCreate,
+  ScheduleUpdate,
   Template,
   TemplateCreate,
   TemplateSummary,
@@ -45,6 +48,8 @@ import { printLanguage } from '../_platform/pdf.js';
 import { inspectionsCsv } from './csv.js';
 import { inspectionPdf, reportFileName } from './print.js';
 import { QUESTIONNAIRES_MODULE, QuestionnairesRepository, TEMPLATES_HISTORY } from './repository.js';
+import { startScheduler } from './scheduler.js';
+import { SCHEDULES_HISTORY, SchedulesRepository } from './schedules.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
@@ -76,11 +81,23 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
   const manageInspections = requireAnyCan({ feature: 'questionnaires', action: 'manage' }, { feature: 'securesphere', action: 'manage' });
   const buildTemplates = requireAnyCan({ feature: 'questionnaireTemplates', action: 'manage' }, { feature: 'securesphereTemplates', action: 'manage' });
 
-  const repository = async (request: FastifyRequest, tx?: Queryable) => {
+  const scopeOf = async (request: FastifyRequest, tx?: Queryable) => {
     const auth = requireAuth(request);
     const powers = questionnairePowers(await rightsOf(request));
-    return new QuestionnairesRepository({ db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers);
+    return { scope: { db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers };
   };
+  const repository = async (request: FastifyRequest, tx?: Queryable) => {
+    const { scope, powers } = await scopeOf(request, tx);
+    return new QuestionnairesRepository(scope, powers);
+  };
+  const schedules = async (request: FastifyRequest, tx?: Queryable) => {
+    const { scope, powers } = await scopeOf(request, tx);
+    return new SchedulesRepository(scope, powers);
+  };
+  if (ctx.config.scheduler) {
+    const scheduler = startScheduler(ctx, app.log);
+    app.addHook('onClose', () => scheduler.stop());
+  }
   const changed =
     (request: FastifyRequest, module: string = QUESTIONNAIRES_MODULE) =>
     (record: { id: string; version: number }) => {
@@ -134,6 +151,41 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     { onRequest: buildTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
     async (request, reply) =>
       respond(request, await write(request, reply, 200, (repo) => repo.setTemplateDeleted(request.params.id, request.body.baseVersion, false), TEMPLATES_HISTORY)),
+  );
+
+  // ---------------------------------------------------------------- schedules (managers of the template's family)
+
+  api.get('/schedules', { onRequest: manageInspections, schema: { response: { 200: Envelope(Type.Array(Schedule)) } } }, async (request) =>
+    respond(request, await (await schedules(request)).list()),
+  );
+
+  const scheduleWrite = <T extends { id: string; version: number }>(request: FastifyRequest, reply: Parameters<typeof idempotentWrite>[1], statusCode: 200 | 201, run: (repo: SchedulesRepository) => Promise<T>) =>
+    idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(await schedules(request, tx)) }), changed(request, SCHEDULES_HISTORY));
+
+  api.post('/schedules', { onRequest: manageInspections, schema: { headers: WriteHeaders, body: ScheduleCreate, response: { 201: Envelope(Schedule) } } }, async (request, reply) =>
+    respond(request, await scheduleWrite(request, reply, 201, (repo) => repo.create(request.body))),
+  );
+
+  api.get('/schedules/:id', { onRequest: manageInspections, schema: { params: IdParams, response: { 200: Envelope(Schedule) } } }, async (request) =>
+    respond(request, await (await schedules(request)).get(request.params.id)),
+  );
+
+  api.patch(
+    '/schedules/:id',
+    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: ScheduleUpdate, response: { 200: Envelope(Schedule) } } },
+    async (request, reply) => respond(request, await scheduleWrite(request, reply, 200, (repo) => repo.update(request.params.id, request.body))),
+  );
+
+  api.delete(
+    '/schedules/:id',
+    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Schedule) } } },
+    async (request, reply) => respond(request, await scheduleWrite(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, true))),
+  );
+
+  api.post(
+    '/schedules/:id/restore',
+    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Schedule) } } },
+    async (request, reply) => respond(request, await scheduleWrite(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, false))),
   );
 
   // ---------------------------------------------------------------- inspections

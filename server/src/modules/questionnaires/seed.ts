@@ -348,9 +348,14 @@ export async function seedQuestionnaires({ tx, clientDb, districtId, actorId, ac
     await tx.query(
       `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, due_at, status, answers, started_at,
                                 start_position, finished_at, end_position, signature, signed_by, total, section_scores, percent, passed, failed_items,
-                                failed_count, submitted_at, locked_at, search_text, version, created_at, created_by, updated_at, updated_by)
+                                failed_count, submitted_at, locked_at, search_text, version, created_at, created_by, updated_at, updated_by,
+                                remind_at, reminded_at, overdue_notified_at)
        values ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $11, $12, $11, $13, $14, $15, $16, $17, $18, $19, $20, $12, $12,
-               vigie_fold($21 || ' ' || coalesce($22, '')), $23, $24, $25, $26, $27)`,
+               vigie_fold($21 || ' ' || coalesce($22, '')), $23, $24, $25, $26, $27,
+               $7::timestamptz - interval '1 day',
+               -- As if the scheduler had run: the past reminders and overdue notices sent.
+               case when $7::timestamptz - interval '1 day' <= now() then $7::timestamptz - interval '1 day' end,
+               case when $7::timestamptz <= now() and $8 <> 'submitted' then $7::timestamptz + interval '1 minute' end)`,
       [
         id,
         districtId,
