@@ -1,5 +1,6 @@
 /**
- * Questionnaires (prefix questionnary-v2): inspections built from templates, scheduled on sites,
+ * Questionnaires (prefix questionnary-v2; screens: src/features/questionnaryV2/routes.tsx):
+ * inspections built from templates, scheduled on sites,
  * filled on site (offline), scored, signed and locked; the Securesphere security audits run on
  * the same engine with their own templates. Its API contract is ./questionnaryV2/schemas.ts,
  * its filling rules ./questionnaryV2/engine.ts; the choices are in docs/questionnaires.md.
@@ -29,5 +30,5 @@ export const questionnaryV2 = defineModule({
   views: [{ path: 'view', label: 'questionnaryView' }],
   menu: [{ id: 'questionnary-v2', position: 4, targets: [{ to: '/questionnary-v2/view' }] }],
   elements: [{ element: 'questionnaires', features: ['questionnaires', 'questionnaireTemplates', 'securesphere', 'securesphereTemplates'] }],
-  screens: false,
+  screens: true,
 });

@@ -211,6 +211,14 @@ describe('templates', () => {
     expect(shape.status).toBe(400);
   });
 
+  it('offers the district’s sites to a filler, by name', async () => {
+    const all = await call<{ id: string; name: string }[]>({ url: '/sites', token: field });
+    expect(all.data.length).toBeGreaterThan(0);
+    const name = all.data[0]!.name;
+    const found = await call<{ id: string; name: string }[]>({ url: `/sites?search=${encodeURIComponent(name.slice(0, 5).toUpperCase())}`, token: field });
+    expect(found.data.map((s) => s.name)).toContain(name);
+  });
+
   it('a family’s template rights: the field user builds nothing and sees no Securesphere template', async () => {
     const denied = await call({ method: 'POST', url: '/templates', token: field, key: randomUUID(), payload: { id: randomUUID(), family: 'questionnary', name: 'X', description: '', sections: SECTIONS, passMark: null } });
     expect(denied.status).toBe(403);

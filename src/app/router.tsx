@@ -30,6 +30,7 @@ import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
 import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
+import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2/routes';
 import { findModule, LANDING_MODULES } from '../features/modules/modules';
 import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
 import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
@@ -256,6 +257,7 @@ export const SCREEN_MODULE_ROUTES = {
   notifications: notificationsRoutes(authenticatedRoute),
   sites: sitesRoutes(authenticatedRoute),
   declarations: declarationsRoutes(authenticatedRoute),
+  questionnaryV2: questionnairesRoutes(authenticatedRoute),
 };
 
 const unknownRoute = createRoute({
@@ -294,6 +296,7 @@ export const routeTree = rootRoute.addChildren([
     SCREEN_MODULE_ROUTES.notifications,
     SCREEN_MODULE_ROUTES.sites,
     SCREEN_MODULE_ROUTES.declarations,
+    SCREEN_MODULE_ROUTES.questionnaryV2,
   ]),
   unknownRoute,
 ]);

@@ -7,10 +7,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { cutNetwork, offlineCacheText, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, offlineCacheText, outboxSize, restoreNetwork, submitLogin } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const AUTHOR = 'field@demo.vigie.test';
@@ -29,21 +29,6 @@ const photo = (seed: number) =>
   sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
     .jpeg({ quality: 80 + seed })
     .toBuffer();
-
-function outboxSize(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('vigie-outbox');
-        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        open.onsuccess = () => {
-          const count = open.result.transaction('items').objectStore('items').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        };
-      }),
-  );
-}
 
 test('a field user reports offline with two photos and a signature; delivered once, the admin’s bell rings live, a status change reaches the author', async ({ page, browser, request }) => {
   test.setTimeout(180_000);

@@ -16,7 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { UPLOAD_CHUNK_BYTES } from '../../src/lib/uploads';
 import { DEMO_SITES } from '../../server/src/seed/demo-data';
-import { cutNetwork, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, outboxSize, restoreNetwork, submitLogin } from './support';
 
 // The demo account that manages sites (district-admin holds sites.read only).
 const MANAGER = 'operator@demo.vigie.test';
@@ -44,22 +44,6 @@ async function noisyPhoto(): Promise<Buffer> {
 async function apiGet(page: Page, path: string) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   return page.request.get(path, { headers: { Authorization: `Bearer ${token ?? ''}` } });
-}
-
-/** How many items the outbox (IndexedDB vigie-outbox, lib/idb) holds on this device. */
-function outboxSize(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('vigie-outbox');
-        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        open.onsuccess = () => {
-          const count = open.result.transaction('items').objectStore('items').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        };
-      }),
-  );
 }
 
 test('a photo added offline reaches the server once after reconnecting, its upload resumed after a cut', async ({ page, context }) => {

@@ -48,3 +48,19 @@ export function offlineCacheText(page: Page): Promise<string> {
       }),
   );
 }
+
+/** How many writes the outbox holds (vigie-outbox, lib/idb): what is still to be sent. */
+export function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('vigie-outbox');
+        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
+        open.onsuccess = () => {
+          const count = open.result.transaction('items').objectStore('items').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
+        };
+      }),
+  );
+}

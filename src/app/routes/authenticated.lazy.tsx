@@ -13,6 +13,7 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { startDeclarationsModule } from '../../features/declarations';
+import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
@@ -38,6 +39,7 @@ type OpenDialog = MenuAction | 'support' | null;
 // the platform's own (an attachment's deletion, whatever its module's).
 startSitesModule();
 startDeclarationsModule();
+startQuestionnairesModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

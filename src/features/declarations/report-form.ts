@@ -8,7 +8,8 @@
 import { DeclarationFields, type CapturePosition, type FieldValues, type Severity, type Template, type TemplateField } from '../../../common/modules/declarations/schemas';
 import { schemaProblems, type Problems } from '../../components/module/validation';
 import type { PickedPhoto } from '../../components/PhotoPicker';
-import type { DrawnSignature, Report } from './writes';
+import type { DrawnSignature } from '../../components/SignaturePad';
+import type { Report } from './writes';
 
 /** A yes/no answer as the form holds it: not answered yet, yes or no. */
 export type YesNo = '' | 'yes' | 'no';

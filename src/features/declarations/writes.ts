@@ -9,6 +9,7 @@
  */
 import type { CapturePosition, DeclarationCreate, DeclarationUpdate, FieldValues, Severity, Status, TemplateFields } from '../../../common/modules/declarations/schemas';
 import type { PickedPhoto } from '../../components/PhotoPicker';
+import type { DrawnSignature } from '../../components/SignaturePad';
 import { enqueueWrite, type AttachmentInput } from '../../lib/outbox';
 
 export const DECLARATIONS_MODULE = 'declarations';
@@ -26,13 +27,6 @@ export const DECLARATION_WRITE_KINDS = [
   'declarations.template.restore',
 ] as const;
 export type DeclarationWriteKind = (typeof DECLARATION_WRITE_KINDS)[number];
-
-/** A signature drawn on the device: a PNG. */
-export interface DrawnSignature {
-  blob: Blob;
-  name: string;
-  type: 'image/png';
-}
 
 /** What the report form hands over: the fields, and the pictures still as Blobs. */
 export interface Report {

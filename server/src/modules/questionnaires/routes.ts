@@ -25,6 +25,8 @@ import {
   InspectionUpdate,
   Schedule,
   ScheduleCreate,
+  SiteChoice,
+  SiteChoicesQuery,
   ScheduleUpdate,
   Template,
   TemplateCreate,
@@ -112,6 +114,11 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     run: (repo: QuestionnairesRepository) => Promise<T>,
     module?: string,
   ) => idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(await repository(request, tx)) }), changed(request, module));
+
+  // The start screen's site picker: any filler of either family.
+  api.get('/sites', { onRequest: fill, schema: { querystring: SiteChoicesQuery, response: { 200: Envelope(Type.Array(SiteChoice)) } } }, async (request) =>
+    respond(request, await (await repository(request)).siteChoices(request.query.search)),
+  );
 
   // ---------------------------------------------------------------- templates
 

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { usePendingChanges } from '../../../lib/outbox';
 import { withPendingList, type WithPending } from '../../../lib/outbox/overlay';
 import { declarationsListQueryOptions, templatesQueryOptions } from '../api/reads';
-import { currentActor } from '../me';
+import { currentActor } from '../../../lib/current-actor';
 import { declarationHref, declarationsListHref } from '../paths';
 import { completeDeclarationRow, declarationMatches, declarationRecordWrites } from '../pending';
 import { DEFAULT_DECLARATION_SORT, SEVERITY_NAMES, STATUS_NAMES, validateDeclarationSearch, type DeclarationListSearch } from '../search';

@@ -16,6 +16,7 @@ import { AttachmentGrid } from '../../../components/AttachmentGrid';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { DraftOffer, FieldError, TextField, useRecordForm, type RecordForm } from '../../../components/module/RecordForm';
 import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
+import { SignaturePad } from '../../../components/SignaturePad';
 import { openBlob } from '../../../components/ApiImage';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
@@ -23,7 +24,6 @@ import { siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { checkReport, emptyReport, reportOf, type ReportState } from '../report-form';
 import { SEVERITY_NAMES } from '../search';
 import { queueReport } from '../writes';
-import { SignaturePad } from './SignaturePad';
 import { iconOf } from './template-icons';
 import './declarations.css';
 

@@ -1,6 +1,6 @@
 /** The session's account as an actor (id and name, the e-mail: accounts carry no other name), from its token. */
-import { decodeAccessClaims } from '../../lib/jwt';
-import { getToken } from '../../lib/storage';
+import { decodeAccessClaims } from './jwt';
+import { getToken } from './storage';
 
 export function currentActor(): { id: string; name: string } | null {
   const token = getToken();

@@ -1,5 +1,5 @@
-/** A file of the API (the CSV export, a declaration's PDF) saved by the browser, fetched with the session (a plain link carries no token). */
-import { api } from '../../lib/api-client';
+/** A file of the API (a CSV export, a record's PDF) saved by the browser, fetched with the session (a plain link carries no token). */
+import { api } from './api-client';
 
 export async function downloadApiFile(path: string, searchParams: URLSearchParams | undefined, fallbackName: string): Promise<void> {
   const response = await api.get(path, searchParams === undefined ? {} : { searchParams });

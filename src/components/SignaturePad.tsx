@@ -1,18 +1,26 @@
 /**
  * A signature drawn with a finger, a pen or a mouse on a canvas (pointer events, so touch and
  * mouse alike), kept as a PNG when the user confirms it. Keyboard users confirm a typed name
- * instead: it is drawn on the canvas, so every signature is a picture the server stores.
+ * instead: it is drawn on the canvas, so every signature is a picture the server stores. Every
+ * module that signs uses this one (a declaration's signature fields, an inspection's end).
  */
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DrawnSignature } from '../writes';
+import './signature-pad.css';
+
+/** A signature drawn on the device: a PNG. */
+export interface DrawnSignature {
+  blob: Blob;
+  name: string;
+  type: 'image/png';
+}
 
 const WIDTH = 600;
 const HEIGHT = 200;
 
 export function SignaturePad({ label, value, onChange }: { label: string; value: DrawnSignature | undefined; onChange: (value: DrawnSignature | undefined) => void }) {
-  const { t } = useTranslation('declarations');
+  const { t } = useTranslation('components');
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [inked, setInked] = useState(false);
@@ -21,15 +29,27 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
   const nameId = useId();
 
   // A stroke that starts near the screen's left edge would open the drawer menu (Ionic's swipe
-  // gesture): while the pad is there to draw on, the menus do not follow swipes.
-  const drawable = value === undefined;
-  useEffect(() => {
-    if (!drawable) return undefined;
+  // gesture): while a pointer is over the pad, the menus do not follow swipes. Held from the
+  // pointer's arrival (which comes before the touch or the mouse press Ionic listens to), so a
+  // menu the shell mounted after the pad is held too.
+  const held = useRef<{ menus: HTMLIonMenuElement[]; before: boolean[] } | null>(null);
+  const holdMenus = () => {
+    if (held.current !== null) return;
     const menus = [...document.querySelectorAll('ion-menu')];
-    const before = menus.map((menu) => menu.swipeGesture);
+    held.current = { menus, before: menus.map((menu) => menu.swipeGesture) };
     for (const menu of menus) menu.swipeGesture = false;
-    return () => menus.forEach((menu, i) => (menu.swipeGesture = before[i] ?? true));
-  }, [drawable]);
+  };
+  const releaseMenus = () => {
+    const current = held.current;
+    if (current === null || drawing.current) return;
+    current.menus.forEach((menu, i) => (menu.swipeGesture = current.before[i] ?? true));
+    held.current = null;
+  };
+  useEffect(() => () => {
+    drawing.current = false;
+    releaseMenus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on unmount only
+  }, []);
 
   useEffect(() => {
     if (value === undefined) {
@@ -77,24 +97,27 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
 
   if (value !== undefined) {
     return (
-      <div className="declaration-signature">
-        {preview !== null && <img src={preview} alt={t('report.signature_done', { label })} width={300} height={100} />}
+      <div className="signature-pad">
+        {preview !== null && <img src={preview} alt={t('signature.done', { label })} width={300} height={100} />}
         <IonButton fill="outline" onClick={clear}>
-          {t('report.signature_again')}
+          {t('signature.again')}
         </IonButton>
       </div>
     );
   }
   return (
-    <div className="declaration-signature">
+    <div className="signature-pad">
       <canvas
         ref={canvas}
         width={WIDTH}
         height={HEIGHT}
-        className="declaration-signature-canvas"
+        className="signature-pad-canvas"
         role="img"
-        aria-label={t('report.signature_area', { label })}
+        aria-label={t('signature.area', { label })}
+        onPointerEnter={holdMenus}
+        onPointerLeave={releaseMenus}
         onPointerDown={(event) => {
+          holdMenus();
           event.currentTarget.setPointerCapture(event.pointerId);
           drawing.current = true;
           const ctx = context();
@@ -113,17 +136,18 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
         onPointerUp={() => {
           drawing.current = false;
         }}
+        onLostPointerCapture={releaseMenus}
       />
-      <label htmlFor={nameId} className="declaration-signature-typed">
-        {t('report.signature_typed')}
+      <label htmlFor={nameId} className="signature-pad-typed">
+        {t('signature.typed')}
         <input id={nameId} type="text" value={typed} disabled={inked} onChange={(event) => setTyped(event.target.value)} />
       </label>
-      <div className="declaration-signature-actions">
+      <div className="signature-pad-actions">
         <IonButton onClick={confirm} disabled={!inked && typed.trim() === ''}>
-          {t('report.signature_confirm')}
+          {t('signature.confirm')}
         </IonButton>
         <IonButton fill="outline" onClick={clear}>
-          {t('report.signature_clear')}
+          {t('signature.clear')}
         </IonButton>
       </div>
     </div>

@@ -1,0 +1,13 @@
+/** The Questionnaires module's query keys, named once: every query and every invalidation uses these. */
+import type { InspectionTab } from '../paths';
+
+export const questionnairesKeys = {
+  all: ['questionnaires'] as const,
+  lists: () => ['questionnaires', 'inspections'] as const,
+  list: (tab: InspectionTab) => ['questionnaires', 'inspections', tab] as const,
+  details: () => ['questionnaires', 'inspection'] as const,
+  detail: (id: string) => ['questionnaires', 'inspection', id] as const,
+  templates: () => ['questionnaires', 'templates'] as const,
+  template: (id: string) => ['questionnaires', 'templates', id] as const,
+  sites: (search: string) => ['questionnaires', 'sites', search] as const,
+};

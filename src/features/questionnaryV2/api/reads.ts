@@ -1,0 +1,67 @@
+/**
+ * The Questionnaires reads: the caller's inspections by tab (to do with the overdue first, in
+ * progress, submitted newest first), an inspection (with the template revision it is filled
+ * with), the templates a filler may start and each one's sections, the start screen's site
+ * picker. The open inspections, their sheets and the templates are kept for offline filling
+ * (offline.ts).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Inspection, InspectionSummary, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import type { Page } from '../../../../common/schemas/platform';
+import { apiGet } from '../../../lib/api-client';
+import type { InspectionTab } from '../paths';
+import { questionnairesKeys } from './keys';
+
+/** An inspector's list is short (its own): one page of this many, no paging. */
+export const INSPECTIONS_PAGE_SIZE = 200;
+const withSignal = (signal?: AbortSignal) => (signal === undefined ? {} : { signal });
+const TAB_QUERY: Record<InspectionTab, Record<string, string>> = {
+  todo: { status: 'todo', sort: 'dueAt' },
+  inProgress: { status: 'inProgress', sort: 'dueAt' },
+  submitted: { status: 'submitted', sort: '-submittedAt' },
+};
+
+export const inspectionsQueryOptions = (tab: InspectionTab, assigneeId: string | null) =>
+  queryOptions({
+    queryKey: questionnairesKeys.list(tab),
+    queryFn: ({ signal }) =>
+      apiGet<Page<InspectionSummary>>('questionnaires/inspections', {
+        searchParams: { ...TAB_QUERY[tab], limit: String(INSPECTIONS_PAGE_SIZE), ...(assigneeId === null ? {} : { assignee: assigneeId }) },
+        ...withSignal(signal),
+      }),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const inspectionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: questionnairesKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<Inspection>(`questionnaires/inspections/${encodeURIComponent(id)}`, withSignal(signal)),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const templatesQueryOptions = () =>
+  queryOptions({
+    queryKey: questionnairesKeys.templates(),
+    queryFn: ({ signal }) => apiGet<TemplateSummary[]>('questionnaires/templates', withSignal(signal)),
+    staleTime: 60_000,
+    meta: { offline: true },
+  });
+
+export const templateQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: questionnairesKeys.template(id),
+    queryFn: ({ signal }) => apiGet<Template>(`questionnaires/templates/${encodeURIComponent(id)}`, withSignal(signal)),
+    staleTime: 60_000,
+    meta: { offline: true },
+  });
+
+export const siteChoicesQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: questionnairesKeys.sites(search.trim()),
+    queryFn: ({ signal }) =>
+      apiGet<SiteChoice[]>('questionnaires/sites', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
+    staleTime: 60_000,
+    meta: { offline: true },
+  });

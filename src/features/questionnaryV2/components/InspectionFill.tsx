@@ -1,0 +1,370 @@
+/**
+ * Filling an inspection on site, offline too: the template revision's sections, each shown
+ * question answered in place (yes / no / not applicable, choices, text, number with its unit,
+ * date, position, photos, signature), a note and photos on any question, a failed item's
+ * follow-up (note, photo, action) asked where its question requires it. Every answer is kept
+ * in IndexedDB as it is given (fill.ts); the progress, the live score and the questions shown
+ * follow the answers (the engine the server runs at the submit). At the end: who signs, the
+ * signature, and Submit, which queues the whole filling in the outbox (photos first) and shows
+ * the report, marked waiting until it is sent.
+ */
+import { IonButton, IonSpinner } from '@ionic/react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { evaluate, type AnswerProblem } from '../../../../common/modules/questionnaryV2/engine';
+import type { ActionDraft, Question } from '../../../../common/modules/questionnaryV2/schemas';
+import { ModulePage } from '../../../components/module/ModulePage';
+import { PhotoPicker } from '../../../components/PhotoPicker';
+import { SignaturePad } from '../../../components/SignaturePad';
+import { describeApiError } from '../../../lib/error-messages';
+import { showToast } from '../../../lib/toast';
+import { engineAnswers, saveFill, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
+import { queueSubmit } from '../writes';
+import './questionnaires.css';
+
+export interface InspectionFillProps {
+  initial: FillState;
+  onSubmitted: () => void;
+  onBack: () => void;
+}
+
+export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillProps) {
+  const { t } = useTranslation('questionnaires');
+  const [state, setState] = useState(initial);
+  const { template, title } = state;
+  const [shownProblems, setShownProblems] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const ids = { signedBy: useId() };
+  // Every change is on disk before the next one (a closed tab loses nothing): writes are chained.
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const persist = useCallback((next: FillState) => {
+    saving.current = saving.current
+      .then(() => saveFill(next))
+      .catch(() => {
+        showToast({ message: t('fill.not_saved'), kind: 'danger' });
+      });
+  }, [t]);
+  const update = useCallback(
+    (change: (previous: FillState) => FillState) =>
+      setState((previous) => {
+        const next = change(previous);
+        persist(next);
+        return next;
+      }),
+    [persist],
+  );
+  const setAnswer = useCallback(
+    (key: string, change: (previous: LocalAnswer | undefined) => LocalAnswer | null) =>
+      update((previous) => {
+        const answers = { ...previous.answers };
+        const next = change(answers[key]);
+        if (next === null) delete answers[key];
+        else answers[key] = { ...next, at: new Date().toISOString() };
+        return { ...previous, answers };
+      }),
+    [update],
+  );
+
+  const result = useMemo(() => evaluate(template, engineAnswers(template.sections, state.answers)), [template, state.answers]);
+  const problems = useMemo(() => new Map<string, AnswerProblem['kind'][]>(result.problems.reduce<[string, AnswerProblem['kind'][]][]>((all, p) => {
+    const found = all.find(([key]) => key === p.questionKey);
+    if (found) found[1].push(p.kind);
+    else all.push([p.questionKey, [p.kind]]);
+    return all;
+  }, [])), [result.problems]);
+  const failed = useMemo(() => new Set(result.failed.map((f) => f.questionKey)), [result.failed]);
+
+  const submit = async () => {
+    setShownProblems(true);
+    const first = result.problems[0];
+    if (first) {
+      showToast({ message: t('fill.fix_first', { count: result.problems.length }), kind: 'danger' });
+      document.getElementById(`question-${first.questionKey}`)?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    if (state.signedBy.trim() === '' || state.signature === null) {
+      showToast({ message: t('fill.sign_first'), kind: 'danger' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await saving.current;
+      const { payload, attachments } = submission(state, template.sections, state.signature);
+      await queueSubmit(state.inspectionId, payload, attachments);
+      showToast({ message: t('fill.submitted'), kind: 'success' });
+      onSubmitted();
+    } catch (error) {
+      showToast({ message: describeApiError(error), kind: 'danger' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const { answered, total } = result.progress;
+  return (
+    <ModulePage title={title} onBack={onBack} className="questionnaires-page inspection-fill">
+      <div className="inspection-status" role="status" aria-live="polite">
+        <progress max={Math.max(total, 1)} value={answered} aria-label={t('fill.progress_label')} />
+        <span>{t('fill.progress', { answered, total })}</span>
+        {result.total.percent !== null && <span className="inspection-score">{t('fill.score', { percent: result.total.percent })}</span>}
+      </div>
+      {template.sections.map((section) => {
+        const shown = section.questions.filter((q) => result.visible.has(q.key));
+        if (shown.length === 0) return null;
+        const score = result.sections.find((s) => s.key === section.key);
+        return (
+          <section key={section.key} className="inspection-section" aria-labelledby={`section-${section.key}`}>
+            <h2 id={`section-${section.key}`}>
+              {section.title}
+              {score?.percent != null && <span className="inspection-section-score">{t('fill.score', { percent: score.percent })}</span>}
+            </h2>
+            {shown.map((question) => (
+              <QuestionField
+                key={question.key}
+                question={question}
+                answer={state.answers[question.key]}
+                failed={failed.has(question.key)}
+                problems={shownProblems ? problems.get(question.key) : undefined}
+                onChange={setAnswer}
+              />
+            ))}
+          </section>
+        );
+      })}
+      <section className="inspection-section inspection-sign" aria-labelledby="inspection-sign">
+        <h2 id="inspection-sign">{t('fill.sign_title')}</h2>
+        <label htmlFor={ids.signedBy} className="inspection-label">
+          {t('fill.signed_by')}
+          <input id={ids.signedBy} type="text" value={state.signedBy} maxLength={200} onChange={(event) => update((s) => ({ ...s, signedBy: event.target.value }))} />
+        </label>
+        <SignaturePad label={t('fill.signature')} value={state.signature ?? undefined} onChange={(signature) => update((s) => ({ ...s, signature: signature ?? null }))} />
+        {shownProblems && result.problems.length > 0 && (
+          <p className="record-form-error" role="alert">
+            {t('fill.fix_first', { count: result.problems.length })}
+          </p>
+        )}
+        <IonButton expand="block" onClick={() => void submit()} disabled={submitting}>
+          {submitting ? <IonSpinner name="dots" aria-label={t('fill.submitting')} /> : t('fill.submit')}
+        </IonButton>
+      </section>
+    </ModulePage>
+  );
+}
+
+interface QuestionFieldProps {
+  question: Question;
+  answer: LocalAnswer | undefined;
+  failed: boolean;
+  problems: AnswerProblem['kind'][] | undefined;
+  onChange: (key: string, change: (previous: LocalAnswer | undefined) => LocalAnswer | null) => void;
+}
+
+const withValue = (previous: LocalAnswer | undefined, value: LocalAnswer['value']): LocalAnswer => ({ ...(previous ?? { at: '' }), value });
+
+/** One question: its answer by type, then what any answer may carry. Memoised: a long template re-renders only the question answered. */
+const QuestionField = memo(function QuestionField({ question, answer, failed, problems, onChange }: QuestionFieldProps) {
+  const { t } = useTranslation('questionnaires');
+  const id = useId();
+  const [noteOpen, setNoteOpen] = useState(Boolean(answer?.note));
+  const key = question.key;
+  const set = (value: LocalAnswer['value']) => onChange(key, (previous) => withValue(previous, value));
+  const value = answer?.value ?? null;
+  const photos = answer?.photos ?? [];
+  const needs = question.onFail ?? {};
+  const addPhotos = (picked: LocalPhoto[]) => onChange(key, (previous) => ({ ...withValue(previous, previous?.value ?? null), photos: [...(previous?.photos ?? []), ...picked] }));
+  const removePhoto = (photoId: string) => onChange(key, (previous) => (previous ? { ...previous, photos: (previous.photos ?? []).filter((p) => p.id !== photoId) } : null));
+  const setAction = (action: ActionDraft | undefined) =>
+    onChange(key, (previous) => {
+      const next = withValue(previous, previous?.value ?? null);
+      if (action === undefined) delete next.action;
+      else next.action = action;
+      return next;
+    });
+
+  let input: React.ReactNode;
+  switch (question.type) {
+    case 'yesNo':
+      input = (
+        <div className="inspection-choices inspection-yesno" role="radiogroup" aria-labelledby={`${id}-label`}>
+          {(['yes', 'no', 'na'] as const).map((choice) => (
+            <label key={choice} className={`inspection-choice${value === choice ? ' chosen' : ''}`}>
+              <input type="radio" name={id} checked={value === choice} onChange={() => set(choice)} />
+              {t(`answer.${choice}`)}
+            </label>
+          ))}
+        </div>
+      );
+      break;
+    case 'choice':
+      input = (
+        <div className="inspection-choices" role="radiogroup" aria-labelledby={`${id}-label`}>
+          {(question.options ?? []).map((option) => (
+            <label key={option.key} className={`inspection-choice${value === option.key ? ' chosen' : ''}`}>
+              <input type="radio" name={id} checked={value === option.key} onChange={() => set(option.key)} />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      );
+      break;
+    case 'multiChoice': {
+      const chosen = Array.isArray(value) ? (value) : [];
+      input = (
+        <div className="inspection-choices" role="group" aria-labelledby={`${id}-label`}>
+          {(question.options ?? []).map((option) => (
+            <label key={option.key} className={`inspection-choice${chosen.includes(option.key) ? ' chosen' : ''}`}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(option.key)}
+                onChange={(event) => set(event.target.checked ? [...chosen, option.key] : chosen.filter((k) => k !== option.key))}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      );
+      break;
+    }
+    case 'text':
+      input = <textarea id={id} aria-labelledby={`${id}-label`} rows={2} value={typeof value === 'string' ? value : ''} onChange={(event) => set(event.target.value)} />;
+      break;
+    case 'number':
+      input = (
+        <span className="inspection-number">
+          <input
+            id={id}
+            aria-labelledby={`${id}-label`}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            value={typeof value === 'number' ? value : ''}
+            onChange={(event) => set(event.target.value === '' ? null : Number(event.target.value))}
+          />
+          {question.unit && <span>{question.unit}</span>}
+          {(question.min !== undefined || question.max !== undefined) && (
+            <span className="inspection-help">{t('fill.expected', { min: question.min ?? '…', max: question.max ?? '…' })}</span>
+          )}
+        </span>
+      );
+      break;
+    case 'date':
+      input = <input id={id} aria-labelledby={`${id}-label`} type="date" value={typeof value === 'string' ? value : ''} onChange={(event) => set(event.target.value)} />;
+      break;
+    case 'position':
+      input = <PositionInput value={value} onChange={set} />;
+      break;
+    case 'signature':
+      input = <p className="inspection-help">{t('fill.signature_at_end')}</p>;
+      break;
+    case 'photo':
+      input = null;
+      break;
+  }
+
+  const className = ['inspection-question', failed ? 'failed' : '', problems ? 'problem' : ''].filter(Boolean).join(' ');
+  return (
+    <div id={`question-${key}`} className={className}>
+      <p id={`${id}-label`} className="inspection-question-label">
+        {question.label}
+        {question.required && <span className="inspection-required"> {t('fill.required')}</span>}
+      </p>
+      {question.help && <p className="inspection-help">{question.help}</p>}
+      {input}
+      {failed && <p className="inspection-failed-mark">{t('fill.failed_item')}</p>}
+      {(photos.length > 0 || question.type === 'photo' || (failed && needs.photo)) && <Photos photos={photos} onRemove={removePhoto} />}
+      <div className="inspection-question-tools">
+        <PhotoPicker onPicked={(picked) => addPhotos(picked.map((p) => ({ ...p, id: crypto.randomUUID() })))} />
+        {!noteOpen && (
+          <IonButton fill="clear" size="small" onClick={() => setNoteOpen(true)}>
+            {t('fill.add_note')}
+          </IonButton>
+        )}
+      </div>
+      {(noteOpen || (failed && needs.note)) && (
+        <label className="inspection-label">
+          {t('fill.note')}
+          <textarea rows={2} value={answer?.note ?? ''} onChange={(event) => onChange(key, (previous) => ({ ...withValue(previous, previous?.value ?? null), note: event.target.value }))} />
+        </label>
+      )}
+      {failed && needs.action && <ActionFields action={answer?.action} onChange={setAction} />}
+      {problems && (
+        <ul className="record-form-error" role="alert">
+          {problems.map((kind) => (
+            <li key={kind}>{t(`problem.${kind}`)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+});
+
+function Photos({ photos, onRemove }: { photos: readonly LocalPhoto[]; onRemove: (id: string) => void }) {
+  const { t } = useTranslation('questionnaires');
+  const urls = useMemo(() => photos.map((p) => ({ id: p.id, url: URL.createObjectURL(p.blob), name: p.name })), [photos]);
+  useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u.url)), [urls]);
+  if (urls.length === 0) return <p className="inspection-help">{t('fill.no_photo')}</p>;
+  return (
+    <ul className="inspection-photos" aria-label={t('fill.photos')}>
+      {urls.map((u) => (
+        <li key={u.id}>
+          <img src={u.url} alt={u.name} width={96} height={72} />
+          <IonButton fill="clear" size="small" onClick={() => onRemove(u.id)}>
+            {t('fill.remove_photo')}
+          </IonButton>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ActionFields({ action, onChange }: { action: ActionDraft | undefined; onChange: (action: ActionDraft | undefined) => void }) {
+  const { t } = useTranslation('questionnaires');
+  const current: ActionDraft = action ?? { title: '', dueOn: null, assigneeId: null };
+  const change = (next: Partial<ActionDraft>) => {
+    const merged = { ...current, ...next };
+    onChange(merged.title.trim() === '' ? undefined : merged);
+  };
+  return (
+    <fieldset className="inspection-action">
+      <legend>{t('fill.action')}</legend>
+      <label className="inspection-label">
+        {t('fill.action_title')}
+        <input type="text" maxLength={300} value={current.title} onChange={(event) => change({ title: event.target.value })} />
+      </label>
+      <label className="inspection-label">
+        {t('fill.action_due')}
+        <input type="date" value={current.dueOn ?? ''} onChange={(event) => change({ dueOn: event.target.value === '' ? null : event.target.value })} />
+      </label>
+    </fieldset>
+  );
+}
+
+function PositionInput({ value, onChange }: { value: LocalAnswer['value']; onChange: (value: LocalAnswer['value']) => void }) {
+  const { t } = useTranslation('questionnaires');
+  const [state, setState] = useState<'idle' | 'locating' | 'error'>('idle');
+  const position = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setState('error');
+      return;
+    }
+    setState('locating');
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        onChange({ lat: Number(p.coords.latitude.toFixed(6)), lng: Number(p.coords.longitude.toFixed(6)), accuracy: Math.round(p.coords.accuracy) });
+        setState('idle');
+      },
+      () => setState('error'),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  };
+  return (
+    <div className="inspection-position">
+      <p role="status">{position ? t('fill.position', { lat: position.lat, lng: position.lng, accuracy: position.accuracy ?? '?' }) : state === 'locating' ? t('fill.locating') : t('fill.no_position')}</p>
+      {state === 'error' && <p className="record-form-error">{t('fill.position_error')}</p>}
+      <IonButton fill="outline" size="small" onClick={locate} disabled={state === 'locating'}>
+        {t('fill.locate')}
+      </IonButton>
+    </div>
+  );
+}
