@@ -48,7 +48,6 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
   useEffect(() => () => {
     drawing.current = false;
     releaseMenus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on unmount only
   }, []);
 
   useEffect(() => {

@@ -198,7 +198,7 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       // Every module prefix renders the one landing page (module.lazy): one of each kind, a
       // module with functionalities available in the district, one with sub-views, one the
       // spec gives no right, and a sub-view's address.
-      for (const path of ['/cartography', '/stock-management', '/360', '/questionnary-v2/view']) {
+      for (const path of ['/cartography', '/stock-management', '/360', '/actionPlan/actionPlanView']) {
         expect(MODULES.some((module) => path.startsWith(`/${module.prefix}`))).toBe(true);
         await page.goto(path);
         await expect(page.getByTestId('module-landing')).toBeVisible();
@@ -230,6 +230,22 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       await page.goto('/declarations/templates');
       await expect(page.getByRole('list', { name: 'Declaration types' }).getByRole('listitem').first()).toBeVisible();
       await expectNoViolations(page, '/declarations/templates');
+      // The Questionnaires screens: the operator's inspections, filling one, a report, starting one.
+      await page.goto('/questionnary-v2/view');
+      const open = page.getByRole('list', { name: 'To do' }).getByRole('link');
+      await expect(open.first()).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/view');
+      await open.first().click();
+      await expect(page.getByRole('button', { name: 'Submit the inspection' })).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/inspections/:id (filling)');
+      await page.goto('/questionnary-v2/view?tab=submitted');
+      await page.getByRole('list', { name: 'Submitted' }).getByRole('link').first().click();
+      await expect(page.getByRole('heading', { name: 'Score by section' })).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/inspections/:id (report)');
+      await page.goto('/questionnary-v2/start');
+      await page.getByRole('link', { name: /Visite de chantier/ }).click();
+      await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/start');
       // An unknown address: the error toast over the dashboard.
       await page.goto('/no-such-page');
       await expect(page.getByTestId('toast').first()).toBeVisible();

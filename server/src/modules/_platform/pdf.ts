@@ -90,6 +90,8 @@ const PHOTO_BOX_HEIGHT = 190;
 /** The box a signature is fitted in. */
 export const SIGNATURE_BOX: [number, number] = [200, 80];
 const CAPTION_HEIGHT = 14;
+/** Images read and downscaled at once. */
+const IMAGES_AT_ONCE = 4;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
@@ -134,11 +136,17 @@ export async function buildPdf(input: PdfInput, draw: (kit: PdfKit) => void): Pr
   const t = input.labels;
   const byId = new Map(input.attachments.map((a) => [a.id, a]));
   // Every image the document shows, read before drawing (pdfkit draws synchronously).
+  // A few at a time: reading and downscaling overlap (sharp works off the main thread).
   const images = new Map<string, Buffer | null>();
-  for (const id of new Set(input.imageIds)) {
-    const attachment = byId.get(id);
-    if (attachment) images.set(id, await input.image(attachment).catch(() => null));
-  }
+  const wanted = [...new Set(input.imageIds)].filter((id) => byId.has(id));
+  let next = 0;
+  const worker = async () => {
+    while (next < wanted.length) {
+      const id = wanted[next++]!;
+      images.set(id, await input.image(byId.get(id)!).catch(() => null));
+    }
+  };
+  await Promise.all(Array.from({ length: IMAGES_AT_ONCE }, worker));
 
   const doc = new PDFDocument({
     size: 'A4',

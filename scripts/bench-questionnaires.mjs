@@ -1,0 +1,226 @@
+// `npm run bench:questionnaires [open|pdf|all]`: the Questionnaires budgets of issue 17, measured,
+// never asserted. Build first (`npm run build`) for `open`.
+//
+// 1. open: a manager plans a 300-question inspection (ten sections of thirty: yes/no, choices,
+//    numbers with a range, texts, dates, conditional questions) for the field user; in Chromium
+//    (phone-sized window, CPU slowed 4x as Lighthouse's mobile profile), the field user taps it
+//    in its list, BENCH_OPEN_RUNS (5) times: the time until the form is drawn with its last
+//    question. Then it answers BENCH_ANSWERS (40) questions, one tap each: the longest main-
+//    thread task while answering (PerformanceObserver 'longtask', and every task over 16 ms
+//    from the event timing of each tap) and, for each tap, the time until the answer is in
+//    IndexedDB (the fill draft holds it).
+// 2. pdf: the report PDF of a submitted 300-question inspection with 50 photos, made by the
+//    server's own code (server/src/modules/questionnaires/print.ts bundled with esbuild): each
+//    photo a 4,000 x 3,000 JPEG downscaled as the route does (attachments' printableImage: 1,200
+//    px), BENCH_PDF_RUNS (3) times; the time and the size.
+//
+// Prints the load average, a table per part, then JSON (also written to BENCH_RESULT when set).
+// The server listens on BENCH_PORT (18151).
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { apiOf, fmtStats, printRows, round, startBenchServer, stats } from './bench-app-support.mjs';
+import { CHROME, chromeArgs, loadAverage, logIn } from './bench-support.mjs';
+
+const PARTS = ['open', 'pdf'];
+const chosen = process.argv[2] ?? 'all';
+if (chosen !== 'all' && !PARTS.includes(chosen)) {
+  console.error('usage: node scripts/bench-questionnaires.mjs [open|pdf|all]');
+  process.exit(2);
+}
+const PORT = Number(process.env.BENCH_PORT ?? 18151);
+const BASE = `https://127.0.0.1:${PORT}`;
+const OPEN_RUNS = Number(process.env.BENCH_OPEN_RUNS ?? 5);
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 40);
+const PDF_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 3);
+const PHONE = { width: 412, height: 823 };
+const QUESTIONS = 300;
+
+/** Ten sections of thirty questions of every answerable kind, a conditional one in each section. */
+function bigTemplate() {
+  return Array.from({ length: 10 }, (_, s) => ({
+    key: `s${s}`,
+    title: `Section ${s + 1}`,
+    questions: Array.from({ length: QUESTIONS / 10 }, (_, n) => {
+      const i = s * 30 + n + 1;
+      const key = `q${i}`;
+      const label = `Point de contrôle ${i} : l’équipement est-il conforme et en place ?`;
+      if (n % 10 === 3) return { key, type: 'choice', label, required: false, weight: 2, options: [{ key: 'bon', label: 'Bon', score: 1 }, { key: 'moyen', label: 'Moyen', score: 0.5 }, { key: 'mauvais', label: 'Mauvais', score: 0, failed: true }] };
+      if (n % 10 === 5) return { key, type: 'number', label, required: false, min: 0, max: 10, unit: '°C', weight: 1 };
+      if (n % 10 === 7) return { key, type: 'text', label, required: false };
+      if (n % 10 === 8) return { key, type: 'date', label, required: false };
+      if (n % 10 === 9) return { key, type: 'text', label, required: false, showIf: { question: `q${i - 9}`, op: 'is', values: ['no'] } };
+      return { key, type: 'yesNo', label, required: true, onFail: { note: true } };
+    }),
+  }));
+}
+
+async function openPart() {
+  const server = await startBenchServer({ port: PORT, base: BASE, seedArgs: ['--sites', '1'], tag: 'questionnaires' });
+  const browser = await chromium.launch({ executablePath: CHROME, args: chromeArgs() });
+  try {
+    const api = apiOf(BASE);
+    const manager = (await api('POST', 'auth/login', { body: { email: 'operator@demo.vigie.test', password: 'vigie-demo-2026' } })).body.data.token;
+    const field = (await api('POST', 'auth/login', { body: { email: 'field@demo.vigie.test', password: 'vigie-demo-2026' } })).body.data.token;
+    const fieldId = JSON.parse(Buffer.from(field.split('.')[1], 'base64url').toString()).sub;
+    const templateId = randomUUID();
+    const made = await api('POST', 'questionnaires/templates', { token: manager, body: { id: templateId, family: 'questionnary', name: 'Audit 300 points', description: '', sections: bigTemplate(), passMark: 80 } });
+    if (made.status !== 201) throw new Error(`template: ${made.status} ${JSON.stringify(made.body)}`);
+    const inspectionId = randomUUID();
+    const planned = await api('POST', 'questionnaires/inspections', { token: manager, body: { id: inspectionId, templateId, siteId: null, assigneeId: fieldId, dueAt: new Date(Date.now() + 86_400_000).toISOString() } });
+    if (planned.status !== 201) throw new Error(`inspection: ${planned.status} ${JSON.stringify(planned.body)}`);
+
+    const context = await browser.newContext({ locale: 'en-US', viewport: PHONE, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await logIn(page, BASE, 'field@demo.vigie.test');
+    const cdp = await context.newCDPSession(page);
+    const opens = [];
+    for (let run = 0; run < OPEN_RUNS; run++) {
+      await page.goto(`${BASE}/questionnary-v2/view`);
+      await page.locator(`a[href="/questionnary-v2/inspections/${inspectionId}"]`).waitFor();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      opens.push(
+        await page.evaluate(
+          ({ href, last }) =>
+            new Promise((done, fail) => {
+              const t0 = performance.now();
+              document.querySelector(`a[href="${href}"]`).click();
+              const watch = () => {
+                if (document.querySelector(last) !== null && document.querySelector('.inspection-status progress') !== null) requestAnimationFrame(() => done(performance.now() - t0));
+                else if (performance.now() - t0 > 60_000) fail(new Error('the form was not drawn'));
+                else requestAnimationFrame(watch);
+              };
+              requestAnimationFrame(watch);
+            }),
+          { href: `/questionnary-v2/inspections/${inspectionId}`, last: `#question-q${QUESTIONS - 1}` },
+        ),
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+
+    // Answering, at 4x: one tap a question ("Yes", or a choice), each measured to its draft in IndexedDB.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const answering = await page.evaluate(
+      async ({ count, inspectionId }) => {
+        const longTasks = [];
+        const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+        observer.observe({ type: 'longtask', buffered: false });
+        const events = [];
+        const eventObserver = new PerformanceObserver((list) => events.push(...list.getEntries().map((e) => e.duration)));
+        eventObserver.observe({ type: 'event', durationThreshold: 16, buffered: false });
+        const stored = (key) =>
+          new Promise((done) => {
+            const open = indexedDB.open('vigie-outbox');
+            open.onsuccess = () => {
+              const all = open.result.transaction('drafts').objectStore('drafts').getAll();
+              all.onsuccess = () => {
+                const record = all.result.find((r) => String(r.key).endsWith(`questionnaires:fill:${inspectionId}`));
+                done(Boolean(record?.value?.answers?.[key]));
+              };
+              all.onerror = () => done(false);
+            };
+            open.onerror = () => done(false);
+          });
+        const durable = [];
+        const radios = [...document.querySelectorAll('.inspection-question')]
+          .map((q) => ({ key: q.id.replace('question-', ''), input: q.querySelector('input[type="radio"]') }))
+          .filter((q) => q.input !== null)
+          .slice(0, count);
+        for (const { key, input } of radios) {
+          input.scrollIntoView({ block: 'center' });
+          await new Promise((done) => requestAnimationFrame(() => done()));
+          const t0 = performance.now();
+          input.click();
+          while (!(await stored(key))) {
+            if (performance.now() - t0 > 10_000) break;
+            await new Promise((done) => setTimeout(done, 2));
+          }
+          durable.push(performance.now() - t0);
+        }
+        await new Promise((done) => setTimeout(done, 300));
+        observer.disconnect();
+        eventObserver.disconnect();
+        return { longTasks, events, durable, answered: radios.length };
+      },
+      { count: ANSWERS, inspectionId },
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await context.close();
+    const open = stats(opens);
+    const durable = stats(answering.durable);
+    const longest = answering.longTasks.length === 0 ? 0 : Math.max(...answering.longTasks);
+    const slowestEvent = answering.events.length === 0 ? null : Math.max(...answering.events);
+    printRows(`A ${QUESTIONS}-question inspection, field user, phone-sized window, CPU 4x slower (load ${loadAverage()})`, [
+      ['tap in the list → the form drawn, to its last question', fmtStats(open), '< 1000 ms'],
+      [`longest task while answering ${answering.answered} questions`, `${round(longest, 1)} ms (${answering.longTasks.length} tasks over 50 ms)`, '< 50 ms'],
+      ['slowest tap → next frame (event timing, over 16 ms)', slowestEvent === null ? 'none over 16 ms' : `${round(slowestEvent, 1)} ms (${answering.events.length} over 16 ms)`],
+      ['tap → the answer in IndexedDB', fmtStats(durable), '< 50 ms'],
+    ]);
+    return { open, longestTaskMs: round(longest, 1), longTasks: answering.longTasks.length, slowestEventMs: slowestEvent === null ? null : round(slowestEvent, 1), durable };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function pdfPart() {
+  mkdirSync('.build/bench', { recursive: true });
+  const outfile = resolve('.build/bench/questionnaires-print.mjs');
+  await build({ entryPoints: ['server/src/modules/questionnaires/print.ts'], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  const { inspectionPdf } = await import(pathToFileURL(outfile).href);
+  const sections = bigTemplate();
+  const photoIds = Array.from({ length: 50 }, () => randomUUID());
+  const at = new Date().toISOString();
+  const answers = {};
+  let p = 0;
+  for (const section of sections) {
+    for (const q of section.questions) {
+      const value = q.type === 'yesNo' ? 'yes' : q.type === 'choice' ? 'moyen' : q.type === 'number' ? 5 : q.type === 'date' ? at.slice(0, 10) : q.showIf ? null : 'Contrôle visuel effectué, rien à signaler sur ce point.';
+      if (value === null) continue;
+      answers[q.key] = { value, at, ...(p < 50 && q.type === 'yesNo' ? { photos: [photoIds[p++]], note: 'Photo prise sur place.' } : {}) };
+    }
+  }
+  const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 120, g: 140, b: 160 } } })
+    .composite([{ input: await sharp({ create: { width: 2000, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer(), top: 700, left: 1000 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const inspection = {
+    id: randomUUID(), districtId: randomUUID(), version: 2, createdAt: at, createdBy: { id: randomUUID(), name: 'operator@demo.vigie.test' }, updatedAt: at,
+    updatedBy: { id: randomUUID(), name: 'field@demo.vigie.test' }, deletedAt: null, family: 'questionnary', templateId: randomUUID(), templateVersion: 1,
+    template: { name: 'Audit 300 points', sections, passMark: 80 }, siteId: null, siteName: 'Entrepôt Gerland', assignee: { id: randomUUID(), name: 'field@demo.vigie.test' },
+    scheduleId: null, dueAt: at, status: 'submitted', answers, startedAt: at, startPosition: { lat: 45.73, lng: 4.83, accuracy: 8 }, finishedAt: at, endPosition: null,
+    signature: null, signedBy: 'Camille Martin', total: { score: 290, max: 300, percent: 96.7 }, sections: sections.map((s) => ({ key: s.key, title: s.title, score: 29, max: 30, percent: 96.7 })),
+    passed: true, failedItems: [], submittedAt: at, contentHash: 'f'.repeat(64),
+    attachments: photoIds.map((id, n) => ({ id, name: `photo-${n + 1}.jpg`, type: 'image/jpeg', size: camera.length, width: 4000, height: 3000, takenAt: at, gps: null, url: '', thumbnailUrl: null, createdAt: at, createdBy: { id: randomUUID(), name: 'field' } })),
+  };
+  const times = [];
+  let size = 0;
+  for (let run = 0; run < PDF_RUNS; run++) {
+    const t0 = performance.now();
+    const pdf = await inspectionPdf({
+      inspection,
+      language: 'fr',
+      printedAt: new Date(),
+      // As attachments/index.ts printableImage: the stored photo, turned upright, 1,200 px at most.
+      image: () => sharp(camera).rotate().resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer(),
+    });
+    times.push(performance.now() - t0);
+    size = pdf.length;
+  }
+  const time = stats(times);
+  printRows(`Report PDF, ${QUESTIONS} questions and 50 photos of 12 megapixels (load ${loadAverage()})`, [
+    ['server time (photos downscaled included)', fmtStats(time)],
+    ['size', `${round(size / 1024 / 1024, 2)} MiB`],
+  ]);
+  return { time, bytes: size };
+}
+
+const result = { load: loadAverage() };
+if (chosen === 'all' || chosen === 'pdf') result.pdf = await pdfPart();
+if (chosen === 'all' || chosen === 'open') result.open = await openPart();
+console.log(JSON.stringify(result, null, 2));
+if (process.env.BENCH_RESULT) writeFileSync(process.env.BENCH_RESULT, JSON.stringify(result, null, 2));
