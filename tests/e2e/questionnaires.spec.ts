@@ -84,6 +84,7 @@ test('a field user fills a planned 30-question inspection offline, across a relo
   await answerYes(page, 1, 15);
   await question(page, 5).getByRole('spinbutton').fill('4');
   await question(page, 12).getByRole('radio', { name: 'Bon' }).check();
+  await question(page, 1).getByRole('button', { name: 'Add a photo' }).click();
   const chooser = page.waitForEvent('filechooser');
   await question(page, 1).getByRole('button', { name: 'Choose from gallery' }).click();
   await (await chooser).setFiles([{ name: 'extincteur.jpg', mimeType: 'image/jpeg', buffer: await photo() }]);

@@ -22,6 +22,10 @@ import { engineAnswers, saveFill, submission, type FillState, type LocalAnswer, 
 import { queueSubmit } from '../writes';
 import './questionnaires.css';
 
+/** Sections drawn with the first screen, then in each following frame. */
+const FIRST_SECTIONS = 2;
+const SECTIONS_PER_FRAME = 2;
+
 export interface InspectionFillProps {
   initial: FillState;
   onSubmitted: () => void;
@@ -100,6 +104,15 @@ export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillP
     }
   };
 
+  // A long template is drawn a few sections at a time after the first screen (the first
+  // questions answerable at once, the rest following in the next frames).
+  const [drawn, setDrawn] = useState(FIRST_SECTIONS);
+  useEffect(() => {
+    if (drawn >= template.sections.length) return undefined;
+    const timer = setTimeout(() => setDrawn((n) => n + SECTIONS_PER_FRAME), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, template.sections.length]);
+
   const { answered, total } = result.progress;
   return (
     <ModulePage title={title} onBack={onBack} className="questionnaires-page inspection-fill">
@@ -108,7 +121,7 @@ export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillP
         <span>{t('fill.progress', { answered, total })}</span>
         {result.total.percent !== null && <span className="inspection-score">{t('fill.score', { percent: result.total.percent })}</span>}
       </div>
-      {template.sections.map((section) => {
+      {template.sections.slice(0, drawn).map((section) => {
         const shown = section.questions.filter((q) => result.visible.has(q.key));
         if (shown.length === 0) return null;
         const score = result.sections.find((s) => s.key === section.key);
@@ -166,6 +179,8 @@ const QuestionField = memo(function QuestionField({ question, answer, failed, pr
   const { t } = useTranslation('questionnaires');
   const id = useId();
   const [noteOpen, setNoteOpen] = useState(Boolean(answer?.note));
+  // The camera and gallery buttons mount when asked: three hundred of them would slow the form's opening.
+  const [photoOpen, setPhotoOpen] = useState(false);
   const key = question.key;
   const set = (value: LocalAnswer['value']) => onChange(key, (previous) => withValue(previous, value));
   const value = answer?.value ?? null;
@@ -273,7 +288,13 @@ const QuestionField = memo(function QuestionField({ question, answer, failed, pr
       {failed && <p className="inspection-failed-mark">{t('fill.failed_item')}</p>}
       {(photos.length > 0 || question.type === 'photo' || (failed && needs.photo)) && <Photos photos={photos} onRemove={removePhoto} />}
       <div className="inspection-question-tools">
-        <PhotoPicker onPicked={(picked) => addPhotos(picked.map((p) => ({ ...p, id: crypto.randomUUID() })))} />
+        {photoOpen || question.type === 'photo' || (failed && needs.photo) ? (
+          <PhotoPicker onPicked={(picked) => addPhotos(picked.map((p) => ({ ...p, id: crypto.randomUUID() })))} />
+        ) : (
+          <IonButton fill="clear" size="small" onClick={() => setPhotoOpen(true)}>
+            {t('fill.add_photo')}
+          </IonButton>
+        )}
         {!noteOpen && (
           <IonButton fill="clear" size="small" onClick={() => setNoteOpen(true)}>
             {t('fill.add_note')}
