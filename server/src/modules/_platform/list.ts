@@ -29,6 +29,38 @@ export function decodeCursor(cursor: string, sort: string): { value: string; id:
   return { value: parts[1], id: parts[2] };
 }
 
+/** How a sort orders a list's rows: the indexed key, its cursor text and that text's check. */
+export interface SortSpec {
+  column: string;
+  /** The cursor's text of a row's key. */
+  value: string;
+  /** The key back from the cursor's text (parameter `param`). */
+  bound: (param: string) => string;
+  valid: (v: string) => boolean;
+}
+
+/** A text key (a folded name) as it is. */
+export const textKey = (column: string): SortSpec => ({ column, value: column, bound: (param) => `${param}::text`, valid: () => true });
+
+/** A time key in microseconds since the epoch: exact (a timestamp's text or a JS Date would round or depend on settings). */
+export const timeKey = (column: string): SortSpec => ({
+  column,
+  value: `(extract(epoch from ${column}) * 1000000)::bigint::text`,
+  bound: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 microsecond')`,
+  valid: (v) => /^-?\d{1,17}$/.test(v),
+});
+
+/**
+ * The values of a comma-separated filter (`?status=new,closed`), each checked, ids lower-cased;
+ * null when absent; a 400 `errorKey` naming the filter for an empty, too long or invalid one.
+ */
+export function filterValues(text: string | undefined, name: string, valid: (v: string) => boolean, errorKey: string): string[] | null {
+  if (text === undefined) return null;
+  const values = [...new Set(text.split(',').map((v) => v.trim()))];
+  if (values.length === 0 || values.length > 50 || values.some((v) => !valid(v))) throw ApiError.badRequest(errorKey, name);
+  return values.map((v) => (UUID.test(v) ? v.toLowerCase() : v));
+}
+
 /** A LIKE pattern matching `text` anywhere, its wildcards escaped (`\` is LIKE's default escape). */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -98,3 +98,39 @@ export const versionConflict = (current: unknown): ApiError => new ApiError(409,
 
 /** 409 of a write to a deleted record (restore it first), with the record as it is now. */
 export const deletedRecord = (current: unknown): ApiError => new ApiError(409, { message: 'record.deleted', current } as ApiErrorBody);
+
+/** A live site of the district, or a 404 `notFoundKey` (another district's site is not found); none given passes. */
+export async function requireLiveSite(db: Queryable, districtId: string, siteId: string | null | undefined, notFoundKey: string): Promise<void> {
+  if (!siteId) return;
+  const { rows } = await db.query('select 1 from sites where id = $1 and district_id = $2 and deleted_at is null', [siteId, districtId]);
+  if (rows.length === 0) throw ApiError.notFound(notFoundKey);
+}
+
+/** Every id a member of the district, or a 400 `errorKey` naming `what`. */
+export async function requireMembers(db: Queryable, districtId: string, ids: readonly string[], errorKey: string, what: string): Promise<void> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return;
+  const { rows } = await db.query('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [districtId, wanted]);
+  if (rows.length !== wanted.length) throw ApiError.badRequest(errorKey, what);
+}
+
+/**
+ * Every attachment id one of the record's own uploads (its module, this record, this district;
+ * uploading ones count: a record may arrive before the last byte of its photos), or a 400
+ * `errorKey` naming `field`.
+ */
+export async function requireOwnUploads(
+  db: Queryable,
+  scope: { districtId: string; module: string; recordId: string },
+  ids: readonly string[],
+  errorKey: string,
+  field: string,
+): Promise<void> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return;
+  const { rows } = await db.query(
+    'select 1 from attachments where id = any($1::uuid[]) and district_id = $2 and module = $3 and record_id = $4 and deleted_at is null',
+    [wanted, scope.districtId, scope.module, scope.recordId],
+  );
+  if (rows.length !== wanted.length) throw ApiError.badRequest(errorKey, field);
+}

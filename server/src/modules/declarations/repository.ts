@@ -39,8 +39,21 @@ import { LIST_LIMIT_DEFAULT, type Actor, type HistoryEntry, type Page } from '..
 import { attachmentThumbnailUrl, listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, versionConflict, writeHistory, type FieldChange, type RecordScope } from '../_platform/records.js';
+import { containsPattern, CountCache, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, PageCache, timeKey, type SortSpec } from '../_platform/list.js';
+import {
+  actorNames,
+  actorOf,
+  changesBetween,
+  deletedRecord,
+  readHistory,
+  requireLiveSite,
+  requireMembers,
+  requireOwnUploads,
+  versionConflict,
+  writeHistory,
+  type FieldChange,
+  type RecordScope,
+} from '../_platform/records.js';
 import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues, INVALID_VALUE } from './values.js';
 
@@ -149,19 +162,6 @@ const templateFieldsOf = (row: Pick<TemplateRow, 'name' | 'icon' | 'default_seve
 
 // ---------------------------------------------------------------- sorts
 
-interface SortSpec {
-  column: string;
-  value: string;
-  bound: (param: string) => string;
-  valid: (v: string) => boolean;
-}
-/** Microseconds since the epoch: exact (a timestamp's text or a JS Date would round). */
-const timeKey = (column: string): SortSpec => ({
-  column,
-  value: `(extract(epoch from ${column}) * 1000000)::bigint::text`,
-  bound: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 microsecond')`,
-  valid: (v) => /^-?\d{1,17}$/.test(v),
-});
 const SORTS: Record<'occurredAt' | 'severity' | 'title' | 'updatedAt', SortSpec> = {
   occurredAt: timeKey('d.occurred_at'),
   severity: { column: 'd.severity_rank', value: 'd.severity_rank::text', bound: (param) => `${param}::smallint`, valid: (v) => /^[1-4]$/.test(v) },
@@ -169,13 +169,8 @@ const SORTS: Record<'occurredAt' | 'severity' | 'title' | 'updatedAt', SortSpec>
   updatedAt: timeKey('d.updated_at'),
 };
 
-/** A comma-separated filter's values, each checked; 400 naming the filter otherwise. */
-function several(text: string | undefined, name: string, valid: (v: string) => boolean): string[] | null {
-  if (text === undefined) return null;
-  const values = [...new Set(text.split(',').map((v) => v.trim()))];
-  if (values.length === 0 || values.length > 50 || values.some((v) => !valid(v))) throw ApiError.badRequest(INVALID_FILTER, name);
-  return values.map((v) => (UUID.test(v) ? v.toLowerCase() : v));
-}
+/** A comma-separated filter's values (the platform's check, this module's 400). */
+const several = (text: string | undefined, name: string, valid: (v: string) => boolean) => filterValues(text, name, valid, INVALID_FILTER);
 
 /** The list's WHERE clause of a query (search and filters), with its parameters after the district's. */
 export function listFilter(districtId: string, query: DeclarationListQuery): { where: string[]; params: unknown[] } {
@@ -361,15 +356,10 @@ export class DeclarationsRepository {
   }
 
   /** The members of the district among `ids`; 400 when one is not. */
-  private async checkMembers(ids: readonly string[], what: string): Promise<void> {
-    if (ids.length === 0) return;
-    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const { rows } = await this.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [
-      this.districtId,
-      wanted,
-    ]);
-    if (rows.length !== wanted.length) throw ApiError.badRequest(NOT_MEMBER, what);
+  private checkMembers(ids: readonly string[], what: string): Promise<void> {
+    return requireMembers(this.db, this.districtId, ids, NOT_MEMBER, what);
   }
+
 
   private async writeRevision(id: string, version: number, fields: TemplateFields): Promise<void> {
     await this.db.query(
@@ -623,26 +613,16 @@ export class DeclarationsRepository {
   // ================================================================ declarations: writes
 
   /** A live site of the district, or 404 (another district's site is not found). */
-  private async checkSite(siteId: string | null | undefined): Promise<void> {
-    if (!siteId) return;
-    const { rows } = await this.db.query('select 1 from sites where id = $1 and district_id = $2 and deleted_at is null', [siteId, this.districtId]);
-    if (rows.length === 0) throw ApiError.notFound(SITE_NOT_FOUND);
+  private checkSite(siteId: string | null | undefined): Promise<void> {
+    return requireLiveSite(this.db, this.districtId, siteId, SITE_NOT_FOUND);
   }
 
-  /**
-   * The attachment ids a declaration names (its photos, its photo and signature fields) must be
-   * its own uploads (module declarations, this record, this district): uploading ones count,
-   * the app may send the record before the last byte of its photos.
-   */
-  private async checkAttachments(declarationId: string, ids: readonly string[], field: string): Promise<void> {
-    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-    if (wanted.length === 0) return;
-    const { rows } = await this.db.query(
-      `select 1 from attachments where id = any($1::uuid[]) and district_id = $2 and module = $3 and record_id = $4 and deleted_at is null`,
-      [wanted, this.districtId, DECLARATIONS_MODULE, declarationId],
-    );
-    if (rows.length !== wanted.length) throw ApiError.badRequest(INVALID_VALUE, field);
+
+  /** The attachment ids a declaration names (its photos, its photo and signature fields) must be its own uploads. */
+  private checkAttachments(declarationId: string, ids: readonly string[], field: string): Promise<void> {
+    return requireOwnUploads(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: declarationId }, ids, INVALID_VALUE, field);
   }
+
 
   private async checkContent(declarationId: string, fields: readonly TemplateField[], values: FieldValues, photos: readonly string[]): Promise<void> {
     const named = checkValues(fields, values);

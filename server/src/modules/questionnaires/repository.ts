@@ -44,8 +44,21 @@ import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
-import { containsPattern, decodeCursor, encodeCursor, INVALID_CURSOR } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, versionConflict, writeHistory, type FieldChange, type RecordScope } from '../_platform/records.js';
+import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, timeKey, type SortSpec } from '../_platform/list.js';
+import {
+  actorNames,
+  actorOf,
+  changesBetween,
+  deletedRecord,
+  readHistory,
+  requireLiveSite,
+  requireMembers,
+  requireOwnUploads,
+  versionConflict,
+  writeHistory,
+  type FieldChange,
+  type RecordScope,
+} from '../_platform/records.js';
 
 /** The attachments' module name, and the history's of inspections. */
 export const QUESTIONNAIRES_MODULE = 'questionnaires';
@@ -149,19 +162,6 @@ const templateFieldsOf = (row: Pick<TemplateRow, 'name' | 'description' | 'secti
 
 // ---------------------------------------------------------------- sorts
 
-interface SortSpec {
-  column: string;
-  value: string;
-  bound: (param: string) => string;
-  valid: (v: string) => boolean;
-}
-/** Microseconds since the epoch: exact (a timestamp's text or a JS Date would round). */
-const timeKey = (column: string): SortSpec => ({
-  column,
-  value: `(extract(epoch from ${column}) * 1000000)::bigint::text`,
-  bound: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 microsecond')`,
-  valid: (v) => /^-?\d{1,17}$/.test(v),
-});
 const SORTS: Record<'updatedAt' | 'dueAt' | 'submittedAt' | 'percent', SortSpec> = {
   updatedAt: timeKey('i.updated_at'),
   dueAt: timeKey('i.due_key'),
@@ -169,13 +169,8 @@ const SORTS: Record<'updatedAt' | 'dueAt' | 'submittedAt' | 'percent', SortSpec>
   percent: { column: 'i.percent_key', value: 'i.percent_key::text', bound: (param) => `${param}::numeric`, valid: (v) => /^-?\d{1,3}(\.\d{1,6})?$/.test(v) },
 };
 
-/** A comma-separated filter's values, each checked; 400 naming the filter otherwise. */
-function several(text: string | undefined, name: string, valid: (v: string) => boolean): string[] | null {
-  if (text === undefined) return null;
-  const values = [...new Set(text.split(',').map((v) => v.trim()))];
-  if (values.length === 0 || values.length > 50 || values.some((v) => !valid(v))) throw ApiError.badRequest(INVALID_FILTER, name);
-  return values.map((v) => (UUID.test(v) ? v.toLowerCase() : v));
-}
+/** A comma-separated filter's values (the platform's check, this module's 400). */
+const several = (text: string | undefined, name: string, valid: (v: string) => boolean) => filterValues(text, name, valid, INVALID_FILTER);
 
 /**
  * What a submitted inspection's lock covers (_platform/lock-chain.ts): its content as stored
@@ -550,29 +545,21 @@ export class QuestionnairesRepository {
 
   // ================================================================ inspections: writes
 
-  private async checkSite(siteId: string | null | undefined): Promise<void> {
-    if (!siteId) return;
-    const { rows } = await this.db.query('select 1 from sites where id = $1 and district_id = $2 and deleted_at is null', [siteId, this.districtId]);
-    if (rows.length === 0) throw ApiError.notFound(SITE_NOT_FOUND);
+  private checkSite(siteId: string | null | undefined): Promise<void> {
+    return requireLiveSite(this.db, this.districtId, siteId, SITE_NOT_FOUND);
   }
 
-  private async checkMembers(ids: readonly string[], what: string): Promise<void> {
-    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-    if (wanted.length === 0) return;
-    const { rows } = await this.db.query('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [this.districtId, wanted]);
-    if (rows.length !== wanted.length) throw ApiError.badRequest(NOT_MEMBER, what);
+
+  private checkMembers(ids: readonly string[], what: string): Promise<void> {
+    return requireMembers(this.db, this.districtId, ids, NOT_MEMBER, what);
   }
+
 
   /** The ids must be this inspection's own uploads (uploading ones count: the record may arrive before the last byte). */
-  private async checkAttachments(inspectionId: string, ids: readonly string[]): Promise<void> {
-    const wanted = [...new Set(ids)];
-    if (wanted.length === 0) return;
-    const { rows } = await this.db.query(
-      'select 1 from attachments where id = any($1::uuid[]) and district_id = $2 and module = $3 and record_id = $4 and deleted_at is null',
-      [wanted, this.districtId, QUESTIONNAIRES_MODULE, inspectionId],
-    );
-    if (rows.length !== wanted.length) throw ApiError.badRequest(INVALID_ANSWER, 'attachments');
+  private checkAttachments(inspectionId: string, ids: readonly string[]): Promise<void> {
+    return requireOwnUploads(this.db, { districtId: this.districtId, module: QUESTIONNAIRES_MODULE, recordId: inspectionId }, ids, INVALID_ANSWER, 'attachments');
   }
+
 
   /** Answers checked against a revision: known keys, shapes, and the files they name. */
   private async checkAnswers(inspectionId: string, sections: Section[], answers: Answers): Promise<void> {

@@ -32,7 +32,7 @@ import {
 import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache } from '../_platform/list.js';
+import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache, textKey, timeKey, type SortSpec } from '../_platform/list.js';
 import {
   actorNames,
   actorOf,
@@ -121,26 +121,10 @@ const stageOf = (districtId: string, siteId: string, row: StageRow): SiteStage =
   thumbnailUrl: row.attachment_id ? attachmentThumbnailUrl(row.attachment_id) : null,
 });
 
-/** How each sort orders rows: the indexed key, its cursor text and that text's check. */
-interface SortSpec {
-  column: string;
-  /** The cursor's text of a row's key. */
-  value: string;
-  /** The key back from the cursor's text (parameter `param`). */
-  bound: (param: string) => string;
-  valid: (v: string) => boolean;
-}
-const textKey = (column: string): SortSpec => ({ column, value: column, bound: (param) => `${param}::text`, valid: () => true });
 const SORTS: Record<'name' | 'address' | 'updatedAt', SortSpec> = {
   name: textKey('s.name_key'),
   address: textKey('s.address_key'),
-  // Microseconds since the epoch: exact (a timestamp's text or a JS Date would round or depend on settings).
-  updatedAt: {
-    column: 's.updated_at',
-    value: '(extract(epoch from s.updated_at) * 1000000)::bigint::text',
-    bound: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 microsecond')`,
-    valid: (v) => /^-?\d{1,16}$/.test(v),
-  },
+  updatedAt: timeKey('s.updated_at'),
 };
 
 /**
