@@ -1,48 +1,88 @@
 /**
  * The Questionnaires route subtree (the manifest's prefix `questionnary-v2`), registered by the
  * app's route table. In the entry: only guards and what loaders start; the pages come from the
- * module's chunk (components/pages.tsx).
+ * module's chunks (components/pages.tsx for the field user, components/template-pages.tsx for
+ * template builders, components/planning-pages.tsx for planners).
  *
+ *   /questionnary-v2                         → the first of these the caller may open
  *   /questionnary-v2/view                    the caller's inspections (?tab=todo|inProgress|submitted)
  *   /questionnary-v2/start                   start one on site (?template=&site=)
  *   /questionnary-v2/inspections/$id         fill it, or its report once submitted
+ *   /questionnary-v2/manage                  everyone's inspections, filtered, CSV (managers)
+ *   /questionnary-v2/schedules               schedules; /new (?template=), /$id (managers)
+ *   /questionnary-v2/templates               templates; /new (?family=), /$id: builder and preview
  */
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { DEFAULT_PAGE } from '../../../common/constants';
+import type { Feature } from '../../../common/rights';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
 import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { can } from '../../lib/rights';
+import { inspectionsHref, MANAGE_PATH, TEMPLATES_PATH } from './paths';
 
 const pages = () => import('./components/pages');
+const templatePages = () => import('./components/template-pages');
+const planningPages = () => import('./components/planning-pages');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Filling needs either family's read right: spec section 8's requiredPermissions toast, then away. */
-function requireFiller(): void {
-  const rights = getEnvelopeState().rights;
-  if (can(rights, 'questionnaires') || can(rights, 'securesphere')) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['questionnaires'] } }, appTranslate));
-  throw redirect({ href: DEFAULT_PAGE, replace: true });
+/** What each part of the module asks: any one of these (feature, action). */
+const FILL: readonly [Feature, 'read' | 'manage'][] = [['questionnaires', 'read'], ['securesphere', 'read']];
+const PLAN: readonly [Feature, 'read' | 'manage'][] = [['questionnaires', 'manage'], ['securesphere', 'manage']];
+const TEMPLATES: readonly [Feature, 'read' | 'manage'][] = [...FILL, ['questionnaireTemplates', 'read'], ['securesphereTemplates', 'read']];
+
+const allows = (needs: readonly [Feature, 'read' | 'manage'][]) => needs.some(([feature, action]) => can(getEnvelopeState().rights, feature, action));
+
+/** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
+function requireAny(needs: readonly [Feature, 'read' | 'manage'][], away: string): void {
+  if (allows(needs)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: [needs[0]?.[0] ?? 'questionnaires'] } }, appTranslate));
+  throw redirect({ href: away, replace: true });
 }
+
+/** The module's first page for the caller: its own inspections, else everyone's, else the templates (the root's guard lets in only these three). */
+const firstPage = () => (allows(FILL) ? inspectionsHref() : allows(PLAN) ? MANAGE_PATH : TEMPLATES_PATH);
 
 export function moduleRoutes(parent: AnyRoute) {
   const root = createRoute({
     getParentRoute: () => parent,
     path: 'questionnary-v2',
-    beforeLoad: requireFiller,
+    beforeLoad: () => requireAny(TEMPLATES, DEFAULT_PAGE),
     loader: () => i18n.loadNamespaces(['questionnaires', 'components']),
     component: lazyRouteComponent(pages, 'QuestionnairesLayout'),
   });
-  const index = createRoute({ getParentRoute: () => root, path: '/', beforeLoad: () => redirect({ href: '/questionnary-v2/view', replace: true }) });
-  const list = createRoute({ getParentRoute: () => root, path: 'view', component: lazyRouteComponent(pages, 'InspectionsPage') });
-  const start = createRoute({ getParentRoute: () => root, path: 'start', component: lazyRouteComponent(pages, 'StartPage') });
+  // Refused a part: to the module's first page (never the part itself: the guard holds that).
+  const filler = () => requireAny(FILL, firstPage());
+  const planner = () => requireAny(PLAN, firstPage());
+  const index = createRoute({ getParentRoute: () => root, path: '/', beforeLoad: () => redirect({ href: firstPage(), replace: true }) });
+  const list = createRoute({ getParentRoute: () => root, path: 'view', beforeLoad: filler, component: lazyRouteComponent(pages, 'InspectionsPage') });
+  const start = createRoute({ getParentRoute: () => root, path: 'start', beforeLoad: filler, component: lazyRouteComponent(pages, 'StartPage') });
   const inspection = createRoute({
     getParentRoute: () => root,
     path: 'inspections/$inspectionId',
     // Not an id: not an inspection's address (the app's 404 rule answers).
     params: { parse: (raw: { inspectionId: string }) => (UUID.test(raw.inspectionId) ? raw : false) },
+    beforeLoad: () => requireAny([...FILL, ...PLAN], firstPage()),
     component: lazyRouteComponent(pages, 'InspectionPage'),
   });
-  return root.addChildren([index, list, start, inspection]);
+  const manage = createRoute({ getParentRoute: () => root, path: 'manage', beforeLoad: planner, component: lazyRouteComponent(planningPages, 'ManageInspectionsPage') });
+  const schedules = createRoute({ getParentRoute: () => root, path: 'schedules', beforeLoad: planner, component: lazyRouteComponent(planningPages, 'SchedulesPage') });
+  const newSchedule = createRoute({ getParentRoute: () => root, path: 'schedules/new', beforeLoad: planner, component: lazyRouteComponent(planningPages, 'ScheduleNewPage') });
+  const schedule = createRoute({
+    getParentRoute: () => root,
+    path: 'schedules/$scheduleId',
+    params: { parse: (raw: { scheduleId: string }) => (UUID.test(raw.scheduleId) ? raw : false) },
+    beforeLoad: planner,
+    component: lazyRouteComponent(planningPages, 'ScheduleEditPage'),
+  });
+  const templates = createRoute({ getParentRoute: () => root, path: 'templates', component: lazyRouteComponent(templatePages, 'TemplatesPage') });
+  const newTemplate = createRoute({ getParentRoute: () => root, path: 'templates/new', component: lazyRouteComponent(templatePages, 'TemplateNewPage') });
+  const template = createRoute({
+    getParentRoute: () => root,
+    path: 'templates/$templateId',
+    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    component: lazyRouteComponent(templatePages, 'TemplateEditPage'),
+  });
+  return root.addChildren([index, list, start, inspection, manage, schedules, newSchedule, schedule, templates, newTemplate, template]);
 }

@@ -25,6 +25,7 @@ import { registerQuestionnaireSenders } from '../senders';
 import { QUESTIONNAIRES_MODULE, queueStart } from '../writes';
 import { InspectionFill } from './InspectionFill';
 import { InspectionReport } from './InspectionReport';
+import { QuestionnairesNav } from './QuestionnairesNav';
 import './questionnaires.css';
 
 registerQuestionnaireSenders();
@@ -65,6 +66,7 @@ export function InspectionsPage() {
       title={t('list.title')}
       actions={<IonButton onClick={() => void router.navigate({ href: startHref() })}>{t('list.start')}</IonButton>}
     >
+      <QuestionnairesNav current="mine" />
       <nav className="inspection-tabs" aria-label={t('list.tabs')}>
         {TABS.map((name) => (
           <Link key={name} to={inspectionsHref(name)} aria-current={name === tab ? 'page' : undefined} className={name === tab ? 'active' : ''}>
