@@ -9,7 +9,7 @@
 //    until all 300 are drawn. Then it answers BENCH_ANSWERS (40) questions, one tap each: the longest main-
 //    thread task while answering (PerformanceObserver 'longtask', and every task over 16 ms
 //    from the event timing of each tap) and, for each tap, the time until the answer is in
-//    IndexedDB (the fill draft holds it).
+//    IndexedDB (the answer's own record of the fill draft).
 // 2. pdf: the report PDF of a submitted 300-question inspection with 50 photos, made by the
 //    server's own code (server/src/modules/questionnaires/print.ts bundled with esbuild): each
 //    photo a 4,000 x 3,000 JPEG downscaled as the route does (attachments' printableImage: 1,200
@@ -118,7 +118,7 @@ async function openPart() {
         const events = [];
         const eventObserver = new PerformanceObserver((list) => events.push(...list.getEntries().map((e) => e.duration)));
         eventObserver.observe({ type: 'event', durationThreshold: 16, buffered: false });
-        // The fill draft's key (scoped to the account and district), found once; then one get a poll.
+        // The fill draft's head key (scoped to the account and district), found once; then one get a poll.
         const database = await new Promise((done, fail) => {
           const open = indexedDB.open('vigie-outbox');
           open.onsuccess = () => done(open.result);
@@ -138,8 +138,9 @@ async function openPart() {
               keys.onerror = () => done(false);
               return;
             }
-            const one = store.get(draftKey);
-            one.onsuccess = () => done(Boolean(one.result?.value?.answers?.[key]));
+            // The answer's own record (fill.ts keeps a filling in parts: one record an answer).
+            const one = store.get(`${draftKey}:answer:${key}`);
+            one.onsuccess = () => done(Boolean(one.result?.value));
             one.onerror = () => done(false);
           });
         const durable = [];

@@ -30,3 +30,45 @@ export async function deleteDraft(key: string): Promise<void> {
   if (id === null) return;
   await (await outboxDb()).delete('drafts', id);
 }
+
+/**
+ * A draft kept as several records under one key (`key` itself, suffix '', and `key` + a suffix
+ * starting with ':' each): a long form writes only the part that changed (one answer of three
+ * hundred), never the whole.
+ */
+const PART = ':';
+const partsRange = (id: string) => IDBKeyRange.bound(`${id}${PART}`, `${id}${PART}\uffff`);
+function partKey(id: string, suffix: string): string {
+  if (suffix !== '' && !suffix.startsWith(PART)) throw new Error(`a draft part's suffix starts with '${PART}': ${suffix}`);
+  return `${id}${suffix}`;
+}
+
+export async function saveDraftParts(key: string, parts: Readonly<Record<string, unknown>>): Promise<void> {
+  const id = scoped(key);
+  if (id === null) return;
+  const tx = (await outboxDb()).transaction('drafts', 'readwrite');
+  const savedAt = Date.now();
+  await Promise.all([...Object.entries(parts).map(([suffix, value]) => tx.store.put({ key: partKey(id, suffix), value, savedAt })), tx.done]);
+}
+
+/** Every record of a draft kept in parts, by suffix ('' is `key` itself); empty when there is none. */
+export async function loadDraftParts(key: string): Promise<Map<string, unknown>> {
+  const id = scoped(key);
+  if (id === null) return new Map();
+  const tx = (await outboxDb()).transaction('drafts');
+  const [own, rows] = await Promise.all([tx.store.get(id), tx.store.getAll(partsRange(id))]);
+  const parts = new Map(rows.map((row) => [row.key.slice(id.length), row.value]));
+  if (own !== undefined) parts.set('', own.value);
+  return parts;
+}
+
+/** A part of a draft removed (an answer cleared). */
+export const deleteDraftPart = (key: string, suffix: string) => deleteDraft(`${key}${suffix}`);
+
+/** A draft and all its parts removed. */
+export async function deleteDraftParts(key: string): Promise<void> {
+  const id = scoped(key);
+  if (id === null) return;
+  const tx = (await outboxDb()).transaction('drafts', 'readwrite');
+  await Promise.all([tx.store.delete(id), tx.store.delete(partsRange(id)), tx.done]);
+}

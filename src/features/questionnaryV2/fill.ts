@@ -1,7 +1,9 @@
 /**
  * An inspection being filled on the device: every answer, photo and the signature kept in
  * IndexedDB as it is given (lib/drafts.ts, scoped to the account and district), so a closed
- * app or a dead battery loses nothing; the engine (common/modules/questionnaryV2/engine.ts)
+ * app or a dead battery loses nothing. The draft is kept in parts: the filling's head (times,
+ * signer, signature), the template revision, and one record an answer, so a tap writes its one
+ * answer (a few hundred bytes), never the whole filling of a long template. The engine (common/modules/questionnaryV2/engine.ts)
  * reads it as the server will, for the live score, the questions shown and what still blocks
  * the submit. Photos stay Blobs on the device until the submit queues them as the record's
  * attachments (each keeps the id it was given when taken, which the answers name).
@@ -9,7 +11,7 @@
 import type { Answer, Answers, DevicePosition, Inspection, InspectionSubmit, Question, Section } from '../../../common/modules/questionnaryV2/schemas';
 import type { PickedPhoto } from '../../components/PhotoPicker';
 import type { DrawnSignature } from '../../components/SignaturePad';
-import { deleteDraft, loadDraft, saveDraft } from '../../lib/drafts';
+import { deleteDraftPart, deleteDraftParts, loadDraftParts, saveDraftParts } from '../../lib/drafts';
 import type { AttachmentInput } from '../../lib/outbox';
 
 /** A photo taken for an answer, with the attachment id it will be sent under. */
@@ -46,10 +48,41 @@ export interface FillState {
 }
 
 const draftKey = (inspectionId: string) => `questionnaires:fill:${inspectionId}`;
+/** The parts' suffixes: the head is the key itself. */
+const TEMPLATE_PART = ':template';
+const answerPart = (questionKey: string) => `:answer:${questionKey}`;
+const ANSWER_PREFIX = answerPart('');
 
-export const loadFill = (inspectionId: string) => loadDraft<FillState>(draftKey(inspectionId));
-export const saveFill = (state: FillState) => saveDraft(draftKey(state.inspectionId), state);
-export const dropFill = (inspectionId: string) => deleteDraft(draftKey(inspectionId));
+/** The whole filling, assembled from its parts; undefined when none is kept. */
+export async function loadFill(inspectionId: string): Promise<FillState | undefined> {
+  const parts = await loadDraftParts(draftKey(inspectionId));
+  const head = parts.get('') as FillState | undefined;
+  const template = parts.get(TEMPLATE_PART) as FillTemplate | undefined;
+  if (head === undefined) return undefined;
+  const answers: Record<string, LocalAnswer> = { ...head.answers };
+  for (const [suffix, value] of parts) if (suffix.startsWith(ANSWER_PREFIX)) answers[suffix.slice(ANSWER_PREFIX.length)] = value as LocalAnswer;
+  // A draft written whole (before the parts) holds its template and answers in the head.
+  return { ...head, template: template ?? head.template, answers };
+}
+
+/** The whole filling written (when it starts on the device): head, template and every answer in one transaction. */
+export function saveFill(state: FillState): Promise<void> {
+  const parts: Record<string, unknown> = { '': head(state), [TEMPLATE_PART]: state.template };
+  for (const [key, answer] of Object.entries(state.answers)) parts[answerPart(key)] = answer;
+  return saveDraftParts(draftKey(state.inspectionId), parts);
+}
+
+/** The head without the template and the answers (each its own record). */
+const head = (state: FillState): FillState => ({ ...state, template: { name: state.template.name, sections: [], passMark: state.template.passMark }, answers: {} });
+
+/** The filling's own fields (signer, signature) written, not its answers nor its template. */
+export const saveFillHead = (state: FillState) => saveDraftParts(draftKey(state.inspectionId), { '': head(state) });
+
+/** One answer written, or removed (null). */
+export const saveAnswer = (inspectionId: string, questionKey: string, answer: LocalAnswer | null) =>
+  answer === null ? deleteDraftPart(draftKey(inspectionId), answerPart(questionKey)) : saveDraftParts(draftKey(inspectionId), { [answerPart(questionKey)]: answer });
+
+export const dropFill = (inspectionId: string) => deleteDraftParts(draftKey(inspectionId));
 
 /** A new filling: the answers the server already has (progress sent from elsewhere) kept. */
 export function newFill(

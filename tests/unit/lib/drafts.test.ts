@@ -1,6 +1,6 @@
 // Form drafts in IndexedDB: kept across a reopened database, per tenant, deleted on demand.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteDraft, loadDraft, saveDraft } from '../../../src/lib/drafts';
+import { deleteDraft, deleteDraftPart, deleteDraftParts, loadDraft, loadDraftParts, saveDraft, saveDraftParts } from '../../../src/lib/drafts';
 import { closeOutboxDb } from '../../../src/lib/outbox/db';
 import { makeAccessToken } from '../../../src/testing/fixtures';
 import { seedSession } from '../../../src/testing/session';
@@ -27,5 +27,18 @@ describe('form drafts', () => {
     expect(await loadDraft('sites.new')).toBeUndefined();
     seedSession({ token: makeAccessToken({ did: 'district-a' }) });
     expect(await loadDraft('sites.new')).toEqual({ name: 'A' });
+  });
+
+  it('kept in parts: each part written alone, all read back together, none of another draft', async () => {
+    seedSession();
+    await saveDraftParts('fill:1', { '': { signedBy: 'Ana' }, ':answer:q1': { value: 'yes' } });
+    await saveDraftParts('fill:1', { ':answer:q2': { value: 'no' } });
+    await saveDraftParts('fill:12', { '': { signedBy: 'Other' } });
+    await deleteDraftPart('fill:1', ':answer:q1');
+    await closeOutboxDb();
+    expect(await loadDraftParts('fill:1')).toEqual(new Map([['', { signedBy: 'Ana' }], [':answer:q2', { value: 'no' }]]));
+    await deleteDraftParts('fill:1');
+    expect((await loadDraftParts('fill:1')).size).toBe(0);
+    expect(await loadDraftParts('fill:12')).toEqual(new Map([['', { signedBy: 'Other' }]]));
   });
 });

@@ -9,7 +9,7 @@
  * the report, marked waiting until it is sent.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, type AnswerProblem } from '../../../../common/modules/questionnaryV2/engine';
 import type { ActionDraft, Question } from '../../../../common/modules/questionnaryV2/schemas';
@@ -18,7 +18,7 @@ import { PhotoPicker } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
-import { engineAnswers, saveFill, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
+import { engineAnswers, saveAnswer, saveFill, saveFillHead, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
 import { queueSubmit } from '../writes';
 import './questionnaires.css';
 
@@ -28,73 +28,89 @@ const SECTIONS_PER_FRAME = 2;
 
 export interface InspectionFillProps {
   initial: FillState;
+  /** False when `initial` was built from the server's copy: it is written to the device whole before any answer. */
+  onDevice: boolean;
   onSubmitted: () => void;
   onBack: () => void;
 }
 
-export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillProps) {
+export function InspectionFill({ initial, onDevice, onSubmitted, onBack }: InspectionFillProps) {
   const { t } = useTranslation('questionnaires');
   const [state, setState] = useState(initial);
   const { template, title } = state;
   const [shownProblems, setShownProblems] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const ids = { signedBy: useId() };
-  // Every change is on disk before the next one (a closed tab loses nothing): writes are chained.
+  // Every change is on disk before the next one (a closed tab loses nothing): writes are
+  // chained, and each writes only what changed (an answer, or the signer and signature).
   const saving = useRef<Promise<void>>(Promise.resolve());
-  const persist = useCallback((next: FillState) => {
-    saving.current = saving.current
-      .then(() => saveFill(next))
-      .catch(() => {
-        showToast({ message: t('fill.not_saved'), kind: 'danger' });
-      });
+  const persist = useCallback((write: () => Promise<void>) => {
+    saving.current = saving.current.then(write).catch(() => {
+      showToast({ message: t('fill.not_saved'), kind: 'danger' });
+    });
   }, [t]);
+  // Written whole once, before the first answer can be given (effects run before any input).
+  useEffect(() => {
+    if (!onDevice) persist(() => saveFill(initial));
+  }, [onDevice, initial, persist]);
+  // The filling as last changed, read by the handlers: each change is computed and sent to disk
+  // in its event, before React renders it.
+  const latest = useRef(initial);
   const update = useCallback(
-    (change: (previous: FillState) => FillState) =>
-      setState((previous) => {
-        const next = change(previous);
-        persist(next);
-        return next;
-      }),
+    (change: (previous: FillState) => FillState) => {
+      const next = change(latest.current);
+      latest.current = next;
+      persist(() => saveFillHead(next));
+      setState(next);
+    },
     [persist],
   );
   const setAnswer = useCallback(
-    (key: string, change: (previous: LocalAnswer | undefined) => LocalAnswer | null) =>
-      update((previous) => {
-        const answers = { ...previous.answers };
-        const next = change(answers[key]);
-        if (next === null) delete answers[key];
-        else answers[key] = { ...next, at: new Date().toISOString() };
-        return { ...previous, answers };
-      }),
-    [update],
+    (key: string, change: (previous: LocalAnswer | undefined) => LocalAnswer | null) => {
+      const current = latest.current;
+      const changed = change(current.answers[key]);
+      const answer = changed === null ? null : { ...changed, at: new Date().toISOString() };
+      const answers = { ...current.answers };
+      if (answer === null) delete answers[key];
+      else answers[key] = answer;
+      latest.current = { ...current, answers };
+      persist(() => saveAnswer(current.inspectionId, key, answer));
+      setState(latest.current);
+    },
+    [persist],
   );
 
-  const result = useMemo(() => evaluate(template, engineAnswers(template.sections, state.answers)), [template, state.answers]);
-  const problems = useMemo(() => new Map<string, AnswerProblem['kind'][]>(result.problems.reduce<[string, AnswerProblem['kind'][]][]>((all, p) => {
-    const found = all.find(([key]) => key === p.questionKey);
-    if (found) found[1].push(p.kind);
-    else all.push([p.questionKey, [p.kind]]);
-    return all;
-  }, [])), [result.problems]);
+  // The answered question redraws at once; the score, the progress and the questions shown
+  // follow in a render React may interrupt (a long template's engine run never holds a tap).
+  const answers = useDeferredValue(state.answers);
+  const result = useMemo(() => evaluate(template, engineAnswers(template.sections, answers)), [template, answers]);
+  const problems = useMemo(() => {
+    const byQuestion = new Map<string, AnswerProblem['kind'][]>();
+    for (const p of result.problems) byQuestion.set(p.questionKey, [...(byQuestion.get(p.questionKey) ?? []), p.kind]);
+    return byQuestion;
+  }, [result.problems]);
   const failed = useMemo(() => new Set(result.failed.map((f) => f.questionKey)), [result.failed]);
 
   const submit = async () => {
     setShownProblems(true);
-    const first = result.problems[0];
+    // The filling as it is now (the shown result may be a frame behind).
+    const filling = latest.current;
+    const { problems: blocking } = evaluate(template, engineAnswers(template.sections, filling.answers));
+    const first = blocking[0];
     if (first) {
-      showToast({ message: t('fill.fix_first', { count: result.problems.length }), kind: 'danger' });
+      showToast({ message: t('fill.fix_first', { count: blocking.length }), kind: 'danger' });
       document.getElementById(`question-${first.questionKey}`)?.scrollIntoView({ block: 'center' });
       return;
     }
-    if (state.signedBy.trim() === '' || state.signature === null) {
+    if (filling.signedBy.trim() === '' || filling.signature === null) {
       showToast({ message: t('fill.sign_first'), kind: 'danger' });
       return;
     }
     setSubmitting(true);
     try {
       await saving.current;
-      const { payload, attachments } = submission(state, template.sections, state.signature);
-      await queueSubmit(state.inspectionId, payload, attachments);
+      const { payload, attachments } = submission(filling, template.sections, filling.signature);
+      await queueSubmit(filling.inspectionId, payload, attachments);
       showToast({ message: t('fill.submitted'), kind: 'success' });
       onSubmitted();
     } catch (error) {

@@ -268,5 +268,5 @@ export function InspectionPage() {
     );
   }
   // Once submitted, the outbox holds it: this page shows it waiting, then its report.
-  return <InspectionFill key={initial.inspectionId} initial={initial} onSubmitted={() => undefined} onBack={back} />;
+  return <InspectionFill key={initial.inspectionId} initial={initial} onDevice={fill !== null} onSubmitted={() => undefined} onBack={back} />;
 }
