@@ -360,7 +360,6 @@ export class DeclarationsRepository {
     return requireMembers(this.db, this.districtId, ids, NOT_MEMBER, what);
   }
 
-
   private async writeRevision(id: string, version: number, fields: TemplateFields): Promise<void> {
     await this.db.query(
       `insert into declaration_template_versions (template_id, version, name, icon, default_severity, fields, notify, created_by)
@@ -617,12 +616,10 @@ export class DeclarationsRepository {
     return requireLiveSite(this.db, this.districtId, siteId, SITE_NOT_FOUND);
   }
 
-
   /** The attachment ids a declaration names (its photos, its photo and signature fields) must be its own uploads. */
   private checkAttachments(declarationId: string, ids: readonly string[], field: string): Promise<void> {
     return requireOwnUploads(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: declarationId }, ids, INVALID_VALUE, field);
   }
-
 
   private async checkContent(declarationId: string, fields: readonly TemplateField[], values: FieldValues, photos: readonly string[]): Promise<void> {
     const named = checkValues(fields, values);

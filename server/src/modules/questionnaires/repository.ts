@@ -549,17 +549,14 @@ export class QuestionnairesRepository {
     return requireLiveSite(this.db, this.districtId, siteId, SITE_NOT_FOUND);
   }
 
-
   private checkMembers(ids: readonly string[], what: string): Promise<void> {
     return requireMembers(this.db, this.districtId, ids, NOT_MEMBER, what);
   }
-
 
   /** The ids must be this inspection's own uploads (uploading ones count: the record may arrive before the last byte). */
   private checkAttachments(inspectionId: string, ids: readonly string[]): Promise<void> {
     return requireOwnUploads(this.db, { districtId: this.districtId, module: QUESTIONNAIRES_MODULE, recordId: inspectionId }, ids, INVALID_ANSWER, 'attachments');
   }
-
 
   /** Answers checked against a revision: known keys, shapes, and the files they name. */
   private async checkAnswers(inspectionId: string, sections: Section[], answers: Answers): Promise<void> {
