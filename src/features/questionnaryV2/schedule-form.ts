@@ -70,7 +70,8 @@ export function scheduleFormProblems(form: ScheduleFormValues): ScheduleFormProb
   if (form.recurrence !== 'once' && (count(form.interval, INTERVAL_MAX) ?? 0) < 1) problems.interval = 'interval_range';
   const first = parseLocal(form.firstDue);
   if (first === null) problems.firstDue = 'first_due_required';
-  if (form.until !== '') {
+  // A single one has no end (the field is not shown for it).
+  if (form.recurrence !== 'once' && form.until !== '') {
     const until = endOfDay(form.until);
     if (until === null) problems.until = 'until_invalid';
     else if (first !== null && until.getTime() < first.getTime()) problems.until = 'until_before_first';
@@ -83,7 +84,7 @@ export function scheduleFormProblems(form: ScheduleFormValues): ScheduleFormProb
 export function scheduleFieldsOf(form: ScheduleFormValues): ScheduleFields {
   const first = parseLocal(form.firstDue);
   if (first === null) throw new Error('scheduleFieldsOf: no first due time');
-  const until = form.until === '' ? null : endOfDay(form.until);
+  const until = form.recurrence === 'once' || form.until === '' ? null : endOfDay(form.until);
   return {
     siteIds: [...form.siteIds],
     assigneeIds: [...form.assigneeIds],
@@ -103,7 +104,7 @@ export function previewOccurrences(form: Pick<ScheduleFormValues, 'recurrence' |
   const first = parseLocal(form.firstDue);
   const interval = form.recurrence === 'once' ? 1 : count(form.interval, INTERVAL_MAX);
   if (first === null || interval === null || interval < 1) return [];
-  const until = form.until === '' ? null : endOfDay(form.until);
+  const until = form.recurrence === 'once' || form.until === '' ? null : endOfDay(form.until);
   const pattern = { firstDueAt: first, recurrence: form.recurrence, interval, until };
   return occurrencesFrom(pattern, form.recurrence === 'once' ? first : now, limit);
 }

@@ -305,7 +305,7 @@ function ScheduleForm({ initial, schedule, onSave, onCancel, extra }: { initial:
         <p className="planning-field">{t('schedules.template_is', { name: schedule.templateName })}</p>
       )}
 
-      <fieldset className="planning-fieldset" {...describedBy('siteIds')}>
+      <fieldset className="planning-fieldset" id={idOf('siteIds')} tabIndex={-1} {...describedBy('siteIds')}>
         <legend>{t('schedules.sites')}</legend>
         <p className="planning-hint">{t('schedules.sites_hint')}</p>
         {form.siteIds.length > 0 && (

@@ -5,9 +5,9 @@
  * write goes through the outbox (writes.ts, schedule-writes.ts).
  */
 import { IonButton, IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
 import type { InspectionCreate, InspectionSort, InspectionSummary } from '../../../../common/modules/questionnaryV2/schemas';
@@ -22,6 +22,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { questionnairesKeys } from '../api/keys';
 import { managedInspectionsQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
 import { activeFilters, DEFAULT_MANAGE_SORT, MANAGE_SORTS, MANAGE_STATUSES, manageHref, manageQueryParams, validateManageSearch, type ManageSearch, type ManageStatus } from '../manage-search';
 import { inspectionHref } from '../paths';
@@ -52,6 +53,15 @@ export function ManageInspectionsPage() {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const planned = usePendingChanges(QUESTIONNAIRES_MODULE).filter((w) => w.item.kind === 'questionnaires.inspection.create' && (w.payload as Partial<InspectionCreate> | null)?.assigneeId !== undefined);
+
+  // A planned one delivered: read the list again (the socket's records:changed may come before or after).
+  const queryClient = useQueryClient();
+  const plannedCount = planned.length;
+  const lastPlanned = useRef(plannedCount);
+  useEffect(() => {
+    if (plannedCount < lastPlanned.current) void queryClient.invalidateQueries({ queryKey: questionnairesKeys.lists() });
+    lastPlanned.current = plannedCount;
+  }, [plannedCount, queryClient]);
 
   const managed = (templates.data ?? []).filter((tpl) => powers.manage.includes(tpl.family));
   const setSearch = (patch: ManageSearch) => {
@@ -166,47 +176,49 @@ export function ManageInspectionsPage() {
         filters={
           <details className="planning-filters" open={active > 0 ? true : undefined}>
             <summary>{active === 0 ? t('manage.filters') : t('manage.filters_active', { count: active })}</summary>
-            {select(
-              t('manage.filter_status'),
-              search.status,
-              MANAGE_STATUSES.map((value) => ({ value, label: t(`manage.status.${value}`) })),
-              (status) => setSearch({ status: status as ManageStatus | undefined }),
-            )}
-            {powers.manage.length > 1 &&
-              select(
-                t('manage.filter_family'),
-                search.family,
-                powers.manage.map((value) => ({ value, label: t(`manage.family.${value}`) })),
-                (family) => setSearch({ family: family as ManageSearch['family'] }),
+            <div className="planning-filter-grid">
+              {select(
+                t('manage.filter_status'),
+                search.status,
+                MANAGE_STATUSES.map((value) => ({ value, label: t(`manage.status.${value}`) })),
+                (status) => setSearch({ status: status as ManageStatus | undefined }),
               )}
-            {select(
-              t('manage.filter_template'),
-              search.template,
-              managed.map((tpl) => ({ value: tpl.id, label: tpl.name })),
-              (template) => setSearch({ template }),
-            )}
-            <SiteSelect label={t('manage.filter_site')} value={search.site ?? null} anyLabel={t('manage.filter_any')} onChange={(site) => setSearch({ site: site ?? undefined })} />
-            {select(
-              t('manage.filter_person'),
-              search.assignee,
-              (members.data ?? []).map((m) => ({ value: m.id, label: m.name })),
-              (assignee) => setSearch({ assignee }),
-            )}
-            <label className="record-list-select">
-              {t('manage.filter_from')}
-              <input type="date" value={search.from ?? ''} onChange={(event) => setSearch({ from: event.target.value || undefined })} />
-            </label>
-            <label className="record-list-select">
-              {t('manage.filter_to')}
-              <input type="date" value={search.to ?? ''} onChange={(event) => setSearch({ to: event.target.value || undefined })} />
-            </label>
-            {percentField(t('manage.filter_min_percent'), search.minPercent, (minPercent) => setSearch({ minPercent }))}
-            {percentField(t('manage.filter_max_percent'), search.maxPercent, (maxPercent) => setSearch({ maxPercent }))}
-            {active > 0 && (
-              <IonButton fill="clear" onClick={() => void router.navigate({ href: manageHref({ ...(search.search ? { search: search.search } : {}), ...(search.sort ? { sort: search.sort } : {}) }), replace: true })}>
-                {t('manage.clear_filters')}
-              </IonButton>
-            )}
+              {powers.manage.length > 1 &&
+                select(
+                  t('manage.filter_family'),
+                  search.family,
+                  powers.manage.map((value) => ({ value, label: t(`manage.family.${value}`) })),
+                  (family) => setSearch({ family: family as ManageSearch['family'] }),
+                )}
+              {select(
+                t('manage.filter_template'),
+                search.template,
+                managed.map((tpl) => ({ value: tpl.id, label: tpl.name })),
+                (template) => setSearch({ template }),
+              )}
+              <SiteSelect label={t('manage.filter_site')} value={search.site ?? null} anyLabel={t('manage.filter_any')} onChange={(site) => setSearch({ site: site ?? undefined })} />
+              {select(
+                t('manage.filter_person'),
+                search.assignee,
+                (members.data ?? []).map((m) => ({ value: m.id, label: m.name })),
+                (assignee) => setSearch({ assignee }),
+              )}
+              <label className="record-list-select">
+                {t('manage.filter_from')}
+                <input type="date" value={search.from ?? ''} onChange={(event) => setSearch({ from: event.target.value || undefined })} />
+              </label>
+              <label className="record-list-select">
+                {t('manage.filter_to')}
+                <input type="date" value={search.to ?? ''} onChange={(event) => setSearch({ to: event.target.value || undefined })} />
+              </label>
+              {percentField(t('manage.filter_min_percent'), search.minPercent, (minPercent) => setSearch({ minPercent }))}
+              {percentField(t('manage.filter_max_percent'), search.maxPercent, (maxPercent) => setSearch({ maxPercent }))}
+              {active > 0 && (
+                <IonButton fill="clear" onClick={() => void router.navigate({ href: manageHref({ ...(search.search ? { search: search.search } : {}), ...(search.sort ? { sort: search.sort } : {}) }), replace: true })}>
+                  {t('manage.clear_filters')}
+                </IonButton>
+              )}
+            </div>
           </details>
         }
         renderRow={(row) => {

@@ -83,6 +83,9 @@ describe('the form’s messages', () => {
   it('the end after the first due date', () => {
     expect(scheduleFormProblems(form({ firstDue: '2027-03-10T09:00', until: '2027-03-09' })).until).toBe('until_before_first');
     expect(scheduleFormProblems(form({ firstDue: '2027-03-10T09:00', until: '2027-03-10' })).until).toBeUndefined();
+    // A single one has no end: an end left from a recurring choice is neither checked nor sent.
+    expect(scheduleFormProblems(form({ recurrence: 'once', firstDue: '2027-03-10T09:00', until: '2027-03-09' })).until).toBeUndefined();
+    expect(scheduleFieldsOf(form({ recurrence: 'once', firstDue: '2027-03-10T09:00', until: '2027-03-09' })).until).toBeNull();
   });
   it('what is queued: times as instants, the end day whole', () => {
     const fields = scheduleFieldsOf(form({ recurrence: 'weekly', interval: '2', firstDue: '2027-03-10T09:00', until: '2027-06-30', remindDays: '3' }));
