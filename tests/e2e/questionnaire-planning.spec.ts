@@ -41,6 +41,29 @@ async function expectNoViolations(page: Page, where: string) {
   expect.soft(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
 }
 
+/**
+ * The controls smaller than 44 px either way (a11y.spec.ts's measure), but for a checkbox in a
+ * label at least that large: the label is what a finger taps.
+ */
+function tooSmall(page: Page) {
+  return page.evaluate((min) => {
+    const selector = 'button, a[href], input, select, textarea, ion-button, summary, [role="button"], [role="link"]';
+    const small = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width < min - 0.5 || box.height < min - 0.5;
+    };
+    return [...document.querySelectorAll<HTMLElement>(`.module-page ${selector.split(', ').join(', .module-page ')}`)]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        if (el.parentElement?.closest('ion-button, ion-input')) return false;
+        if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return el.closest('label') === null || small(el.closest('label')!);
+        return small(el);
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`);
+  }, 44);
+}
+
 /** The template's select (its label also wraps the options' text). */
 const templateFilter = (page: Page) => page.getByRole('combobox', { name: /^Template/ });
 
@@ -87,6 +110,7 @@ test('a manager filters everyone’s inspections (kept in the address, exported 
   };
   await expectRows();
   await expectNoViolations(page, 'manage, filtered');
+  expect(await tooSmall(page)).toEqual([]);
 
   // The filtered view survives a reload (it is the address).
   await page.reload();
@@ -120,6 +144,7 @@ test('a manager filters everyone’s inspections (kept in the address, exported 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Choose at least one person.')).toBeVisible();
   await expectNoViolations(page, 'schedule form, with its messages');
+  expect(await tooSmall(page)).toEqual([]);
 
   await page.getByLabel('Search sites').fill(site.name);
   await page.getByRole('checkbox', { name: site.name, exact: true }).check();
