@@ -608,4 +608,15 @@ describe('schedules, reminders and overdue notices (the scheduler run at chosen 
     const backwards = await call({ method: 'POST', url: '/schedules', key: randomUUID(), payload: { ...payload, id: randomUUID(), recurrence: 'weekly', until: new Date(Date.now() + DAY).toISOString() } });
     expect(backwards.body.message).toBe('questionnaires.invalid_schedule');
   });
+
+  it('the planners’ people picker: the district’s members by name, for a manager only', async () => {
+    const members = await call<{ id: string; name: string }[]>({ url: '/members' });
+    expect(members.status).toBe(200);
+    const ids = members.body.data.map((m) => m.id);
+    expect(ids).toContain(fieldId);
+    expect(ids).toContain(subOf(manager));
+    const names = members.body.data.map((m) => m.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect((await call({ url: '/members', token: field })).status).toBe(403);
+  });
 });

@@ -22,3 +22,11 @@ export async function queueStart(templateId: string, siteId: string | null, posi
 
 export const queueSubmit = (inspectionId: string, payload: InspectionSubmit, attachments: AttachmentInput[]) =>
   enqueueWrite({ kind: 'questionnaires.inspection.submit', module: QUESTIONNAIRES_MODULE, recordId: inspectionId, baseVersion: null, payload, attachments });
+
+/** A manager plans one inspection for someone (to do, due then); resolves with its id once queued on disk. */
+export async function queuePlan(templateId: string, siteId: string | null, assigneeId: string, dueAt: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const payload: InspectionCreate = { id, templateId, siteId, assigneeId, dueAt };
+  await enqueueWrite({ kind: 'questionnaires.inspection.create', module: QUESTIONNAIRES_MODULE, recordId: id, baseVersion: null, payload });
+  return id;
+}

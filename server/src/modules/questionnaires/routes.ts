@@ -35,7 +35,7 @@ import {
   type InspectionListQuery as InspectionListQueryType,
 } from '../../../../common/modules/questionnaryV2/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import { findAttachment, printableImage } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
@@ -164,6 +164,11 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
 
   api.get('/schedules', { onRequest: manageInspections, schema: { response: { 200: Envelope(Type.Array(Schedule)) } } }, async (request) =>
     respond(request, await (await schedules(request)).list()),
+  );
+
+  // The planners' people picker (a schedule's people, a planned inspection's assignee): the district's members.
+  api.get('/members', { onRequest: manageInspections, schema: { response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) =>
+    respond(request, await (await schedules(request)).members()),
   );
 
   const scheduleWrite = <T extends { id: string; version: number }>(request: FastifyRequest, reply: Parameters<typeof idempotentWrite>[1], statusCode: 200 | 201, run: (repo: SchedulesRepository) => Promise<T>) =>

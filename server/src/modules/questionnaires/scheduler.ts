@@ -16,6 +16,7 @@
  * Bells and e-mails are written in the transaction that marks them sent (the mail outbox
  * delivers them), and the sockets told after it commits.
  */
+import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence.js';
 import type { Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { inspectionMail } from '../../mail/messages.js';
@@ -35,19 +36,8 @@ export const OCCURRENCES_PER_RUN = 24;
 const NOTICES_PER_RUN = 500;
 export const SCHEDULER_INTERVAL_MS = 60_000;
 
-/** The `k`th occurrence from `first` (k = 0 is `first`); months and years clamp to the month's last day. */
-export function occurrence(first: Date, recurrence: Recurrence, interval: number, k: number): Date {
-  if (recurrence === 'once' || k === 0) return new Date(first);
-  if (recurrence === 'weekly') return new Date(first.getTime() + k * interval * 7 * DAY_MS);
-  const months = k * interval * (recurrence === 'yearly' ? 12 : 1);
-  const date = new Date(first);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, last));
-  return date;
-}
+/** The dates are the shared recurrence's (the planners' form previews them with the same code). */
+export { occurrence } from '../../../../common/modules/questionnaryV2/recurrence.js';
 
 /** How long before its due time an occurrence is made. */
 function ahead(recurrence: Recurrence, interval: number): number {
@@ -76,12 +66,8 @@ export interface ScheduleRow {
 /** The occurrence after `due` of a schedule (null when it has ended). */
 export function nextAfter(schedule: Pick<ScheduleRow, 'first_due_at' | 'recurrence' | 'interval' | 'until'>, due: Date): Date | null {
   if (schedule.recurrence === 'once') return null;
-  const first = new Date(schedule.first_due_at);
-  for (let k = 1; k < 100_000; k++) {
-    const next = occurrence(first, schedule.recurrence, schedule.interval, k);
-    if (next.getTime() > due.getTime()) return schedule.until && next.getTime() > new Date(schedule.until).getTime() ? null : next;
-  }
-  return null;
+  const pattern = { firstDueAt: new Date(schedule.first_due_at), recurrence: schedule.recurrence, interval: schedule.interval, until: schedule.until ? new Date(schedule.until) : null };
+  return occurrencesFrom(pattern, due, 1, true)[0] ?? null;
 }
 
 /**

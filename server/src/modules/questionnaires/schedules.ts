@@ -6,6 +6,7 @@
  * made yet: the next one is recomputed from the new pattern after the last one made.
  */
 import type { QuestionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
+import type { Actor } from '../../../../common/schemas/platform.js';
 import type { Family, Schedule, ScheduleCreate, ScheduleFields, ScheduleUpdate } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
@@ -91,6 +92,16 @@ export class SchedulesRepository {
 
   async get(id: string): Promise<Schedule> {
     return this.toSchedule(await this.row(id));
+  }
+
+  /** The district's members by name: whom a schedule or a planned inspection may name (the planners' people picker). */
+  async members(): Promise<Actor[]> {
+    const { rows } = await this.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [this.scope.districtId]);
+    const names = await actorNames(this.scope.control, rows.map((r) => r.account_id));
+    return rows
+      .filter((r) => names.has(r.account_id))
+      .map((r) => actorOf(names, r.account_id))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** Sites live in the district, people members of it, an end after the start. */

@@ -1,4 +1,5 @@
 /** The Questionnaires module's query keys, named once: every query and every invalidation uses these. */
+import type { ManageSearch } from '../manage-search';
 import type { InspectionTab } from '../paths';
 
 export const questionnairesKeys = {
@@ -10,4 +11,9 @@ export const questionnairesKeys = {
   templates: () => ['questionnaires', 'templates'] as const,
   template: (id: string) => ['questionnaires', 'templates', id] as const,
   sites: (search: string) => ['questionnaires', 'sites', search] as const,
+  /** Everyone's inspections as a manager filtered them (under lists(): refreshed with the others). */
+  managed: (search: ManageSearch) => ['questionnaires', 'inspections', 'managed', search] as const,
+  schedules: () => ['questionnaires', 'schedules'] as const,
+  schedule: (id: string) => ['questionnaires', 'schedules', id] as const,
+  members: () => ['questionnaires', 'members'] as const,
 };

@@ -5,10 +5,11 @@
  * picker. The open inspections, their sheets and the templates are kept for offline filling
  * (offline.ts).
  */
-import { queryOptions } from '@tanstack/react-query';
-import type { Inspection, InspectionSummary, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
-import type { Page } from '../../../../common/schemas/platform';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Inspection, InspectionSummary, Schedule, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import type { Actor, Page } from '../../../../common/schemas/platform';
 import { apiGet } from '../../../lib/api-client';
+import { manageQueryParams, type ManageSearch } from '../manage-search';
 import type { InspectionTab } from '../paths';
 import { questionnairesKeys } from './keys';
 
@@ -63,5 +64,47 @@ export const siteChoicesQueryOptions = (search: string) =>
     queryFn: ({ signal }) =>
       apiGet<SiteChoice[]>('questionnaires/sites', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
     staleTime: 60_000,
+    meta: { offline: true },
+  });
+
+/** The managers' list: everyone's inspections of the families they manage, filtered, by keyset pages. */
+export const MANAGED_PAGE_SIZE = 50;
+export const managedInspectionsQueryOptions = (search: ManageSearch) =>
+  infiniteQueryOptions({
+    queryKey: questionnairesKeys.managed(search),
+    queryFn: ({ pageParam, signal }) => {
+      const params = manageQueryParams(search);
+      params.set('limit', String(MANAGED_PAGE_SIZE));
+      if (pageParam !== null) params.set('cursor', pageParam);
+      return apiGet<Page<InspectionSummary>>('questionnaires/inspections', { searchParams: params, ...withSignal(signal) });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 30_000,
+  });
+
+/** The schedules of the families the caller manages (deleted ones are read one at a time). */
+export const schedulesQueryOptions = () =>
+  queryOptions({
+    queryKey: questionnairesKeys.schedules(),
+    queryFn: ({ signal }) => apiGet<Schedule[]>('questionnaires/schedules', withSignal(signal)),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const scheduleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: questionnairesKeys.schedule(id),
+    queryFn: ({ signal }) => apiGet<Schedule>(`questionnaires/schedules/${encodeURIComponent(id)}`, withSignal(signal)),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+/** The planners' people picker: the district's members by name. */
+export const membersQueryOptions = () =>
+  queryOptions({
+    queryKey: questionnairesKeys.members(),
+    queryFn: ({ signal }) => apiGet<Actor[]>('questionnaires/members', withSignal(signal)),
+    staleTime: 5 * 60_000,
     meta: { offline: true },
   });
