@@ -1,5 +1,5 @@
 /** What the Declarations pages share: their validated params and search, and "back". */
-import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { useParams, useSearch } from '@tanstack/react-router';
 import { validateDeclarationSearch, validateReportSearch } from '../search';
 
 export function useListSearch() {
@@ -17,11 +17,4 @@ export function useParam(name: 'declarationId' | 'templateId'): string {
   return params[name] ?? '';
 }
 
-/** Back: to the page before when there is one, else to `fallback`. */
-export function useBack(fallback: string) {
-  const router = useRouter();
-  return () => {
-    if (router.history.canGoBack()) router.history.back();
-    else void router.navigate({ href: fallback, replace: true });
-  };
-}
+export { useBack } from '../../../hooks/use-back';

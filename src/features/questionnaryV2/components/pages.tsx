@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DevicePosition, InspectionSummary } from '../../../../common/modules/questionnaryV2/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { useBack } from '../../../hooks/use-back';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { currentActor } from '../../../lib/current-actor';
@@ -20,7 +21,7 @@ import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
 import { inspectionQueryOptions, inspectionsQueryOptions, siteChoicesQueryOptions, templateQueryOptions, templatesQueryOptions } from '../api/reads';
 import { dropFill, loadFill, newFill, saveFill, type FillState } from '../fill';
-import { inspectionHref, inspectionsHref, startHref, type InspectionTab } from '../paths';
+import { inspectionHref, inspectionsHref, MANAGE_PATH, startHref, type InspectionTab } from '../paths';
 import { registerQuestionnaireSenders } from '../senders';
 import { QUESTIONNAIRES_MODULE, queueStart } from '../writes';
 import { InspectionFill } from './InspectionFill';
@@ -229,7 +230,10 @@ export function InspectionPage() {
     if (submitting) setSentHere(true);
     else if (sentHere) void queryClient.invalidateQueries({ queryKey: questionnairesKeys.detail(id) });
   }, [submitting, sentHere, queryClient, id]);
-  const back = () => void router.navigate({ href: inspectionsHref() });
+  // Someone else's inspection was opened from everyone's list: back to it as it was (its filters), else to one's own.
+  const backInHistory = useBack(MANAGE_PATH);
+  const back = () =>
+    inspection.data && inspection.data.assignee.id !== currentActor()?.id ? backInHistory() : void router.navigate({ href: inspectionsHref() });
 
   useEffect(() => {
     let alive = true;

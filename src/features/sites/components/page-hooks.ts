@@ -1,5 +1,5 @@
 /** What the Sites pages share: their validated params and search, and "back". */
-import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { useParams, useSearch } from '@tanstack/react-router';
 import { validateSiteSearch } from '../search';
 
 export function useListSearch() {
@@ -12,12 +12,4 @@ export function useSiteId(): string {
   return params.siteId ?? '';
 }
 
-/** Back: to the page before when there is one (the list, scrolled where it was), else to the list. */
-export function useBack(fallback: string) {
-  const router = useRouter();
-  return () => {
-    if (router.history.canGoBack()) router.history.back();
-    else void router.navigate({ href: fallback, replace: true });
-  };
-}
-
+export { useBack } from '../../../hooks/use-back';
