@@ -10,4 +10,5 @@ export const questionnairesKeys = {
   templates: () => ['questionnaires', 'templates'] as const,
   template: (id: string) => ['questionnaires', 'templates', id] as const,
   sites: (search: string) => ['questionnaires', 'sites', search] as const,
+  shares: (inspectionId: string) => ['questionnaires', 'shares', inspectionId] as const,
 };
