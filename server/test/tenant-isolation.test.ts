@@ -34,6 +34,8 @@ interface Tenant {
   checklist: string;
   inspection: string;
   schedule: string;
+  /** A share link of `inspection` (its token hash only: the row is what the routes reach). */
+  share: string;
   /** A complete attachment of the site (a row only: the checks come before any byte is read). */
   attachment: string;
   onlyAccount: string;
@@ -115,6 +117,11 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
      values ($1, $2, 'questionnary', $3, $4, 'weekly', now() + interval '90 days', now() + interval '90 days', $5)`,
     [schedule, district, checklist, [operatorId], operatorId],
   );
+  const share = randomUUID();
+  await client.query(
+    `insert into inspection_shares (id, district_id, inspection_id, token_hash, created_by, expires_at) values ($1, $2, $3, $4, $5, now() + interval '7 days')`,
+    [share, district, inspection, randomUUID().replace(/-/g, '').repeat(2), operatorId],
+  );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
   const attachment = randomUUID();
   await (await server.databases.client(database)).query(
@@ -137,6 +144,7 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     checklist,
     inspection,
     schedule,
+    share,
     attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
@@ -219,6 +227,15 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ],
   'DELETE /api/questionnaires/inspections/:id': (t) => [{ method: 'DELETE', url: `/api/questionnaires/inspections/${t.inspection}`, payload: { baseVersion: 1 } }],
   'POST /api/questionnaires/inspections/:id/restore': (t) => [{ method: 'POST', url: `/api/questionnaires/inspections/${t.inspection}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/questionnaires/inspections/:id/shares': (t) => [{ method: 'GET', url: `/api/questionnaires/inspections/${t.inspection}/shares` }],
+  'POST /api/questionnaires/inspections/:id/shares': (t) => [
+    { method: 'POST', url: `/api/questionnaires/inspections/${t.inspection}/shares`, headers: { 'idempotency-key': randomUUID() }, payload: { expiresInDays: 7 } },
+  ],
+  'DELETE /api/questionnaires/inspections/:id/shares/:shareId': (t) => [
+    { method: 'DELETE', url: `/api/questionnaires/inspections/${t.inspection}/shares/${t.share}`, headers: { 'idempotency-key': randomUUID() } },
+  ],
+  // Public: the token names its client and link; one nobody issued is simply not found.
+  'GET /api/shared/reports/:token.pdf': () => [{ method: 'GET', url: `/api/shared/reports/${'x'.repeat(65)}.pdf` }],
   'GET /api/declarations/templates/:id': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}` }, { method: 'GET', url: `/api/declarations/templates/${t.template}?version=1` }],
   'GET /api/declarations/templates/:id/history': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}/history` }],
   'PATCH /api/declarations/templates/:id': (t) => [{ method: 'PATCH', url: `/api/declarations/templates/${t.template}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
@@ -304,7 +321,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.checklist, target.inspection, target.schedule, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

@@ -53,6 +53,12 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   'POST /api/questionnaires/inspections': { reason: 'starts the caller’s own inspection; planning one for someone else needs the family’s manage right (checked by the repository)', marks: [FILL_MARK] },
   'PATCH /api/questionnaires/inspections/:id': { reason: 'the assignee’s progress on its own inspection; assignee and due time need the manage right (checked by the repository)', marks: [FILL_MARK] },
   'POST /api/questionnaires/inspections/:id/submit': { reason: 'the assignee submits its own inspection, which locks it', marks: [FILL_MARK] },
+  // Share links (docs/rights.md): whoever may read a submitted report shares it and cuts its links (the repository's read rule).
+  'POST /api/questionnaires/inspections/:id/shares': { reason: 'shares a submitted report the caller may read (its own, or its family’s as a manager: checked by the repository)', marks: [FILL_MARK] },
+  'DELETE /api/questionnaires/inspections/:id/shares/:shareId': {
+    reason: 'revokes a link of a report the caller may read: revoking only narrows who sees it (the repository checks the read rule)',
+    marks: [FILL_MARK],
+  },
   'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
   'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },
   'POST /api/auth/refresh': { reason: 'renews the caller’s own session from its cookie', marks: [PUBLIC_AUTH] },

@@ -15,6 +15,7 @@
  *   chained with the district's other locked records).
  */
 import Type, { type Static } from 'typebox';
+import { API_PREFIX } from '../../constants';
 import { Actor, Attachment, GpsPoint, IsoDateTime, ListQueryBase, Page, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
 
 export const TEMPLATE_NAME_MAX = 120;
@@ -445,3 +446,58 @@ export const SITE_CHOICES_MAX = 30;
 export const SiteChoicesQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
 export const SiteChoice = Type.Object({ id: Uuid, name: Type.String(), address: Type.String() });
 export type SiteChoice = Static<typeof SiteChoice>;
+
+// ---------------------------------------------------------------- report share links
+
+/** A share link's validity, in days (the app offers SHARE_DAYS_CHOICES). */
+export const SHARE_DAYS_MAX = 90;
+export const SHARE_DAYS_CHOICES = [1, 7, 30] as const;
+
+/**
+ * POST /api/questionnaires/inspections/:id/shares (Idempotency-Key): a link to the submitted
+ * inspection's report PDF, valid `expiresInDays` days; whoever may read the report may share
+ * it. 409 `questionnaires.share_not_submitted` before the submit.
+ */
+export const ReportShareCreate = Type.Object({ expiresInDays: Type.Integer({ minimum: 1, maximum: SHARE_DAYS_MAX }) }, { additionalProperties: false });
+export type ReportShareCreate = Static<typeof ReportShareCreate>;
+
+export const REPORT_SHARE_STATES = ['active', 'expired', 'revoked'] as const;
+export const ReportShareState = Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]);
+export type ReportShareState = (typeof REPORT_SHARE_STATES)[number];
+
+/** A share link as listed (GET …/inspections/:id/shares, newest first): never its token, which the server does not keep. */
+export const ReportShare = Type.Object({
+  id: Uuid,
+  inspectionId: Uuid,
+  createdAt: IsoDateTime,
+  createdBy: Actor,
+  expiresAt: IsoDateTime,
+  revokedAt: Type.Union([IsoDateTime, Type.Null()]),
+  revokedBy: Type.Union([Actor, Type.Null()]),
+  /** At the server's time of the answer. */
+  state: ReportShareState,
+});
+export type ReportShare = Static<typeof ReportShare>;
+
+/**
+ * The answer of the create: the link with its token, shown this once (only its SHA-256 is
+ * stored). A replay of the same Idempotency-Key answers the same link with `token` and `path`
+ * null: the token cannot be given twice.
+ */
+export const ReportShareCreated = Type.Object({
+  ...ReportShare.properties,
+  token: Type.Union([Type.String(), Type.Null()]),
+  /** The public address of the PDF under the app's origin: `/api/shared/reports/<token>.pdf`. */
+  path: Type.Union([Type.String(), Type.Null()]),
+});
+export type ReportShareCreated = Static<typeof ReportShareCreated>;
+
+/** DELETE /api/questionnaires/inspections/:id/shares/:shareId (Idempotency-Key): revokes it; revoking a revoked one changes nothing. */
+export const ReportShareParams = Type.Object({ id: Uuid, shareId: Uuid }, { additionalProperties: false });
+
+/** The socket's module name of share links: records:changed with the inspection's id (its record itself is unchanged). */
+export const REPORT_SHARES_MODULE = 'questionnaire_shares';
+
+/** The public route's path (no session): the token names the client database and the link. */
+export const SHARED_REPORTS_PREFIX = '/shared/reports';
+export const sharedReportPath = (token: string): string => `${API_PREFIX}${SHARED_REPORTS_PREFIX}/${token}.pdf`;

@@ -16,7 +16,9 @@ import { declarationsRoutes } from './declarations/routes.js';
 import { seedDeclarations } from './declarations/seed.js';
 import { lockedContent as inspectionLockedContent } from './questionnaires/repository.js';
 import { questionnairesRoutes } from './questionnaires/routes.js';
+import { sharedReportRoutes } from './questionnaires/shared-routes.js';
 import { seedQuestionnaires } from './questionnaires/seed.js';
+import { SHARED_REPORTS_PREFIX } from '../../../common/modules/questionnaryV2/schemas.js';
 import { seedSites } from './sites/seed.js';
 import { sitesRoutes } from './sites/routes.js';
 
@@ -41,6 +43,8 @@ export interface ServerModule {
   /** Under /api. */
   prefix: string;
   routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void>;
+  /** Routes without a session, under /api too, outside the module's authenticated prefix (each marked public: plugins/rights.ts). */
+  publicRoutes?: { prefix: string; routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void> };
   /** Socket events the module emits (documentation, and a test's list). */
   events: readonly string[];
   seed?: (district: DistrictSeed) => Promise<void>;
@@ -62,6 +66,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     name: 'questionnaires',
     prefix: '/questionnaires',
     routes: questionnairesRoutes,
+    // A report's share link, downloaded without a session.
+    publicRoutes: { prefix: SHARED_REPORTS_PREFIX, routes: sharedReportRoutes },
     events: [RECORDS_CHANGED_EVENT],
     seed: seedQuestionnaires,
     lockedContent: inspectionLockedContent,
@@ -74,5 +80,7 @@ for (const module of SERVER_MODULES) if (module.lockedContent) registerLockedCon
 export async function registerModules(app: FastifyInstance, ctx: RouteContext, apiPrefix: string): Promise<void> {
   for (const module of SERVER_MODULES) {
     await app.register(async (api) => module.routes(api, ctx), { prefix: `${apiPrefix}${module.prefix}` });
+    const open = module.publicRoutes;
+    if (open) await app.register(async (api) => open.routes(api, ctx), { prefix: `${apiPrefix}${open.prefix}` });
   }
 }

@@ -58,6 +58,8 @@ describe('translation files', () => {
       'upload.invalid_metadata', 'upload.invalid_request', 'upload.not_found', 'upload.offset_mismatch',
       'upload.tus_version', 'upload.too_large', 'upload.locked', 'upload.id_taken',
       'attachments.not_found', 'attachments.no_thumbnail', 'attachments.range_not_satisfiable',
+      // questionnaire report share links (server/src/modules/questionnaires/shares.ts)
+      'questionnaires.share_not_submitted', 'questionnaires.share_not_found', 'questionnaires.shared_report_not_found',
     ];
     for (const language of LANGUAGES) {
       const common = keysOf(read(language, 'common'));

@@ -138,4 +138,24 @@ export const questionnairesMigrations: Migration[] = [
       create index inspections_overdue_idx on inspections (due_at) where overdue_notified_at is null and status <> 'submitted' and deleted_at is null;
     `,
   },
+  {
+    version: 3,
+    name: 'questionnaires: report share links (expiring, revocable)',
+    sql: `
+      -- A link to a submitted inspection's report PDF (shares.ts). Only the SHA-256 of its
+      -- token is kept: the token is shown once, at creation; a copy of this table gives no link.
+      create table inspection_shares (
+        id uuid primary key,
+        district_id uuid not null references districts (id) on delete cascade,
+        inspection_id uuid not null references inspections (id) on delete cascade,
+        token_hash text not null unique,
+        created_at timestamptz not null default now(),
+        created_by uuid not null,
+        expires_at timestamptz not null,
+        revoked_at timestamptz,
+        revoked_by uuid
+      );
+      create index inspection_shares_inspection_idx on inspection_shares (district_id, inspection_id, created_at desc);
+    `,
+  },
 ];

@@ -10,6 +10,11 @@
  * someone else, deleting one and building templates need manage rights. Writes run in one
  * transaction with their Idempotency-Key and tell the district's sockets `records:changed`
  * once committed.
+ *
+ * Share links of a report (shares.ts; the public download is shared-routes.ts): whoever may read
+ * the report (the repository's read rule, behind either family's read right) creates, lists and
+ * revokes them. The create answers the token once: the write's stored answer (an idempotent
+ * replay's) has none, only its hash is kept.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,6 +28,10 @@ import {
   InspectionPage,
   InspectionSubmit,
   InspectionUpdate,
+  ReportShare,
+  ReportShareCreate,
+  ReportShareCreated,
+  ReportShareParams,
   Schedule,
   ScheduleCreate,
   SiteChoice,
@@ -36,7 +45,6 @@ import {
 } from '../../../../common/modules/questionnaryV2/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
 import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
-import { findAttachment, printableImage } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -46,12 +54,12 @@ import { requireAnyCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
-import { printLanguage } from '../_platform/pdf.js';
 import { inspectionsCsv } from './csv.js';
-import { inspectionPdf, reportFileName } from './print.js';
+import { sendReportPdf } from './report-file.js';
 import { QUESTIONNAIRES_MODULE, QuestionnairesRepository, TEMPLATES_HISTORY } from './repository.js';
 import { startScheduler } from './scheduler.js';
 import { SCHEDULES_HISTORY, SchedulesRepository } from './schedules.js';
+import { clientIdOf, ReportSharesRepository, SHARES_MODULE } from './shares.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
@@ -233,21 +241,7 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
   api.get('/inspections/:id/report.pdf', { onRequest: fill, schema: { params: IdParams, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const inspection = await (await repository(request)).get(request.params.id);
-    const pdf = await inspectionPdf({
-      inspection,
-      language: printLanguage(request.headers['accept-language']),
-      printedAt: new Date(),
-      image: async (attachment) => {
-        const row = await findAttachment(auth.db, auth.districtId, attachment.id);
-        return row ? printableImage(ctx.storage, row) : null;
-      },
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${reportFileName(inspection)}"`)
-      .header('cache-control', 'private, no-store')
-      // A Buffer is sent as it is, never serialised: FileBytes (a string) only documents it.
-      .send(pdf as unknown as string);
+    return sendReportPdf(request, reply, { db: auth.db, districtId: auth.districtId, storage: ctx.storage, inspection });
   });
 
   api.get('/inspections/:id/history', { onRequest: fill, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
@@ -278,5 +272,54 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     '/inspections/:id/restore',
     { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Inspection) } } },
     async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, false))),
+  );
+
+  // ---------------------------------------------------------------- report share links
+
+  const shares = async (request: FastifyRequest, tx?: Queryable) => {
+    const { scope, powers } = await scopeOf(request, tx);
+    return new ReportSharesRepository(scope, new QuestionnairesRepository(scope, powers));
+  };
+  /** Open apps refetch the inspection's links (its record is unchanged: no version). */
+  const sharesChanged = (request: FastifyRequest) => (share: ReportShare) => {
+    const auth = requireAuth(request);
+    emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: SHARES_MODULE, id: share.inspectionId, version: null });
+  };
+
+  api.get('/inspections/:id/shares', { onRequest: fill, schema: { params: IdParams, response: { 200: Envelope(Type.Array(ReportShare)) } } }, async (request) =>
+    respond(request, await (await shares(request)).list(request.params.id)),
+  );
+
+  // Whoever may read the report shares it (docs/rights.md); the token is in this answer only.
+  api.post(
+    '/inspections/:id/shares',
+    { onRequest: fill, schema: { params: IdParams, headers: WriteHeaders, body: ReportShareCreate, response: { 201: Envelope(ReportShareCreated) } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const clientId = await clientIdOf(ctx.databases.control, auth.clientDb);
+      const issued: { token?: string; path?: string } = {};
+      const share = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => {
+          const { token, path, ...made } = await (await shares(request, tx)).create(request.params.id, request.body.expiresInDays, clientId);
+          if (token !== null && path !== null) Object.assign(issued, { token, path });
+          // What the Idempotency-Key keeps (a replay's answer): no token, which is never stored.
+          return { statusCode: 201, data: { ...made, token: null, path: null } };
+        },
+        sharesChanged(request),
+      );
+      return respond(request, { ...share, token: issued.token ?? null, path: issued.path ?? null });
+    },
+  );
+
+  api.delete(
+    '/inspections/:id/shares/:shareId',
+    { onRequest: fill, schema: { params: ReportShareParams, headers: WriteHeaders, response: { 200: Envelope(ReportShare) } } },
+    async (request, reply) =>
+      respond(
+        request,
+        await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await (await shares(request, tx)).revoke(request.params.id, request.params.shareId) }), sharesChanged(request)),
+      ),
   );
 }

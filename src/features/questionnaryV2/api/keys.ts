@@ -16,4 +16,5 @@ export const questionnairesKeys = {
   schedules: () => ['questionnaires', 'schedules'] as const,
   schedule: (id: string) => ['questionnaires', 'schedules', id] as const,
   members: () => ['questionnaires', 'members'] as const,
+  shares: (inspectionId: string) => ['questionnaires', 'shares', inspectionId] as const,
 };

@@ -3,7 +3,7 @@
  * section, the failed items with their follow-up, every shown question's answer with its note
  * and photos, the times and positions, the signature and the hash of the locked content; the
  * server's PDF of it one button away. While the submit is still in the outbox, what the device
- * sent is shown, marked waiting.
+ * sent is shown, marked waiting. A submitted one can be shared by an expiring link (ReportShares).
  */
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { StatusChip } from '../../../components/module/StatusChip';
 import { downloadApiFile } from '../../../lib/download';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { ReportShares } from './ReportShares';
 import './questionnaires.css';
 
 const dateTime = (iso: string | null, locale: string) => (iso === null ? '—' : new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }));
@@ -131,6 +132,7 @@ export function InspectionReport({ inspection, onBack }: { inspection: Inspectio
             <AttachmentGrid items={tiles([inspection.signature])} />
           </RecordSection>
         )}
+        {inspection.status === 'submitted' && <ReportShares inspectionId={inspection.id} />}
       </RecordSheet>
     </ModulePage>
   );

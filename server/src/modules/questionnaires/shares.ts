@@ -1,0 +1,173 @@
+/**
+ * Share links of a submitted inspection's report (issue 17): a link anyone may open without a
+ * session, until it expires or is revoked, to download the report PDF.
+ *
+ * The token (docs/questionnaires.md, "Share links"): 22 characters naming the client (its
+ * registry id, a UUID in base64url: opaque, not the database's name) then 43 characters of a
+ * random 256-bit secret. The public route reads the client from the first part (one query on
+ * the control database's registry, as a session would name it), opens that client database
+ * only, and looks the link up there by the SHA-256 of the whole token. Only that hash is
+ * stored: a copy of the database (or of a backup) gives no working link, and the token is
+ * shown once, at creation (an idempotent replay answers the link without it).
+ *
+ * Who: whoever may read the report (the repository's read rule: the assignee its own, a manager
+ * of the family everyone's) creates, lists and revokes its links; a link then stands on its
+ * own until it expires or is revoked, whatever happens to its creator's rights.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { FAMILIES, REPORT_SHARES_MODULE, sharedReportPath, type Inspection, type ReportShare, type ReportShareCreated } from '../../../../common/modules/questionnaryV2/schemas.js';
+import type { Databases } from '../../db/databases.js';
+import type { Database, Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { actorNames, actorOf, type RecordScope } from '../_platform/records.js';
+import { QuestionnairesRepository } from './repository.js';
+
+/** The socket's module name of share links (records:changed with the inspection's id). */
+export const SHARES_MODULE = REPORT_SHARES_MODULE;
+export const SHARE_NOT_FOUND = 'questionnaires.share_not_found';
+export const SHARE_NOT_SUBMITTED = 'questionnaires.share_not_submitted';
+/** The public route's one answer for an unknown, malformed, expired or revoked token (no oracle). */
+export const SHARED_REPORT_NOT_FOUND = 'questionnaires.shared_report_not_found';
+
+const SECRET_BYTES = 32;
+const CLIENT_PART = 22;
+/** 22 characters of client id, 43 of secret (base64url). */
+export const SHARE_TOKEN = /^[A-Za-z0-9_-]{65}$/;
+
+export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const uuidToPart = (uuid: string): string => Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url');
+function partToUuid(part: string): string {
+  const hex = Buffer.from(part, 'base64url').toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A new token for client `clientId` (its registry id). */
+export const newShareToken = (clientId: string): string => uuidToPart(clientId) + randomBytes(SECRET_BYTES).toString('base64url');
+
+/** The registry id of a client database (the token's first part). */
+export async function clientIdOf(control: Queryable, database: string): Promise<string> {
+  const { rows } = await control.query<{ id: string }>('select id from clients where database = $1', [database]);
+  if (!rows[0]) throw new Error(`no client registered as ${database}`);
+  return rows[0].id;
+}
+
+interface ShareRow {
+  id: string;
+  inspection_id: string;
+  created_at: Date;
+  created_by: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  expired: boolean;
+}
+
+const SHARE_COLUMNS = 'id, inspection_id, created_at, created_by, expires_at, revoked_at, revoked_by, expires_at <= now() as expired';
+const iso = (value: Date) => new Date(value).toISOString();
+
+/** The links of one inspection, held to the caller's read rule on it (QuestionnairesRepository.get: 404 otherwise). */
+export class ReportSharesRepository {
+  constructor(
+    private readonly scope: RecordScope,
+    private readonly inspections: QuestionnairesRepository,
+  ) {}
+
+  private async toShares(rows: ShareRow[]): Promise<ReportShare[]> {
+    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.revoked_by]));
+    return rows.map((row) => ({
+      id: row.id,
+      inspectionId: row.inspection_id,
+      createdAt: iso(row.created_at),
+      createdBy: actorOf(names, row.created_by),
+      expiresAt: iso(row.expires_at),
+      revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+      revokedBy: row.revoked_by === null ? null : actorOf(names, row.revoked_by),
+      state: row.revoked_at !== null ? 'revoked' : row.expired ? 'expired' : 'active',
+    }));
+  }
+
+  /** The report must be readable by the caller, and submitted (locked): a link never shows a filling in progress. */
+  private async readable(inspectionId: string): Promise<Inspection> {
+    const inspection = await this.inspections.get(inspectionId);
+    if (inspection.deletedAt !== null) throw ApiError.notFound('questionnaires.not_found');
+    return inspection;
+  }
+
+  async create(inspectionId: string, days: number, clientId: string): Promise<ReportShareCreated> {
+    const inspection = await this.readable(inspectionId);
+    if (inspection.status !== 'submitted') throw new ApiError(409, { message: SHARE_NOT_SUBMITTED });
+    const token = newShareToken(clientId);
+    const { rows } = await this.scope.db.query<ShareRow>(
+      `insert into inspection_shares (id, district_id, inspection_id, token_hash, created_by, expires_at)
+       values (gen_random_uuid(), $1, $2, $3, $4, now() + make_interval(days => $5::int))
+       returning ${SHARE_COLUMNS}`,
+      [this.scope.districtId, inspection.id, tokenHash(token), this.scope.actor.id, days],
+    );
+    const [share] = await this.toShares(rows);
+    return { ...share!, token, path: sharedReportPath(token) };
+  }
+
+  /** Newest first; never a token (none is kept). */
+  async list(inspectionId: string): Promise<ReportShare[]> {
+    const inspection = await this.readable(inspectionId);
+    const { rows } = await this.scope.db.query<ShareRow>(
+      `select ${SHARE_COLUMNS} from inspection_shares where district_id = $1 and inspection_id = $2 order by created_at desc, id`,
+      [this.scope.districtId, inspection.id],
+    );
+    return this.toShares(rows);
+  }
+
+  /** Revoked from now on; a revoked link stays revoked (revoking it again changes nothing). */
+  async revoke(inspectionId: string, shareId: string): Promise<ReportShare> {
+    const inspection = await this.readable(inspectionId);
+    const { rows } = await this.scope.db.query<ShareRow>(
+      `update inspection_shares set revoked_at = coalesce(revoked_at, now()), revoked_by = coalesce(revoked_by, $4)
+        where id = $1 and district_id = $2 and inspection_id = $3
+        returning ${SHARE_COLUMNS}`,
+      [shareId, this.scope.districtId, inspection.id, this.scope.actor.id],
+    );
+    if (!rows[0]) throw ApiError.notFound(SHARE_NOT_FOUND);
+    const [share] = await this.toShares(rows);
+    return share!;
+  }
+}
+
+/** What the public route reads for a live link: the client database, the district and the inspection as the report shows it. */
+export interface SharedReport {
+  db: Database;
+  districtId: string;
+  inspection: Inspection;
+}
+
+/**
+ * The report behind a public token, or the one 404 (unknown client, unknown token, expired,
+ * revoked, malformed: the same answer, so the route tells nothing about which).
+ */
+export async function findSharedReport(databases: Databases, token: string): Promise<SharedReport> {
+  const notFound = () => ApiError.notFound(SHARED_REPORT_NOT_FOUND);
+  if (!SHARE_TOKEN.test(token)) throw notFound();
+  const { rows: clients } = await databases.control.query<{ database: string }>('select database from clients where id = $1', [partToUuid(token.slice(0, CLIENT_PART))]);
+  const client = clients[0];
+  if (!client) throw notFound();
+  const db = await databases.client(client.database);
+  const { rows } = await db.query<{ district_id: string; inspection_id: string; created_by: string }>(
+    `select district_id, inspection_id, created_by from inspection_shares
+      where token_hash = $1 and revoked_at is null and expires_at > now()`,
+    [tokenHash(token)],
+  );
+  const share = rows[0];
+  if (!share) throw notFound();
+  // The link is the authority: it reads its inspection whatever the family (it was checked
+  // readable by its creator when made), in its district only, and only once submitted.
+  const reader = new QuestionnairesRepository(
+    { db, control: databases.control, districtId: share.district_id, actor: { id: share.created_by } },
+    { fill: [], manage: FAMILIES, readTemplates: [], buildTemplates: [] },
+  );
+  const inspection = await reader.get(share.inspection_id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.statusCode === 404) throw notFound();
+    throw error;
+  });
+  if (inspection.status !== 'submitted' || inspection.deletedAt !== null) throw notFound();
+  return { db, districtId: share.district_id, inspection };
+}

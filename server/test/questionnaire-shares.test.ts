@@ -1,0 +1,246 @@
+/**
+ * Share links of a report (issue 17, deliverable 4): a reader of a submitted inspection's
+ * report makes a link; anyone downloads the PDF with it and no session, in their language,
+ * until it expires or is revoked (then the same 404 as an unknown token); only the token's
+ * hash is stored and the token is answered once; links of an inspection in progress are
+ * refused; readers of another district or client, and members without the module's rights,
+ * neither make nor list them. The route walks (tenant isolation, write rights, contract,
+ * fuzz) cover the new routes too.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../../common/api-types.js';
+import type { Inspection, InspectionSummary, ReportShare, ReportShareCreated } from '../../common/modules/questionnaryV2/schemas.js';
+import type { Page } from '../../common/schemas/platform.js';
+import { SHARED_REPORT_RATE_LIMIT } from '../src/modules/questionnaires/shared-routes.js';
+import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { pdfText } from './pdf-text.js';
+
+let server: TestServer;
+/** The operator: every right, in Acme / Lyon. */
+let manager: string;
+/** The field user: fills its own questionnaires, in Acme / Lyon. */
+let field: string;
+/** The district administrator: questionnaryV2.questionnary_read, not the field user's assignee. */
+let other: string;
+/** A member without any questionnaire right. */
+let switcher: string;
+/** The operator's session moved to Bellevue / Nantes, and to Acme / Marseille. */
+let bellevue: string;
+let marseille: string;
+
+/** A submitted demo inspection of Acme / Lyon, assigned to the field user, and one still to do. */
+let submitted: Inspection;
+let open: InspectionSummary;
+
+interface Call {
+  method?: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  payload?: object;
+  token?: string;
+  key?: string;
+}
+
+async function call<T = unknown>({ method = 'GET', url, payload, token = manager, key }: Call) {
+  const response = await server.app.inject({
+    method,
+    url: `/api/questionnaires${url}`,
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+  const body = response.json<Envelope<T> & { message?: string }>();
+  return { status: response.statusCode, body, data: body.data, headers: response.headers };
+}
+
+const share = (inspectionId: string, token = manager, expiresInDays = 7, key: string = randomUUID()) =>
+  call<ReportShareCreated>({ method: 'POST', url: `/inspections/${inspectionId}/shares`, token, key, payload: { expiresInDays } });
+
+/** The public download, without any cookie or token. */
+const download = (path: string, language = 'fr-FR,fr;q=0.9') => server.app.inject({ method: 'GET', url: path, headers: { 'accept-language': language } });
+
+async function movedTo(database: string, district: string): Promise<string> {
+  const session = await login(server, 'operator@demo.vigie.test');
+  const db = await server.databases.client(database);
+  const { rows } = await db.query<{ id: string }>('select id from districts where name = $1', [district]);
+  const moved = await server.app.inject({ method: 'POST', url: '/api/admin/changeClient', headers: bearer(session.token), payload: { database, district: rows[0]!.id } });
+  if (moved.statusCode !== 200) throw new Error(`changeClient: ${moved.body}`);
+  const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.cookie } });
+  return refreshed.json<Envelope<{ token: string }>>().data.token;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  manager = (await login(server, 'operator@demo.vigie.test')).token;
+  field = (await login(server, 'field@demo.vigie.test')).token;
+  other = (await login(server, 'district-admin@demo.vigie.test')).token;
+  switcher = (await login(server, 'districts@demo.vigie.test')).token;
+  bellevue = await movedTo('bellevue', 'Nantes');
+  marseille = await movedTo('acme', 'Marseille');
+  const mine = await call<Page<InspectionSummary>>({ url: '/inspections?status=submitted&limit=50', token: field });
+  const withAnswers = mine.data.items[0];
+  if (!withAnswers) throw new Error('the demo field user has no submitted inspection');
+  submitted = (await call<Inspection>({ url: `/inspections/${withAnswers.id}`, token: field })).data;
+  const todo = await call<Page<InspectionSummary>>({ url: '/inspections?status=todo,inProgress&limit=50', token: field });
+  open = todo.data.items[0]!;
+});
+afterAll(() => server?.destroy());
+
+describe('a share link', () => {
+  it('downloads the report PDF without a session, in the asked language, its answers in it', async () => {
+    const created = await share(submitted.id, field, 7);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const link = created.data;
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{65}$/);
+    expect(link.path).toBe(`/api/shared/reports/${link.token}.pdf`);
+    expect(link).toMatchObject({ inspectionId: submitted.id, state: 'active', revokedAt: null, revokedBy: null, createdBy: { name: 'field@demo.vigie.test' } });
+    const days = (Date.parse(link.expiresAt) - Date.parse(link.createdAt)) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+
+    const fr = await download(link.path!);
+    expect(fr.statusCode, fr.body.slice(0, 200)).toBe(200);
+    expect(fr.headers['content-type']).toBe('application/pdf');
+    expect(fr.headers['cache-control']).toBe('private, no-store');
+    expect(fr.headers['x-robots-tag']).toContain('noindex');
+    expect(fr.headers['referrer-policy']).toBe('no-referrer');
+    expect(fr.headers['set-cookie']).toBeUndefined();
+    const text = pdfText(fr.rawPayload);
+    expect(text).toContain('Rapport d’inspection');
+    expect(text).toContain(submitted.template.name);
+    // The answers as the report gives them: every text answer, the signer, the hash.
+    const texts = Object.values(submitted.answers).flatMap((a) => (typeof a.value === 'string' && a.value.length > 3 && !/^[0-9a-f-]{36}$/.test(a.value) ? [a.value] : []));
+    const flat = text.replace(/\s+/g, ' ');
+    for (const value of texts.slice(0, 5)) expect(flat, value).toContain(value.split(/\s+/)[0]!);
+    // The questions answered, by their labels' first words.
+    const answered = submitted.template.sections.flatMap((section) => section.questions).filter((q) => submitted.answers[q.key] !== undefined);
+    expect(answered.length).toBeGreaterThan(0);
+    for (const question of answered.slice(0, 5)) expect(flat, question.label).toContain(question.label.replace(/\s+/g, ' ').slice(0, 15));
+    expect(text).toContain(submitted.signedBy!);
+    expect(text.replace(/\n/g, '')).toContain(submitted.contentHash!);
+    const en = pdfText((await download(link.path!, 'en-GB,en;q=0.9')).rawPayload);
+    expect(en).toContain('Inspection report');
+  });
+
+  it('stores only the token’s SHA-256, lists links without tokens, and answers the token once', async () => {
+    const key = randomUUID();
+    const first = await share(submitted.id, manager, 1, key);
+    expect(first.status).toBe(201);
+    const token = first.data.token!;
+    const acme = await server.databases.client('acme');
+    const { rows } = await acme.query<Record<string, unknown>>('select * from inspection_shares where id = $1', [first.data.id]);
+    expect(rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    // The idempotent replay: the same link, no token (none is kept anywhere).
+    const replay = await share(submitted.id, manager, 1, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.data).toMatchObject({ id: first.data.id, token: null, path: null });
+    const { rows: keys } = await acme.query<{ response: unknown }>('select response from idempotency_keys where key = $1', [key]);
+    expect(JSON.stringify(keys)).not.toContain(token);
+
+    const list = await call<ReportShare[]>({ url: `/inspections/${submitted.id}/shares`, token: field });
+    expect(list.status).toBe(200);
+    expect(list.data.map((s) => s.id)).toContain(first.data.id);
+    expect(list.data[0]!.id).toBe(first.data.id);
+    expect(list.body.data.every((s) => !('token' in s) && !('path' in s))).toBe(true);
+    expect(JSON.stringify(list.body)).not.toContain(token);
+  });
+
+  it('revoked: 404 for the download, the same answer as an unknown token; listed as revoked; revoking again changes nothing', async () => {
+    const link = (await share(submitted.id, field, 30)).data;
+    expect((await download(link.path!)).statusCode).toBe(200);
+    const revoked = await call<ReportShare>({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${link.id}`, token: manager, key: randomUUID() });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.data).toMatchObject({ id: link.id, state: 'revoked', revokedBy: { name: 'operator@demo.vigie.test' } });
+    const gone = await download(link.path!);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'questionnaires.shared_report_not_found' });
+    expect(gone.headers['cache-control']).toBe('private, no-store');
+    expect(gone.headers['referrer-policy']).toBe('no-referrer');
+    const unknown = await download(`/api/shared/reports/${link.token!.slice(0, 22)}${'A'.repeat(43)}.pdf`);
+    const malformed = await download('/api/shared/reports/nothing-here.pdf');
+    const otherClient = await download(`/api/shared/reports/${'B'.repeat(65)}.pdf`);
+    for (const answer of [unknown, malformed, otherClient]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).toBe(gone.body);
+    }
+    const again = await call<ReportShare>({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${link.id}`, token: field, key: randomUUID() });
+    expect(again.status).toBe(200);
+    expect(again.data.revokedAt).toBe(revoked.data.revokedAt);
+    expect(again.data.revokedBy).toEqual(revoked.data.revokedBy);
+    const listed = (await call<ReportShare[]>({ url: `/inspections/${submitted.id}/shares` })).data.find((s) => s.id === link.id);
+    expect(listed?.state).toBe('revoked');
+    expect((await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${randomUUID()}`, key: randomUUID() })).body.message).toBe('questionnaires.share_not_found');
+  });
+
+  it('expired: 404, listed as expired', async () => {
+    const link = (await share(submitted.id, field, 1)).data;
+    const acme = await server.databases.client('acme');
+    await acme.query(`update inspection_shares set expires_at = now() - interval '1 second' where id = $1`, [link.id]);
+    const expired = await download(link.path!);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual({ message: 'questionnaires.shared_report_not_found' });
+    const listed = (await call<ReportShare[]>({ url: `/inspections/${submitted.id}/shares`, token: field })).data.find((s) => s.id === link.id);
+    expect(listed?.state).toBe('expired');
+  });
+
+  it('refuses an inspection not submitted yet, and a validity out of 1 to 90 days', async () => {
+    const refused = await share(open.id, field);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('questionnaires.share_not_submitted');
+    for (const days of [0, 91, 1.5]) expect((await share(submitted.id, field, days)).status, String(days)).toBe(400);
+  });
+});
+
+describe('who shares', () => {
+  it('a reader who may not read this report, another district or client: 404; no questionnaire right: 403', async () => {
+    // The district administrator fills its own only: the field user's report is not its to read.
+    for (const token of [other, bellevue, marseille]) {
+      expect((await share(submitted.id, token)).status).toBe(404);
+      expect((await call({ url: `/inspections/${submitted.id}/shares`, token })).status).toBe(404);
+    }
+    const link = (await share(submitted.id, manager)).data;
+    for (const token of [other, bellevue, marseille]) {
+      expect((await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${link.id}`, token, key: randomUUID() })).status).toBe(404);
+    }
+    const none = await share(submitted.id, switcher);
+    expect(none.status).toBe(403);
+    expect(none.body.message).toBe('auth.missing_rights');
+    expect((await call({ url: `/inspections/${submitted.id}/shares`, token: switcher })).status).toBe(403);
+    expect((await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${link.id}`, token: switcher, key: randomUUID() })).status).toBe(403);
+    // Still live: none of those revoked it.
+    expect((await download(link.path!)).statusCode).toBe(200);
+  });
+
+  it('a link of another client names that client: it downloads that client’s report, never Acme’s', async () => {
+    const bellevueDb = await server.databases.client('bellevue');
+    const { rows } = await bellevueDb.query<{ id: string }>(
+      `select i.id from inspections i join districts d on d.id = i.district_id where d.name = 'Nantes' and i.status = 'submitted' and i.family = 'questionnary' order by i.submitted_at desc limit 1`,
+    );
+    const nantes = await share(rows[0]!.id, bellevue, 1);
+    expect(nantes.status, JSON.stringify(nantes.body)).toBe(201);
+    const bellevueReport = (await call<Inspection>({ url: `/inspections/${rows[0]!.id}`, token: bellevue })).data;
+    const pdf = await download(nantes.data.path!);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).replace(/\n/g, '')).toContain(bellevueReport.contentHash!);
+    // The same secret under Acme's prefix is not a link.
+    const acmeLink = (await share(submitted.id, manager)).data;
+    expect((await download(`/api/shared/reports/${acmeLink.token!.slice(0, 22)}${nantes.data.token!.slice(22)}.pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('the public download is rate limited', () => {
+  it(`answers 429 past ${SHARED_REPORT_RATE_LIMIT} a minute from one address`, async () => {
+    // No demo data: only the route and its limit are asked (the server starts sooner).
+      const limited = await startTestServer({ rateLimitPerMinute: 1_000, seedDemo: false });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < SHARED_REPORT_RATE_LIMIT; i++) statuses.push((await limited.app.inject({ url: `/api/shared/reports/${'C'.repeat(65)}.pdf` })).statusCode);
+      expect(statuses.every((s) => s === 404)).toBe(true);
+      const last = await limited.app.inject({ url: `/api/shared/reports/${'C'.repeat(65)}.pdf` });
+      expect(last.statusCode).toBe(429);
+      expect(last.json()).toEqual({ message: 'request.too_many_requests' });
+    } finally {
+      await limited.destroy();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,45 @@
+/**
+ * Share links of a submitted report (server: modules/questionnaires/shares.ts): the list of an
+ * inspection's links (never their tokens), making one and revoking one. Both writes are online
+ * actions, a deliberate exception to the outbox: the link's token is answered once, at once,
+ * and must be shown to the user then; queued for later, it could never be shown.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { sharedReportPath, type ReportShare, type ReportShareCreated } from '../../../../common/modules/questionnaryV2/schemas';
+import { IDEMPOTENCY_HEADER } from '../../../../common/schemas/platform';
+import { apiGet, requestEnvelope } from '../../../lib/api-client';
+import { questionnairesKeys } from './keys';
+
+const sharesPath = (inspectionId: string) => `questionnaires/inspections/${encodeURIComponent(inspectionId)}/shares`;
+
+export const reportSharesQueryOptions = (inspectionId: string) =>
+  queryOptions({
+    queryKey: questionnairesKeys.shares(inspectionId),
+    queryFn: ({ signal }) => apiGet<ReportShare[]>(sharesPath(inspectionId), { signal }),
+    staleTime: 30_000,
+  });
+
+/** One key per attempt: a retry of the same click by the HTTP channel is answered once. */
+export async function createReportShare(inspectionId: string, expiresInDays: number): Promise<ReportShareCreated> {
+  const envelope = await requestEnvelope<ReportShareCreated>('post', sharesPath(inspectionId), {
+    json: { expiresInDays },
+    headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+  });
+  return envelope.data;
+}
+
+export async function revokeReportShare(inspectionId: string, shareId: string): Promise<ReportShare> {
+  const envelope = await requestEnvelope<ReportShare>('delete', `${sharesPath(inspectionId)}/${encodeURIComponent(shareId)}`, {
+    headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+  });
+  return envelope.data;
+}
+
+/**
+ * The address to give away: the server's path under the app's origin (the public download is
+ * served by the same server). Null when the answer has no token (an idempotent replay).
+ */
+export function shareUrl(created: Pick<ReportShareCreated, 'token' | 'path'>, origin: string): string | null {
+  if (created.token === null) return null;
+  return new URL(created.path ?? sharedReportPath(created.token), origin).toString();
+}

@@ -1,0 +1,153 @@
+/**
+ * The report's "Share" section (submitted inspections): pick a validity, make a link (online
+ * only: the server answers its token once, shown here once with a Copy button), and the list
+ * of the inspection's links with their state and a Revoke button for the live ones. Another
+ * device's change comes back through the socket's records:changed (module questionnaire_shares).
+ */
+import { IonButton } from '@ionic/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_SHARES_MODULE, SHARE_DAYS_CHOICES, type ReportShare } from '../../../../common/modules/questionnaryV2/schemas';
+import { RecordSection } from '../../../components/module/RecordSheet';
+import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
+import { requireNetwork, useConnectionState } from '../../../lib/connectivity';
+import { formatDateTime } from '../../../lib/dates';
+import { describeApiError } from '../../../lib/error-messages';
+import { onRecordsChanged } from '../../../lib/socket';
+import { showToast } from '../../../lib/toast';
+import { questionnairesKeys } from '../api/keys';
+import { createReportShare, reportSharesQueryOptions, revokeReportShare, shareUrl } from '../api/shares';
+
+const TONE: Record<ReportShare['state'], StatusTone> = { active: 'success', expired: 'neutral', revoked: 'danger' };
+
+export function ReportShares({ inspectionId }: { inspectionId: string }) {
+  const { t, i18n } = useTranslation('questionnaires');
+  const language = i18n.language;
+  const queryClient = useQueryClient();
+  const connection = useConnectionState();
+  const [days, setDays] = useState<number>(SHARE_DAYS_CHOICES[1]);
+  /** The link just made: its address (null: made, but the answer had no token) — shown until the page is left. */
+  const [made, setMade] = useState<{ url: string | null } | null>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+  const linkInput = useRef<HTMLInputElement>(null);
+  const daysId = useId();
+  const linkId = useId();
+  const shares = useQuery(reportSharesQueryOptions(inspectionId));
+
+  useEffect(
+    () =>
+      onRecordsChanged(REPORT_SHARES_MODULE, (ids) => {
+        if (ids.includes(inspectionId)) void queryClient.invalidateQueries({ queryKey: questionnairesKeys.shares(inspectionId) });
+      }),
+    [queryClient, inspectionId],
+  );
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: questionnairesKeys.shares(inspectionId) });
+  const create = useMutation({
+    mutationFn: () => createReportShare(inspectionId, days),
+    onSuccess: (created) => {
+      setCopyFailed(false);
+      setMade({ url: shareUrl(created, window.location.origin) });
+      void refresh();
+    },
+    onError: (error) => showToast({ message: describeApiError(error), kind: 'danger' }),
+  });
+  const revoke = useMutation({
+    mutationFn: (shareId: string) => revokeReportShare(inspectionId, shareId),
+    onSuccess: () => {
+      showToast({ message: t('share.revoked'), kind: 'success' });
+      void refresh();
+    },
+    onError: (error) => showToast({ message: describeApiError(error), kind: 'danger' }),
+  });
+
+  /** The clipboard where the browser gives it (a secure page, permission); otherwise the text selected for the user's own copy. */
+  const copy = async (url: string) => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      setCopyFailed(false);
+      showToast({ message: t('share.copied'), kind: 'success' });
+    } catch {
+      setCopyFailed(true);
+      linkInput.current?.focus();
+      linkInput.current?.select();
+    }
+  };
+
+  const offline = connection === 'offline';
+  const list = shares.data ?? [];
+  return (
+    <RecordSection title={t('share.title')}>
+      <p className="inspection-help">{t('share.intro')}</p>
+      <div className="report-share-create">
+        <label htmlFor={daysId}>{t('share.validity')}</label>
+        <select id={daysId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
+          {SHARE_DAYS_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {t('share.days', { count: n })}
+            </option>
+          ))}
+        </select>
+        <IonButton disabled={create.isPending} onClick={() => requireNetwork() && create.mutate()}>
+          {create.isPending ? t('share.creating') : t('share.create')}
+        </IonButton>
+      </div>
+      {offline && (
+        <p role="status" className="report-share-offline">
+          {t('share.offline')}
+        </p>
+      )}
+      {made && made.url === null && <p role="status">{t('share.replayed')}</p>}
+      {made && made.url !== null && (
+        <div className="report-share-link" role="status">
+          <p>{t('share.created')}</p>
+          <label htmlFor={linkId}>{t('share.link_label')}</label>
+          <div className="report-share-link-row">
+            <input id={linkId} ref={linkInput} type="text" readOnly value={made.url} onFocus={(event) => event.currentTarget.select()} />
+            <IonButton fill="outline" onClick={() => void copy(made.url!)}>
+              {t('share.copy')}
+            </IonButton>
+          </div>
+          {copyFailed && <p className="report-share-copy-failed">{t('share.copy_failed')}</p>}
+        </div>
+      )}
+      <h3 className="report-share-links-title">{t('share.links')}</h3>
+      {shares.isPending && <p>{t('share.loading')}</p>}
+      {shares.isError && <p role="alert">{describeApiError(shares.error)}</p>}
+      {shares.isSuccess && list.length === 0 && <p>{t('share.none')}</p>}
+      {list.length > 0 && (
+        <ul className="report-share-list">
+          {list.map((share) => {
+            const created = formatDateTime(share.createdAt, language);
+            return (
+              <li key={share.id} className="report-share-row">
+                <div>
+                  <StatusChip label={t(`share.state.${share.state}`)} tone={TONE[share.state]} />
+                  <span>{t('share.created_by', { name: share.createdBy.name || '—', date: created })}</span>
+                  <span>
+                    {share.state === 'revoked'
+                      ? t('share.revoked_on', { date: formatDateTime(share.revokedAt!, language), name: share.revokedBy?.name || '—' })
+                      : t(share.state === 'expired' ? 'share.expired_on' : 'share.expires', { date: formatDateTime(share.expiresAt, language) })}
+                  </span>
+                </div>
+                {share.state === 'active' && (
+                  <IonButton
+                    fill="outline"
+                    color="danger"
+                    aria-label={t('share.revoke_label', { date: created })}
+                    disabled={revoke.isPending && revoke.variables === share.id}
+                    onClick={() => requireNetwork() && revoke.mutate(share.id)}
+                  >
+                    {t('share.revoke')}
+                  </IonButton>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </RecordSection>
+  );
+}

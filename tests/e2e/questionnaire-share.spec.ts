@@ -1,0 +1,65 @@
+/**
+ * A report shared by link, in Chromium against the real server (issue 17): a manager opens a
+ * submitted inspection's report, makes a link, copies it; someone without any session (a fresh
+ * browser context: no cookie, no token) downloads the PDF with it; the manager revokes it and
+ * the same address answers 404.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { submitLogin } from './support';
+
+const MANAGER = 'operator@demo.vigie.test';
+
+/** axe's WCAG 2.1 A/AA rules and best practices on the page as it is (a11y.spec.ts checks every screen; this one the section with a link shown). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).include('.record-sheet').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a manager shares a submitted report by link; a browser without a session downloads the PDF until the link is revoked', async ({ page, request, browser }) => {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const list = await request.get('/api/questionnaires/inspections?status=submitted&limit=1', { headers: { Authorization: `Bearer ${token}` } });
+  const inspection = ((await list.json()) as { data: { items: { id: string; templateName: string }[] } }).data.items[0]!;
+
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.goto(`/questionnary-v2/inspections/${inspection.id}`);
+  const share = page.getByRole('region', { name: 'Share the report' });
+  await expect(share).toBeVisible();
+  await expect(share.getByText('No link yet.')).toBeVisible();
+
+  await share.getByLabel('Valid for').selectOption({ label: '1 day' });
+  await share.getByRole('button', { name: 'Create a link' }).click();
+  const link = share.getByLabel('Share link');
+  await expect(link).toHaveValue(/\/api\/shared\/reports\/[A-Za-z0-9_-]{65}\.pdf$/);
+  const url = await link.inputValue();
+  await share.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Link copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(share.getByText('Active')).toBeVisible();
+  await expectAccessible(page);
+
+  // Someone else, without any session.
+  const guest = await browser.newContext();
+  try {
+    expect(await guest.cookies()).toEqual([]);
+    const pdf = await guest.request.get(url, { headers: { 'accept-language': 'fr-FR' } });
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['referrer-policy']).toBe('no-referrer');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    await share.getByRole('button', { name: /^Revoke the link created on/ }).click();
+    await expect(page.getByText('Link revoked.')).toBeVisible();
+    await expect(share.getByText('Revoked', { exact: true })).toBeVisible();
+    const gone = await guest.request.get(url);
+    expect(gone.status()).toBe(404);
+    expect(await gone.json()).toEqual({ message: 'questionnaires.shared_report_not_found' });
+  } finally {
+    await guest.close();
+  }
+});
