@@ -30,9 +30,11 @@ export interface InspectionFillProps {
   initial: FillState;
   onSubmitted: () => void;
   onBack: () => void;
+  /** The template builder's preview: nothing kept on the device, nothing queued. */
+  preview?: boolean;
 }
 
-export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillProps) {
+export function InspectionFill({ initial, onSubmitted, onBack, preview = false }: InspectionFillProps) {
   const { t } = useTranslation('questionnaires');
   const [state, setState] = useState(initial);
   const { template, title } = state;
@@ -42,12 +44,13 @@ export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillP
   // Every change is on disk before the next one (a closed tab loses nothing): writes are chained.
   const saving = useRef<Promise<void>>(Promise.resolve());
   const persist = useCallback((next: FillState) => {
+    if (preview) return;
     saving.current = saving.current
       .then(() => saveFill(next))
       .catch(() => {
         showToast({ message: t('fill.not_saved'), kind: 'danger' });
       });
-  }, [t]);
+  }, [t, preview]);
   const update = useCallback(
     (change: (previous: FillState) => FillState) =>
       setState((previous) => {
@@ -90,6 +93,10 @@ export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillP
       showToast({ message: t('fill.sign_first'), kind: 'danger' });
       return;
     }
+    if (preview) {
+      showToast({ message: t('builder.preview.ready'), kind: 'success' });
+      return;
+    }
     setSubmitting(true);
     try {
       await saving.current;
@@ -121,6 +128,7 @@ export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillP
         <span>{t('fill.progress', { answered, total })}</span>
         {result.total.percent !== null && <span className="inspection-score">{t('fill.score', { percent: result.total.percent })}</span>}
       </div>
+      {preview && <p className="inspection-help">{t('builder.preview.note')}</p>}
       {template.sections.slice(0, drawn).map((section) => {
         const shown = section.questions.filter((q) => result.visible.has(q.key));
         if (shown.length === 0) return null;
@@ -157,7 +165,7 @@ export function InspectionFill({ initial, onSubmitted, onBack }: InspectionFillP
           </p>
         )}
         <IonButton expand="block" onClick={() => void submit()} disabled={submitting}>
-          {submitting ? <IonSpinner name="dots" aria-label={t('fill.submitting')} /> : t('fill.submit')}
+          {submitting ? <IonSpinner name="dots" aria-label={t('fill.submitting')} /> : t(preview ? 'builder.preview.submit' : 'fill.submit')}
         </IonButton>
       </section>
     </ModulePage>
