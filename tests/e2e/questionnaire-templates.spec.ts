@@ -4,7 +4,8 @@
  * question shown only when it is answered "No", a second section), previews it as the field
  * user fills it (the conditional question appears when the answer matches, the live score
  * shows), saves it (revision 1), edits it (revision 2); axe finds nothing on the list and the
- * builder.
+ * builder. Then a revision saved elsewhere during an edit: announced, and a save changing the
+ * same part asks which to keep without losing the edits; a delete and a restore from the list.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
@@ -49,7 +51,7 @@ test('a template manager builds a two-section template with a conditional questi
   await page.goto('/questionnary-v2/templates');
   await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Questionnaires', level: 2 })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Questionnaires templates' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Questionnaires templates', exact: true }).getByRole('listitem').first()).toBeVisible();
   await expectNoViolations(page, 'templates list');
 
   await page.getByRole('button', { name: 'New template: Questionnaires' }).click();
@@ -132,4 +134,66 @@ test('a template manager builds a two-section template with a conditional questi
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   const row = page.getByRole('link', { name: new RegExp(`${name} v2`) });
   await expect(row).toContainText('3 questions · pass mark 50 % · revision 2');
+});
+
+test('a revision saved elsewhere while editing is announced; a save changing the same part asks which to keep, and keeps the edits; delete and restore from the list', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const name = `Portes ${randomUUID().slice(0, 6)}`;
+  const id = randomUUID();
+  const sections = (label: string) => [{ key: 'portes', title: 'Portes', questions: [{ key: 'porte_fermee', type: 'yesNo', label, required: true }] }];
+  const created = await request.post('/api/questionnaires/templates', {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: { id, family: 'questionnary', name, description: '', sections: sections('Porte fermée ?'), passMark: null },
+  });
+  expect(created.status()).toBe(201);
+
+  await submitLogin(page, MANAGER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The app's socket (records:changed) connected on the builder's page (socket.io CONNECT acknowledged).
+  let frames: string[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname.startsWith('/ws')) socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+  });
+  frames = [];
+  await page.goto(`/questionnary-v2/templates/${id}`);
+  await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
+  await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
+  const label = page.getByRole('group', { name: /^Question 1:/ }).getByLabel('Question', { exact: true });
+  await label.fill('Porte coupe-feu fermée ?');
+
+  // Someone else saves revision 2, changing the same question.
+  const other = await request.patch(`/api/questionnaires/templates/${id}`, {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: { baseVersion: 1, changes: { sections: sections('Porte fermée à clé ?') } },
+  });
+  expect(other.status()).toBe(200);
+  await expect(page.getByRole('alert').filter({ hasText: 'Revision 2 was saved elsewhere while you were editing' })).toBeVisible({ timeout: 15_000 });
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Revision 2 on the server changed the same parts as your save (sections and questions)' });
+  await expect(conflict).toBeVisible({ timeout: 15_000 });
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+  await conflict.getByRole('button', { name: 'Keep my version' }).click();
+  await expect(page.getByText(/^Revision 3 saved/)).toBeVisible({ timeout: 15_000 });
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+  const saved = await request.get(`/api/questionnaires/templates/${id}`, { headers: auth });
+  const body = (await saved.json()) as { data: { version: number; sections: { questions: { key: string; label: string }[] }[] } };
+  expect(body.data.version).toBe(3);
+  expect(body.data.sections[0]!.questions[0]).toMatchObject({ key: 'porte_fermee', label: 'Porte coupe-feu fermée ?' });
+
+  // Deleted from the list, then restored from the deleted ones.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  const live = page.getByRole('list', { name: 'Questionnaires templates', exact: true });
+  await expect(live.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('button', { name: `Yes, delete ${name}` }).click();
+  await expect(live.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByLabel('Show deleted templates').check();
+  const gone = page.getByRole('list', { name: 'Deleted Questionnaires templates', exact: true });
+  await expect(gone.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await page.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(live.getByRole('link', { name: new RegExp(name) })).toContainText('revision 5');
+  await expect(gone.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
 });

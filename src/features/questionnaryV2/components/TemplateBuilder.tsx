@@ -18,6 +18,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { discardWrite, resolveConflict, retryWrite, usePendingWrites, type OutboxItem } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { describeApiError } from '../../../lib/error-messages';
+import { translateIfKnown } from '../../../lib/i18n';
 import { questionnairesKeys } from '../api/keys';
 import { newFill, type FillState } from '../fill';
 import { TEMPLATES_PATH, templateHref } from '../paths';
@@ -80,6 +81,8 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
   const [base, setBase] = useState<Template | null>(template);
   /** What the last save sent (to know a revision that lands as ours). */
   const [lastSaved, setLastSaved] = useState<string | null>(null);
+  /** After a conflict's choice: the revision from which the draft takes the server's (the choice's outcome). */
+  const [adoptFrom, setAdoptFrom] = useState<number | null>(null);
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [previewFill, setPreviewFill] = useState<FillState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,20 +95,29 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
   const problems = useMemo(() => draftProblems(draft), [draft]);
   const count = problemCount(problems);
 
-  // The server's revision moved on (ours landing, or someone else's): with no edits since the
-  // draft's start or its last save, the draft follows it; otherwise it is announced below.
+  // The server's revision moved on while nothing of this page waits in the outbox. Ours landing
+  // (what the last save sent): it becomes the base, the draft untouched. The outcome of a
+  // conflict's choice, or a draft without edits: the draft follows the server. Otherwise (a
+  // revision saved elsewhere, or merged with ours, while the manager has edits) it is
+  // announced below, the edits kept, with a way to load it.
   const newer = template !== null && base !== null && template.version > base.version && !waiting;
-  const editedSinceSave = useMemo(() => {
-    if (!newer || base === null) return false;
+  const serverContent = useMemo(() => (template === null ? null : contentOf(fromTemplate(template))), [template]);
+  const baseContent = useMemo(() => (base === null ? null : contentOf(fromTemplate(base))), [base]);
+  const follow = useMemo((): 'base' | 'draft' | 'announce' | null => {
+    if (!newer || template === null) return null;
+    if (adoptFrom !== null) return template.version >= adoptFrom ? 'draft' : null;
+    if (serverContent === lastSaved) return 'base';
     const mine = contentOf(draft);
-    return mine !== lastSaved && mine !== contentOf(fromTemplate(base));
-  }, [newer, draft, base, lastSaved]);
+    if (mine === serverContent) return 'base';
+    return mine === baseContent ? 'draft' : 'announce';
+  }, [newer, template, adoptFrom, serverContent, lastSaved, draft, baseContent]);
   useEffect(() => {
-    if (!newer || editedSinceSave || template === null) return;
-    setDraft(fromTemplate(template));
+    if (template === null || (follow !== 'base' && follow !== 'draft')) return;
+    if (follow === 'draft') setDraft(fromTemplate(template));
     setBase(template);
     setLastSaved(null);
-  }, [newer, editedSinceSave, template]);
+    setAdoptFrom(null);
+  }, [follow, template]);
 
   const loadServer = () => {
     if (template === null) return;
@@ -187,9 +199,18 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
         )}
       </div>
       <p className="inspection-help">{readOnly ? t('builder.read_only') : t('builder.revisions_explained')}</p>
-      {conflict && <ConflictBanner item={conflict} onTheirs={() => void queryClient.invalidateQueries({ queryKey: questionnairesKeys.templates() })} />}
+      {conflict && (
+        <ConflictBanner
+          item={conflict}
+          onChosen={(choice, theirs) => {
+            // Mine: the revision after theirs is the outcome; theirs: theirs is.
+            setAdoptFrom(choice === 'mine' ? theirs + 1 : theirs);
+            void queryClient.invalidateQueries({ queryKey: questionnairesKeys.templates() });
+          }}
+        />
+      )}
       {failed && <FailedBanner item={failed} />}
-      {newer && editedSinceSave && template !== null && (
+      {follow === 'announce' && template !== null && (
         <div className="builder-banner" role="alert">
           <p>{t('builder.newer', { version: template.version })}</p>
           <IonButton fill="outline" onClick={loadServer}>
@@ -268,14 +289,14 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
   );
 }
 
-function ConflictBanner({ item, onTheirs }: { item: OutboxItem; onTheirs: () => void }) {
+function ConflictBanner({ item, onChosen }: { item: OutboxItem; onChosen: (choice: 'mine' | 'theirs', theirs: number) => void }) {
   const { t } = useTranslation('questionnaires');
   const conflict = item.conflict;
   if (conflict === null) return null;
   const fields = conflict.fields.map((f) => t(`builder.field.${f.field}`, { defaultValue: f.field })).join(', ');
   const choose = async (choice: 'mine' | 'theirs') => {
     await resolveConflict(item.key, Object.fromEntries(conflict.fields.map((f) => [f.field, choice])));
-    if (choice === 'theirs') onTheirs();
+    onChosen(choice, conflict.theirs.version);
   };
   return (
     <div className="builder-banner" role="alert">
@@ -288,11 +309,13 @@ function ConflictBanner({ item, onTheirs }: { item: OutboxItem; onTheirs: () => 
   );
 }
 
-function FailedBanner({ item }: { item: OutboxItem }) {
+/** A save the server refused (not a conflict): why, and retry or discard. */
+export function FailedBanner({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('questionnaires');
+  const reason = item.lastError === null ? '' : (translateIfKnown(item.lastError) ?? item.lastError);
   return (
     <div className="builder-banner" role="alert">
-      <p>{t('builder.refused', { error: item.lastError ?? '' })}</p>
+      <p>{t('builder.refused', { error: reason })}</p>
       <IonButton onClick={() => void retryWrite(item.key)}>{t('builder.retry')}</IonButton>
       <IonButton fill="outline" color="danger" onClick={() => void discardWrite(item.key)}>
         {t('builder.discard')}

@@ -24,7 +24,7 @@ import { newTemplateHref, templateHref, TEMPLATES_PATH } from '../paths';
 import { registerQuestionnaireSenders } from '../senders';
 import { queueDeleteTemplate, queueRestoreTemplate, TEMPLATES_MODULE } from '../template-writes';
 import { QuestionnairesNav } from './QuestionnairesNav';
-import { TemplateBuilder } from './TemplateBuilder';
+import { FailedBanner, TemplateBuilder } from './TemplateBuilder';
 import './questionnaires.css';
 
 registerQuestionnaireSenders();
@@ -181,13 +181,13 @@ export function TemplateEditPage() {
   const powers = questionnairePowers(useEnvelope((state) => state.rights));
   const items = useOutboxItems();
   // A template created on this device and not sent yet is not on the server: wait for it.
-  const creating = (items ?? []).some((item) => item.module === TEMPLATES_MODULE && item.recordId === id && item.kind === 'questionnaires.template.create' && item.state !== 'sent');
+  const creating = (items ?? []).find((item) => item.module === TEMPLATES_MODULE && item.recordId === id && item.kind === 'questionnaires.template.create' && item.state !== 'sent');
   useRefreshWhenSent(id);
-  const template = useQuery({ ...templateQueryOptions(id), enabled: items !== null && !creating });
-  if (creating && template.data === undefined) {
+  const template = useQuery({ ...templateQueryOptions(id), enabled: items !== null && creating === undefined });
+  if (creating !== undefined && template.data === undefined) {
     return (
       <BuilderMessage>
-        <p role="status">{t('builder.waiting_create')}</p>
+        {creating.state === 'failed' ? <FailedBanner item={creating} /> : <p role="status">{t('builder.waiting_create')}</p>}
       </BuilderMessage>
     );
   }
