@@ -4,8 +4,9 @@
  * question shown only when it is answered "No", a second section), previews it as the field
  * user fills it (the conditional question appears when the answer matches, the live score
  * shows), saves it (revision 1), edits it (revision 2); axe finds nothing on the list and the
- * builder. Then a revision saved elsewhere during an edit: announced, and a save changing the
- * same part asks which to keep without losing the edits; a delete and a restore from the list.
+ * builder. Then an edit kept across a reload, a revision saved elsewhere during the edit:
+ * announced, and a save changing the same part asks which to keep without losing the edits; a
+ * delete and a restore from the list.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,6 +38,22 @@ async function expectNoViolations(page: Page, where: string) {
     .options({ rules: EXPERIMENTAL_WCAG_RULES })
     .analyze();
   expect.soft(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(', ')}`), where).toEqual([]);
+}
+
+/** The forms' drafts kept on the device (lib/drafts.ts: the drafts store of vigie-outbox). */
+function keptDrafts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('vigie-outbox');
+        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
+        open.onsuccess = () => {
+          const count = open.result.transaction('drafts').objectStore('drafts').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
+        };
+      }),
+  );
 }
 
 test.use({ viewport: SMALL_PHONE });
@@ -136,7 +153,7 @@ test('a template manager builds a two-section template with a conditional questi
   await expect(row).toContainText('3 questions · pass mark 50 % · revision 2');
 });
 
-test('a revision saved elsewhere while editing is announced; a save changing the same part asks which to keep, and keeps the edits; delete and restore from the list', async ({ page, request }) => {
+test('an edit is kept across a reload; a revision saved elsewhere meanwhile is announced; a save changing the same part asks which to keep, and keeps the edits; delete and restore from the list', async ({ page, request }) => {
   const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
   const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
   const name = `Portes ${randomUUID().slice(0, 6)}`;
@@ -158,9 +175,16 @@ test('a revision saved elsewhere while editing is announced; a save changing the
   frames = [];
   await page.goto(`/questionnary-v2/templates/${id}`);
   await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
-  await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
   const label = page.getByRole('group', { name: /^Question 1:/ }).getByLabel('Question', { exact: true });
   await label.fill('Porte coupe-feu fermée ?');
+
+  // The edit is kept on the device: after a reload it is offered back.
+  await expect.poll(() => keptDrafts(page)).toBe(1);
+  frames = [];
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore the draft' }).click();
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+  await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
 
   // Someone else saves revision 2, changing the same question.
   const other = await request.patch(`/api/questionnaires/templates/${id}`, {

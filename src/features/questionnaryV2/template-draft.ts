@@ -69,8 +69,11 @@ export interface TemplateDraft {
   sections: DraftSection[];
 }
 
+// Screen identities: unique within a page load, and apart from those of a draft kept from an
+// earlier one (restored from IndexedDB), hence the load's own prefix.
+const UID_PREFIX = `d${Math.random().toString(36).slice(2, 8)}_`;
 let uidCounter = 0;
-const uid = () => `d${(uidCounter += 1)}`;
+const uid = () => `${UID_PREFIX}${(uidCounter += 1)}`;
 
 export const CHOICE_TYPES: ReadonlySet<QuestionType> = new Set(['choice', 'multiChoice']);
 /** Types whose answer can fail an item (and so may ask for a follow-up). */

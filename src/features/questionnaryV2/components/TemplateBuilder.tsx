@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPES, type Family, type QuestionType, type Template } from '../../../../common/modules/questionnaryV2/schemas';
 import { HELP_MAX, LABEL_MAX, TEMPLATE_NAME_MAX } from '../../../../common/modules/questionnaryV2/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { DraftOffer } from '../../../components/module/RecordForm';
+import { deleteDraft, loadDraft, saveDraft } from '../../../lib/drafts';
 import { discardWrite, resolveConflict, retryWrite, usePendingWrites, type OutboxItem } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { describeApiError } from '../../../lib/error-messages';
@@ -70,6 +72,13 @@ export interface TemplateBuilderProps {
 }
 
 const contentOf = (draft: TemplateDraft) => JSON.stringify(toFields(ensureKeys(draft)));
+const EMPTY_CONTENT = contentOf(emptyDraft());
+/** The builder's draft kept on the device (lib/drafts.ts, per account and district) until it is saved, with the revision it started from. */
+interface KeptDraft {
+  draft: TemplateDraft;
+  base: Template | null;
+}
+const KEEP_DEBOUNCE_MS = 500;
 const numberOrNull = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderProps) {
@@ -90,6 +99,28 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
   const conflict = pending.find((item) => item.state === 'conflict');
   const failed = pending.find((item) => item.state === 'failed');
   const waiting = pending.length > 0;
+
+  // The draft is kept on the device as it is edited (a reload or a closed tab loses nothing);
+  // one kept from an earlier visit is offered first, and nothing is kept before the choice.
+  const keepKey = `questionnaires:template-draft:${template?.id ?? `new:${family}`}`;
+  const [offer, setOffer] = useState<KeptDraft | null>(null);
+  const [looked, setLooked] = useState(readOnly);
+  useEffect(() => {
+    if (readOnly) return undefined;
+    let live = true;
+    const start = template ? contentOf(fromTemplate(template)) : EMPTY_CONTENT;
+    loadDraft<KeptDraft>(keepKey)
+      .then((kept) => {
+        if (live && kept && contentOf(kept.draft) !== start) setOffer(kept);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLooked(true));
+    return () => {
+      live = false;
+    };
+    // Once per template: the kept draft is read when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keepKey, readOnly]);
 
   const edit: Edit = (change) => setDraft((previous) => change(previous));
   const problems = useMemo(() => draftProblems(draft), [draft]);
@@ -119,6 +150,23 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
     setAdoptFrom(null);
   }, [follow, template]);
 
+  useEffect(() => {
+    if (readOnly || !looked || offer !== null) return undefined;
+    const timer = setTimeout(() => {
+      const mine = contentOf(draft);
+      if (mine === (baseContent ?? EMPTY_CONTENT) || mine === lastSaved) void deleteDraft(keepKey).catch(() => undefined);
+      else void saveDraft(keepKey, { draft, base } satisfies KeptDraft).catch(() => undefined);
+    }, KEEP_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [readOnly, looked, offer, draft, base, baseContent, lastSaved, keepKey]);
+
+  const restore = (kept: KeptDraft) => {
+    setDraft(kept.draft);
+    // Its base: a save of it is checked against the revision it started from (merged or put to the manager if the server moved on).
+    if (kept.base !== null && template !== null && kept.base.id === template.id) setBase(kept.base);
+    setOffer(null);
+  };
+
   const loadServer = () => {
     if (template === null) return;
     setDraft(fromTemplate(template));
@@ -134,6 +182,7 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
     try {
       if (base === null) {
         const id = await queueCreateTemplate(family, keyed);
+        await deleteDraft(keepKey).catch(() => undefined);
         showToast({ message: t('builder.saved_device'), kind: 'success' });
         void router.navigate({ href: templateHref(id), replace: true });
         return;
@@ -199,6 +248,15 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
         )}
       </div>
       <p className="inspection-help">{readOnly ? t('builder.read_only') : t('builder.revisions_explained')}</p>
+      {offer !== null && (
+        <DraftOffer
+          onRestore={() => restore(offer)}
+          onDiscard={() => {
+            setOffer(null);
+            void deleteDraft(keepKey).catch(() => undefined);
+          }}
+        />
+      )}
       {conflict && (
         <ConflictBanner
           item={conflict}
