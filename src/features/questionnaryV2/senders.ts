@@ -5,6 +5,7 @@
 import type { InspectionCreate, InspectionSubmit } from '../../../common/modules/questionnaryV2/schemas';
 import { registerSender, sendWrite, type OutboxItem, type SendContext, type SenderOptions } from '../../lib/outbox';
 import { registerScheduleSenders } from './schedule-senders';
+import { registerTemplateSenders } from './template-senders';
 import type { QuestionnaireWriteKind } from './writes';
 
 type QuestionnaireSender = (item: OutboxItem, ctx: SendContext) => Promise<unknown>;
@@ -28,4 +29,5 @@ export function registerQuestionnaireSenders(): void {
   for (const [kind, send] of Object.entries(QUESTIONNAIRE_SENDERS) as [QuestionnaireWriteKind, QuestionnaireSender][]) {
     registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx) }), { onConflict: 'fail', ...OPTIONS[kind] });
   }
+  registerTemplateSenders();
 }

@@ -1,4 +1,5 @@
 /** The Questionnaires module's query keys, named once: every query and every invalidation uses these. */
+import type { Family } from '../../../../common/modules/questionnaryV2/schemas';
 import type { ManageSearch } from '../manage-search';
 import type { InspectionTab } from '../paths';
 
@@ -10,6 +11,8 @@ export const questionnairesKeys = {
   detail: (id: string) => ['questionnaires', 'inspection', id] as const,
   templates: () => ['questionnaires', 'templates'] as const,
   template: (id: string) => ['questionnaires', 'templates', id] as const,
+  /** The builder's list: one family or all the caller reads, live or deleted. */
+  templateList: (family: Family | 'all', deleted: boolean) => ['questionnaires', 'templates', 'list', family, deleted ? 'deleted' : 'live'] as const,
   sites: (search: string) => ['questionnaires', 'sites', search] as const,
   /** Everyone's inspections as a manager filtered them (under lists(): refreshed with the others). */
   managed: (search: ManageSearch) => ['questionnaires', 'inspections', 'managed', search] as const,

@@ -6,7 +6,7 @@
  * (offline.ts).
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Inspection, InspectionSummary, Schedule, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import type { Family, Inspection, InspectionSummary, Schedule, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
 import type { Actor, Page } from '../../../../common/schemas/platform';
 import { apiGet } from '../../../lib/api-client';
 import { manageQueryParams, type ManageSearch } from '../manage-search';
@@ -48,6 +48,18 @@ export const templatesQueryOptions = () =>
     queryFn: ({ signal }) => apiGet<TemplateSummary[]>('questionnaires/templates', withSignal(signal)),
     staleTime: 60_000,
     meta: { offline: true },
+  });
+
+/** The builder's list (deleted ones: only of the families the caller builds). */
+export const templateListQueryOptions = (family: Family | 'all', deleted: boolean) =>
+  queryOptions({
+    queryKey: questionnairesKeys.templateList(family, deleted),
+    queryFn: ({ signal }) =>
+      apiGet<TemplateSummary[]>('questionnaires/templates', {
+        searchParams: { ...(family === 'all' ? {} : { family }), ...(deleted ? { deleted: 'true' } : {}) },
+        ...withSignal(signal),
+      }),
+    staleTime: 30_000,
   });
 
 export const templateQueryOptions = (id: string) =>

@@ -32,9 +32,11 @@ export interface InspectionFillProps {
   onDevice: boolean;
   onSubmitted: () => void;
   onBack: () => void;
+  /** The template builder's preview: nothing kept on the device, nothing queued. */
+  preview?: boolean;
 }
 
-export function InspectionFill({ initial, onDevice, onSubmitted, onBack }: InspectionFillProps) {
+export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview = false }: InspectionFillProps) {
   const { t } = useTranslation('questionnaires');
   const [state, setState] = useState(initial);
   const { template, title } = state;
@@ -45,10 +47,11 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack }: Inspe
   // chained, and each writes only what changed (an answer, or the signer and signature).
   const saving = useRef<Promise<void>>(Promise.resolve());
   const persist = useCallback((write: () => Promise<void>) => {
+    if (preview) return;
     saving.current = saving.current.then(write).catch(() => {
       showToast({ message: t('fill.not_saved'), kind: 'danger' });
     });
-  }, [t]);
+  }, [t, preview]);
   // Written whole once, before the first answer can be given (effects run before any input).
   useEffect(() => {
     if (!onDevice) persist(() => saveFill(initial));
@@ -106,6 +109,10 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack }: Inspe
       showToast({ message: t('fill.sign_first'), kind: 'danger' });
       return;
     }
+    if (preview) {
+      showToast({ message: t('builder.preview.ready'), kind: 'success' });
+      return;
+    }
     setSubmitting(true);
     try {
       await saving.current;
@@ -137,6 +144,7 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack }: Inspe
         <span>{t('fill.progress', { answered, total })}</span>
         {result.total.percent !== null && <span className="inspection-score">{t('fill.score', { percent: result.total.percent })}</span>}
       </div>
+      {preview && <p className="inspection-help">{t('builder.preview.note')}</p>}
       {template.sections.slice(0, drawn).map((section) => {
         const shown = section.questions.filter((q) => result.visible.has(q.key));
         if (shown.length === 0) return null;
@@ -173,7 +181,7 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack }: Inspe
           </p>
         )}
         <IonButton expand="block" onClick={() => void submit()} disabled={submitting}>
-          {submitting ? <IonSpinner name="dots" aria-label={t('fill.submitting')} /> : t('fill.submit')}
+          {submitting ? <IonSpinner name="dots" aria-label={t('fill.submitting')} /> : t(preview ? 'builder.preview.submit' : 'fill.submit')}
         </IonButton>
       </section>
     </ModulePage>

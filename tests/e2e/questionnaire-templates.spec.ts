@@ -1,0 +1,223 @@
+/**
+ * The template builder in Chromium against the real server (issue 17): on a 360 px phone, a
+ * template manager builds a template of two sections (a yes/no asking a note when it fails, a
+ * question shown only when it is answered "No", a second section), previews it as the field
+ * user fills it (the conditional question appears when the answer matches, the live score
+ * shows), saves it (revision 1), edits it (revision 2); axe finds nothing on the list and the
+ * builder. Then an edit kept across a reload, a revision saved elsewhere during the edit:
+ * announced, and a save changing the same part asks which to keep without losing the edits; a
+ * delete and a restore from the list.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { submitLogin } from './support';
+
+const MANAGER = 'operator@demo.vigie.test';
+const SMALL_PHONE = { width: 360, height: 740 };
+
+// As tests/e2e/a11y.spec.ts runs axe: WCAG 2.0/2.1 A and AA, their experimental rules, best practices.
+const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
+axe.configure({ checks: [{ id: 'region', options: { regionMatcher: 'dialog, [role=dialog], [role=alertdialog], svg, ion-modal' } }] });`;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const EXPERIMENTAL_WCAG_RULES = Object.fromEntries(
+  axe
+    .getRules(WCAG_TAGS)
+    .filter((rule) => rule.tags.includes('experimental'))
+    .map((rule) => [rule.ruleId, { enabled: true }]),
+);
+
+async function expectNoViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .setLegacyMode(true)
+    .withTags([...WCAG_TAGS, 'best-practice'])
+    .options({ rules: EXPERIMENTAL_WCAG_RULES })
+    .analyze();
+  expect.soft(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(', ')}`), where).toEqual([]);
+}
+
+/** The forms' drafts kept on the device (lib/drafts.ts: the drafts store of vigie-outbox). */
+function keptDrafts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('vigie-outbox');
+        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
+        open.onsuccess = () => {
+          const count = open.result.transaction('drafts').objectStore('drafts').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
+        };
+      }),
+  );
+}
+
+test.use({ viewport: SMALL_PHONE });
+// Logins and axe runs are slow on a loaded 2-core machine; nothing here measures time.
+test.describe.configure({ timeout: 120_000 });
+
+test('a template manager builds a two-section template with a conditional question, previews it, saves it and saves a second revision', async ({ page }) => {
+  const name = `Ronde ${randomUUID().slice(0, 6)}`;
+  await submitLogin(page, MANAGER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/questionnary-v2/templates');
+  await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Questionnaires', level: 2 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Questionnaires templates', exact: true }).getByRole('listitem').first()).toBeVisible();
+  await expectNoViolations(page, 'templates list');
+
+  await page.getByRole('button', { name: 'New template: Questionnaires' }).click();
+  await expect(page.getByRole('heading', { name: 'New Questionnaires template', level: 1 })).toBeVisible();
+  // Nothing written yet: the save is refused with the problems shown.
+  await expect(page.getByText(/problems? to fix before saving/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Pass mark (%)').fill('50');
+  await page.getByLabel('Section title').fill('Issues de secours');
+
+  // Section 1: a yes/no that asks a note when it fails, then a text shown when it is "No".
+  await page.getByRole('button', { name: 'Add a question to section 1' }).click();
+  const first = page.getByRole('group', { name: /^Question 1:/ });
+  await first.getByLabel('Question', { exact: true }).fill('Les issues sont-elles dégagées ?');
+  await first.getByLabel('a note', { exact: true }).check();
+  await page.getByLabel('Type of the new question (section 1)').selectOption({ label: 'Text' });
+  await page.getByRole('button', { name: 'Add a question to section 1' }).click();
+  const second = page.getByRole('group', { name: /^Question 2:/ });
+  await second.getByLabel('Question', { exact: true }).fill('Qu’est-ce qui bloque ?');
+  await expect(first.getByText('Answer key: les_issues_sont_elles_degagees')).toBeVisible();
+  await second.getByLabel('Show only when an earlier answer matches').check();
+  await expect(second.getByText('Choose the earlier question.')).toBeVisible();
+  await second.getByLabel('Earlier question').selectOption({ label: 'Les issues sont-elles dégagées ?' });
+  await expect(second.getByLabel('Condition', { exact: true })).toHaveValue('is');
+  await second.getByRole('group', { name: 'Answers' }).getByLabel('No', { exact: true }).check();
+
+  // Section 2, one yes/no.
+  await page.getByRole('button', { name: 'Add a section' }).click();
+  await page.getByLabel('Section title').nth(1).fill('Extincteurs');
+  await page.getByRole('button', { name: 'Add a question to section 2' }).click();
+  await page.getByRole('group', { name: /^Question 3:/ }).getByLabel('Question', { exact: true }).fill('Extincteur présent ?');
+  await page.getByRole('group', { name: /^Question 3:/ }).getByLabel('Question', { exact: true }).blur();
+  await expect(page.getByText('Ready to save as a new revision.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await expectNoViolations(page, 'builder');
+  // Every control of the builder is a 44 px target at least (a checkbox through its label).
+  const small = await page.locator('.template-builder').evaluate((root) =>
+    [...root.querySelectorAll('ion-button, select, input[type=text], input[type=number], textarea, label.builder-check')]
+      .map((el) => ({ el: el.outerHTML.slice(0, 80), box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 44 || box.width < 44)
+      .map(({ el, box }) => `${el} ${box.width}x${box.height}`),
+  );
+  expect(small).toEqual([]);
+
+  // The preview: the real filling screen; the conditional question follows the answer, the score shows.
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.getByRole('heading', { name: `${name} – Preview`, level: 1 })).toBeVisible();
+  const exits = page.locator('#question-les_issues_sont_elles_degagees');
+  const why = page.locator('#question-qu_est_ce_qui_bloque');
+  await expect(exits).toBeVisible();
+  await expect(why).toHaveCount(0);
+  await exits.getByRole('radio', { name: 'Yes', exact: true }).check();
+  await expect(why).toHaveCount(0);
+  await exits.getByRole('radio', { name: 'No', exact: true }).check();
+  await expect(why).toBeVisible();
+  await expect(exits.getByText('Failed item')).toBeVisible();
+  await expect(exits.getByLabel('Note')).toBeVisible();
+  await page.locator('#question-extincteur_present').getByRole('radio', { name: 'Yes', exact: true }).check();
+  await expect(page.getByRole('status').getByText('Score: 50%')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check the answers (preview: nothing is sent)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+  // Back in the builder, the draft intact; saved: revision 1 on the server.
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/questionnary-v2\/templates\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/^Revision 1 saved/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Inspections already started keep the revision/)).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Question 2:/ }).getByLabel('Earlier question')).toHaveValue('les_issues_sont_elles_degagees');
+
+  // A second revision: renamed, the keys kept.
+  await page.getByRole('group', { name: /^Question 1:/ }).getByLabel('Question', { exact: true }).fill('Issues libres ?');
+  await page.getByLabel('Name', { exact: true }).fill(`${name} v2`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Revision 2 saved/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('group', { name: /^Question 1:/ }).getByText('Answer key: les_issues_sont_elles_degagees')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  const row = page.getByRole('link', { name: new RegExp(`${name} v2`) });
+  await expect(row).toContainText('3 questions · pass mark 50 % · revision 2');
+});
+
+test('an edit is kept across a reload; a revision saved elsewhere meanwhile is announced; a save changing the same part asks which to keep, and keeps the edits; delete and restore from the list', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const name = `Portes ${randomUUID().slice(0, 6)}`;
+  const id = randomUUID();
+  const sections = (label: string) => [{ key: 'portes', title: 'Portes', questions: [{ key: 'porte_fermee', type: 'yesNo', label, required: true }] }];
+  const created = await request.post('/api/questionnaires/templates', {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: { id, family: 'questionnary', name, description: '', sections: sections('Porte fermée ?'), passMark: null },
+  });
+  expect(created.status()).toBe(201);
+
+  await submitLogin(page, MANAGER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The app's socket (records:changed) connected on the builder's page (socket.io CONNECT acknowledged).
+  let frames: string[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname.startsWith('/ws')) socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+  });
+  frames = [];
+  await page.goto(`/questionnary-v2/templates/${id}`);
+  await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
+  const label = page.getByRole('group', { name: /^Question 1:/ }).getByLabel('Question', { exact: true });
+  await label.fill('Porte coupe-feu fermée ?');
+
+  // The edit is kept on the device: after a reload it is offered back.
+  await expect.poll(() => keptDrafts(page)).toBe(1);
+  frames = [];
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore the draft' }).click();
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+  await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
+
+  // Someone else saves revision 2, changing the same question.
+  const other = await request.patch(`/api/questionnaires/templates/${id}`, {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: { baseVersion: 1, changes: { sections: sections('Porte fermée à clé ?') } },
+  });
+  expect(other.status()).toBe(200);
+  await expect(page.getByRole('alert').filter({ hasText: 'Revision 2 was saved elsewhere while you were editing' })).toBeVisible({ timeout: 15_000 });
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Revision 2 on the server changed the same parts as your save (sections and questions)' });
+  await expect(conflict).toBeVisible({ timeout: 15_000 });
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+  await conflict.getByRole('button', { name: 'Keep my version' }).click();
+  await expect(page.getByText(/^Revision 3 saved/)).toBeVisible({ timeout: 15_000 });
+  await expect(label).toHaveValue('Porte coupe-feu fermée ?');
+  const saved = await request.get(`/api/questionnaires/templates/${id}`, { headers: auth });
+  const body = (await saved.json()) as { data: { version: number; sections: { questions: { key: string; label: string }[] }[] } };
+  expect(body.data.version).toBe(3);
+  expect(body.data.sections[0]!.questions[0]).toMatchObject({ key: 'porte_fermee', label: 'Porte coupe-feu fermée ?' });
+
+  // Deleted from the list, then restored from the deleted ones.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  const live = page.getByRole('list', { name: 'Questionnaires templates', exact: true });
+  await expect(live.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('button', { name: `Yes, delete ${name}` }).click();
+  await expect(live.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByLabel('Show deleted templates').check();
+  const gone = page.getByRole('list', { name: 'Deleted Questionnaires templates', exact: true });
+  await expect(gone.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await page.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(live.getByRole('link', { name: new RegExp(name) })).toContainText('revision 5');
+  await expect(gone.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+});

@@ -1,0 +1,191 @@
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { TemplateCreate, TemplateUpdate, type Template, type TemplateFields } from '../../../../common/modules/questionnaryV2/schemas';
+import {
+  addQuestion,
+  addSection,
+  conditionOps,
+  conditionTargets,
+  draftProblems,
+  duplicateQuestion,
+  emptyDraft,
+  ensureKeys,
+  fromTemplate,
+  moveQuestion,
+  moveQuestionTo,
+  moveSection,
+  renameSection,
+  slugKey,
+  toCreate,
+  toFields,
+  toUpdate,
+  updateOption,
+  updateQuestion,
+  type TemplateDraft,
+} from '../../../../src/features/questionnaryV2/template-draft';
+
+const ID = '0b0c0d0e-0000-4000-8000-000000000001';
+
+/** Two sections: a yes/no, then a text shown when it is "no"; a number in the second. */
+function sample(): TemplateDraft {
+  let d = emptyDraft();
+  d = { ...d, name: ' Visite incendie ', passMark: 80 };
+  d = renameSection(d, 0, 'Issues de secours');
+  d = addQuestion(d, 0, 'yesNo');
+  d = updateQuestion(d, 0, 0, { label: 'Les issues sont-elles dégagées ?', onFail: { photo: false, note: true, action: false } });
+  d = ensureKeys(d);
+  d = addQuestion(d, 0, 'text');
+  d = updateQuestion(d, 0, 1, { label: 'Pourquoi ?', showIf: { question: 'les_issues_sont_elles_degagees', op: 'is', values: ['no'], number: null } });
+  d = addSection(d, 'Extincteurs');
+  d = addQuestion(d, 1, 'number');
+  d = updateQuestion(d, 1, 0, { label: 'Pression', min: 1, max: 15, unit: 'bar' });
+  return ensureKeys(d);
+}
+
+const keysOf = (d: TemplateDraft) => d.sections.map((s) => s.questions.map((q) => q.key));
+
+describe('keys', () => {
+  it('are made from the label: ASCII, lower case, a letter first, at most 40 characters, unique', () => {
+    expect(slugKey('Les issues sont-elles dégagées ?', new Set())).toBe('les_issues_sont_elles_degagees');
+    expect(slugKey('2e étage', new Set())).toBe('q_2e_etage');
+    expect(slugKey('???', new Set())).toBe('q');
+    expect(slugKey('Pression', new Set(['pression', 'pression_2']))).toBe('pression_3');
+    const long = slugKey('a'.repeat(60), new Set(['a'.repeat(40)]));
+    expect(long).toMatch(/^[a-z][a-z0-9_]{0,39}$/);
+    expect(long.endsWith('_2')).toBe(true);
+  });
+
+  it('are given once and kept across renames (answers are stored under them)', () => {
+    let d = sample();
+    expect(keysOf(d)).toEqual([['les_issues_sont_elles_degagees', 'pourquoi'], ['pression']]);
+    d = updateQuestion(d, 0, 0, { label: 'Issues libres ?' });
+    d = ensureKeys(d);
+    expect(d.sections[0]!.questions[0]!.key).toBe('les_issues_sont_elles_degagees');
+    expect(toFields(d).sections[0]!.questions[0]).toMatchObject({ key: 'les_issues_sont_elles_degagees', label: 'Issues libres ?' });
+  });
+
+  it('of a template loaded from the server are never changed, and a duplicate gets a new one', () => {
+    const loaded = fromTemplate({ name: 'T', description: '', passMark: null, sections: [{ key: 'old_s', title: 'Partie', questions: [{ key: 'legacy_key', type: 'yesNo', label: 'Autre libellé', required: true }] }] });
+    const d = duplicateQuestion(ensureKeys(loaded), 0, 0);
+    expect(keysOf(d)).toEqual([['legacy_key', 'autre_libelle']]);
+    expect(d.sections[0]!.key).toBe('old_s');
+  });
+
+  it('are unique among options of a question', () => {
+    let d = addQuestion(emptyDraft(), 0, 'choice');
+    d = updateOption(d, 0, 0, 0, { label: 'Bon' });
+    d = updateOption(d, 0, 0, 1, { label: 'Bon' });
+    expect(ensureKeys(d).sections[0]!.questions[0]!.options.map((o) => o.key)).toEqual(['bon', 'bon_2']);
+  });
+});
+
+describe('moving', () => {
+  it('a question past the end of its section goes into the next one, and back', () => {
+    const d = sample();
+    const down = moveQuestion(d, 0, 1, 1);
+    expect(down.at).toEqual([1, 0]);
+    expect(keysOf(down.draft)).toEqual([['les_issues_sont_elles_degagees'], ['pourquoi', 'pression']]);
+    const up = moveQuestion(down.draft, 1, 0, -1);
+    expect(keysOf(up.draft)).toEqual(keysOf(d));
+    // Nothing above the first question.
+    expect(moveQuestion(d, 0, 0, -1).draft).toBe(d);
+  });
+
+  it('a question to another section, and sections up and down', () => {
+    const d = moveQuestionTo(sample(), 1, 0, 0);
+    expect(keysOf(d)).toEqual([['les_issues_sont_elles_degagees', 'pourquoi', 'pression'], []]);
+    const swapped = moveSection(sample(), 1, -1);
+    expect(swapped.sections.map((s) => s.key)).toEqual(['extincteurs', 'issues_de_secours']);
+    expect(moveSection(swapped, 0, -1)).toBe(swapped);
+  });
+});
+
+describe('conditions', () => {
+  it('may name only an earlier question, with the comparisons its type offers', () => {
+    const d = sample();
+    expect(conditionTargets(d, 0, 1).map((q) => q.key)).toEqual(['les_issues_sont_elles_degagees']);
+    expect(conditionTargets(d, 1, 0).map((q) => q.key)).toEqual(['les_issues_sont_elles_degagees', 'pourquoi']);
+    expect(conditionTargets(d, 0, 0)).toEqual([]);
+    expect(conditionOps('yesNo')).toEqual(['is', 'isNot', 'answered']);
+    expect(conditionOps('number')).toEqual(['lessThan', 'greaterThan', 'answered']);
+    expect(conditionOps('text')).toEqual(['answered']);
+  });
+
+  it('moving a question above the one it depends on is reported on its condition', () => {
+    const d = sample();
+    expect(draftProblems(d).size).toBe(0);
+    const moved = moveQuestion(d, 0, 1, -1).draft;
+    expect(draftProblems(moved).get('sections/0/questions/0/showIf')).toEqual([{ code: 'condition_earlier' }]);
+    // Moving the question it depends on below it: the same.
+    const after = moveQuestionTo(d, 0, 0, 1);
+    expect(draftProblems(after).get('sections/0/questions/0/showIf')).toEqual([{ code: 'condition_earlier' }]);
+  });
+
+  it('an unfinished condition, a choice without options and the contract limits are reported by field', () => {
+    let d = sample();
+    d = updateQuestion(d, 1, 0, { showIf: { question: '', op: 'answered', values: [], number: null }, min: 20 });
+    d = { ...d, name: '', passMark: 120 };
+    d = addQuestion(d, 1, 'choice');
+    d = updateQuestion(d, 1, 1, { label: 'x'.repeat(301), options: [] });
+    const problems = draftProblems(d);
+    expect(problems.get('name')).toEqual([{ code: 'required' }]);
+    expect(problems.get('passMark')).toEqual([{ code: 'range', min: 0, max: 100 }]);
+    expect(problems.get('sections/1/questions/0/showIf')).toEqual([{ code: 'condition_question' }]);
+    expect(problems.get('sections/1/questions/0/min')).toEqual([{ code: 'min_above_max' }]);
+    expect(problems.get('sections/1/questions/1/label')).toEqual([{ code: 'too_long', max: 300 }]);
+    expect(problems.get('sections/1/questions/1/options')).toEqual([{ code: 'options_needed' }]);
+  });
+});
+
+describe('payloads', () => {
+  it('a new template: what applies to each type only, valid against the contract', () => {
+    let d = sample();
+    // A range typed while the question was a number is kept in the draft, not sent for a yes/no.
+    d = updateQuestion(d, 0, 0, { min: 3, unit: 'x' });
+    const body = toCreate(ID, 'questionnary', d);
+    expect(Value.Check(TemplateCreate, body)).toBe(true);
+    expect(body).toEqual({
+      id: ID,
+      family: 'questionnary',
+      name: 'Visite incendie',
+      description: '',
+      passMark: 80,
+      sections: [
+        {
+          key: 'issues_de_secours',
+          title: 'Issues de secours',
+          questions: [
+            { key: 'les_issues_sont_elles_degagees', type: 'yesNo', label: 'Les issues sont-elles dégagées ?', required: true, onFail: { note: true } },
+            { key: 'pourquoi', type: 'text', label: 'Pourquoi ?', required: true, showIf: { question: 'les_issues_sont_elles_degagees', op: 'is', values: ['no'] } },
+          ],
+        },
+        { key: 'extincteurs', title: 'Extincteurs', questions: [{ key: 'pression', type: 'number', label: 'Pression', required: true, min: 1, max: 15, unit: 'bar' }] },
+      ],
+    });
+  });
+
+  it('a revision: only the changed fields, the started-from values as the merge base, on its version', () => {
+    const fields: TemplateFields = toFields(sample());
+    const template: Template = {
+      ...fields,
+      id: ID,
+      family: 'questionnary',
+      questionCount: 3,
+      version: 4,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-02T08:00:00.000Z',
+      createdBy: null,
+      updatedBy: null,
+      deletedAt: null,
+    } as unknown as Template;
+    const loaded = fromTemplate(template);
+    expect(toUpdate(template, loaded).changes).toEqual({});
+    const edited = updateQuestion({ ...loaded, passMark: null }, 1, 0, { label: 'Pression lue' });
+    const update = toUpdate(template, edited);
+    expect(update.baseVersion).toBe(4);
+    expect(Object.keys(update.changes).sort()).toEqual(['passMark', 'sections']);
+    expect(update.base).toEqual({ passMark: 80, sections: fields.sections });
+    expect(update.changes.sections![1]!.questions[0]).toMatchObject({ key: 'pression', label: 'Pression lue' });
+    expect(Value.Check(TemplateUpdate, { baseVersion: update.baseVersion, changes: update.changes })).toBe(true);
+  });
+});
