@@ -5,8 +5,19 @@
  * district never fills a form of another, nor another user's. Without a session nothing is
  * kept (saveDraft does nothing, loadDraft finds nothing).
  */
-import { outboxDb } from './idb';
+import type { IDBPDatabase } from 'idb';
+import { outboxDb, outboxDbIfOpen, type OutboxSchema } from './idb';
 import { currentTenant } from './outbox/tenant';
+
+/**
+ * Runs `run` on the drafts' database: in the caller's event when it is open (a tap's answer is
+ * written before the screen redraws; a store's transactions run in the order they start, so a
+ * write never overtakes an earlier one), else once it is.
+ */
+function withDb<T>(run: (database: IDBPDatabase<OutboxSchema>) => Promise<T>): Promise<T> {
+  const open = outboxDbIfOpen();
+  return open === null ? outboxDb().then(run) : run(open);
+}
 
 function scoped(key: string): string | null {
   const tenant = currentTenant();
@@ -16,7 +27,7 @@ function scoped(key: string): string | null {
 export async function saveDraft(key: string, value: unknown): Promise<void> {
   const id = scoped(key);
   if (id === null) return;
-  await (await outboxDb()).put('drafts', { key: id, value, savedAt: Date.now() });
+  await withDb((database) => database.put('drafts', { key: id, value, savedAt: Date.now() }));
 }
 
 export async function loadDraft<T>(key: string): Promise<T | undefined> {
@@ -28,7 +39,7 @@ export async function loadDraft<T>(key: string): Promise<T | undefined> {
 export async function deleteDraft(key: string): Promise<void> {
   const id = scoped(key);
   if (id === null) return;
-  await (await outboxDb()).delete('drafts', id);
+  await withDb((database) => database.delete('drafts', id));
 }
 
 /**
@@ -46,9 +57,11 @@ function partKey(id: string, suffix: string): string {
 export async function saveDraftParts(key: string, parts: Readonly<Record<string, unknown>>): Promise<void> {
   const id = scoped(key);
   if (id === null) return;
-  const tx = (await outboxDb()).transaction('drafts', 'readwrite');
   const savedAt = Date.now();
-  await Promise.all([...Object.entries(parts).map(([suffix, value]) => tx.store.put({ key: partKey(id, suffix), value, savedAt })), tx.done]);
+  await withDb(async (database) => {
+    const tx = database.transaction('drafts', 'readwrite');
+    await Promise.all([...Object.entries(parts).map(([suffix, value]) => tx.store.put({ key: partKey(id, suffix), value, savedAt })), tx.done]);
+  });
 }
 
 /** Every record of a draft kept in parts, by suffix ('' is `key` itself); empty when there is none. */
@@ -69,6 +82,8 @@ export const deleteDraftPart = (key: string, suffix: string) => deleteDraft(`${k
 export async function deleteDraftParts(key: string): Promise<void> {
   const id = scoped(key);
   if (id === null) return;
-  const tx = (await outboxDb()).transaction('drafts', 'readwrite');
-  await Promise.all([tx.store.delete(id), tx.store.delete(partsRange(id)), tx.done]);
+  await withDb(async (database) => {
+    const tx = database.transaction('drafts', 'readwrite');
+    await Promise.all([tx.store.delete(id), tx.store.delete(partsRange(id)), tx.done]);
+  });
 }

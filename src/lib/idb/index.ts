@@ -173,6 +173,11 @@ async function upgradeOutbox(database: IDBPDatabase<OutboxSchema>, oldVersion: n
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 let outboxPromise: Promise<IDBPDatabase<OutboxSchema>> | null = null;
+/** The outbox database once open (null while opening or after a close): a write may start in its event, before any await. */
+let outboxOpen: IDBPDatabase<OutboxSchema> | null = null;
+
+/** The outbox database if already open, else null (then await outboxDb()). */
+export const outboxDbIfOpen = (): IDBPDatabase<OutboxSchema> | null => outboxOpen;
 
 /** The outbox database, opened (and upgraded) once per tab. */
 export function outboxDb(): Promise<IDBPDatabase<OutboxSchema>> {
@@ -195,9 +200,13 @@ export function outboxDb(): Promise<IDBPDatabase<OutboxSchema>> {
     blocking() {
       void outboxPromise?.then((d) => d.close());
       outboxPromise = null;
+      outboxOpen = null;
     },
   });
   outboxPromise = opening;
+  void opening.then((database) => {
+    if (outboxPromise === opening) outboxOpen = database;
+  }, () => undefined);
   // An opening that failed (an upgrade aborted) is tried again by the next call.
   opening.catch(() => {
     if (outboxPromise === opening) outboxPromise = null;
@@ -234,6 +243,7 @@ export function cacheDb(): Promise<IDBPDatabase<CacheSchema>> {
 export async function closeDatabases(): Promise<void> {
   const pending = [outboxPromise, cachePromise];
   outboxPromise = null;
+  outboxOpen = null;
   cachePromise = null;
   for (const opening of pending) if (opening !== null) (await opening.catch(() => null))?.close();
 }

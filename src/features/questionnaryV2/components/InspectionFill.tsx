@@ -43,14 +43,17 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
   const [shownProblems, setShownProblems] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const ids = { signedBy: useId() };
-  // Every change is on disk before the next one (a closed tab loses nothing): writes are
-  // chained, and each writes only what changed (an answer, or the signer and signature).
+  // Every change is on disk at once (a closed tab loses nothing), each writing only what changed
+  // (an answer, or the signer and signature).
   const saving = useRef<Promise<void>>(Promise.resolve());
   const persist = useCallback((write: () => Promise<void>) => {
     if (preview) return;
-    saving.current = saving.current.then(write).catch(() => {
+    // Started now (IndexedDB runs a store's transactions in the order they start); the chain
+    // lets the submit wait for every write before it.
+    const written = write().catch(() => {
       showToast({ message: t('fill.not_saved'), kind: 'danger' });
     });
+    saving.current = saving.current.then(() => written);
   }, [t, preview]);
   // Written whole once, before the first answer can be given (effects run before any input).
   useEffect(() => {
