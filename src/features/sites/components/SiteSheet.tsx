@@ -11,7 +11,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { declarations } from '../../../../common/modules/declarations';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
@@ -24,6 +24,7 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { requestEmergencyAlert } from '../../../lib/emergency-request';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
+import { lazyPart } from '../../../lib/lazy-part';
 import { usePendingChanges } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
@@ -38,7 +39,9 @@ import './sites.css';
 
 const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ default: m.PanoramaViewer })));
 // Managers only: the readers' sheet carries none of it (nor the contract's schemas it checks with).
-const StagesManager = lazy(() => import('./StagesManager').then((m) => ({ default: m.StagesManager })));
+// A part, not React.lazy: offline before the service worker holds its code, the sheet shows
+// without it (the stages stay listed above) instead of failing whole; each sheet opened tries again.
+const StagesManager = lazyPart(() => import('./StagesManager').then((m) => m.StagesManager));
 
 export const SITE_FIELD_KEYS = ['name', 'description', 'address', 'gps', 'ownerName', 'siteTypeId'] as const;
 
@@ -89,6 +92,10 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const { t } = useTranslation('sites');
   const rights = useEnvelope((state) => state.rights);
   const manager = can(rights, 'sites', 'manage');
+  // A manager's stage tools: fetched with the sheet (again if an earlier try failed offline).
+  useEffect(() => {
+    if (manager) void StagesManager.preload();
+  }, [manager]);
   const emergency = can(rights, 'emergency');
   // Report a declaration on this site (the Declarations module's form, the site chosen).
   const declare = can(rights, 'declarations');
