@@ -117,11 +117,14 @@ test.describe('desktop', () => {
     await logIn(page, 'field@demo.vigie.test');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await expect(page.getByTestId('tab-bar')).toBeHidden();
-    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Questionnaires').click();
-    await expect(page).toHaveURL(/\/questionnary-v2\/view$/);
-    await expect(page.getByRole('heading', { name: 'Questionnaires', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Cartography').click();
+    await expect(page).toHaveURL(/\/cartography$/);
+    await expect(page.getByRole('heading', { name: 'Cartography', level: 1 })).toBeVisible();
     await expect(page.getByTestId('module-not-in-release')).toBeVisible();
     // Modules with screens of their own open them from their entries.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Questionnaires').click();
+    await expect(page).toHaveURL(/\/questionnary-v2\/view$/);
+    await expect(page.getByRole('heading', { name: 'My inspections', level: 1 })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Sites').click();
     await expect(page).toHaveURL(/\/site\/view\/infoV2$/);
     await expect(page.getByRole('list', { name: 'Sites' }).getByRole('link').first()).toBeVisible();
