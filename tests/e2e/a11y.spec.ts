@@ -5,12 +5,9 @@
  * phone layout every control is at least 44 px in both directions (WCAG 2.5.5); reduced motion
  * turns off Ionic's animations and the app's transitions.
  */
-import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { mailsTo } from './mail-capture';
 import { openDialog, submitLogin } from './support';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
@@ -21,43 +18,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const OPERATOR = 'operator@demo.vigie.test';
 const DISTRICTS_ONLY = 'districts@demo.vigie.test';
 const MIN_TARGET_PX = 44;
-
-const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
-axe.configure({ checks: [{ id: 'region', options: { regionMatcher: 'dialog, [role=dialog], [role=alertdialog], svg, ion-modal' } }] });`;
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/**
- * axe leaves its "experimental" rules out even when asked for their WCAG tags, and two of them
- * test WCAG 2.1 A/AA success criteria the app must meet: label-content-name-mismatch (2.5.3,
- * the visible text of a control is part of its accessible name) among them. Each experimental
- * rule carrying one of the tags above is turned on by name.
- */
-const EXPERIMENTAL_WCAG_RULES = Object.fromEntries(
-  axe
-    .getRules(WCAG_TAGS)
-    .filter((rule) => rule.tags.includes('experimental'))
-    .map((rule) => [rule.ruleId, { enabled: true }]),
-);
-
-/**
- * axe's WCAG 2.0/2.1 A and AA rules, its experimental ones for those criteria, and its best
- * practices; the failure message lists what broke.
- * One adjustment: axe's region rule accepts content inside a dialog, found by role, but Ionic
- * puts role=dialog (aria-modal, named by aria-label) on a wrapper in ion-modal's shadow root
- * and slots the content into it, so axe stops at the host and reports the whole dialog as
- * outside any landmark. ion-modal is added to the rule's dialog matcher (its default list kept).
- */
-async function expectNoViolations(page: Page, where = '') {
-  // Legacy mode: axe runs in the page in one call; the default mode runs it per frame and puts
-  // the results together in a blank page of its own, one more page per check (the app has no
-  // frame to look into).
-  const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
-    .setLegacyMode(true)
-    .withTags([...WCAG_TAGS, 'best-practice'])
-    .options({ rules: EXPERIMENTAL_WCAG_RULES })
-    .analyze();
-  expect.soft(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(', ')}`), where).toEqual([]);
-}
 
 async function logIn(page: Page, email: string) {
   await submitLogin(page, email);
@@ -246,6 +206,24 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       await page.getByRole('link', { name: /Visite de chantier/ }).click();
       await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
       await expectNoViolations(page, '/questionnary-v2/start');
+      await page.goto('/questionnary-v2/manage');
+      await expect(page.getByRole('heading', { name: 'All inspections', level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Visite de chantier/ }).first()).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/manage');
+      await page.goto('/questionnary-v2/schedules/new');
+      await expect(page.getByRole('heading', { name: 'New schedule', level: 1 })).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/schedules/new');
+      await page.goto('/questionnary-v2/schedules');
+      await expect(page.getByRole('heading', { name: 'Schedules', level: 1 })).toBeVisible();
+      await expect(page.getByText('No schedule yet.').or(page.getByRole('list', { name: 'Schedules' }).getByRole('listitem').first())).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/schedules');
+      await page.goto('/questionnary-v2/templates');
+      const templates = page.getByRole('list', { name: 'Questionnaires templates', exact: true }).getByRole('link');
+      await expect(templates.first()).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/templates');
+      await templates.first().click();
+      await expect(page.getByText(/^Revision \d+ saved/)).toBeVisible();
+      await expectNoViolations(page, '/questionnary-v2/templates/:id');
       // An unknown address: the error toast over the dashboard.
       await page.goto('/no-such-page');
       await expect(page.getByTestId('toast').first()).toBeVisible();

@@ -6,13 +6,11 @@
  * template every week for the field user on a site, and the schedule is listed with its next
  * due date once the outbox has delivered it. axe finds nothing on these screens.
  */
-import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { InspectionSummary, Schedule, SiteChoice, TemplateSummary } from '../../common/modules/questionnaryV2/schemas';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { expectNoViolations } from './axe';
 import { outboxSize, submitLogin } from './support';
 
 const PHONE = { width: 360, height: 740 };
@@ -20,26 +18,6 @@ const MANAGER = 'operator@demo.vigie.test';
 const FIELD = 'field@demo.vigie.test';
 
 test.use({ viewport: PHONE });
-
-const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
-axe.configure({ checks: [{ id: 'region', options: { regionMatcher: 'dialog, [role=dialog], [role=alertdialog], svg, ion-modal' } }] });`;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const EXPERIMENTAL_WCAG_RULES = Object.fromEntries(
-  axe
-    .getRules(WCAG_TAGS)
-    .filter((rule) => rule.tags.includes('experimental'))
-    .map((rule) => [rule.ruleId, { enabled: true }]),
-);
-
-/** As tests/e2e/a11y.spec.ts runs it: WCAG 2.1 A/AA, their experimental rules, best practices. */
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
-    .setLegacyMode(true)
-    .withTags([...WCAG_TAGS, 'best-practice'])
-    .options({ rules: EXPERIMENTAL_WCAG_RULES })
-    .analyze();
-  expect.soft(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
 
 /**
  * The controls smaller than 44 px either way (a11y.spec.ts's measure), but for a checkbox in a

@@ -4,18 +4,12 @@
  * browser context: no cookie, no token) downloads the PDF with it; the manager revokes it and
  * the same address answers 404.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { expectNoViolations } from './axe';
 import { submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
-
-/** axe's WCAG 2.1 A/AA rules and best practices on the page as it is (a11y.spec.ts checks every screen; this one the section with a link shown). */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).include('.record-sheet').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -41,7 +35,7 @@ test('a manager shares a submitted report by link; a browser without a session d
   await expect(page.getByText('Link copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await expect(share.getByText('Active')).toBeVisible();
-  await expectAccessible(page);
+  await expectNoViolations(page, 'report with a share link', '.record-sheet');
 
   // Someone else, without any session.
   const guest = await browser.newContext();

@@ -8,53 +8,17 @@
  * announced, and a save changing the same part asks which to keep without losing the edits; a
  * delete and a restore from the list.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { submitLogin } from './support';
+import { expectNoViolations } from './axe';
+import { storeCount, submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
 const SMALL_PHONE = { width: 360, height: 740 };
 
-// As tests/e2e/a11y.spec.ts runs axe: WCAG 2.0/2.1 A and AA, their experimental rules, best practices.
-const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
-axe.configure({ checks: [{ id: 'region', options: { regionMatcher: 'dialog, [role=dialog], [role=alertdialog], svg, ion-modal' } }] });`;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const EXPERIMENTAL_WCAG_RULES = Object.fromEntries(
-  axe
-    .getRules(WCAG_TAGS)
-    .filter((rule) => rule.tags.includes('experimental'))
-    .map((rule) => [rule.ruleId, { enabled: true }]),
-);
-
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
-    .setLegacyMode(true)
-    .withTags([...WCAG_TAGS, 'best-practice'])
-    .options({ rules: EXPERIMENTAL_WCAG_RULES })
-    .analyze();
-  expect.soft(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(', ')}`), where).toEqual([]);
-}
-
 /** The forms' drafts kept on the device (lib/drafts.ts: the drafts store of vigie-outbox). */
-function keptDrafts(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('vigie-outbox');
-        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        open.onsuccess = () => {
-          const count = open.result.transaction('drafts').objectStore('drafts').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        };
-      }),
-  );
-}
+const keptDrafts = (page: Page) => storeCount(page, 'drafts');
 
 test.use({ viewport: SMALL_PHONE });
 // Logins and axe runs are slow on a loaded 2-core machine; nothing here measures time.

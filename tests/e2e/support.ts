@@ -49,18 +49,22 @@ export function offlineCacheText(page: Page): Promise<string> {
   );
 }
 
-/** How many writes the outbox holds (vigie-outbox, lib/idb): what is still to be sent. */
-export function outboxSize(page: Page): Promise<number> {
+/** How many records a store of vigie-outbox (lib/idb) holds. */
+export function storeCount(page: Page, store: 'items' | 'drafts'): Promise<number> {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('vigie-outbox');
         open.onerror = () => reject(new Error('vigie-outbox unreadable'));
         open.onsuccess = () => {
-          const count = open.result.transaction('items').objectStore('items').count();
+          const count = open.result.transaction(name).objectStore(name).count();
           count.onsuccess = () => resolve(count.result);
           count.onerror = () => reject(new Error('vigie-outbox unreadable'));
         };
       }),
+    store,
   );
 }
+
+/** How many writes the outbox holds: what is still to be sent. */
+export const outboxSize = (page: Page) => storeCount(page, 'items');
