@@ -8,8 +8,9 @@
 //    (the form draws two sections with its first screen, the others in the next frames) and
 //    until all 300 are drawn. Then it answers BENCH_ANSWERS (40) questions, one tap each: the longest main-
 //    thread task while answering (PerformanceObserver 'longtask', and every task over 16 ms
-//    from the event timing of each tap) and, for each tap, the time until the answer is in
-//    IndexedDB (the answer's own record of the fill draft).
+//    from the event timing of each tap) and, for each tap, the time until its write's transaction
+//    reports its commit (the 'complete' event, recorded by a wrapper the bench installs) and
+//    until a poll of the page reads the answer's own record back.
 // 2. pdf: the report PDF of a submitted 300-question inspection with 50 photos, made by the
 //    server's own code (server/src/modules/questionnaires/print.ts bundled with esbuild): each
 //    photo a 4,000 x 3,000 JPEG downscaled as the route does (attachments' printableImage: 1,200
@@ -76,6 +77,19 @@ async function openPart() {
     if (planned.status !== 201) throw new Error(`inspection: ${planned.status} ${JSON.stringify(planned.body)}`);
 
     const context = await browser.newContext({ locale: 'en-US', viewport: PHONE, serviceWorkers: 'allow' });
+    // Every readwrite transaction on the drafts store records when its commit was reported
+    // (its 'complete' event): the time a tap's answer is durable, as the app itself learns it.
+    await context.addInitScript(() => {
+      const commits = [];
+      window.__draftCommits = commits;
+      const transaction = IDBDatabase.prototype.transaction;
+      IDBDatabase.prototype.transaction = function (stores, mode, options) {
+        const tx = transaction.call(this, stores, mode, options);
+        const names = typeof stores === 'string' ? [stores] : [...stores];
+        if (mode === 'readwrite' && names.includes('drafts')) tx.addEventListener('complete', () => commits.push(performance.now()));
+        return tx;
+      };
+    });
     const page = await context.newPage();
     await logIn(page, BASE, 'field@demo.vigie.test');
     const cdp = await context.newCDPSession(page);
@@ -144,6 +158,7 @@ async function openPart() {
             one.onerror = () => done(false);
           });
         const durable = [];
+        const committed = [];
         const radios = [...document.querySelectorAll('.inspection-question')]
           .map((q) => ({ key: q.id.replace('question-', ''), input: q.querySelector('input[type="radio"]') }))
           .filter((q) => q.input !== null)
@@ -152,17 +167,20 @@ async function openPart() {
           input.scrollIntoView({ block: 'center' });
           await new Promise((done) => requestAnimationFrame(() => done()));
           const t0 = performance.now();
+          const commitsBefore = window.__draftCommits.length;
           input.click();
           while (!(await stored(key))) {
             if (performance.now() - t0 > 10_000) break;
             await new Promise((done) => setTimeout(done, 2));
           }
           durable.push(performance.now() - t0);
+          const commit = window.__draftCommits[commitsBefore];
+          if (commit !== undefined) committed.push(commit - t0);
         }
         await new Promise((done) => setTimeout(done, 300));
         observer.disconnect();
         eventObserver.disconnect();
-        return { longTasks, events, durable, answered: radios.length };
+        return { longTasks, events, durable, committed, answered: radios.length };
       },
       { count: ANSWERS, inspectionId },
     );
@@ -171,6 +189,7 @@ async function openPart() {
     const open = stats(opens);
     const first = stats(firsts);
     const durable = stats(answering.durable);
+    const committed = stats(answering.committed);
     const longest = answering.longTasks.length === 0 ? 0 : Math.max(...answering.longTasks);
     const slowestEvent = answering.events.length === 0 ? null : Math.max(...answering.events);
     printRows(`A ${QUESTIONS}-question inspection, field user, phone-sized window, CPU 4x slower (load ${loadAverage()})`, [
@@ -178,9 +197,10 @@ async function openPart() {
       ['tap in the list → all 300 questions drawn', fmtStats(open)],
       [`longest task while answering ${answering.answered} questions`, `${round(longest, 1)} ms (${answering.longTasks.length} tasks over 50 ms)`, '< 50 ms'],
       ['slowest tap → next frame (event timing, over 16 ms)', slowestEvent === null ? 'none over 16 ms' : `${round(slowestEvent, 1)} ms (${answering.events.length} over 16 ms)`],
-      ['tap → the answer in IndexedDB', fmtStats(durable), '< 50 ms'],
+      ['tap → its write committed (the transaction\'s complete event)', fmtStats(committed), '< 50 ms'],
+      ['tap → the answer read back from IndexedDB by a poll', fmtStats(durable)],
     ]);
-    return { first, open, longestTaskMs: round(longest, 1), longTasks: answering.longTasks.length, slowestEventMs: slowestEvent === null ? null : round(slowestEvent, 1), durable };
+    return { first, open, longestTaskMs: round(longest, 1), longTasks: answering.longTasks.length, slowestEventMs: slowestEvent === null ? null : round(slowestEvent, 1), committed, durable };
   } finally {
     await browser.close();
     await server.stop();
