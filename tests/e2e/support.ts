@@ -31,39 +31,50 @@ export async function restoreNetwork(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-/** What the read cache keeps in IndexedDB (vigie-cache, lib/idb) for offline reading: its queries' JSON, one a line. */
-export function offlineCacheText(page: Page): Promise<string> {
+/**
+ * Reads one store of the app's IndexedDB database `name` in the page, never creating it (a
+ * database the app has not made yet reads as empty: opening it at version 1 would block the
+ * app's own opening at its version) and closing the connection after (an open one would block
+ * the app's next upgrade).
+ */
+function readStore<T>(page: Page, name: 'vigie-cache' | 'vigie-outbox', store: string, read: 'all' | 'count'): Promise<T | null> {
   return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('vigie-cache');
-        open.onerror = () => resolve('');
+    ({ name, store, read }) =>
+      new Promise<T | null>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(null);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve('');
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve((all.result as { json?: string }[]).map((record) => record.json ?? '').join('\n'));
-          all.onerror = () => resolve('');
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            return resolve(null);
+          }
+          const objects = db.transaction(store).objectStore(store);
+          const request: IDBRequest = read === 'all' ? objects.getAll() : objects.count();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T);
+          };
+          request.onerror = () => {
+            db.close();
+            reject(new Error(`${name} unreadable`));
+          };
         };
       }),
+    { name, store, read },
   );
 }
 
+/** The read cache's IndexedDB copy (vigie-cache, lib/idb) as text: what is saved for offline reads. */
+export async function offlineCacheText(page: Page): Promise<string> {
+  const records = await readStore<{ json?: string }[]>(page, 'vigie-cache', 'queries', 'all');
+  return (records ?? []).map((record) => record.json ?? '').join('\n');
+}
+
 /** How many records a store of vigie-outbox (lib/idb) holds. */
-export function storeCount(page: Page, store: 'items' | 'drafts'): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('vigie-outbox');
-        open.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        open.onsuccess = () => {
-          const count = open.result.transaction(name).objectStore(name).count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(new Error('vigie-outbox unreadable'));
-        };
-      }),
-    store,
-  );
+export async function storeCount(page: Page, store: 'items' | 'drafts'): Promise<number> {
+  return (await readStore<number>(page, 'vigie-outbox', store, 'count')) ?? 0;
 }
 
 /** How many writes the outbox holds: what is still to be sent. */
