@@ -11,6 +11,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeclarationSort, DeclarationSummary, Severity, Status } from '../../../../common/modules/declarations/schemas';
 import { ApiImage } from '../../../components/ApiImage';
+import { FilterSelect } from '../../../components/module/FilterSelect';
 import { RecordList } from '../../../components/module/RecordList';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -52,17 +53,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
   const active = Object.keys(search).filter((key) => key !== 'sort' && key !== 'search').length;
 
   const select = (label: string, value: string | undefined, options: readonly { value: string; label: string }[], onChange: (value: string | undefined) => void) => (
-    <label className="record-list-select">
-      {label}
-      <select value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">{t('list.filter_any')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label={label} anyLabel={t('list.filter_any')} value={value} options={options} onChange={onChange} />
   );
 
   return (

@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
 import type { InspectionCreate, InspectionSort, InspectionSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import { FilterSelect } from '../../../components/module/FilterSelect';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordList } from '../../../components/module/RecordList';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -89,17 +90,7 @@ export function ManageInspectionsPage() {
   };
 
   const select = (label: string, value: string | undefined, options: readonly { value: string; label: string }[], onChange: (value: string | undefined) => void) => (
-    <label className="record-list-select">
-      {label}
-      <select value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">{t('manage.filter_any')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label={label} anyLabel={t('manage.filter_any')} value={value} options={options} onChange={onChange} />
   );
   const percentField = (label: string, value: number | undefined, onChange: (value: number | undefined) => void) => (
     <label className="record-list-select planning-percent">
