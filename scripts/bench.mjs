@@ -166,6 +166,20 @@ function figuresOf(reports) {
   };
 }
 
+/**
+ * A Lighthouse run that Lighthouse itself gave up (a runtime error such as NO_NAVSTART, "Something
+ * went wrong with recording the trace", seen about once in 20 runs) is run again from a new
+ * profile, once; a page that fails twice stops the bench.
+ */
+async function retried(what, run) {
+  try {
+    return await run();
+  } catch (error) {
+    console.error(`${what} failed (${error.message}); run again on a new profile`);
+    return run();
+  }
+}
+
 /** Each page LIGHTHOUSE_RUNS times, login and dashboard alternating, each run from nothing. */
 async function lighthouseFigures(protocol) {
   const scratch = mkdtempSync(join(tmpdir(), 'vigie-bench-reports-'));
@@ -175,23 +189,27 @@ async function lighthouseFigures(protocol) {
     for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
       // Let what the previous step left running (the server's writes, a browser's exit) end.
       await sleep(SETTLE_MS);
-      const fresh = mkdtempSync(join(tmpdir(), 'vigie-bench-chrome-'));
-      try {
-        const login = await lighthouseRun(`${BASE}/login`, fresh, join(scratch, `login-${run}.json`));
-        if (!login.finalDisplayedUrl.endsWith('/login')) throw new Error(`the login run ended on ${login.finalDisplayedUrl}`);
-        logins.push(login);
-      } finally {
-        rmSync(fresh, { recursive: true, force: true });
-      }
-      const profile = await loggedInProfile();
-      try {
-        await sleep(SETTLE_MS);
-        const dashboard = await lighthouseRun(`${BASE}/dashboard`, profile, join(scratch, `dashboard-${run}.json`), ['--disable-storage-reset']);
-        if (!dashboard.finalDisplayedUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${dashboard.finalDisplayedUrl}`);
-        dashboards.push(dashboard);
-      } finally {
-        rmSync(profile, { recursive: true, force: true });
-      }
+      logins.push(await retried(`${protocol} login run ${run + 1}`, async () => {
+        const fresh = mkdtempSync(join(tmpdir(), 'vigie-bench-chrome-'));
+        try {
+          const login = await lighthouseRun(`${BASE}/login`, fresh, join(scratch, `login-${run}.json`));
+          if (!login.finalDisplayedUrl.endsWith('/login')) throw new Error(`the login run ended on ${login.finalDisplayedUrl}`);
+          return login;
+        } finally {
+          rmSync(fresh, { recursive: true, force: true });
+        }
+      }));
+      dashboards.push(await retried(`${protocol} dashboard run ${run + 1}`, async () => {
+        const profile = await loggedInProfile();
+        try {
+          await sleep(SETTLE_MS);
+          const dashboard = await lighthouseRun(`${BASE}/dashboard`, profile, join(scratch, `dashboard-${run}.json`), ['--disable-storage-reset']);
+          if (!dashboard.finalDisplayedUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${dashboard.finalDisplayedUrl}`);
+          return dashboard;
+        } finally {
+          rmSync(profile, { recursive: true, force: true });
+        }
+      }));
       console.error(`${protocol} run ${run + 1}/${LIGHTHOUSE_RUNS}: login ${logins.at(-1).categories.performance.score}, dashboard ${dashboards.at(-1).categories.performance.score}`);
     }
   } finally {
