@@ -5,6 +5,7 @@
  */
 import type { ModuleMigrations } from '../db/migrate.js';
 import { platformMigrations } from './_platform/migrations.js';
+import { actionsMigrations } from './actions/migrations.js';
 import { declarationsMigrations } from './declarations/migrations.js';
 import { questionnairesMigrations } from './questionnaires/migrations.js';
 import { sitesMigrations } from './sites/migrations.js';
@@ -17,4 +18,6 @@ export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
   { module: 'declarations', migrations: declarationsMigrations },
   // After sites: an inspection names its site.
   { module: 'questionnaires', migrations: questionnairesMigrations },
+  // After sites, declarations and questionnaires: an action names its site and its source.
+  { module: 'actions', migrations: actionsMigrations },
 ];
