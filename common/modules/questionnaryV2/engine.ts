@@ -4,7 +4,7 @@
  * the server (the submit's checks and the score it stores). Its rules, one by one:
  *
  * - Visibility: a question with `showIf` is shown when the answer of the earlier question it
- *   names matches (`is` / `isNot` one of its values, `answered`, `lessThan` / `greaterThan` a
+ *   names matches (`is` / `isNot` one of its values (a number question: equal to / other than a number), `answered`, `lessThan` / `greaterThan` a
  *   number); a question hidden, or whose condition's question is hidden, neither counts nor blocks.
  * - Required: a shown required question needs an answer (a value; a photo question a photo).
  * - Scores: a scored question (yes/no, a choice whose options carry scores, a number with an
@@ -123,9 +123,9 @@ function matches(condition: Condition, question: Question | undefined, answer: A
     case 'answered':
       return true;
     case 'is':
-      return among(condition.values);
+      return question.type === 'number' ? typeof value === 'number' && value === condition.number : among(condition.values);
     case 'isNot':
-      return !among(condition.values);
+      return question.type === 'number' ? typeof value === 'number' && condition.number !== undefined && value !== condition.number : !among(condition.values);
     case 'lessThan':
       return typeof value === 'number' && condition.number !== undefined && value < condition.number;
     case 'greaterThan':
@@ -273,7 +273,8 @@ export function checkTemplate(template: Pick<TemplateContent, 'sections'>): Temp
         const target = earlier.get(condition.question);
         if (!target) problem('showIf', 'a condition names an earlier question');
         else if ((condition.op === 'lessThan' || condition.op === 'greaterThan') && (target.type !== 'number' || condition.number === undefined)) problem('showIf', 'compares a number question with a number');
-        else if ((condition.op === 'is' || condition.op === 'isNot') && !validConditionValues(target, condition.values)) problem('showIf', 'values the question can take');
+        else if ((condition.op === 'is' || condition.op === 'isNot') && target.type === 'number' && (condition.number === undefined || condition.values !== undefined)) problem('showIf', 'compares a number question with a number');
+        else if ((condition.op === 'is' || condition.op === 'isNot') && target.type !== 'number' && !validConditionValues(target, condition.values)) problem('showIf', 'values the question can take');
       }
       earlier.set(question.key, question);
     });

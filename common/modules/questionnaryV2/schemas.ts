@@ -62,7 +62,8 @@ export type YesNoAnswer = Static<typeof YesNoAnswer>;
 export const CONDITION_OPS = ['is', 'isNot', 'answered', 'lessThan', 'greaterThan'] as const;
 /**
  * Shown when an earlier question's answer matches: `is` / `isNot` one of `values` (yes, no, na
- * or option keys; a multiple choice matches when one of its choices is among them), `answered`,
+ * or option keys; a multiple choice matches when one of its choices is among them; a number
+ * question's answer equal to, or other than, `number`), `answered`,
  * `lessThan` / `greaterThan` a number. A question whose condition's question is hidden is
  * hidden too.
  */

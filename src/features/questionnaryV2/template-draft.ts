@@ -301,7 +301,7 @@ export function moveOption(draft: TemplateDraft, s: number, q: number, o: number
 /** The comparisons a condition on a question of this type offers. */
 export function conditionOps(type: QuestionType): Condition['op'][] {
   if (type === 'yesNo' || CHOICE_TYPES.has(type)) return ['is', 'isNot', 'answered'];
-  if (type === 'number') return ['lessThan', 'greaterThan', 'answered'];
+  if (type === 'number') return ['is', 'isNot', 'lessThan', 'greaterThan', 'answered'];
   return ['answered'];
 }
 
@@ -341,8 +341,9 @@ function toQuestion(question: DraftQuestion): Question {
   const condition = question.showIf;
   if (condition && condition.question !== '') {
     const showIf: Condition = { question: condition.question, op: condition.op };
-    if (condition.op === 'is' || condition.op === 'isNot') showIf.values = condition.values;
-    if ((condition.op === 'lessThan' || condition.op === 'greaterThan') && condition.number !== null) showIf.number = condition.number;
+    // A number is compared with `number` (equal, other, less, greater); a choice with `values`.
+    if (condition.number !== null) showIf.number = condition.number;
+    else if (condition.op === 'is' || condition.op === 'isNot') showIf.values = condition.values;
     out.showIf = showIf;
   }
   const { photo, note, action } = question.onFail;
@@ -458,6 +459,7 @@ export function draftProblems(draft: TemplateDraft): Map<string, DraftProblem[]>
   range('passMark', draft.passMark, 0, 100);
   if (draft.sections.length === 0) add('sections', { code: 'sections_needed' });
   if (draft.sections.length > SECTIONS_MAX) add('sections', { code: 'too_many', max: SECTIONS_MAX });
+  const typeOf = new Map(draft.sections.flatMap((section) => section.questions.flatMap((question) => (question.key === null ? [] : [[question.key, question.type] as const]))));
   draft.sections.forEach((section, s) => {
     text(`sections/${s}/title`, section.title, LABEL_MAX);
     section.questions.forEach((question, q) => {
@@ -475,9 +477,10 @@ export function draftProblems(draft: TemplateDraft): Map<string, DraftProblem[]>
       if (question.type === 'number') text(`${at}/unit`, question.unit, UNIT_MAX, false);
       const condition = question.showIf;
       if (condition) {
+        const numeric = condition.op === 'lessThan' || condition.op === 'greaterThan' || (condition.op !== 'answered' && typeOf.get(condition.question) === 'number');
         if (condition.question === '') add(`${at}/showIf`, { code: 'condition_question' });
-        else if ((condition.op === 'is' || condition.op === 'isNot') && condition.values.length === 0) add(`${at}/showIf`, { code: 'condition_values' });
-        else if ((condition.op === 'lessThan' || condition.op === 'greaterThan') && condition.number === null) add(`${at}/showIf`, { code: 'condition_number' });
+        else if (numeric && condition.number === null) add(`${at}/showIf`, { code: 'condition_number' });
+        else if (!numeric && (condition.op === 'is' || condition.op === 'isNot') && condition.values.length === 0) add(`${at}/showIf`, { code: 'condition_values' });
       }
     });
   });

@@ -609,7 +609,7 @@ function ConditionEditor({ draft, s, q, question, problems, set }: { draft: Temp
             <Select
               label={t('builder.condition_op')}
               value={condition.op}
-              choices={conditionOps(target.type).map((op): [string, string] => [op, t(`builder.op.${op}`)])}
+              choices={conditionOps(target.type).map((op): [string, string] => [op, t(`builder.op.${target.type === 'number' && (op === 'is' || op === 'isNot') ? `${op}Number` : op}`)])}
               onChange={(op) => change({ op: op as DraftCondition['op'], values: [], number: null })}
             />
           )}
@@ -626,7 +626,7 @@ function ConditionEditor({ draft, s, q, question, problems, set }: { draft: Temp
               ))}
             </fieldset>
           )}
-          {(condition.op === 'lessThan' || condition.op === 'greaterThan') && (
+          {(condition.op === 'lessThan' || condition.op === 'greaterThan' || (target?.type === 'number' && condition.op !== 'answered')) && (
             <NumberInput label={t('builder.condition_number')} value={condition.number} onChange={(number) => change({ number })} />
           )}
         </>

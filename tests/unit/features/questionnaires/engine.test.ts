@@ -38,6 +38,19 @@ describe('visibility (conditional questions)', () => {
     expect(visibleQuestions(t, {}).has('not_co2')).toBe(false);
   });
 
+  it('compares a number with one value: equal to, other than', () => {
+    const counted = template([
+      q('exits', 'number'),
+      q('none_why', 'text', { showIf: { question: 'exits', op: 'is', number: 0 } }),
+      q('not_two', 'text', { showIf: { question: 'exits', op: 'isNot', number: 2 } }),
+    ]);
+    const shown = (answers: Answers) => [...visibleQuestions(counted, answers)].filter((key) => key !== 'exits');
+    expect(shown({})).toEqual([]);
+    expect(shown({ exits: a(0) })).toEqual(['none_why', 'not_two']);
+    expect(shown({ exits: a(2) })).toEqual([]);
+    expect(shown({ exits: a(3) })).toEqual(['not_two']);
+  });
+
   it('drops the answers of hidden questions at submit', () => {
     expect(Object.keys(shownAnswers(t, { extinguisher: a('yes'), why: a('vide') }))).toEqual(['extinguisher']);
   });
@@ -166,5 +179,8 @@ describe('checkTemplate', () => {
     expect(paths([q('b', 'text', { showIf: { question: 'a', op: 'answered' } }), q('a', 'yesNo')])).toEqual(['sections/0/questions/0/showIf']);
     expect(paths([q('a', 'yesNo'), q('b', 'text', { showIf: { question: 'a', op: 'is', values: ['maybe'] } })])).toEqual(['sections/0/questions/1/showIf']);
     expect(paths([q('a', 'yesNo'), q('b', 'text', { showIf: { question: 'a', op: 'lessThan', number: 3 } })])).toEqual(['sections/0/questions/1/showIf']);
+    // A number is compared with a number, not with option values.
+    expect(paths([q('n', 'number'), q('b', 'text', { showIf: { question: 'n', op: 'is', values: ['3'] } })])).toEqual(['sections/0/questions/1/showIf']);
+    expect(paths([q('n', 'number'), q('b', 'text', { showIf: { question: 'n', op: 'isNot', number: 3 } })])).toEqual([]);
   });
 });

@@ -107,7 +107,7 @@ describe('conditions', () => {
     expect(conditionTargets(d, 1, 0).map((q) => q.key)).toEqual(['les_issues_sont_elles_degagees', 'pourquoi']);
     expect(conditionTargets(d, 0, 0)).toEqual([]);
     expect(conditionOps('yesNo')).toEqual(['is', 'isNot', 'answered']);
-    expect(conditionOps('number')).toEqual(['lessThan', 'greaterThan', 'answered']);
+    expect(conditionOps('number')).toEqual(['is', 'isNot', 'lessThan', 'greaterThan', 'answered']);
     expect(conditionOps('text')).toEqual(['answered']);
   });
 
@@ -119,6 +119,15 @@ describe('conditions', () => {
     // Moving the question it depends on below it: the same.
     const after = moveQuestionTo(d, 0, 0, 1);
     expect(draftProblems(after).get('sections/0/questions/0/showIf')).toEqual([{ code: 'condition_earlier' }]);
+  });
+
+  it('a condition on a number question compares with one number ("equals", "differs from")', () => {
+    let d = addQuestion(sample(), 1, 'text');
+    d = updateQuestion(d, 1, 1, { label: 'Recharger', showIf: { question: 'pression', op: 'isNot', values: [], number: null } });
+    expect(draftProblems(d).get('sections/1/questions/1/showIf')).toEqual([{ code: 'condition_number' }]);
+    d = updateQuestion(d, 1, 1, { showIf: { question: 'pression', op: 'isNot', values: [], number: 12 } });
+    expect(draftProblems(d).size).toBe(0);
+    expect(toFields(ensureKeys(d)).sections[1]!.questions[1]!.showIf).toEqual({ question: 'pression', op: 'isNot', number: 12 });
   });
 
   it('an unfinished condition, a choice without options and the contract limits are reported by field', () => {
