@@ -24,7 +24,9 @@ export async function seedDemo(databases: Databases, storage: AttachmentStorage)
   for (const client of DEMO_CLIENTS) {
     const db = await databases.openClientStorage(client.database);
     await db.transaction(async (tx) => {
-      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, inspection_shares, inspections, inspection_schedules, questionnaire_template_versions, questionnaire_templates, record_history, record_locks, notifications, attachments');
+      // Cascade: every module's table hangs on its district (or a site), and a new module's
+      // tables are emptied with them without being named here.
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, record_history, record_locks, notifications, attachments cascade');
       for (const districtName of client.districts) {
         const districtId = randomUUID();
         districtIds.set(`${client.database}/${districtName}`, districtId);

@@ -4,9 +4,11 @@
  * The draft keeps what a manager types, including what does not apply to the question's
  * current type (a number's range is kept while it is switched to yes/no and back); only
  * what applies is sent (`toFields`). Each part has a `uid` for the screen; its `key` (the
- * identity answers are stored under, across revisions) is given once from its label
- * (`ensureKeys`) and never changed afterwards, whatever the renames: a key that came from the
- * server, or was given on this device, stays.
+ * identity answers are stored under, across revisions) comes from its label (`ensureKeys`).
+ * Until the part is first saved its key follows the label's renames (a key made from the first
+ * letters typed, "ext", becomes "extincteur_accessible", and the conditions naming it follow);
+ * from the save on (`settleKeys`), and for every part that came from the server, it never
+ * changes again, whatever the renames.
  *
  * Problems are reported by path (`name`, `sections/0/questions/2/label`, …, as the engine's
  * `checkTemplate` names them) so the screen shows each next to its field.
@@ -22,6 +24,8 @@ export const UNIT_MAX = 20;
 export interface DraftOption {
   uid: string;
   key: string | null;
+  /** The key was made on this device and is not saved yet: it still follows the label. */
+  provisional?: boolean;
   label: string;
   /** 0 to 1 of the question's weight; null: not scored (N/A). */
   score: number | null;
@@ -39,6 +43,8 @@ export interface DraftCondition {
 export interface DraftQuestion {
   uid: string;
   key: string | null;
+  /** The key was made on this device and is not saved yet: it still follows the label. */
+  provisional?: boolean;
   type: QuestionType;
   label: string;
   help: string;
@@ -57,6 +63,8 @@ export interface DraftQuestion {
 export interface DraftSection {
   uid: string;
   key: string | null;
+  /** The key was made on this device and is not saved yet: it still follows the label. */
+  provisional?: boolean;
   title: string;
   questions: DraftQuestion[];
 }
@@ -100,41 +108,73 @@ export function slugKey(label: string, taken: ReadonlySet<string>, fallback = 'q
   }
 }
 
+/** A part whose key may still change: none yet, or made on this device and not saved. */
+const open = (part: { key: string | null; provisional?: boolean }) => part.key === null || part.provisional === true;
+
 /**
- * Gives a key to every labelled part that has none (sections, questions, options), from its
- * label; existing keys are never touched. Returns the same draft when nothing changed.
+ * Gives every labelled part its key from its label: a part without one, and a part whose key is
+ * still provisional (made here, not saved) when its label changed; a saved key is never touched.
+ * A question's or an option's new key is carried into the conditions that name it. Returns the
+ * same draft when nothing changed.
  */
 export function ensureKeys(draft: TemplateDraft): TemplateDraft {
-  const sectionKeys = new Set(draft.sections.flatMap((s) => (s.key === null ? [] : [s.key])));
-  const questionKeys = new Set(draft.sections.flatMap((s) => s.questions.flatMap((q) => (q.key === null ? [] : [q.key]))));
-  let changed = false;
+  const kept = <T extends { key: string | null; provisional?: boolean }>(parts: readonly T[]) => new Set(parts.flatMap((p) => (open(p) ? [] : [p.key!])));
+  const sectionKeys = kept(draft.sections);
+  const questionKeys = kept(draft.sections.flatMap((s) => s.questions));
+  /** A part's key: its saved one, or one from its label (its provisional one while the label is empty). */
+  const keyOf = (part: { key: string | null; provisional?: boolean }, label: string, taken: Set<string>, fallback: string): string | null => {
+    if (!open(part)) return part.key;
+    const key = label.trim() === '' ? part.key : slugKey(label, taken, fallback);
+    if (key !== null) taken.add(key);
+    return key;
+  };
+  /** Keys that changed: questions', and each question's (by its new key) options'. */
+  const renamedQuestions = new Map<string, string>();
+  const renamedOptions = new Map<string, Map<string, string>>();
   const sections = draft.sections.map((section) => {
-    let sectionKey = section.key;
-    if (sectionKey === null && section.title.trim() !== '') {
-      sectionKey = slugKey(section.title, sectionKeys, 's');
-      sectionKeys.add(sectionKey);
-      changed = true;
-    }
+    const sectionKey = keyOf(section, section.title, sectionKeys, 's');
     const questions = section.questions.map((question) => {
-      let key = question.key;
-      if (key === null && question.label.trim() !== '') {
-        key = slugKey(question.label, questionKeys, 'q');
-        questionKeys.add(key);
-        changed = true;
-      }
-      const optionKeys = new Set(question.options.flatMap((o) => (o.key === null ? [] : [o.key])));
+      const key = keyOf(question, question.label, questionKeys, 'q');
+      if (question.key !== null && key !== question.key) renamedQuestions.set(question.key, key!);
+      const optionKeys = kept(question.options);
       const options = question.options.map((option) => {
-        if (option.key !== null || option.label.trim() === '') return option;
-        const optionKey = slugKey(option.label, optionKeys, 'o');
-        optionKeys.add(optionKey);
-        changed = true;
-        return { ...option, key: optionKey };
+        const optionKey = keyOf(option, option.label, optionKeys, 'o');
+        if (optionKey === option.key) return option;
+        if (option.key !== null && key !== null) renamedOptions.set(key, (renamedOptions.get(key) ?? new Map<string, string>()).set(option.key, optionKey!));
+        return { ...option, key: optionKey, provisional: true };
       });
-      return key === question.key && options.every((o, i) => o === question.options[i]) ? question : { ...question, key, options };
+      return key === question.key && options.every((o, i) => o === question.options[i]) ? question : { ...question, key, provisional: open(question) || undefined, options };
     });
-    return sectionKey === section.key && questions.every((q, i) => q === section.questions[i]) ? section : { ...section, key: sectionKey, questions };
+    return sectionKey === section.key && questions.every((q, i) => q === section.questions[i]) ? section : { ...section, key: sectionKey, provisional: open(section) || undefined, questions };
   });
-  return changed ? { ...draft, sections } : draft;
+  if (renamedQuestions.size === 0 && renamedOptions.size === 0) return sections.every((section, i) => section === draft.sections[i]) ? draft : { ...draft, sections };
+  // The conditions follow the keys they name.
+  const follow = (condition: DraftCondition): DraftCondition => {
+    const question = renamedQuestions.get(condition.question) ?? condition.question;
+    const options = renamedOptions.get(question);
+    const values = options ? condition.values.map((value) => options.get(value) ?? value) : condition.values;
+    return question === condition.question && values.every((v, i) => v === condition.values[i]) ? condition : { ...condition, question, values };
+  };
+  return {
+    ...draft,
+    sections: sections.map((section) => ({
+      ...section,
+      questions: section.questions.map((question) => (question.showIf === null ? question : { ...question, showIf: follow(question.showIf) })),
+    })),
+  };
+}
+
+/** The draft as saved: every key it has is fixed from now on. */
+export function settleKeys(draft: TemplateDraft): TemplateDraft {
+  const settle = <T extends { provisional?: boolean }>(part: T): T => {
+    if (part.provisional === undefined) return part;
+    const { provisional: _drop, ...rest } = part;
+    return rest as T;
+  };
+  return {
+    ...draft,
+    sections: draft.sections.map((section) => settle({ ...section, questions: section.questions.map((question) => settle({ ...question, options: question.options.map(settle) })) })),
+  };
 }
 
 // ------------------------------------------------------------------ making parts

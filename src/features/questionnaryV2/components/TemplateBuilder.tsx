@@ -47,6 +47,7 @@ import {
   removeQuestion,
   removeSection,
   renameSection,
+  settleKeys,
   sameContent,
   toFields,
   UNIT_MAX,
@@ -176,7 +177,8 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
 
   const save = async () => {
     if (readOnly || count > 0 || waiting) return;
-    const keyed = ensureKeys(draft);
+    // Saved, its keys are fixed: later renames keep them (answers are stored under them).
+    const keyed = settleKeys(ensureKeys(draft));
     setDraft(keyed);
     setBusy(true);
     try {

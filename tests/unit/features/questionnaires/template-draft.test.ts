@@ -15,6 +15,7 @@ import {
   moveQuestionTo,
   moveSection,
   renameSection,
+  settleKeys,
   slugKey,
   toCreate,
   toFields,
@@ -55,13 +56,34 @@ describe('keys', () => {
     expect(long.endsWith('_2')).toBe(true);
   });
 
-  it('are given once and kept across renames (answers are stored under them)', () => {
+  it('follow the label until saved, then are kept across renames (answers are stored under them)', () => {
     let d = sample();
     expect(keysOf(d)).toEqual([['les_issues_sont_elles_degagees', 'pourquoi'], ['pression']]);
-    d = updateQuestion(d, 0, 0, { label: 'Issues libres ?' });
+    // Not saved yet: the first question's key follows its new label, and so does the condition naming it.
+    d = ensureKeys(updateQuestion(d, 0, 0, { label: 'Issues libres ?' }));
+    expect(keysOf(d)).toEqual([['issues_libres', 'pourquoi'], ['pression']]);
+    expect(d.sections[0]!.questions[1]!.showIf).toMatchObject({ question: 'issues_libres', values: ['no'] });
+    // Saved: renames keep the key.
+    d = settleKeys(d);
+    d = ensureKeys(updateQuestion(d, 0, 0, { label: 'Les sorties sont-elles libres ?' }));
+    expect(d.sections[0]!.questions[0]!.key).toBe('issues_libres');
+    expect(toFields(d).sections[0]!.questions[0]).toMatchObject({ key: 'issues_libres', label: 'Les sorties sont-elles libres ?' });
+    expect(ensureKeys(d)).toBe(d);
+  });
+
+  it('made from the first letters typed become the whole label\'s, options and the conditions on them too', () => {
+    let d = addQuestion(emptyDraft(), 0, 'choice');
+    d = updateQuestion(d, 0, 0, { label: 'Ext' });
+    d = updateOption(d, 0, 0, 0, { label: 'C' });
     d = ensureKeys(d);
-    expect(d.sections[0]!.questions[0]!.key).toBe('les_issues_sont_elles_degagees');
-    expect(toFields(d).sections[0]!.questions[0]).toMatchObject({ key: 'les_issues_sont_elles_degagees', label: 'Issues libres ?' });
+    d = addQuestion(d, 0, 'text');
+    d = ensureKeys(updateQuestion(d, 0, 1, { label: 'Pourquoi ?', showIf: { question: 'ext', op: 'is', values: ['c'], number: null } }));
+    d = updateQuestion(d, 0, 0, { label: 'Extincteur présent' });
+    d = ensureKeys(updateOption(d, 0, 0, 0, { label: 'CO2' }));
+    expect(d.sections[0]!.questions[0]!.key).toBe('extincteur_present');
+    expect(d.sections[0]!.questions[0]!.options[0]!.key).toBe('co2');
+    expect(d.sections[0]!.questions[1]!.showIf).toMatchObject({ question: 'extincteur_present', values: ['co2'] });
+    expect(draftProblems(d).get('sections/0/questions/1/showIf')).toBeUndefined();
   });
 
   it('of a template loaded from the server are never changed, and a duplicate gets a new one', () => {
