@@ -24,7 +24,7 @@ test.use({ viewport: SMALL_PHONE });
 // Logins and axe runs are slow on a loaded 2-core machine; nothing here measures time.
 test.describe.configure({ timeout: 120_000 });
 
-test('a template manager builds a two-section template with a conditional question, previews it, saves it and saves a second revision', async ({ page }) => {
+test('a template manager builds a two-section template with a conditional question, previews it, saves it and saves a second revision; an older revision opens read only and is taken back as a third', async ({ page }) => {
   const name = `Ronde ${randomUUID().slice(0, 6)}`;
   await submitLogin(page, MANAGER);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -112,9 +112,28 @@ test('a template manager builds a two-section template with a conditional questi
   await expect(page.getByText(/^Revision 2 saved/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('group', { name: /^Question 1:/ }).getByText('Answer key: les_issues_sont_elles_degagees')).toBeVisible();
 
+  // The revisions: each one with what it changed, an older one open read only, and taken back as a new revision.
+  await page.getByText('Revisions (2)').click();
+  const revisions = page.getByRole('list', { name: "The template's revisions, newest first" });
+  await expect(revisions.getByRole('listitem')).toHaveCount(2);
+  await expect(revisions.getByRole('listitem').first()).toContainText('Revision 2 (current)');
+  await expect(revisions.getByRole('listitem').first()).toContainText('changed: name, sections and questions');
+  await revisions.getByRole('link', { name: 'View revision 1' }).click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\?version=1$/);
+  await expect(page.getByRole('note')).toContainText('Revision 1 (the current one is 2), read only');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByRole('group', { name: /^Question 1:/ }).getByLabel('Question', { exact: true })).toHaveValue('Les issues sont-elles dégagées ?');
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expectNoViolations(page, 'an older revision');
+  await page.getByRole('button', { name: 'Take revision 1 back as a new revision' }).click();
+  await page.getByRole('link', { name: 'Back to revision 2' }).click();
+  await expect(page.getByText(/^Revision 3 saved/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByRole('group', { name: /^Question 1:/ }).getByText('Answer key: les_issues_sont_elles_degagees')).toBeVisible();
+
   await page.getByRole('button', { name: 'Back', exact: true }).click();
-  const row = page.getByRole('link', { name: new RegExp(`${name} v2`) });
-  await expect(row).toContainText('3 questions · pass mark 50 % · revision 2');
+  const row = page.getByRole('link', { name: new RegExp(`^${name}`) });
+  await expect(row).toContainText('3 questions · pass mark 50 % · revision 3');
 });
 
 test('an edit is kept across a reload; a revision saved elsewhere meanwhile is announced; a save changing the same part asks which to keep, and keeps the edits; delete and restore from the list', async ({ page, request }) => {

@@ -19,7 +19,8 @@ export const startHref = (choice: { template?: string; site?: string } = {}) => 
 export const MANAGE_PATH = `${QUESTIONNAIRES_PREFIX}/manage`;
 /** Template builders and readers. */
 export const TEMPLATES_PATH = `${QUESTIONNAIRES_PREFIX}/templates`;
-export const templateHref = (id: string) => `${TEMPLATES_PATH}/${encodeURIComponent(id)}`;
+/** A template's builder; with `version`, that older revision, read only. */
+export const templateHref = (id: string, version?: number) => withQuery(`${TEMPLATES_PATH}/${encodeURIComponent(id)}`, { version: version === undefined ? undefined : String(version) });
 export const newTemplateHref = (family: Family) => withQuery(`${TEMPLATES_PATH}/new`, { family });
 /** Planners: the schedules of either family they manage. */
 export const SCHEDULES_PATH = `${QUESTIONNAIRES_PREFIX}/schedules`;

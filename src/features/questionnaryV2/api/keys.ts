@@ -11,6 +11,9 @@ export const questionnairesKeys = {
   detail: (id: string) => ['questionnaires', 'inspection', id] as const,
   templates: () => ['questionnaires', 'templates'] as const,
   template: (id: string) => ['questionnaires', 'templates', id] as const,
+  /** An older revision (never changes) and the template's history (its revisions' authors and changes). */
+  templateRevision: (id: string, version: number) => ['questionnaires', 'templates', id, 'revision', version] as const,
+  templateHistory: (id: string) => ['questionnaires', 'templates', id, 'history'] as const,
   /** The builder's list: one family or all the caller reads, live or deleted. */
   templateList: (family: Family | 'all', deleted: boolean) => ['questionnaires', 'templates', 'list', family, deleted ? 'deleted' : 'live'] as const,
   sites: (search: string) => ['questionnaires', 'sites', search] as const,

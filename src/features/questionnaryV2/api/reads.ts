@@ -7,7 +7,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Family, Inspection, InspectionSummary, Schedule, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
-import type { Actor, Page } from '../../../../common/schemas/platform';
+import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet } from '../../../lib/api-client';
 import { manageQueryParams, type ManageSearch } from '../manage-search';
 import type { InspectionTab } from '../paths';
@@ -68,6 +68,21 @@ export const templateQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiGet<Template>(`questionnaires/templates/${encodeURIComponent(id)}`, withSignal(signal)),
     staleTime: 60_000,
     meta: { offline: true },
+  });
+
+/** A revision of a template as it was saved: it never changes. */
+export const templateRevisionQueryOptions = (id: string, version: number) =>
+  queryOptions({
+    queryKey: questionnairesKeys.templateRevision(id, version),
+    queryFn: ({ signal }) => apiGet<Template>(`questionnaires/templates/${encodeURIComponent(id)}`, { searchParams: { version }, ...withSignal(signal) }),
+    staleTime: Infinity,
+  });
+
+export const templateHistoryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: questionnairesKeys.templateHistory(id),
+    queryFn: ({ signal }) => apiGet<HistoryEntry[]>(`questionnaires/templates/${encodeURIComponent(id)}/history`, withSignal(signal)),
+    staleTime: 30_000,
   });
 
 export const siteChoicesQueryOptions = (search: string) =>

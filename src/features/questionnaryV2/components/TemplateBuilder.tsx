@@ -70,6 +70,10 @@ export interface TemplateBuilderProps {
   /** The revision edited; null: a new template. */
   template: Template | null;
   readOnly: boolean;
+  /** Above the form (an older revision's banner). */
+  banner?: ReactNode;
+  /** Below it (the revisions). */
+  footer?: ReactNode;
 }
 
 const contentOf = (draft: TemplateDraft) => JSON.stringify(toFields(ensureKeys(draft)));
@@ -82,7 +86,7 @@ interface KeptDraft {
 const KEEP_DEBOUNCE_MS = 500;
 const numberOrNull = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
-export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderProps) {
+export function TemplateBuilder({ family, template, readOnly, banner, footer }: TemplateBuilderProps) {
   const { t, i18n } = useTranslation('questionnaires');
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -249,6 +253,7 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
           <p>{t('builder.not_saved_yet')}</p>
         )}
       </div>
+      {banner}
       <p className="inspection-help">{readOnly ? t('builder.read_only') : t('builder.revisions_explained')}</p>
       {offer !== null && (
         <DraftOffer
@@ -345,6 +350,7 @@ export function TemplateBuilder({ family, template, readOnly }: TemplateBuilderP
           </IonButton>
         </div>
       )}
+      {footer}
     </ModulePage>
   );
 }

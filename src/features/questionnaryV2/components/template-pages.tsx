@@ -11,7 +11,7 @@ import { Link, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
-import { FAMILIES, type TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import { FAMILIES, type Template, type TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -19,12 +19,13 @@ import { describeApiError } from '../../../lib/error-messages';
 import { useOutboxItems, usePendingWrites } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
-import { templateListQueryOptions, templateQueryOptions } from '../api/reads';
+import { templateListQueryOptions, templateQueryOptions, templateRevisionQueryOptions } from '../api/reads';
 import { newTemplateHref, templateHref, TEMPLATES_PATH } from '../paths';
 import { registerQuestionnaireSenders } from '../senders';
 import { queueDeleteTemplate, queueRestoreTemplate, TEMPLATES_MODULE } from '../template-writes';
 import { QuestionnairesNav } from './QuestionnairesNav';
 import { FailedBanner, TemplateBuilder } from './TemplateBuilder';
+import { OlderRevisionBanner, TemplateRevisions } from './TemplateRevisions';
 import './questionnaires.css';
 
 registerQuestionnaireSenders();
@@ -178,6 +179,7 @@ export function TemplateEditPage() {
   const { t } = useTranslation('questionnaires');
   const params: Record<string, string | undefined> = useParams({ strict: false });
   const id = params.templateId ?? '';
+  const search: Record<string, unknown> = useSearch({ strict: false });
   const powers = questionnairePowers(useEnvelope((state) => state.rights));
   const items = useOutboxItems();
   // A template created on this device and not sent yet is not on the server: wait for it.
@@ -200,5 +202,26 @@ export function TemplateEditPage() {
     );
   }
   const data = template.data;
-  return <TemplateBuilder key={data.id} family={data.family} template={data} readOnly={!powers.buildTemplates.includes(data.family)} />;
+  const builds = powers.buildTemplates.includes(data.family);
+  const version = Number(search.version);
+  if (Number.isInteger(version) && version >= 1 && version < data.version) return <OlderRevision current={data} version={version} builds={builds} />;
+  return <TemplateBuilder key={data.id} family={data.family} template={data} readOnly={!builds} footer={<TemplateRevisions template={data} viewing={data.version} />} />;
+}
+
+/** An older revision of a template, read only (`?version=n`). */
+function OlderRevision({ current, version, builds }: { current: Template; version: number; builds: boolean }) {
+  const { t } = useTranslation('questionnaires');
+  const revision = useQuery(templateRevisionQueryOptions(current.id, version));
+  if (revision.isError) return <BuilderMessage><p role="alert">{describeApiError(revision.error)}</p></BuilderMessage>;
+  if (revision.data === undefined) return <BuilderMessage><IonSpinner name="crescent" aria-label={t('list.loading')} /></BuilderMessage>;
+  return (
+    <TemplateBuilder
+      key={`${current.id}@${version}`}
+      family={current.family}
+      template={revision.data}
+      readOnly
+      banner={<OlderRevisionBanner revision={revision.data} current={current} canBuild={builds} />}
+      footer={<TemplateRevisions template={current} viewing={version} />}
+    />
+  );
 }
