@@ -40,6 +40,8 @@ import { notificationRoutes } from './routes/api/notifications/index.js';
 import { userRoutes } from './routes/api/users/index.js';
 import { viewerThirdPartyRoutes } from './routes/api/viewerThirdParty/index.js';
 import { registerModules } from './modules/index.js';
+import { SCHEDULED_JOBS } from './modules/jobs.js';
+import { startScheduler } from './modules/_platform/scheduler.js';
 import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';
 import { openStorage } from './attachments/storage.js';
@@ -179,6 +181,8 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await registerStatic(app, config.staticDir);
   // Delivers the emergency e-mails (none without SMTP_URL or with VIGIE_MAIL_WORKER=false).
   const mailWorker = startMailWorker(config, databases, app.log);
+  // The modules' scheduled jobs (occurrences, reminders, overdue notices), every minute.
+  const scheduler = config.scheduler ? startScheduler(ctx, SCHEDULED_JOBS, app.log) : null;
 
   // Graceful stop (main.ts): socket.io connections are upgraded HTTP connections, so the
   // listener's close would wait for them forever; they end first, then the listener closes and
@@ -189,6 +193,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    await scheduler?.stop();
     await mailWorker?.stop();
     await closeSocket(io);
     await databases.close();

@@ -335,6 +335,9 @@ export const ActionTemplatePage = Page(ActionTemplate);
 /** GET /api/actions/members?search=: the district's members an action can be assigned to (at most MEMBER_CHOICES_MAX). */
 export const MEMBER_CHOICES_MAX = 30;
 
+/** An action's page in the app (links of the reminders' bells and e-mails, the calendar and its iCal feed). */
+export const actionPagePath = (id: string): string => `/actionPlan/actions/${id}`;
+
 /** The socket's module names of these records (records:changed). */
 export const ACTIONS_MODULE = 'actions';
 export const PLANS_MODULE = 'action_plans';

@@ -209,3 +209,35 @@ export function inspectionMail(input: InspectionMailInput): MailContent {
     input.link,
   );
 }
+
+export interface ActionMailInput {
+  /** `reminder`: due soon, to its assignee; `overdue`: past due, to its assignee and its plan's owner. */
+  kind: 'reminder' | 'overdue';
+  title: string;
+  siteName: string | null;
+  assigneeName: string;
+  /** The due day, already written in each language. */
+  due: { fr: string; en: string };
+  link: string;
+}
+
+/** The e-mail of an action's reminder or overdue notice, in French then English. */
+export function actionMail(input: ActionMailInput): MailContent {
+  const title = oneLine(input.title);
+  const where = input.siteName ? oneLine(input.siteName) : null;
+  const who = oneLine(input.assigneeName);
+  if (input.kind === 'reminder') {
+    return bilingualMail(
+      `Vigie : action « ${title} » à réaliser pour le ${input.due.fr} / Action ${title} due ${input.due.en}`,
+      [`L’action « ${title} »${where ? ` sur le site ${where}` : ''} vous est attribuée : elle est à réaliser pour le ${input.due.fr}.`],
+      [`The action "${title}"${where ? ` at ${where}` : ''} is assigned to you: it is due ${input.due.en}.`],
+      input.link,
+    );
+  }
+  return bilingualMail(
+    `Vigie : action « ${title} » en retard / Action ${title} overdue`,
+    [`L’action « ${title} »${where ? ` sur le site ${where}` : ''}${who ? `, attribuée à ${who},` : ''} était à réaliser pour le ${input.due.fr} : elle est en retard.`],
+    [`The action "${title}"${where ? ` at ${where}` : ''}${who ? `, assigned to ${who},` : ''} was due ${input.due.en}: it is overdue.`],
+    input.link,
+  );
+}

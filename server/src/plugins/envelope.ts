@@ -1,9 +1,12 @@
 /**
  * The response envelope of spec section 3. Every 2xx body is built here: the route's data
- * plus the session's rights, district modules and notification counts, read in one query
+ * plus the session's rights, district modules and notification counts (the workflow badge's:
+ * the member's actions overdue or due soon), read in one query
  * and, for requests behind `respond`, reused until a write invalidates it (tenant-cache.ts).
  */
 import type { Envelope } from '../../../common/api-types.js';
+import { ACTION_REMIND_DAYS } from '../../../common/modules/actionPlans/schemas.js';
+import { addDays, districtToday } from '../modules/_platform/dates.js';
 import type { Database, Queryable } from '../db/types.js';
 import type { MemberEnvelope, TenantCache } from './tenant-cache.js';
 
@@ -18,8 +21,11 @@ const ENVELOPE_SQL = `
                 from district_modules where district_id = $2), '[]'::json) as modules,
     (select count(*) from notifications
       where account_id = $1 and district_id = $2 and read_at is null and kind = 'general')::int as unread,
-    (select count(*) from notifications
-      where account_id = $1 and district_id = $2 and read_at is null and kind = 'workflow')::int as workflow,
+    -- The toolbar's workflow badge: the member's open actions overdue or due within
+    -- ACTION_REMIND_DAYS ($3, the last due day counted): a range of actions_assignee_idx.
+    (select count(*) from actions
+      where district_id = $2 and assignee_id = $1 and status in ('todo', 'inProgress') and deleted_at is null
+        and due_key <= $3::date)::int as workflow,
     coalesce((select json_agg(json_build_object('_id', n.id, 'createdAt', n.created_at, 'name', n.name,
                                                 'translate', n.translate, 'notifications', n.actions)
                               order by n.created_at desc)
@@ -37,9 +43,9 @@ export const emptyEnvelope = <T>(data: T, message?: string): Envelope<T> => ({
   ...(message ? { message } : {}),
 });
 
-/** The envelope part of a member, read in one query. */
-export async function loadMemberEnvelope(db: Queryable, accountId: string, districtId: string): Promise<MemberEnvelope> {
-  const { rows } = await db.query<MemberEnvelope>(ENVELOPE_SQL, [accountId, districtId]);
+/** The envelope part of a member, read in one query (`now`: the clock of the workflow badge's "due soon"). */
+export async function loadMemberEnvelope(db: Queryable, accountId: string, districtId: string, now: Date = new Date()): Promise<MemberEnvelope> {
+  const { rows } = await db.query<MemberEnvelope>(ENVELOPE_SQL, [accountId, districtId, addDays(districtToday(now), ACTION_REMIND_DAYS)]);
   const row = rows[0];
   return {
     rights: row?.rights ?? [],

@@ -13,7 +13,9 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../../../common/constants.js';
 import type { Attachment } from '../../../../common/schemas/platform.js';
 
-export const PRINT_TIME_ZONE = 'Europe/Paris';
+import { PRINT_TIME_ZONE } from './dates.js';
+
+export { PRINT_TIME_ZONE };
 
 /**
  * The language of an Accept-Language header: the first of fr and en by preference (q), French

@@ -57,9 +57,9 @@ import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { inspectionsCsv } from './csv.js';
 import { sendReportPdf } from './report-file.js';
 import { QUESTIONNAIRES_MODULE, QuestionnairesRepository, TEMPLATES_HISTORY } from './repository.js';
-import { startScheduler } from './scheduler.js';
+import { clientIdOf } from '../_platform/tokens.js';
 import { SCHEDULES_HISTORY, SchedulesRepository } from './schedules.js';
-import { clientIdOf, ReportSharesRepository, SHARES_MODULE } from './shares.js';
+import { ReportSharesRepository, SHARES_MODULE } from './shares.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
@@ -104,10 +104,6 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     const { scope, powers } = await scopeOf(request, tx);
     return new SchedulesRepository(scope, powers);
   };
-  if (ctx.config.scheduler) {
-    const scheduler = startScheduler(ctx, app.log);
-    app.addHook('onClose', () => scheduler.stop());
-  }
   const changed =
     (request: FastifyRequest, module: string = QUESTIONNAIRES_MODULE) =>
     (record: { id: string; version: number }) => {

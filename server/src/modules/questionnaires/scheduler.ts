@@ -1,6 +1,7 @@
 /**
- * What runs on its own in the Questionnaires module, every minute (and in the tests at a time
- * they choose: `runSchedules(ctx, now)`), for every client database:
+ * What runs on its own in the Questionnaires module, every minute (one of the scheduled jobs:
+ * modules/jobs.ts; in the tests at a time they choose: `runSchedules(ctx, now)`), for every
+ * client database:
  *
  * 1. Occurrences: a live schedule whose next occurrence is within one period (at most 30 days;
  *    a single one at once) makes it: one inspection to do per site and person, due then, with
@@ -13,18 +14,20 @@
  *    e-mail.
  * 3. Overdue: one past its due time tells its assignee and its planner, once.
  *
- * Bells and e-mails are written in the transaction that marks them sent (the mail outbox
- * delivers them), and the sockets told after it commits.
+ * Reminders and overdue notices are claimed once and written as bells and e-mails in one
+ * transaction (_platform/notices.ts), the sockets told after it commits.
  */
 import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence.js';
 import type { Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { inspectionMail } from '../../mail/messages.js';
-import { queueRecordMails } from '../../mail/outbox.js';
 import { notifyMailQueued } from '../../mail/worker.js';
 import type { RecordedNotification } from '../../notifications/notifier.js';
 import type { RouteContext } from '../../routes/context.js';
-import { PRINT_TIME_ZONE } from '../_platform/pdf.js';
+import { dateTimeText } from '../_platform/dates.js';
+import { claimNotices, sendNotice, type Claim } from '../_platform/notices.js';
+import { actorNames } from '../_platform/records.js';
+import { forEachClientDatabase, type JobLog } from '../_platform/scheduler.js';
 import { QUESTIONNAIRES_MODULE } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -32,9 +35,6 @@ const DAY_MS = 86_400_000;
 const AHEAD_MAX_MS = 30 * DAY_MS;
 /** Occurrences one schedule makes in one run at most (a schedule far behind catches up over several). */
 export const OCCURRENCES_PER_RUN = 24;
-/** Reminders and overdue notices one run sends per database at most. */
-const NOTICES_PER_RUN = 500;
-export const SCHEDULER_INTERVAL_MS = 60_000;
 
 /** The dates are the shared recurrence's (the planners' form previews them with the same code). */
 export { occurrence } from '../../../../common/modules/questionnaryV2/recurrence.js';
@@ -138,17 +138,18 @@ interface NoticeRow {
   site_name: string | null;
 }
 
-const dueText = (due: Date) => {
-  const format = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: PRINT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(due);
-  return { fr: format('fr-FR'), en: format('en-GB') };
-};
-
 export interface SchedulerReport {
   made: number;
   reminded: number;
   overdue: number;
 }
+
+const OPEN = `status <> 'submitted' and deleted_at is null`;
+const CLAIMS = {
+  reminder: { table: 'inspections', stamp: 'reminded_at', due: `remind_at <= $1 and due_at > $1 and ${OPEN}`, order: 'due_at' },
+  // An overdue notice also stands for the reminder it makes pointless.
+  overdue: { table: 'inspections', stamp: 'overdue_notified_at', due: `due_at <= $1 and ${OPEN}`, order: 'due_at', alsoSet: 'reminded_at = coalesce(reminded_at, $1)' },
+} as const satisfies Record<string, Claim>;
 
 /** One database's run: occurrences, reminders, overdue notices; answers what to announce once committed. */
 async function runDatabase(ctx: RouteContext, database: string, now: Date): Promise<SchedulerReport & { rung: { districtId: string; items: RecordedNotification[] }[] }> {
@@ -167,51 +168,37 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
 
   const notices = async (kind: 'reminder' | 'overdue') =>
     db.transaction(async (tx) => {
-      const when = kind === 'reminder' ? 'i.remind_at <= $1 and i.reminded_at is null and i.due_at > $1' : 'i.due_at <= $1 and i.overdue_notified_at is null';
+      const ids = await claimNotices(tx, CLAIMS[kind], now);
       const { rows } = await tx.query<NoticeRow>(
         `select i.id, i.district_id, i.assignee_id, coalesce(sc.created_by, i.created_by) as planner, i.due_at, t.name as template_name, s.name as site_name
            from inspections i
            join questionnaire_templates t on t.id = i.template_id
            left join sites s on s.id = i.site_id
            left join inspection_schedules sc on sc.id = i.schedule_id
-          where ${when} and i.status <> 'submitted' and i.deleted_at is null
-          order by i.due_at
-          limit ${NOTICES_PER_RUN}
-          for update of i skip locked`,
-        [now],
+          where i.id = any($1::uuid[])
+          order by i.due_at`,
+        [ids],
       );
       for (const row of rows) {
-        const recipients = [...new Set(kind === 'reminder' ? [row.assignee_id] : [row.assignee_id, row.planner])];
-        const { rows: members } = await tx.query<{ account_id: string }>('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [
-          row.district_id,
-          recipients,
-        ]);
-        const to = members.map((m) => m.account_id);
-        const { rows: accounts } = await ctx.databases.control.query<{ id: string; email: string }>('select id, email from accounts where id = any($1::uuid[])', [
-          [...new Set([...to, row.assignee_id])],
-        ]);
-        const assigneeName = accounts.find((a) => a.id === row.assignee_id)?.email ?? '';
+        const names = await actorNames(ctx.databases.control, [row.assignee_id]);
         const where = `${row.template_name}${row.site_name ? `, ${row.site_name}` : ''}`;
-        const dueAt = dueText(new Date(row.due_at));
-        if (to.length > 0) {
-          const items = await ctx.notifier.record(tx, row.district_id, to, {
-            name: kind === 'reminder' ? `Inspection à réaliser avant le ${dueAt.fr} : ${where}` : `Inspection en retard (échéance ${dueAt.fr}) : ${where}`,
-            translate: false,
-            actions: [{ name: 'questionnaires.open', translate: true, link: `/questionnary-v2/inspections/${row.id}` }],
-          });
-          report.rung.push({ districtId: row.district_id, items });
-          await queueRecordMails(
-            tx,
-            accounts.filter((a) => to.includes(a.id)).map((a) => a.email),
-            inspectionMail({ kind, templateName: row.template_name, siteName: row.site_name, assigneeName, due: dueAt, link: `${ctx.config.publicUrl}/questionnary-v2/inspections/${row.id}` }),
-          );
-        }
-        await tx.query(
-          kind === 'reminder'
-            ? 'update inspections set reminded_at = $2 where id = $1'
-            : 'update inspections set overdue_notified_at = $2, reminded_at = coalesce(reminded_at, $2) where id = $1',
-          [row.id, now],
-        );
+        const dueAt = dateTimeText(new Date(row.due_at));
+        const link = `/questionnary-v2/inspections/${row.id}`;
+        const items = await sendNotice(ctx, tx, {
+          districtId: row.district_id,
+          to: kind === 'reminder' ? [row.assignee_id] : [row.assignee_id, row.planner],
+          bell: kind === 'reminder' ? `Inspection à réaliser avant le ${dueAt.fr} : ${where}` : `Inspection en retard (échéance ${dueAt.fr}) : ${where}`,
+          open: { name: 'questionnaires.open', translate: true, link },
+          mail: inspectionMail({
+            kind,
+            templateName: row.template_name,
+            siteName: row.site_name,
+            assigneeName: names.get(row.assignee_id) ?? '',
+            due: dueAt,
+            link: `${ctx.config.publicUrl}${link}`,
+          }),
+        });
+        if (items.length > 0) report.rung.push({ districtId: row.district_id, items });
       }
       return rows.length;
     });
@@ -221,37 +208,16 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
 }
 
 /** Every client database's run at `now` (the tests' clock); a database that fails is skipped and logged. */
-export async function runSchedules(ctx: RouteContext, now: Date, log?: { error: (o: object, m: string) => void }): Promise<SchedulerReport> {
-  const { rows } = await ctx.databases.control.query<{ database: string }>('select database from clients order by database');
-  const total: SchedulerReport = { made: 0, reminded: 0, overdue: 0 };
-  for (const { database } of rows) {
-    try {
-      const report = await runDatabase(ctx, database, now);
-      for (const { districtId, items } of report.rung) ctx.notifier.announce(database, districtId, items);
+export const runSchedules = (ctx: RouteContext, now: Date, log?: JobLog): Promise<SchedulerReport> =>
+  forEachClientDatabase(
+    ctx,
+    'questionnaires scheduler',
+    { made: 0, reminded: 0, overdue: 0 },
+    async (database) => {
+      const { rung, ...report } = await runDatabase(ctx, database, now);
+      for (const { districtId, items } of rung) ctx.notifier.announce(database, districtId, items);
       if (report.reminded + report.overdue > 0) notifyMailQueued();
-      total.made += report.made;
-      total.reminded += report.reminded;
-      total.overdue += report.overdue;
-    } catch (error) {
-      log?.error({ err: error, database }, 'questionnaires scheduler: client database skipped');
-    }
-  }
-  return total;
-}
-
-/** The scheduler of this process: a run every minute until `stop()`. */
-export function startScheduler(ctx: RouteContext, log: { error: (o: object, m: string) => void }): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= runSchedules(ctx, new Date(), log).finally(() => {
-      running = null;
-    });
-  }, SCHEDULER_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+      return report;
     },
-  };
-}
+    log,
+  );

@@ -2,24 +2,20 @@
  * Share links of a submitted inspection's report (issue 17): a link anyone may open without a
  * session, until it expires or is revoked, to download the report PDF.
  *
- * The token (docs/questionnaires.md, "Share links"): 22 characters naming the client (its
- * registry id, a UUID in base64url: opaque, not the database's name) then 43 characters of a
- * random 256-bit secret. The public route reads the client from the first part (one query on
- * the control database's registry, as a session would name it), opens that client database
- * only, and looks the link up there by the SHA-256 of the whole token. Only that hash is
- * stored: a copy of the database (or of a backup) gives no working link, and the token is
- * shown once, at creation (an idempotent replay answers the link without it).
+ * The token (docs/questionnaires.md, "Share links") is a tenant token (_platform/tokens.ts: the
+ * client's registry id then a 256-bit secret, only its SHA-256 stored), shown once, at creation
+ * (an idempotent replay answers the link without it).
  *
  * Who: whoever may read the report (the repository's read rule: the assignee its own, a manager
  * of the family everyone's) creates, lists and revokes its links; a link then stands on its
  * own until it expires or is revoked, whatever happens to its creator's rights.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { FAMILIES, REPORT_SHARES_MODULE, sharedReportPath, type Inspection, type ReportShare, type ReportShareCreated } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Databases } from '../../db/databases.js';
-import type { Database, Queryable } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { actorNames, actorOf, type RecordScope } from '../_platform/records.js';
+import { newTenantToken, openTenantToken, tokenHash } from '../_platform/tokens.js';
 import { QuestionnairesRepository } from './repository.js';
 
 /** The socket's module name of share links (records:changed with the inspection's id). */
@@ -28,29 +24,6 @@ export const SHARE_NOT_FOUND = 'questionnaires.share_not_found';
 export const SHARE_NOT_SUBMITTED = 'questionnaires.share_not_submitted';
 /** The public route's one answer for an unknown, malformed, expired or revoked token (no oracle). */
 export const SHARED_REPORT_NOT_FOUND = 'questionnaires.shared_report_not_found';
-
-const SECRET_BYTES = 32;
-const CLIENT_PART = 22;
-/** 22 characters of client id, 43 of secret (base64url). */
-export const SHARE_TOKEN = /^[A-Za-z0-9_-]{65}$/;
-
-export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
-
-const uuidToPart = (uuid: string): string => Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url');
-function partToUuid(part: string): string {
-  const hex = Buffer.from(part, 'base64url').toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** A new token for client `clientId` (its registry id). */
-export const newShareToken = (clientId: string): string => uuidToPart(clientId) + randomBytes(SECRET_BYTES).toString('base64url');
-
-/** The registry id of a client database (the token's first part). */
-export async function clientIdOf(control: Queryable, database: string): Promise<string> {
-  const { rows } = await control.query<{ id: string }>('select id from clients where database = $1', [database]);
-  if (!rows[0]) throw new Error(`no client registered as ${database}`);
-  return rows[0].id;
-}
 
 interface ShareRow {
   id: string;
@@ -97,7 +70,7 @@ export class ReportSharesRepository {
   async create(inspectionId: string, days: number, clientId: string): Promise<ReportShareCreated> {
     const inspection = await this.readable(inspectionId);
     if (inspection.status !== 'submitted') throw new ApiError(409, { message: SHARE_NOT_SUBMITTED });
-    const token = newShareToken(clientId);
+    const token = newTenantToken(clientId);
     const { rows } = await this.scope.db.query<ShareRow>(
       `insert into inspection_shares (id, district_id, inspection_id, token_hash, created_by, expires_at)
        values (gen_random_uuid(), $1, $2, $3, $4, now() + make_interval(days => $5::int))
@@ -146,15 +119,13 @@ export interface SharedReport {
  */
 export async function findSharedReport(databases: Databases, token: string): Promise<SharedReport> {
   const notFound = () => ApiError.notFound(SHARED_REPORT_NOT_FOUND);
-  if (!SHARE_TOKEN.test(token)) throw notFound();
-  const { rows: clients } = await databases.control.query<{ database: string }>('select database from clients where id = $1', [partToUuid(token.slice(0, CLIENT_PART))]);
-  const client = clients[0];
-  if (!client) throw notFound();
-  const db = await databases.client(client.database);
+  const tenant = await openTenantToken(databases, token);
+  if (!tenant) throw notFound();
+  const { db } = tenant;
   const { rows } = await db.query<{ district_id: string; inspection_id: string; created_by: string }>(
     `select district_id, inspection_id, created_by from inspection_shares
       where token_hash = $1 and revoked_at is null and expires_at > now()`,
-    [tokenHash(token)],
+    [tenant.hash],
   );
   const share = rows[0];
   if (!share) throw notFound();

@@ -1,0 +1,81 @@
+/**
+ * Notices the scheduled jobs send (an inspection's or an action's reminder, its overdue
+ * notice): each one claimed once in the database, then written as a bell notification and an
+ * e-mail per recipient, all in the transaction that claims it.
+ *
+ * The claim is one statement, `update … set <stamp> = now where <stamp> is null … returning`,
+ * over the rows picked `for update skip locked`: two jobs at once (two processes on one
+ * PostgreSQL, or two runs in one) never claim one row twice, and a row another job holds is
+ * left to it. Since the bells and the e-mails (mail outbox) are written in that same
+ * transaction, a notice exists with its bells and e-mails or not at all; the sockets are told
+ * after the commit (`announce`).
+ */
+import type { NotificationAction } from '../../../../common/api-types.js';
+import type { Queryable } from '../../db/types.js';
+import type { MailContent } from '../../mail/messages.js';
+import { queueRecordMails } from '../../mail/outbox.js';
+import type { RecordedNotification } from '../../notifications/notifier.js';
+import type { RouteContext } from '../../routes/context.js';
+
+/** Notices one job's run claims per database and kind at most (a backlog goes out over the next runs). */
+export const NOTICES_PER_RUN = 500;
+
+export interface Claim {
+  /** The table of the records noticed (a constant of the module, never input). */
+  table: string;
+  /** The column stamped with the time the notice went out: null until then. */
+  stamp: string;
+  /** When a row is due to be noticed: SQL over the table's columns, `$1` is the run's time, then `params`. */
+  due: string;
+  params?: readonly unknown[];
+  /** Which rows go first when there are more than NOTICES_PER_RUN. */
+  order: string;
+  /** Other columns the claim sets (SQL assignments, `$1` is the run's time). */
+  alsoSet?: string;
+}
+
+/** Claims the due notices of one kind at `now`: answers the ids this run now owns (in `tx`). */
+export async function claimNotices(tx: Queryable, claim: Claim, now: Date): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `update ${claim.table} set ${claim.stamp} = $1${claim.alsoSet ? `, ${claim.alsoSet}` : ''}
+      where id in (select id from ${claim.table}
+                    where ${claim.stamp} is null and (${claim.due})
+                    order by ${claim.order}
+                    limit ${NOTICES_PER_RUN}
+                    for update skip locked)
+        and ${claim.stamp} is null
+      returning id`,
+    [now, ...(claim.params ?? [])],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface Notice {
+  districtId: string;
+  /** Accounts to tell (repeated ones once; those no longer members of the district are left out). */
+  to: readonly string[];
+  /** The bell's text (French: the server does not know its reader's language; the e-mail carries both). */
+  bell: string;
+  /** The bell's button to the record (a translation key and the app path). */
+  open: NotificationAction;
+  mail: MailContent;
+}
+
+/** Writes one notice's bells and e-mails in `tx`; answers the bells to announce once committed. */
+export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notice): Promise<RecordedNotification[]> {
+  const wanted = [...new Set(notice.to)];
+  const { rows: members } = await tx.query<{ account_id: string }>('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [
+    notice.districtId,
+    wanted,
+  ]);
+  const to = members.map((m) => m.account_id);
+  if (to.length === 0) return [];
+  const items = await ctx.notifier.record(tx, notice.districtId, to, { name: notice.bell, translate: false, actions: [notice.open] });
+  const { rows: accounts } = await ctx.databases.control.query<{ email: string }>('select email from accounts where id = any($1::uuid[]) order by email', [to]);
+  await queueRecordMails(
+    tx,
+    accounts.map((a) => a.email),
+    notice.mail,
+  );
+  return items;
+}
