@@ -9,6 +9,7 @@ import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Server } from 'socket.io';
 import { API_PREFIX } from '../../common/constants.js';
+import { CALENDAR_FEEDS_PREFIX } from '../../common/schemas/calendar.js';
 import { Sessions } from './auth/sessions.js';
 import { AccessTokens, newJwtSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -27,6 +28,7 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerAccess } from './plugins/rights.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { TenantCache } from './plugins/tenant-cache.js';
+import { calendarFeedRoutes, calendarRoutes } from './calendar/routes.js';
 import { adminRoutes } from './routes/api/admin/index.js';
 import { attachmentRoutes } from './routes/api/attachments/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
@@ -176,6 +178,9 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => fileRoutes(api, ctx), { prefix: `${API_PREFIX}/files` });
   await app.register(async (api) => functionalityRoutes(api, ctx), { prefix: `${API_PREFIX}/functionalities` });
   await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
+  await app.register(async (api) => calendarRoutes(api, ctx), { prefix: `${API_PREFIX}/calendar` });
+  // A member's iCal feed, read without a session.
+  await app.register(async (api) => calendarFeedRoutes(api, ctx), { prefix: `${API_PREFIX}${CALENDAR_FEEDS_PREFIX}` });
   await registerModules(app, ctx, API_PREFIX);
   await app.register(async (api) => attachmentRoutes(api, ctx), { prefix: API_PREFIX });
   await registerStatic(app, config.staticDir);

@@ -82,3 +82,25 @@ export async function setRights(server: VigieServer, accountIdValue: string, dis
   await db.query('update memberships set rights = $3 where account_id = $1 and district_id = $2', [accountIdValue, district, rights]);
   server.ctx.tenantCache.invalidate({ kind: 'member', db: database, districtId: district, accountId: accountIdValue });
 }
+
+/** An inspection of one of the district's questionnaire templates, assigned and due at a time (the calendar's and the dashboard's). */
+export async function insertInspection(
+  server: VigieServer,
+  row: { districtId: string; assigneeId: string; dueAt: Date | null; status?: 'todo' | 'inProgress' | 'submitted'; createdBy: string },
+  database = 'acme',
+): Promise<{ id: string; templateName: string }> {
+  const db = await server.databases.client(database);
+  const { rows } = await db.query<{ id: string; version: number; name: string }>(
+    `select id, version, name from questionnaire_templates where district_id = $1 and family = 'questionnary' and deleted_at is null order by name limit 1`,
+    [row.districtId],
+  );
+  const template = rows[0];
+  if (!template) throw new Error('no questionnaire template in the district');
+  const id = randomUUID();
+  await db.query(
+    `insert into inspections (id, district_id, family, template_id, template_version, assignee_id, due_at, status, created_by, updated_by)
+     values ($1, $2, 'questionnary', $3, $4, $5, $6, $7, $8, $8)`,
+    [id, row.districtId, template.id, template.version, row.assigneeId, row.dueAt, row.status ?? 'todo', row.createdBy],
+  );
+  return { id, templateName: template.name };
+}

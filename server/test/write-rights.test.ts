@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE } from '../../common/constants.js';
 import type { RouteAccess } from '../src/plugins/rights.js';
+import { OWN_CALENDAR } from '../src/calendar/routes.js';
 import { bearer, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
@@ -74,6 +75,10 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
     reason: 'moves the caller’s own session to another district it belongs to',
     marks: [{ anyOf: [{ feature: 'changeClient', action: 'read' }, { feature: 'changeDistrict', action: 'read' }] }],
   },
+  // The caller's own private calendar address (server/src/calendar/routes.ts, OWN_CALENDAR).
+  ...Object.fromEntries(
+    ['POST', 'DELETE'].map((method) => [`${method} /api/calendar/feed`, { reason: 'makes or revokes the caller’s own private calendar address', marks: [OWN_CALENDAR] }]),
+  ),
   // Reads that the spec makes POST calls (section 7, cached POST calls): they change nothing.
   ...Object.fromEntries(
     ['isElementsOfFeatureAvailable', 'getFunctionalityElements', 'getFunctionalityElementPosition'].map((call) => [

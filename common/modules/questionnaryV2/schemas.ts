@@ -502,3 +502,5 @@ export const REPORT_SHARES_MODULE = 'questionnaire_shares';
 /** The public route's path (no session): the token names the client database and the link. */
 export const SHARED_REPORTS_PREFIX = '/shared/reports';
 export const sharedReportPath = (token: string): string => `${API_PREFIX}${SHARED_REPORTS_PREFIX}/${token}.pdf`;
+/** An inspection's page in the app (links of the reminders' bells and e-mails, the calendar and its iCal feed). */
+export const inspectionPagePath = (id: string): string => `/questionnary-v2/inspections/${id}`;

@@ -48,3 +48,29 @@ export function dateTimeText(at: Date): { fr: string; en: string } {
     new Intl.DateTimeFormat(locale, { timeZone: PRINT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(at);
   return { fr: format('fr-FR'), en: format('en-GB') };
 }
+
+/** The instant the district's day `day` starts (its midnight, whatever the daylight saving time). */
+export function startOfDistrictDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // The zone's offset at a time: its wall clock read back as if it were UTC, minus the time.
+  const offsetAt = (time: number) => {
+    const parts = Object.fromEntries(wallClock.formatToParts(new Date(time)).map((p) => [p.type, p.value]));
+    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second)) - time;
+  };
+  const guess = utcMidnight - offsetAt(utcMidnight);
+  return new Date(utcMidnight - offsetAt(guess));
+}
+const wallClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PRINT_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Whether `day` (YYYY-MM-DD) is a day of the calendar (not 2026-02-30). */
+export const isCalendarDay = (day: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(day) && addDays(day, 0) === day;

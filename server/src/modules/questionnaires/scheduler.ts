@@ -18,7 +18,7 @@
  * transaction (_platform/notices.ts), the sockets told after it commits.
  */
 import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence.js';
-import type { Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { inspectionPagePath, type Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { inspectionMail } from '../../mail/messages.js';
 import { notifyMailQueued } from '../../mail/worker.js';
@@ -183,7 +183,7 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
         const names = await actorNames(ctx.databases.control, [row.assignee_id]);
         const where = `${row.template_name}${row.site_name ? `, ${row.site_name}` : ''}`;
         const dueAt = dateTimeText(new Date(row.due_at));
-        const link = `/questionnary-v2/inspections/${row.id}`;
+        const link = inspectionPagePath(row.id);
         const items = await sendNotice(ctx, tx, {
           districtId: row.district_id,
           to: kind === 'reminder' ? [row.assignee_id] : [row.assignee_id, row.planner],

@@ -1,0 +1,78 @@
+/**
+ * The iCalendar text of a member's feed (RFC 5545), written here rather than with a library:
+ * a calendar of VEVENTs, one per item. Lines end with CRLF and are folded at 75 octets (never
+ * inside a UTF-8 character); TEXT values escape backslash, semicolon, comma and newlines. An
+ * action is an all-day event on its due day (DTSTART;VALUE=DATE, DTEND the next day); an
+ * inspection an event at its due time, INSPECTION_EVENT_MINUTES long. The texts are French, the
+ * product's language (a calendar application sends no language with its reads).
+ */
+import type { CalendarItem } from '../../../common/schemas/calendar.js';
+import { addDays } from '../modules/_platform/dates.js';
+
+export const ICAL_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+/** How long an inspection's event lasts in the calendar, from its due time. */
+export const INSPECTION_EVENT_MINUTES = 60;
+const LINE_OCTETS = 75;
+
+/** A TEXT value (RFC 5545 3.3.11). */
+export const escapeText = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+
+/** One content line folded at 75 octets (3.1): the next parts start with a space, UTF-8 characters kept whole. */
+export function foldLine(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= LINE_OCTETS) return line;
+  const parts: string[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    // The first line holds 75 octets; the next ones 74 after their leading space.
+    let end = Math.min(start + (start === 0 ? LINE_OCTETS : LINE_OCTETS - 1), bytes.length);
+    // Back off continuation bytes (10xxxxxx) so no character is cut.
+    while (end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--;
+    parts.push(bytes.subarray(start, end).toString('utf8'));
+    start = end;
+  }
+  return parts.join('\r\n ');
+}
+
+const utcStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const dateValue = (day: string): string => day.replace(/-/g, '');
+
+const STATUS_NAMES: Record<string, string> = {
+  todo: 'à faire',
+  inProgress: 'en cours',
+  done: 'faite',
+  verified: 'vérifiée',
+};
+
+export interface FeedOptions {
+  /** The app's public origin (the events' URL). */
+  publicUrl: string;
+  /** The app path of an item's page. */
+  pathOf: (item: CalendarItem) => string;
+  /** DTSTAMP: when the feed was written. */
+  now: Date;
+  name: string;
+}
+
+export function icalFeed(items: readonly CalendarItem[], options: FeedOptions): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Vigie//Calendrier//FR', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(options.name)}`];
+  for (const item of items) {
+    const url = `${options.publicUrl}${options.pathOf(item)}`;
+    const summary = item.kind === 'action' ? `Action : ${item.title}` : `Inspection : ${item.title}`;
+    const status = item.kind === 'action' ? (STATUS_NAMES[item.status] ?? item.status) : item.status === 'todo' ? 'à réaliser' : 'en cours';
+    const description = [item.siteName ? `Site : ${item.siteName}` : null, `Statut : ${status}${item.overdue ? ' (en retard)' : ''}`, url].filter((l): l is string => l !== null).join('\n');
+    lines.push('BEGIN:VEVENT', `UID:${item.kind}-${item.id}@vigie`, `DTSTAMP:${utcStamp(options.now)}`);
+    if (item.at === null) {
+      lines.push(`DTSTART;VALUE=DATE:${dateValue(item.date)}`, `DTEND;VALUE=DATE:${dateValue(addDays(item.date, 1))}`);
+    } else {
+      const start = new Date(item.at);
+      lines.push(`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(new Date(start.getTime() + INSPECTION_EVENT_MINUTES * 60_000))}`);
+    }
+    lines.push(`SUMMARY:${escapeText(summary)}`, `DESCRIPTION:${escapeText(description)}`);
+    if (item.siteName) lines.push(`LOCATION:${escapeText(item.siteName)}`);
+    lines.push(`URL:${url}`, 'STATUS:CONFIRMED', 'TRANSP:TRANSPARENT', 'END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
