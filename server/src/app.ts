@@ -34,6 +34,7 @@ import { attachmentRoutes } from './routes/api/attachments/index.js';
 import { authRoutes } from './routes/api/auth/index.js';
 import { clientRoutes } from './routes/api/clients/index.js';
 import { configRoutes } from './routes/api/config/index.js';
+import { dashboardRoutes } from './routes/api/dashboard/index.js';
 import { districtRoutes } from './routes/api/districts/index.js';
 import { emergencyRoutes } from './routes/api/emergency/index.js';
 import { fileRoutes } from './routes/api/files/index.js';
@@ -178,6 +179,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => fileRoutes(api, ctx), { prefix: `${API_PREFIX}/files` });
   await app.register(async (api) => functionalityRoutes(api, ctx), { prefix: `${API_PREFIX}/functionalities` });
   await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
+  await app.register(async (api) => dashboardRoutes(api, ctx), { prefix: `${API_PREFIX}/dashboard` });
   await app.register(async (api) => calendarRoutes(api, ctx), { prefix: `${API_PREFIX}/calendar` });
   // A member's iCal feed, read without a session.
   await app.register(async (api) => calendarFeedRoutes(api, ctx), { prefix: `${API_PREFIX}${CALENDAR_FEEDS_PREFIX}` });
