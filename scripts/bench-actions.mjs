@@ -1,0 +1,115 @@
+// The actions' reads with 100,000 actions in one district (not a test; issue 18: the dashboard,
+// the calendar and "my actions" must stay fast however many actions the district holds). For
+// each driver (embedded PGlite, then PostgreSQL when VIGIE_BENCH_PG_URL is set or Debian's
+// binaries are installed): seeds the demo data plus BENCH_COUNT actions in Acme / Lyon with
+// `tasks.js seed-bench --actions`, starts the built server, and asks each request one at a time
+// (WARM_UP first, then ROUNDS measured), printing the median and the slowest time of an answer
+// over loopback and the server's CPU time per request (Linux):
+//   - my actions, first page     GET /api/actions?mine=true
+//   - the dashboard              GET /api/dashboard (as the operator: every part, the managers' counts too)
+//   - the calendar for a month   GET /api/calendar?from=<1st>&to=<last day>
+// Figures are printed, never asserted.
+// Usage: npm run bench:actions (builds the server first). BENCH_PORT sets the first of the two
+// ports used (default 8396), BENCH_COUNT the number of actions, BENCH_ROUNDS the measured rounds.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startPostgres, stopPostgres } from './pg-test-server.mjs';
+import { DEMO_PASSWORD, serverHandle, waitForServer } from './bench-support.mjs';
+
+const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
+const WARM_UP = 5;
+const PORT = Number(process.env.BENCH_PORT ?? 8396);
+const OUT = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist';
+
+async function startServer(port, extraEnv) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-actions-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    VIGIE_DATA_DIR: dataDir,
+    VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
+    LOG_LEVEL: 'warn',
+    VIGIE_MAIL_WORKER: 'false',
+    VIGIE_SCHEDULER: 'false',
+    VIGIE_RATE_LIMIT: '0',
+    ...extraEnv,
+  };
+  // The data first, with the server stopped (an embedded database has one process).
+  const seeded = spawnSync(process.execPath, [join(OUT, 'tasks.js'), 'seed-bench', '--actions', String(COUNT)], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  console.log(`  ${seeded.stdout.trim()}`);
+  const child = spawn(process.execPath, [join(OUT, 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  await waitForServer(port);
+  return serverHandle(child, dataDir);
+}
+
+/** One request ROUNDS times in a row: median and slowest answer (ms), server CPU per request (µs), the status. */
+async function measure(base, path, headers, cpuMs) {
+  let status = 0;
+  const ask = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, { headers });
+    await response.arrayBuffer();
+    status = response.status;
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP; i++) await ask();
+  const cpuBefore = cpuMs();
+  const times = [];
+  for (let i = 0; i < ROUNDS; i++) times.push(await ask());
+  const cpuAfter = cpuMs();
+  times.sort((a, b) => a - b);
+  return {
+    status,
+    median: times[Math.floor(times.length / 2)],
+    max: times.at(-1),
+    cpuUs: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / ROUNDS),
+  };
+}
+
+async function bench(label, port, env) {
+  console.log(`\n${label}: seeding ${COUNT} actions…`);
+  const server = await startServer(port, env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'operator@demo.vigie.test', password: DEMO_PASSWORD }),
+    });
+    const headers = { authorization: `Bearer ${(await res.json()).data.token}` };
+    const dashboard = (await (await fetch(`${base}/api/dashboard`, { headers })).json()).data;
+    console.log(`  the district: ${dashboard.districtActions.open} open actions, ${dashboard.districtActions.overdue} overdue; the operator's own: ${dashboard.myActions.open} open`);
+    const now = new Date();
+    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const last = new Date(Date.UTC(now.getFullYear(), now.getMonth() + 1, 0)).getUTCDate();
+    const requests = [
+      ['my actions GET /api/actions?mine=true', '/api/actions?mine=true'],
+      ['dashboard GET /api/dashboard', '/api/dashboard'],
+      [`calendar GET /api/calendar?from=${month}-01&to=${month}-${last}`, `/api/calendar?from=${month}-01&to=${month}-${last}`],
+    ];
+    console.log(`${label} (${ROUNDS} requests in a row each, after ${WARM_UP})`);
+    const width = Math.max(...requests.map(([name]) => name.length));
+    for (const [name, path] of requests) {
+      const r = await measure(base, path, headers, server.cpuMs);
+      const note = r.status === 404 ? '   (404: the route is not on this branch)' : r.status === 200 ? '' : `   (answered ${r.status})`;
+      console.log(`  ${name.padEnd(width)}   median ${r.median.toFixed(1)} ms   slowest ${r.max.toFixed(1)} ms   server CPU ${r.cpuUs ?? '?'} µs/request${note}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await bench('embedded PGlite', PORT, {});
+let pgUrl = process.env.VIGIE_BENCH_PG_URL ?? null;
+const startedPg = !pgUrl;
+if (!pgUrl) pgUrl = startPostgres();
+if (pgUrl) {
+  const url = new URL(pgUrl);
+  url.pathname = `/vigie_bench_actions_${Date.now()}`;
+  await bench('PostgreSQL', PORT + 1, { DATABASE_URL: url.toString(), VIGIE_SEED_DEMO: 'true' });
+  if (startedPg) stopPostgres();
+} else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');
