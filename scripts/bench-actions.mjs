@@ -11,40 +11,15 @@
 // Figures are printed, never asserted.
 // Usage: npm run bench:actions (builds the server first). BENCH_PORT sets the first of the two
 // ports used (default 8396), BENCH_COUNT the number of actions, BENCH_ROUNDS the measured rounds.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startPostgres, stopPostgres } from './pg-test-server.mjs';
-import { DEMO_PASSWORD, serverHandle, waitForServer } from './bench-support.mjs';
+import { DEMO_PASSWORD, onBothDrivers, startSeededServer } from './bench-support.mjs';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const WARM_UP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8396);
-const OUT = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist';
 
-async function startServer(port, extraEnv) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-actions-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    VIGIE_DATA_DIR: dataDir,
-    VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
-    LOG_LEVEL: 'warn',
-    VIGIE_MAIL_WORKER: 'false',
-    VIGIE_SCHEDULER: 'false',
-    VIGIE_RATE_LIMIT: '0',
-    ...extraEnv,
-  };
-  // The data first, with the server stopped (an embedded database has one process).
-  const seeded = spawnSync(process.execPath, [join(OUT, 'tasks.js'), 'seed-bench', '--actions', String(COUNT)], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  console.log(`  ${seeded.stdout.trim()}`);
-  const child = spawn(process.execPath, [join(OUT, 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  await waitForServer(port);
-  return serverHandle(child, dataDir);
-}
+// The reminder job stays off: the reads are measured alone.
+const startServer = (port, extraEnv) => startSeededServer(port, ['--actions', String(COUNT)], { VIGIE_SCHEDULER: 'false', ...extraEnv });
 
 /** One request ROUNDS times in a row: median and slowest answer (ms), server CPU per request (µs), the status. */
 async function measure(base, path, headers, cpuMs) {
@@ -103,13 +78,4 @@ async function bench(label, port, env) {
   }
 }
 
-await bench('embedded PGlite', PORT, {});
-let pgUrl = process.env.VIGIE_BENCH_PG_URL ?? null;
-const startedPg = !pgUrl;
-if (!pgUrl) pgUrl = startPostgres();
-if (pgUrl) {
-  const url = new URL(pgUrl);
-  url.pathname = `/vigie_bench_actions_${Date.now()}`;
-  await bench('PostgreSQL', PORT + 1, { DATABASE_URL: url.toString(), VIGIE_SEED_DEMO: 'true' });
-  if (startedPg) stopPostgres();
-} else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');
+await onBothDrivers('actions_', PORT, bench);

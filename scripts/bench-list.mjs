@@ -14,13 +14,8 @@
 // Usage: npm run build:server && node scripts/bench-list.mjs sites|declarations [seconds per request, default 10]
 // BENCH_CONNECTIONS sets the load, BENCH_PORT the first of the two ports used, BENCH_COUNT the
 // number of records (default: the module's size above).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { startPostgres, stopPostgres } from './pg-test-server.mjs';
-import { serverHandle, waitForServer } from './bench-support.mjs';
+import { onBothDrivers, startSeededServer } from './bench-support.mjs';
 
 const LISTS = {
   sites: { count: 10_000, seed: (n) => ['--sites', String(n)], search: 'atelier', filtered: null },
@@ -48,30 +43,7 @@ const OUT = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist';
 const WARM_UP_SECONDS = 2;
 const PORT = Number(process.env.BENCH_PORT ?? 18091);
 
-function environment(port, dataDir, extraEnv) {
-  return {
-    ...process.env,
-    PORT: String(port),
-    VIGIE_DATA_DIR: dataDir,
-    VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
-    LOG_LEVEL: 'warn',
-    VIGIE_MAIL_WORKER: 'false',
-    VIGIE_RATE_LIMIT: '0',
-    ...extraEnv,
-  };
-}
-
-async function startServer(port, extraEnv) {
-  const dataDir = mkdtempSync(join(tmpdir(), `vigie-bench-${MODULE}-`));
-  const env = environment(port, dataDir, extraEnv);
-  // The data first, with the server stopped (an embedded database has one process).
-  const seeded = spawnSync(process.execPath, [join(OUT, 'tasks.js'), 'seed-bench', ...LIST.seed(COUNT)], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  console.log(`  ${seeded.stdout.trim()}`);
-  const child = spawn(process.execPath, [join(OUT, 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  await waitForServer(port);
-  return serverHandle(child, dataDir);
-}
+const startServer = (port, extraEnv) => startSeededServer(port, LIST.seed(COUNT), extraEnv, OUT);
 
 /** `path` is one path, or a list of paths asked in turn (a request each). */
 async function load(port, path, headers, seconds, cpuMs = () => null) {
@@ -161,13 +133,4 @@ async function bench(label, port, env) {
   }
 }
 
-await bench('embedded PGlite', PORT, {});
-let pgUrl = process.env.VIGIE_BENCH_PG_URL ?? null;
-const startedPg = !pgUrl;
-if (!pgUrl) pgUrl = startPostgres();
-if (pgUrl) {
-  const url = new URL(pgUrl);
-  url.pathname = `/vigie_bench_${MODULE}_${Date.now()}`;
-  await bench('PostgreSQL', PORT + 1, { DATABASE_URL: url.toString(), VIGIE_SEED_DEMO: 'true' });
-  if (startedPg) stopPostgres();
-} else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');
+await onBothDrivers(`${MODULE}_`, PORT, bench);

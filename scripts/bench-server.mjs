@@ -12,10 +12,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startPostgres, stopPostgres } from './pg-test-server.mjs';
-import { serverHandle, waitForServer } from './bench-support.mjs';
+import { benchEnvironment, onBothDrivers, serverHandle, waitForServer } from './bench-support.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -30,17 +29,7 @@ async function startServer(port, extraEnv) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
   const child = spawn(process.execPath, [SERVER], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      VIGIE_DATA_DIR: dataDir,
-      VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
-      LOG_LEVEL: 'warn',
-      VIGIE_MAIL_WORKER: 'false',
-      // Throughput, not the API's request limit (one session sends thousands per second here).
-      VIGIE_RATE_LIMIT: '0',
-      ...extraEnv,
-    },
+    env: benchEnvironment(port, dataDir, extraEnv),
   });
   await waitForServer(port);
   return serverHandle(child, dataDir);
@@ -94,13 +83,4 @@ async function bench(label, port, env) {
   }
 }
 
-await bench('embedded PGlite', PORT, {});
-let pgUrl = process.env.VIGIE_BENCH_PG_URL ?? null;
-const startedPg = !pgUrl;
-if (!pgUrl) pgUrl = startPostgres();
-if (pgUrl) {
-  const url = new URL(pgUrl);
-  url.pathname = `/vigie_bench_${Date.now()}`;
-  await bench('PostgreSQL', PORT + 1, { DATABASE_URL: url.toString(), VIGIE_SEED_DEMO: 'true' });
-  if (startedPg) stopPostgres();
-} else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');
+await onBothDrivers('', PORT, bench);

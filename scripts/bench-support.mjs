@@ -1,12 +1,13 @@
 // What the benchmarks share. The server ones (bench-server.mjs, bench-list.mjs): waiting for
 // a started server, stopping it and removing its data, and the CPU time it used. The browser
 // ones (bench.mjs, bench-sites-app.mjs): Chromium, Lighthouse, the login, medians (below).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { startPostgres, stopPostgres } from './pg-test-server.mjs';
 
 /** Resolves once GET /api/config answers (at most 2 minutes). */
 export async function waitForServer(port) {
@@ -43,6 +44,53 @@ export function cpuMsOf(pid) {
   const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The environment of a benchmarked server: its port and data folder, quiet, no mail, no request limit (throughput, not the limit). */
+export function benchEnvironment(port, dataDir, extraEnv = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    VIGIE_DATA_DIR: dataDir,
+    VIGIE_PGLITE_TEMPLATE_DIR: resolve('node_modules/.cache/vigie/pglite-template'),
+    LOG_LEVEL: 'warn',
+    VIGIE_MAIL_WORKER: 'false',
+    VIGIE_RATE_LIMIT: '0',
+    ...extraEnv,
+  };
+}
+
+/**
+ * Seeds the demo data plus a bench data set (`tasks.js seed-bench <seedArgs>`, with the server
+ * stopped: an embedded database has one process), then starts the built server from `outDir`.
+ */
+export async function startSeededServer(port, seedArgs, extraEnv, outDir = process.env.VIGIE_SERVER_OUT_DIR || 'server/dist') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
+  const env = benchEnvironment(port, dataDir, extraEnv);
+  const seeded = spawnSync(process.execPath, [join(outDir, 'tasks.js'), 'seed-bench', ...seedArgs], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  console.log(`  ${seeded.stdout.trim()}`);
+  const child = spawn(process.execPath, [join(outDir, 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  await waitForServer(port);
+  return serverHandle(child, dataDir);
+}
+
+/**
+ * Runs `bench(label, port, env)` on the embedded PGlite (on `port`), then on PostgreSQL (on
+ * `port + 1`, a fresh database named after `name`): VIGIE_BENCH_PG_URL, else a throwaway server
+ * from Debian's binaries when installed (stopped after), else says it was not measured.
+ */
+export async function onBothDrivers(name, port, bench) {
+  await bench('embedded PGlite', port, {});
+  let pgUrl = process.env.VIGIE_BENCH_PG_URL ?? null;
+  const startedPg = !pgUrl;
+  if (!pgUrl) pgUrl = startPostgres();
+  if (pgUrl) {
+    const url = new URL(pgUrl);
+    url.pathname = `/vigie_bench_${name}${Date.now()}`;
+    await bench('PostgreSQL', port + 1, { DATABASE_URL: url.toString(), VIGIE_SEED_DEMO: 'true' });
+    if (startedPg) stopPostgres();
+  } else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');
 }
 
 // --- Browser benchmarks (bench.mjs, bench-sites-app.mjs) ------------------------------------

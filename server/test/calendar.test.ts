@@ -132,7 +132,7 @@ describe('the private iCal address', () => {
     const response = await get(path(made.url!));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const calendarComponent = new ICAL.Component(ICAL.parse(response.body));
     const events = ours(calendarComponent.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).map((e) => Object.assign(e, { id: e.uid.replace(/^\w+-|@vigie$/g, '') })));

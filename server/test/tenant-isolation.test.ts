@@ -236,6 +236,7 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ],
   // Public: the token names its client and link; one nobody issued is simply not found.
   'GET /api/shared/reports/:token.pdf': () => [{ method: 'GET', url: `/api/shared/reports/${'x'.repeat(65)}.pdf` }],
+  'GET /api/calendar/feeds/:token.ics': () => [{ method: 'GET', url: `/api/calendar/feeds/${'x'.repeat(65)}.ics` }],
   'GET /api/declarations/templates/:id': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}` }, { method: 'GET', url: `/api/declarations/templates/${t.template}?version=1` }],
   'GET /api/declarations/templates/:id/history': (t) => [{ method: 'GET', url: `/api/declarations/templates/${t.template}/history` }],
   'PATCH /api/declarations/templates/:id': (t) => [{ method: 'PATCH', url: `/api/declarations/templates/${t.template}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],

@@ -3,17 +3,11 @@
  * server by scripts/e2e-server.mjs): the place to check that an alert gave exactly one e-mail
  * per recipient, whatever the app and the server believe they did.
  */
+import type { CapturedMessage } from '../../scripts/smtp-capture.mjs';
 import { BASE_URL } from '../../playwright.config';
 
-export interface CapturedMail {
-  to: string[];
-  from: string | null;
-  subject: string | null;
-  messageId: string | null;
-  /** The viewerThirdParty links in the body: the share the e-mail announces. */
-  links: string[];
-  receivedAt: string;
-}
+/** One e-mail as the capture keeps it (its type beside the capture: scripts/smtp-capture.d.mts). */
+export type CapturedMail = CapturedMessage;
 
 /** Same rule as scripts/smtp-capture.mjs captureHttpPort: E2E_MAIL_PORT, else the app's port + 10000. */
 const captureUrl = (): string => {

@@ -7,7 +7,7 @@
  * member's items from FEED_DAYS_BACK days ago to FEED_DAYS_AHEAD days ahead.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { actionPagePath } from '../../../common/modules/actionPlans/schemas.js';
 import { inspectionPagePath } from '../../../common/modules/questionnaryV2/schemas.js';
@@ -15,6 +15,7 @@ import { CALENDAR_RANGE_DAYS_MAX, CalendarFeed, CalendarPage, CalendarQuery, typ
 import { ErrorResponses, FileBytes, ok } from '../../../common/schemas/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { requireAuth } from '../plugins/auth.js';
+import { privateAnswer } from '../plugins/private-answer.js';
 import { RATE_LIMIT_WINDOW_MS } from '../plugins/rate-limit.js';
 import { respond } from '../plugins/respond.js';
 import { rightsOf, type RouteAccess } from '../plugins/rights.js';
@@ -71,13 +72,6 @@ export async function calendarRoutes(untyped: FastifyInstance, ctx: RouteContext
   app.delete('/feed', { config, schema: { tags, summary: 'Revokes the caller’s private iCal address', response: ok(CalendarFeed) } }, async (request) =>
     respond(request, await revokeFeed(owner(request))),
   );
-}
-
-/** Route-level: runs after the server's own onSend hooks. */
-async function privateAnswer(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
-  reply.header('x-robots-tag', 'noindex, nofollow');
-  reply.header('referrer-policy', 'no-referrer');
 }
 
 const FeedParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });

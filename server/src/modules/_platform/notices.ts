@@ -14,8 +14,10 @@ import type { NotificationAction } from '../../../../common/api-types.js';
 import type { Queryable } from '../../db/types.js';
 import type { MailContent } from '../../mail/messages.js';
 import { queueRecordMails } from '../../mail/outbox.js';
+import { notifyMailQueued } from '../../mail/worker.js';
 import type { RecordedNotification } from '../../notifications/notifier.js';
 import type { RouteContext } from '../../routes/context.js';
+import { forEachClientDatabase, type JobLog } from './scheduler.js';
 
 /** Notices one job's run claims per database and kind at most (a backlog goes out over the next runs). */
 export const NOTICES_PER_RUN = 500;
@@ -78,4 +80,32 @@ export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notic
     notice.mail,
   );
   return items;
+}
+
+/** The bells a database's run wrote, to announce once its transactions have committed. */
+export type Rung = { districtId: string; items: RecordedNotification[] }[];
+
+/**
+ * A scheduled job that sends notices: `runDatabase` runs one client database at `now` and
+ * answers its counts with the bells it wrote; then the sockets are told (and the members'
+ * cached badges dropped) and the mail workers woken. A database that fails is skipped and logged.
+ */
+export function noticesJob<R extends { [K in keyof R]: number }>(
+  name: string,
+  empty: R,
+  runDatabase: (ctx: RouteContext, database: string, now: Date) => Promise<R & { rung: Rung }>,
+): (ctx: RouteContext, now: Date, log?: JobLog) => Promise<R> {
+  return (ctx, now, log) =>
+    forEachClientDatabase(
+      ctx,
+      name,
+      empty,
+      async (database) => {
+        const { rung, ...report } = await runDatabase(ctx, database, now);
+        for (const { districtId, items } of rung) ctx.notifier.announce(database, districtId, items);
+        if (rung.length > 0) notifyMailQueued();
+        return report as unknown as R;
+      },
+      log,
+    );
 }

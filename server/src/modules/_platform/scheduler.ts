@@ -20,7 +20,7 @@ export type ScheduledJob = (ctx: RouteContext, now: Date, log?: JobLog) => Promi
  * Runs `run` for every client database at `now` and adds up the reports; a database that fails
  * is skipped and logged (the others still run).
  */
-export async function forEachClientDatabase<R extends Record<string, number>>(
+export async function forEachClientDatabase<R extends { [K in keyof R]: number }>(
   ctx: RouteContext,
   job: string,
   empty: R,

@@ -41,7 +41,7 @@ export async function seedBenchActions(db: Database, districtId: string, actorId
                         || ' n° ' || n as title,
                       case when n % 6 = 5 or cardinality($4::uuid[]) = 0 then null else ($4::uuid[])[1 + (n * 7) % greatest(cardinality($4::uuid[]), 1)] end as site,
                       case when n % 2 = 0 then ($5::uuid[])[1 + (n / 2) % cardinality($5::uuid[])] end as plan,
-                      ($3::uuid[])[1 + n % cardinality($3::uuid[])] as assignee,
+                      ($3::uuid[])[1 + (n / 8) % cardinality($3::uuid[])] as assignee,
                       current_date - 365 + ((n * 7919) % 456) as due,
                       (array['low', 'normal', 'normal', 'high', 'critical'])[1 + (n * 3) % 5] as priority,
                       (array['todo', 'inProgress', 'done', 'verified', 'done', 'cancelled', 'todo', 'verified'])[1 + (n * 5) % 8] as status,

@@ -17,13 +17,10 @@
  */
 import { actionPagePath } from '../../../../common/modules/actionPlans/schemas.js';
 import { actionMail } from '../../mail/messages.js';
-import { notifyMailQueued } from '../../mail/worker.js';
-import type { RecordedNotification } from '../../notifications/notifier.js';
 import type { RouteContext } from '../../routes/context.js';
 import { dayText, districtToday } from '../_platform/dates.js';
-import { claimNotices, sendNotice, type Claim } from '../_platform/notices.js';
+import { claimNotices, noticesJob, sendNotice, type Claim, type Rung } from '../_platform/notices.js';
 import { actorNames } from '../_platform/records.js';
-import { forEachClientDatabase, type JobLog } from '../_platform/scheduler.js';
 
 export interface ActionRemindersReport {
   reminded: number;
@@ -46,8 +43,6 @@ interface NoticeRow {
   due_on: string;
   site_name: string | null;
 }
-
-type Rung = { districtId: string; items: RecordedNotification[] }[];
 
 async function runDatabase(ctx: RouteContext, database: string, now: Date): Promise<ActionRemindersReport & { rung: Rung }> {
   const db = await ctx.databases.client(database);
@@ -95,18 +90,5 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
   return { overdue, reminded, rung };
 }
 
-/** Every client database's run at `now`; a database that fails is skipped and logged. */
-export const runActionReminders = (ctx: RouteContext, now: Date, log?: JobLog): Promise<ActionRemindersReport> =>
-  forEachClientDatabase(
-    ctx,
-    'actions reminders',
-    { reminded: 0, overdue: 0 },
-    async (database) => {
-      const { rung, ...report } = await runDatabase(ctx, database, now);
-      // The bells' sockets (and the workflow badges' cached counts) once committed.
-      for (const { districtId, items } of rung) ctx.notifier.announce(database, districtId, items);
-      if (report.reminded + report.overdue > 0) notifyMailQueued();
-      return report;
-    },
-    log,
-  );
+/** Every client database's run at `now` (the tests' clock); a database that fails is skipped and logged. */
+export const runActionReminders = noticesJob<ActionRemindersReport>('actions reminders', { reminded: 0, overdue: 0 }, runDatabase);

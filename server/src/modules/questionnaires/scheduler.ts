@@ -21,13 +21,10 @@ import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recur
 import { inspectionPagePath, type Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { inspectionMail } from '../../mail/messages.js';
-import { notifyMailQueued } from '../../mail/worker.js';
-import type { RecordedNotification } from '../../notifications/notifier.js';
 import type { RouteContext } from '../../routes/context.js';
 import { dateTimeText } from '../_platform/dates.js';
-import { claimNotices, sendNotice, type Claim } from '../_platform/notices.js';
+import { claimNotices, noticesJob, sendNotice, type Claim, type Rung } from '../_platform/notices.js';
 import { actorNames } from '../_platform/records.js';
-import { forEachClientDatabase, type JobLog } from '../_platform/scheduler.js';
 import { QUESTIONNAIRES_MODULE } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -152,9 +149,9 @@ const CLAIMS = {
 } as const satisfies Record<string, Claim>;
 
 /** One database's run: occurrences, reminders, overdue notices; answers what to announce once committed. */
-async function runDatabase(ctx: RouteContext, database: string, now: Date): Promise<SchedulerReport & { rung: { districtId: string; items: RecordedNotification[] }[] }> {
+async function runDatabase(ctx: RouteContext, database: string, now: Date): Promise<SchedulerReport & { rung: Rung }> {
   const db = await ctx.databases.client(database);
-  const report = { made: 0, reminded: 0, overdue: 0, rung: [] as { districtId: string; items: RecordedNotification[] }[] };
+  const report = { made: 0, reminded: 0, overdue: 0, rung: [] as Rung };
   const { rows: due } = await db.query<{ id: string }>(
     `select id from inspection_schedules where deleted_at is null and next_due_at is not null and next_due_at <= $1::timestamptz + interval '366 days'`,
     [now],
@@ -208,16 +205,4 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
 }
 
 /** Every client database's run at `now` (the tests' clock); a database that fails is skipped and logged. */
-export const runSchedules = (ctx: RouteContext, now: Date, log?: JobLog): Promise<SchedulerReport> =>
-  forEachClientDatabase(
-    ctx,
-    'questionnaires scheduler',
-    { made: 0, reminded: 0, overdue: 0 },
-    async (database) => {
-      const { rung, ...report } = await runDatabase(ctx, database, now);
-      for (const { districtId, items } of rung) ctx.notifier.announce(database, districtId, items);
-      if (report.reminded + report.overdue > 0) notifyMailQueued();
-      return report;
-    },
-    log,
-  );
+export const runSchedules = noticesJob<SchedulerReport>('questionnaires scheduler', { made: 0, reminded: 0, overdue: 0 }, runDatabase);

@@ -8,9 +8,10 @@
  * Under /api, so the service worker never touches it (sw/sw.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ShareTokenParams } from '../../../../common/schemas/viewerThirdParty.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
+import { privateAnswer } from '../../plugins/private-answer.js';
 import { RATE_LIMIT_WINDOW_MS } from '../../plugins/rate-limit.js';
 import type { RouteContext } from '../../routes/context.js';
 import { sendReportPdf } from './report-file.js';
@@ -18,13 +19,6 @@ import { findSharedReport } from './shares.js';
 
 /** Downloads of shared reports a minute from one address (or session), at most. */
 export const SHARED_REPORT_RATE_LIMIT = 30;
-
-/** Route-level: runs after the server's own onSend hooks (security-headers.ts sets a same-origin Referrer-Policy). */
-async function privateAnswer(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'private, no-store');
-  reply.header('x-robots-tag', 'noindex, nofollow');
-  reply.header('referrer-policy', 'no-referrer');
-}
 
 export async function sharedReportRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -96,27 +96,27 @@ async function districtActions(scope: Scope): Promise<Data['districtActions']> {
   // The Mondays of the last DASHBOARD_WEEKS weeks, this one last, and the instants they start.
   const mondays = Array.from({ length: DASHBOARD_WEEKS }, (_, n) => addDays(mondayOf(scope.today), 7 * (n - DASHBOARD_WEEKS + 1)));
   const bounds = [...mondays, addDays(mondays.at(-1)!, 7)].map((day) => startOfDistrictDay(day));
-  const buckets = (column: string) =>
-    mondays.map((_, n) => `(count(*) filter (where ${column} >= $${n + 2} and ${column} < $${n + 3}))::int as w${n}`).join(', ');
-  const range = `$2 and $${bounds.length + 1}`;
+  // One bucket lookup a row (width_bucket over the weeks' starts), grouped: bucket 1 is the oldest week.
+  const byWeek = (column: string, where: string) =>
+    scope.db.query<{ bucket: number; n: number }>(
+      `select width_bucket(${column}, $2::timestamptz[]) as bucket, count(*)::int as n
+         from actions where district_id = $1 and ${where} and deleted_at is null and ${column} >= $3 and ${column} < $4
+        group by 1`,
+      [scope.districtId, bounds, bounds[0], bounds.at(-1)],
+    );
   const [counts, opened, closed] = await Promise.all([
     scope.db.query<{ open: number; overdue: number }>(
       `select count(*)::int as open, (count(*) filter (where due_key < $2::date))::int as overdue from actions where district_id = $1 and ${OPEN}`,
       [scope.districtId, scope.today],
     ),
-    scope.db.query<Record<string, number>>(
-      `select ${buckets('created_at')} from actions where district_id = $1 and deleted_at is null and created_at between ${range}`,
-      [scope.districtId, ...bounds],
-    ),
-    scope.db.query<Record<string, number>>(
-      `select ${buckets('done_at')} from actions where district_id = $1 and done_at is not null and deleted_at is null and done_at between ${range}`,
-      [scope.districtId, ...bounds],
-    ),
+    byWeek('created_at', 'true'),
+    byWeek('done_at', 'done_at is not null'),
   ]);
+  const week = (rows: { bucket: number; n: number }[], n: number) => rows.find((r) => r.bucket === n + 1)?.n ?? 0;
   return {
     open: counts.rows[0]?.open ?? 0,
     overdue: counts.rows[0]?.overdue ?? 0,
-    weeks: mondays.map((week, n) => ({ week, opened: opened.rows[0]?.[`w${n}`] ?? 0, closed: closed.rows[0]?.[`w${n}`] ?? 0 })),
+    weeks: mondays.map((monday, n) => ({ week: monday, opened: week(opened.rows, n), closed: week(closed.rows, n) })),
   };
 }
 
