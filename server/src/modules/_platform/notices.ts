@@ -58,9 +58,12 @@ export interface Notice {
   to: readonly string[];
   /** The bell's text (French: the server does not know its reader's language; the e-mail carries both). */
   bell: string;
-  /** The bell's button to the record (a translation key and the app path). */
-  open: NotificationAction;
-  mail: MailContent;
+  /** The record's page in the app: the bell's button and the e-mail's link go there. */
+  path: string;
+  /** The bell's button label (a translation key of the app). */
+  openKey: string;
+  /** The e-mail, given the page's full address. */
+  mail: (href: string) => MailContent;
 }
 
 /** Writes one notice's bells and e-mails in `tx`; answers the bells to announce once committed. */
@@ -72,12 +75,13 @@ export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notic
   ]);
   const to = members.map((m) => m.account_id);
   if (to.length === 0) return [];
-  const items = await ctx.notifier.record(tx, notice.districtId, to, { name: notice.bell, translate: false, actions: [notice.open] });
+  const open: NotificationAction = { name: notice.openKey, translate: true, link: notice.path };
+  const items = await ctx.notifier.record(tx, notice.districtId, to, { name: notice.bell, translate: false, actions: [open] });
   const { rows: accounts } = await ctx.databases.control.query<{ email: string }>('select email from accounts where id = any($1::uuid[]) order by email', [to]);
   await queueRecordMails(
     tx,
     accounts.map((a) => a.email),
-    notice.mail,
+    notice.mail(`${ctx.config.publicUrl}${notice.path}`),
   );
   return items;
 }

@@ -65,21 +65,15 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
       for (const row of rows) {
         const due = dayText(row.due_on);
         const where = `${row.title}${row.site_name ? ` (${row.site_name})` : ''}`;
-        const link = actionPagePath(row.id);
         const to = kind === 'reminder' ? [row.assignee_id] : [row.assignee_id, row.owner_id];
+        const assigneeName = row.assignee_id ? (names.get(row.assignee_id) ?? '') : '';
         const items = await sendNotice(ctx, tx, {
           districtId: row.district_id,
           to: to.filter((id): id is string => id !== null),
           bell: kind === 'reminder' ? `Action à réaliser pour le ${due.fr} : ${where}` : `Action en retard (échéance ${due.fr}) : ${where}`,
-          open: { name: 'actionNotices.open', translate: true, link },
-          mail: actionMail({
-            kind,
-            title: row.title,
-            siteName: row.site_name,
-            assigneeName: row.assignee_id ? (names.get(row.assignee_id) ?? '') : '',
-            due,
-            link: `${ctx.config.publicUrl}${link}`,
-          }),
+          path: actionPagePath(row.id),
+          openKey: 'actionNotices.open',
+          mail: (link) => actionMail({ kind, title: row.title, siteName: row.site_name, assigneeName, due, link }),
         });
         if (items.length > 0) rung.push({ districtId: row.district_id, items });
       }

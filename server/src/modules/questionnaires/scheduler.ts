@@ -180,20 +180,14 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
         const names = await actorNames(ctx.databases.control, [row.assignee_id]);
         const where = `${row.template_name}${row.site_name ? `, ${row.site_name}` : ''}`;
         const dueAt = dateTimeText(new Date(row.due_at));
-        const link = inspectionPagePath(row.id);
+        const assigneeName = names.get(row.assignee_id) ?? '';
         const items = await sendNotice(ctx, tx, {
           districtId: row.district_id,
           to: kind === 'reminder' ? [row.assignee_id] : [row.assignee_id, row.planner],
           bell: kind === 'reminder' ? `Inspection à réaliser avant le ${dueAt.fr} : ${where}` : `Inspection en retard (échéance ${dueAt.fr}) : ${where}`,
-          open: { name: 'questionnaires.open', translate: true, link },
-          mail: inspectionMail({
-            kind,
-            templateName: row.template_name,
-            siteName: row.site_name,
-            assigneeName: names.get(row.assignee_id) ?? '',
-            due: dueAt,
-            link: `${ctx.config.publicUrl}${link}`,
-          }),
+          path: inspectionPagePath(row.id),
+          openKey: 'questionnaires.open',
+          mail: (link) => inspectionMail({ kind, templateName: row.template_name, siteName: row.site_name, assigneeName, due: dueAt, link }),
         });
         if (items.length > 0) report.rung.push({ districtId: row.district_id, items });
       }
