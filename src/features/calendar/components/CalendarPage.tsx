@@ -67,7 +67,7 @@ export function CalendarPage({ view = 'month', day, links, today = new Date() }:
             </button>
           ))}
         </div>
-        <button type="button" className="calendar-today-button" onClick={() => go({ view, day: today })}>
+        <button type="button" className="calendar-button" onClick={() => go({ view, day: today })}>
           {t('go_today')}
         </button>
       </div>
@@ -86,7 +86,7 @@ export function CalendarPage({ view = 'month', day, links, today = new Date() }:
       {calendar.isError && (
         <p role="alert" className="calendar-note">
           {calendar.data === undefined ? describeApiError(calendar.error) : t('stale')}{' '}
-          <button type="button" className="calendar-today-button" onClick={() => void calendar.refetch()}>
+          <button type="button" className="calendar-button" onClick={() => void calendar.refetch()}>
             {t('retry')}
           </button>
         </p>
@@ -201,10 +201,12 @@ function ItemLink({ item, links, compact = false }: { item: CalendarItem; links:
   const time = item.at === null ? null : formatTime(item.at, i18n.language);
   return (
     <a href={href} onClick={navigate(href)} className={className} data-kind={item.kind}>
-      <span className={compact ? 'calendar-sr-only' : 'calendar-item-kind'}>{t(`kind.${item.kind}`)} </span>
-      {!compact && time !== null && <span className="calendar-item-time">{time} </span>}
+      <span className={compact ? 'calendar-sr-only' : 'calendar-item-kind'}>{t(`kind.${item.kind}`)}</span>{' '}
+      {!compact && time !== null && <span className="calendar-item-time">{time}</span>}
+      {!compact && time !== null && ' '}
       <span className="calendar-item-title">{item.title}</span>
-      {item.overdue && <span className={compact ? 'calendar-sr-only' : 'calendar-item-overdue-mark'}> ({t('overdue')})</span>}
+      {item.overdue && ' '}
+      {item.overdue && <span className={compact ? 'calendar-sr-only' : 'calendar-item-overdue-mark'}>({t('overdue')})</span>}
       {!compact && (
         <span className="calendar-item-details">
           {[status, item.siteName].filter((part): part is string => part !== null && part !== '').join(' · ')}

@@ -5,7 +5,6 @@
  * the old one: said before the button, and asked again when one exists. Online actions (the
  * address is answered once and must be shown then: not for the outbox).
  */
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyableLink } from '../../../components/CopyableLink';
@@ -85,29 +84,29 @@ export function FeedPanel() {
       {confirming !== null && (
         <div className="calendar-feed-confirm" role="group" aria-labelledby="calendar-feed-warning">
           <p id="calendar-feed-warning">{t(confirming === 'replace' ? 'feed.replace_warning' : 'feed.revoke_warning')}</p>
-          <IonButton color={confirming === 'revoke' ? 'danger' : 'primary'} onClick={confirming === 'replace' ? makeAddress : revokeAddress}>
+          <button type="button" className={`calendar-button calendar-button-solid${confirming === 'revoke' ? ' calendar-button-danger' : ''}`} onClick={confirming === 'replace' ? makeAddress : revokeAddress}>
             {t(confirming === 'replace' ? 'feed.replace_confirm' : 'feed.revoke_confirm')}
-          </IonButton>
-          <IonButton fill="outline" color="medium" onClick={() => setConfirming(null)}>
+          </button>
+          <button type="button" className="calendar-button" onClick={() => setConfirming(null)}>
             {t('feed.cancel')}
-          </IonButton>
+          </button>
         </div>
       )}
       {feed.isSuccess && confirming === null && (
         <div className="calendar-feed-actions">
           {active ? (
             <>
-              <IonButton fill="outline" disabled={busy} onClick={() => setConfirming('replace')}>
+              <button type="button" className="calendar-button" disabled={busy} onClick={() => setConfirming('replace')}>
                 {t('feed.replace')}
-              </IonButton>
-              <IonButton fill="outline" color="danger" disabled={busy} onClick={() => setConfirming('revoke')}>
+              </button>
+              <button type="button" className="calendar-button calendar-button-danger" disabled={busy} onClick={() => setConfirming('revoke')}>
                 {t('feed.revoke')}
-              </IonButton>
+              </button>
             </>
           ) : (
-            <IonButton disabled={busy} onClick={makeAddress}>
+            <button type="button" className="calendar-button calendar-button-solid" disabled={busy} onClick={makeAddress}>
               {t('feed.make')}
-            </IonButton>
+            </button>
           )}
         </div>
       )}

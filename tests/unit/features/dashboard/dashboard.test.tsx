@@ -243,11 +243,11 @@ describe('the dashboard', () => {
       resetOutboxReader();
       seedSession();
       // Writes of a kind no sender handles in this test: they stay queued.
-      for (const id of ['a', 'b']) await enqueueWrite({ kind: 'sites.update', module: 'sites', recordId: id, baseVersion: 1, payload: { name: id } });
+      for (const id of ['a', 'b']) await enqueueWrite({ kind: 'test.update', module: 'declarations', recordId: id, baseVersion: 1, payload: { name: id } });
       await openDashboard();
       const pending = await screen.findByRole('region', { name: 'Waiting to be sent from this device' });
       expect(within(pending).getByText('2 records waiting to be sent')).toBeInTheDocument();
-      expect(within(pending).getByText('Sites')).toBeInTheDocument();
+      expect(within(pending).getByText('Declarations')).toBeInTheDocument();
       expect(within(pending).getByText('2 waiting')).toBeInTheDocument();
       expect(within(pending).getByRole('link', { name: 'Open the outbox' })).toHaveAttribute('href', '/emergency/outbox');
     });
