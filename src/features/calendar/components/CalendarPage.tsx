@@ -18,6 +18,7 @@ import { useCalendar } from '../api/get-calendar';
 import { dayKey, monthGrid, moveAnchor, parseDay, sameDay, viewRange, weekDays, type CalendarView } from '../month';
 import { calendarHref } from '../search';
 import { FeedPanel } from './FeedPanel';
+import '../../../components/visually-hidden.css';
 import './calendar.css';
 
 /** Where an item leads (composed by the route: features do not import each other). */
@@ -201,12 +202,12 @@ function ItemLink({ item, links, compact = false }: { item: CalendarItem; links:
   const time = item.at === null ? null : formatTime(item.at, i18n.language);
   return (
     <a href={href} onClick={navigate(href)} className={className} data-kind={item.kind}>
-      <span className={compact ? 'calendar-sr-only' : 'calendar-item-kind'}>{t(`kind.${item.kind}`)}</span>{' '}
+      <span className={compact ? 'visually-hidden' : 'calendar-item-kind'}>{t(`kind.${item.kind}`)}</span>{' '}
       {!compact && time !== null && <span className="calendar-item-time">{time}</span>}
       {!compact && time !== null && ' '}
       <span className="calendar-item-title">{item.title}</span>
       {item.overdue && ' '}
-      {item.overdue && <span className={compact ? 'calendar-sr-only' : 'calendar-item-overdue-mark'}>({t('overdue')})</span>}
+      {item.overdue && <span className={compact ? 'visually-hidden' : 'calendar-item-overdue-mark'}>({t('overdue')})</span>}
       {!compact && (
         <span className="calendar-item-details">
           {[status, item.siteName].filter((part): part is string => part !== null && part !== '').join(' · ')}

@@ -25,6 +25,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { dashboardKeys } from '../api/keys';
 import { PendingWrites } from './PendingWrites';
 import { WeeksChart } from './WeeksChart';
+import '../../../components/visually-hidden.css';
 import './dashboard.css';
 
 /** The socket's module name of the actions (ACTIONS_MODULE of the actions' contract, whose schemas stay out of this chunk). */
@@ -95,7 +96,7 @@ function SessionFacts({ district, districtFailed }: { district: DistrictData | u
 
   return (
     <section aria-labelledby="dashboard-session" className="dashboard-session">
-      <h2 id="dashboard-session" className="dashboard-sr-only">
+      <h2 id="dashboard-session" className="visually-hidden">
         {t('dashboard.session')}
       </h2>
       <dl className="dashboard-facts">
@@ -134,7 +135,7 @@ function SessionFacts({ district, districtFailed }: { district: DistrictData | u
 function DashboardSkeleton({ label }: { label: string }) {
   return (
     <div className="dashboard-loading" data-testid="dashboard-loading">
-      <p role="status" className="dashboard-sr-only">
+      <p role="status" className="visually-hidden">
         {label}
       </p>
       {[0, 1].map((part) => (
@@ -160,6 +161,7 @@ function DashboardParts({ data, links }: { data: DashboardData; links: Dashboard
   const language = i18n.language;
   const { myActions, myInspections, recentDeclarations, districtActions } = data;
   const overdue = <span className="dashboard-overdue">{t('dashboard.overdue')}</span>;
+  const row = (id: string, href: string, title: string, late: boolean, details: (string | null)[]): Row => ({ id, href, title, details, mark: late ? overdue : null });
 
   return (
     <>
@@ -170,17 +172,13 @@ function DashboardParts({ data, links }: { data: DashboardData; links: Dashboard
           summary={t('dashboard.my_actions_counts', { open: myActions.open, overdue: myActions.overdue })}
           all={{ href: links.myActions, label: t('dashboard.see_my_actions') }}
           empty={t('dashboard.my_actions_empty')}
-          rows={myActions.items.map((action) => ({
-            id: action.id,
-            href: links.action(action.id),
-            title: action.title,
-            details: [
-              t(`dashboard.action_status.${action.status}`),
-              action.dueOn === null ? t('dashboard.no_due') : t('dashboard.due', { date: formatDay(action.dueOn, language) }),
-              action.siteName,
-            ],
-            mark: action.overdue ? overdue : null,
-          }))}
+          rows={myActions.items.map((a) =>
+            row(a.id, links.action(a.id), a.title, a.overdue, [
+              t(`dashboard.action_status.${a.status}`),
+              a.dueOn === null ? t('dashboard.no_due') : t('dashboard.due', { date: formatDay(a.dueOn, language) }),
+              a.siteName,
+            ]),
+          )}
         />
       )}
       {myInspections !== null && (
@@ -190,17 +188,13 @@ function DashboardParts({ data, links }: { data: DashboardData; links: Dashboard
           summary={t('dashboard.inspections_due', { count: myInspections.due })}
           all={{ href: links.inspections, label: t('dashboard.see_my_inspections') }}
           empty={t('dashboard.my_inspections_empty')}
-          rows={myInspections.items.map((inspection) => ({
-            id: inspection.id,
-            href: links.inspection(inspection.id),
-            title: inspection.templateName,
-            details: [
-              t(`dashboard.inspection_status.${inspection.status}`, { defaultValue: inspection.status }),
-              inspection.dueAt === null ? t('dashboard.no_due') : t('dashboard.due', { date: formatDate(inspection.dueAt, language) }),
-              inspection.siteName,
-            ],
-            mark: inspection.overdue ? overdue : null,
-          }))}
+          rows={myInspections.items.map((i) =>
+            row(i.id, links.inspection(i.id), i.templateName, i.overdue, [
+              t(`dashboard.inspection_status.${i.status}`, { defaultValue: i.status }),
+              i.dueAt === null ? t('dashboard.no_due') : t('dashboard.due', { date: formatDate(i.dueAt, language) }),
+              i.siteName,
+            ]),
+          )}
         />
       )}
       {districtActions !== null && (
@@ -225,17 +219,13 @@ function DashboardParts({ data, links }: { data: DashboardData; links: Dashboard
           title={t('dashboard.recent_declarations')}
           all={{ href: links.declarations, label: t('dashboard.see_declarations') }}
           empty={t('dashboard.declarations_empty')}
-          rows={recentDeclarations.items.map((declaration) => ({
-            id: declaration.id,
-            href: links.declaration(declaration.id),
-            title: declaration.title,
-            details: [
-              t(`dashboard.declaration_status.${declaration.status}`, { defaultValue: declaration.status }),
-              t('dashboard.reported', { date: formatDate(declaration.createdAt, language) }),
-              declaration.siteName,
-            ],
-            mark: null,
-          }))}
+          rows={recentDeclarations.items.map((d) =>
+            row(d.id, links.declaration(d.id), d.title, false, [
+              t(`dashboard.declaration_status.${d.status}`, { defaultValue: d.status }),
+              t('dashboard.reported', { date: formatDate(d.createdAt, language) }),
+              d.siteName,
+            ]),
+          )}
         />
       )}
     </>

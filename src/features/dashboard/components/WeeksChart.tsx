@@ -51,7 +51,7 @@ export function WeeksChart({ weeks }: { weeks: readonly WeekFigures[] }) {
         })}
         <line x1={0} x2={width} y1={HEIGHT - LABEL} y2={HEIGHT - LABEL} className="dashboard-chart-axis" />
       </svg>
-      <table className="dashboard-sr-only" aria-labelledby={captionId}>
+      <table className="visually-hidden" aria-labelledby={captionId}>
         <thead>
           <tr>
             <th scope="col">{t('dashboard.chart_week')}</th>
