@@ -81,7 +81,7 @@ export function CalendarPage({ view = 'month', day, links, today = new Date() }:
       </div>
       {calendar.isPending && (
         <p role="status" className="calendar-note">
-          {t('loading')}
+          {t(calendar.fetchStatus === 'paused' ? 'offline' : 'loading')}
         </p>
       )}
       {calendar.isError && (

@@ -61,7 +61,11 @@ export function DashboardPage({ district, districtFailed, links }: DashboardPage
       <SessionFacts district={district} districtFailed={districtFailed} />
 
       {data === undefined ? (
-        dashboard.isError ? (
+        dashboard.fetchStatus === 'paused' ? (
+          <p className="dashboard-problem" role="status">
+            {t('dashboard.offline')}
+          </p>
+        ) : dashboard.isError ? (
           <p className="dashboard-problem" role="alert">
             {t('dashboard.failed')}{' '}
             <button type="button" className="dashboard-button" onClick={() => void dashboard.refetch()}>
@@ -73,7 +77,7 @@ export function DashboardPage({ district, districtFailed, links }: DashboardPage
         )
       ) : (
         <>
-          {dashboard.isError && (
+          {(dashboard.isError || dashboard.fetchStatus === 'paused') && (
             <p className="dashboard-note" data-testid="dashboard-as-of">
               {t('dashboard.as_of', { date: formatDateTime(dashboard.dataUpdatedAt, i18n.language) })}
             </p>

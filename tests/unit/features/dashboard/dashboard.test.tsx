@@ -1,4 +1,5 @@
 /** The dashboard, each person's home, as a user sees it from what GET /api/dashboard answers. */
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -214,6 +215,24 @@ describe('the dashboard', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'My actions' })).toBeInTheDocument();
+  });
+
+  it('offline, keeps showing the last answer and says it may not be up to date; with none yet, says it waits for the network', async () => {
+    seedSession();
+    serveDashboard(FIELD_USER);
+    const { queryClient, unmount } = await openDashboard();
+    expect(await screen.findByText('7 open, 1 overdue')).toBeInTheDocument();
+    onlineManager.setOnline(false);
+    try {
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      expect(await screen.findByTestId('dashboard-as-of')).toHaveTextContent(/^Not up to date: as loaded on /);
+      expect(screen.getByText('7 open, 1 overdue')).toBeInTheDocument();
+      unmount();
+      await openDashboard();
+      expect(await screen.findByText('You are offline: your work will show when the connection is back.')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it("asks again when the server says one of the actions changed (the socket's records:changed)", async () => {
