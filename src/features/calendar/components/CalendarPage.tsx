@@ -4,17 +4,23 @@
  * overdue items marked (in words too), previous / next / today, dates in the language's
  * format (spec section 1). The view and the day shown are in the address (search.ts), so back
  * from an item returns to them. The week view is a list of days: the one that reads best at
- * 360 px and aloud. Below: the private iCal address (FeedPanel).
+ * 360 px and aloud. The socket's records:changed for an action reads the ranges again. Below:
+ * the private iCal address (FeedPanel).
  */
 import { chevronBackOutline, chevronForwardOutline } from 'ionicons/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/names';
 import type { CalendarItem } from '../../../../common/schemas/calendar';
 import { IconButton } from '../../../components/IconButton';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
+import { onRecordsChanged } from '../../../lib/socket';
 import { useCalendar } from '../api/get-calendar';
+import { calendarKeys } from '../api/keys';
 import { dayKey, monthGrid, moveAnchor, parseDay, sameDay, viewRange, weekDays, type CalendarView } from '../month';
 import { calendarHref } from '../search';
 import { FeedPanel } from './FeedPanel';
@@ -45,6 +51,9 @@ export function CalendarPage({ view = 'month', day, links, today = new Date() }:
   const anchor = (day === undefined ? null : parseDay(day)) ?? today;
   const range = viewRange(view, anchor);
   const calendar = useCalendar(range.from, range.to);
+  const queryClient = useQueryClient();
+  // An action moved, closed or reassigned (here or elsewhere): the ranges read are asked again.
+  useEffect(() => onRecordsChanged(ACTIONS_MODULE, () => void queryClient.invalidateQueries({ queryKey: calendarKeys.items() })), [queryClient]);
   const byDay = new Map<string, CalendarItem[]>();
   for (const item of calendar.data?.items ?? []) byDay.set(item.date, [...(byDay.get(item.date) ?? []), item]);
   for (const items of byDay.values()) items.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '') || a.title.localeCompare(b.title));

@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
+import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/names';
 import type { DashboardData } from '../../../../common/schemas/dashboard';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
@@ -27,9 +28,6 @@ import { PendingWrites } from './PendingWrites';
 import { WeeksChart } from './WeeksChart';
 import '../../../components/visually-hidden.css';
 import './dashboard.css';
-
-/** The socket's module name of the actions (ACTIONS_MODULE of the actions' contract, whose schemas stay out of this chunk). */
-const ACTIONS_SOCKET_MODULE = 'actions';
 
 /** Where the dashboard's rows and "see all" links lead (composed by the route: features do not import each other). */
 export interface DashboardLinks {
@@ -52,7 +50,7 @@ export function DashboardPage({ district, districtFailed, links }: DashboardPage
   const { t, i18n } = useTranslation();
   const dashboard = useDashboard();
   const queryClient = useQueryClient();
-  useEffect(() => onRecordsChanged(ACTIONS_SOCKET_MODULE, () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })), [queryClient]);
+  useEffect(() => onRecordsChanged(ACTIONS_MODULE, () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })), [queryClient]);
   const data = dashboard.data;
 
   return (

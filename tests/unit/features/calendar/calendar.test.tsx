@@ -5,12 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarItem } from '../../../../common/schemas/calendar';
 import { monthGrid, moveAnchor, viewRange } from '../../../../src/features/calendar/month';
 import { i18n } from '../../../../src/lib/i18n';
+import { closeSocket, openSocket } from '../../../../src/lib/socket';
 import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { renderApp } from '../../../../src/testing/render-app';
 import { server } from '../../../../src/testing/server';
 import { seedSession } from '../../../../src/testing/session';
+import { emitServerEvent } from '../../fake-socket-io';
+
+vi.mock('socket.io-client', () => import('../../fake-socket-io'));
 
 const LOAD = { timeout: 5000 };
 
@@ -136,6 +140,22 @@ describe('the calendar page', () => {
     expect(late).toHaveAttribute('href', `/actionPlan/actions/${LATE_ID}`);
     // Today (Sunday 22) is marked in its week.
     expect(screen.getByTestId('calendar-week').querySelector('[aria-current="date"]')).toHaveAttribute('data-day', '2026-11-22');
+  });
+
+  it("reads the days again when the server says one of the actions changed (the socket's records:changed)", async () => {
+    let items = ITEMS;
+    server.use(http.get(api('calendar'), () => HttpResponse.json(makeEnvelope({ items }))));
+    renderApp('/calendar');
+    expect(await screen.findByRole('link', { name: 'Action Fix the guard rail' }, LOAD)).toBeInTheDocument();
+    await openSocket();
+    try {
+      items = ITEMS.map((item) => (item.id === ACTION_ID ? { ...item, date: '2026-11-26', title: 'Fix the guard rail, moved' } : item));
+      emitServerEvent('records:changed', { module: 'actions', id: ACTION_ID, version: 2 });
+      const moved = await screen.findByRole('link', { name: 'Action Fix the guard rail, moved' });
+      expect(moved.closest('td')).toHaveAttribute('data-day', '2026-11-26');
+    } finally {
+      closeSocket();
+    }
   });
 
   it('says when the calendar cannot be read', async () => {

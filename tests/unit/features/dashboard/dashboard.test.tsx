@@ -14,18 +14,10 @@ import { api } from '../../../../src/testing/handlers';
 import { renderApp } from '../../../../src/testing/render-app';
 import { server } from '../../../../src/testing/server';
 import { seedSession } from '../../../../src/testing/session';
+import { emitServerEvent } from '../../fake-socket-io';
 import { freshIndexedDb } from '../emergency/outbox-testing';
 
-type Listener = (...args: unknown[]) => void;
-const fakeSocket = vi.hoisted(() => ({ listeners: new Map<string, Listener[]>() }));
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    on: (event: string, listener: Listener) => fakeSocket.listeners.set(event, [...(fakeSocket.listeners.get(event) ?? []), listener]),
-    removeAllListeners: () => fakeSocket.listeners.clear(),
-    disconnect: () => undefined,
-    connect: () => undefined,
-  }),
-}));
+vi.mock('socket.io-client', () => import('../../fake-socket-io'));
 
 // The first render loads the page chunks (cold transforms in the test runner).
 const LOAD = { timeout: 5000 };
@@ -97,7 +89,6 @@ async function openDashboard() {
 describe('the dashboard', () => {
   afterEach(() => {
     closeSocket();
-    fakeSocket.listeners.clear();
   });
 
   it('keeps the district, its client, the district modules and the unread notifications in a compact form', async () => {
@@ -245,7 +236,7 @@ describe('the dashboard', () => {
     expect(await screen.findByText('7 open, 1 overdue')).toBeInTheDocument();
     await openSocket();
     const before = calls();
-    for (const listener of fakeSocket.listeners.get('records:changed') ?? []) listener({ module: 'actions', id: A1, version: 3 });
+    emitServerEvent('records:changed', { module: 'actions', id: A1, version: 3 });
     expect(await screen.findByText('6 open, 0 overdue')).toBeInTheDocument();
     expect(calls()).toBe(before + 1);
     expect(screen.queryByText('Replace the torn safety net')).not.toBeInTheDocument();
