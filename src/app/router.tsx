@@ -29,11 +29,13 @@ import { DEFAULT_PAGE } from '../../common/constants';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
+import { validateCalendarSearch } from '../features/calendar/search';
 import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
 import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2/routes';
 import { findModule, LANDING_MODULES } from '../features/modules/modules';
 import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
 import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
+import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
 import { LOGIN_PATH } from './paths';
@@ -148,6 +150,8 @@ const meInfosRoute = createRoute({
 const calendarRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/calendar',
+  validateSearch: validateCalendarSearch,
+  loader: () => i18n.loadNamespaces(['calendar']),
 }).lazy(() => import('./routes/calendar.lazy').then((m) => m.Route));
 
 const helpRoute = createRoute({

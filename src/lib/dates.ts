@@ -38,8 +38,7 @@ export function formatDate(value: Date | string | number, language: string, time
 export function formatDateTime(value: Date | string | number, language: string, timeZone?: string): string {
   const date = toDate(value);
   if (date === null) return '';
-  const time = formatter(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
-  return `${formatDate(date, language, timeZone)} ${time}`;
+  return `${formatDate(date, language, timeZone)} ${formatTime(date, language, timeZone)}`;
 }
 
 /**
@@ -51,4 +50,26 @@ export function formatDateTime(value: Date | string | number, language: string, 
 export function dayOfMonth(value: Date, timeZone?: string): string {
   if (timeZone === undefined) return String(value.getDate());
   return formatter('en-US', { day: 'numeric', timeZone }).format(value);
+}
+
+/**
+ * A day written as the API writes it (YYYY-MM-DD: an action's due date, a calendar day) in the
+ * language's format: 25/12/2024 (fr), 12/25/2024 (en); `short` leaves the year out (25/12,
+ * 12/25). Read off the text, without Intl or a time zone: the day is the district's already
+ * (a Date would move it across midnight), and the dashboard's rows format many of them.
+ * The text as it is when it is not such a day.
+ */
+export function formatDay(day: string, language: string, { short = false }: { short?: boolean } = {}): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (match === null) return day;
+  const [, year, month, date] = match;
+  const dayMonth = localeFor(language) === 'fr-FR' ? `${date}/${month}` : `${month}/${date}`;
+  return short ? dayMonth : `${dayMonth}/${year}`;
+}
+
+/** 14:05 (fr), 2:05 PM (en). Empty for an invalid date. */
+export function formatTime(value: Date | string | number, language: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (date === null) return '';
+  return formatter(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
 }

@@ -54,6 +54,12 @@ export const handlers = [
   // empty district by default (the Sites tests serve their own).
   http.get(api('sites'), () => HttpResponse.json(sessionEnvelope({ items: [], nextCursor: null, total: 0 }))),
   http.get(api('sites/types'), () => HttpResponse.json(sessionEnvelope([]))),
+  // The home screens (issue 18): nobody's work by default (the dashboard and calendar tests serve their own).
+  http.get(api('dashboard'), () =>
+    HttpResponse.json(sessionEnvelope({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null })),
+  ),
+  http.get(api('calendar'), () => HttpResponse.json(sessionEnvelope({ items: [] }))),
+  http.get(api('calendar/feed'), () => HttpResponse.json(sessionEnvelope({ active: false, createdAt: null, url: null }))),
   http.get(api('config/maintenance'), () => HttpResponse.json(makeSessionlessEnvelope({ maintenance: false }))),
   // Notifications: the list of fixtures.ts; reads are not remembered (a test that needs it
   // overrides these with server.use).

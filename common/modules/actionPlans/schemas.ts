@@ -339,6 +339,4 @@ export const MEMBER_CHOICES_MAX = 30;
 export const actionPagePath = (id: string): string => `/actionPlan/actions/${id}`;
 
 /** The socket's module names of these records (records:changed). */
-export const ACTIONS_MODULE = 'actions';
-export const PLANS_MODULE = 'action_plans';
-export const ACTION_TEMPLATES_MODULE = 'action_templates';
+export { ACTIONS_MODULE, ACTION_TEMPLATES_MODULE, PLANS_MODULE } from './names';

@@ -6,9 +6,10 @@
  */
 import { IonButton } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_SHARES_MODULE, SHARE_DAYS_CHOICES, type ReportShare } from '../../../../common/modules/questionnaryV2/schemas';
+import { CopyableLink } from '../../../components/CopyableLink';
 import { RecordSection } from '../../../components/module/RecordSheet';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { requireNetwork, useConnectionState } from '../../../lib/connectivity';
@@ -29,10 +30,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
   const [days, setDays] = useState<number>(SHARE_DAYS_CHOICES[1]);
   /** The link just made: its address (null: made, but the answer had no token) — shown until the page is left. */
   const [made, setMade] = useState<{ url: string | null } | null>(null);
-  const [copyFailed, setCopyFailed] = useState(false);
-  const linkInput = useRef<HTMLInputElement>(null);
   const daysId = useId();
-  const linkId = useId();
   const shares = useQuery(reportSharesQueryOptions(inspectionId));
 
   useEffect(
@@ -47,7 +45,6 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
   const create = useMutation({
     mutationFn: () => createReportShare(inspectionId, days),
     onSuccess: (created) => {
-      setCopyFailed(false);
       setMade({ url: shareUrl(created, window.location.origin) });
       void refresh();
     },
@@ -61,20 +58,6 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
     },
     onError: (error) => showToast({ message: describeApiError(error), kind: 'danger' }),
   });
-
-  /** The clipboard where the browser gives it (a secure page, permission); otherwise the text selected for the user's own copy. */
-  const copy = async (url: string) => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(url);
-      setCopyFailed(false);
-      showToast({ message: t('share.copied'), kind: 'success' });
-    } catch {
-      setCopyFailed(true);
-      linkInput.current?.focus();
-      linkInput.current?.select();
-    }
-  };
 
   const offline = connection === 'offline';
   const list = shares.data ?? [];
@@ -103,14 +86,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
       {made && made.url !== null && (
         <div className="report-share-link" role="status">
           <p>{t('share.created')}</p>
-          <label htmlFor={linkId}>{t('share.link_label')}</label>
-          <div className="report-share-link-row">
-            <input id={linkId} ref={linkInput} type="text" readOnly value={made.url} onFocus={(event) => event.currentTarget.select()} />
-            <IonButton fill="outline" onClick={() => void copy(made.url!)}>
-              {t('share.copy')}
-            </IonButton>
-          </div>
-          {copyFailed && <p className="report-share-copy-failed">{t('share.copy_failed')}</p>}
+          <CopyableLink key={made.url} url={made.url} label={t('share.link_label')} copy={t('share.copy')} copied={t('share.copied')} copyFailed={t('share.copy_failed')} />
         </div>
       )}
       <h3 className="report-share-links-title">{t('share.links')}</h3>

@@ -1,7 +1,7 @@
 /**
  * The top toolbar (spec section 2): menu toggle; product and district names; the calendar
- * icon with today's day of month (/calendar); the workflow-V2 notification icon with its
- * badge; the bell menu, the count of writes waiting to be sent (PendingWritesLink) and the
+ * icon with today's day of month (/calendar); the workflow icon with its badge (the member's
+ * actions overdue or due soon, leading to its actions); the bell menu, the count of writes waiting to be sent (PendingWritesLink) and the
  * emergency entry (slots filled by the app layer, features do not import each other); help (a new tab); support (the support dialog); profile; disconnect.
  */
 import { useRouter } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import { useLatch } from '../../../hooks/use-latch';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
+import { actionPlans } from '../../../../common/modules/actionPlans';
 import { dayOfMonth } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { lazyPart } from '../../../lib/lazy-part';
@@ -28,7 +29,11 @@ import { whenIdle } from '../../../lib/when-idle';
 import { PendingWritesLink } from './PendingWritesLink';
 
 export const CALENDAR_PATH = '/calendar';
-export const WORKFLOW_NOTIFICATIONS_PATH = '/notificationsWorkflowV2';
+/**
+ * The workflow icon's address: the member's own actions (its badge, the envelope's
+ * workflowNotificationsNumber, counts those overdue or due soon: docs/actions.md).
+ */
+export const WORKFLOW_NOTIFICATIONS_PATH = `/${actionPlans.prefix}/actions?mine=true`;
 export const PROFILE_PATH = '/me/meInfos';
 export const HELP_PATH = '/help';
 /** Up to this width the secondary buttons move into the "more" menu (shell.css follows it). */

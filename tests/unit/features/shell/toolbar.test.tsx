@@ -30,11 +30,24 @@ describe('the toolbar', () => {
     expect(await screen.findByRole('heading', { name: 'Calendar', level: 1 }, LOAD)).toBeInTheDocument();
   }, 15_000);
 
-  it('shows the workflow notification count from the envelope as a badge', async () => {
-    server.use(http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, { workflowNotificationsNumber: 4 }))));
+  it("shows the count of the member's actions overdue or due soon from the envelope as a badge, leading to its actions", async () => {
+    // Every envelope carries the count (the dashboard's data too).
+    server.use(
+      http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, { workflowNotificationsNumber: 4 }))),
+      http.get(api('dashboard'), () =>
+        HttpResponse.json(makeEnvelope({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null }, { workflowNotificationsNumber: 4 })),
+      ),
+    );
     await openDashboard();
     expect(await screen.findByTestId('workflow-badge')).toHaveTextContent('4');
-    expect(screen.getByTitle('Workflow notifications: 4')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'My actions: 4 overdue or due soon' });
+    expect(link).toHaveAttribute('href', '/actionPlan/actions?mine=true');
+  });
+
+  it('names the workflow icon when nothing is overdue or due soon, without a badge', async () => {
+    await openDashboard();
+    expect(await screen.findByRole('link', { name: 'My actions: none overdue or due soon' })).toBeInTheDocument();
+    expect(screen.queryByTestId('workflow-badge')).not.toBeInTheDocument();
   });
 
   it('opens the help page in a new tab', async () => {
