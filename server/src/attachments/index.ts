@@ -34,6 +34,9 @@ export const ATTACHMENT_MODULES: Readonly<Record<string, { features: readonly Fe
   // An inspection's photos and signature, by whoever fills it (either family's read right);
   // the submit checks they are this inspection's own uploads.
   questionnaires: { features: ['questionnaires', 'securesphere'], write: 'read', table: 'inspections', locks: true },
+  // An action's photos (its proof among them), by its assignee (own work, either manifest's
+  // actions read right) or a manager; the action counts them for its proof.
+  actions: { features: ['actions', 'actionsV3'], write: 'read', table: 'actions' },
 };
 
 export const RECORD_LOCKED = 'upload.record_locked';

@@ -24,7 +24,7 @@ export async function seedDemo(databases: Databases, storage: AttachmentStorage)
   for (const client of DEMO_CLIENTS) {
     const db = await databases.openClientStorage(client.database);
     await db.transaction(async (tx) => {
-      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, inspection_shares, inspections, inspection_schedules, questionnaire_template_versions, questionnaire_templates, record_history, record_locks, notifications, attachments');
+      await tx.query('truncate districts, district_modules, memberships, sites, site_stages, site_types, declaration_comments, declarations, declaration_template_versions, declaration_templates, inspection_shares, inspections, inspection_schedules, questionnaire_template_versions, questionnaire_templates, record_history, record_locks, notifications, attachments, action_comments, actions, action_plans, action_templates, calendar_feeds');
       for (const districtName of client.districts) {
         const districtId = randomUUID();
         districtIds.set(`${client.database}/${districtName}`, districtId);

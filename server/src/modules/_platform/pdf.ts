@@ -12,8 +12,10 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../../../common/constants.js';
 import type { Attachment } from '../../../../common/schemas/platform.js';
+import { DISTRICT_TIME_ZONE } from './time-zone.js';
 
-export const PRINT_TIME_ZONE = 'Europe/Paris';
+/** Printed times are the district's (time-zone.ts). */
+export const PRINT_TIME_ZONE = DISTRICT_TIME_ZONE;
 
 /**
  * The language of an Accept-Language header: the first of fr and en by preference (q), French

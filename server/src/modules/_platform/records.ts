@@ -134,3 +134,52 @@ export async function requireOwnUploads(
   );
   if (rows.length !== wanted.length) throw ApiError.badRequest(errorKey, field);
 }
+
+/**
+ * The district's members by name (their e-mail), optionally those whose name contains
+ * `search` (folded: case and accents ignored), at most `limit`: the people pickers of every
+ * module (an assignee, a schedule's people, a template's recipients, a plan's owner).
+ */
+export async function districtMembers(scope: Pick<RecordScope, 'db' | 'control' | 'districtId'>, options: { search?: string; limit?: number } = {}): Promise<Actor[]> {
+  const { rows } = await scope.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [scope.districtId]);
+  const names = await actorNames(scope.control, rows.map((r) => r.account_id));
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const search = options.search?.trim() ? fold(options.search.trim()) : null;
+  const members = rows
+    .filter((r) => names.has(r.account_id))
+    .map((r) => actorOf(names, r.account_id))
+    .filter((m) => search === null || fold(m.name).includes(search))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return options.limit === undefined ? members : members.slice(0, options.limit);
+}
+
+/**
+ * Deletes (reversibly) or restores a record of `table` whose row the caller has locked, with its
+ * history entry: a 409 with the record as it is now on a stale base version, or when deleting a
+ * deleted one; restoring a live one changes nothing. The caller then reads the record again.
+ */
+export async function setRecordDeleted(
+  scope: RecordScope,
+  record: { table: string; module: string; id: string; version: number; deletedAt: Date | null; current: () => Promise<unknown> },
+  baseVersion: number,
+  deleted: boolean,
+): Promise<void> {
+  if (record.version !== baseVersion) throw versionConflict(await record.current());
+  if ((record.deletedAt !== null) === deleted) {
+    if (deleted) throw deletedRecord(await record.current());
+    return;
+  }
+  const { rows } = await scope.db.query<{ deleted_at: Date | null }>(
+    `update ${record.table} set deleted_at = ${deleted ? 'now()' : 'null'}, version = version + 1, updated_at = now(), updated_by = $3
+      where id = $1 and district_id = $2 returning deleted_at`,
+    [record.id, scope.districtId, scope.actor.id],
+  );
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  await writeHistory(scope, {
+    module: record.module,
+    recordId: record.id,
+    version: baseVersion + 1,
+    action: deleted ? 'delete' : 'restore',
+    changes: [{ field: 'deletedAt', before: iso(record.deletedAt), after: iso(rows[0]?.deleted_at ?? null) }],
+  });
+}

@@ -24,7 +24,7 @@ import { queueRecordMails } from '../../mail/outbox.js';
 import { notifyMailQueued } from '../../mail/worker.js';
 import type { RecordedNotification } from '../../notifications/notifier.js';
 import type { RouteContext } from '../../routes/context.js';
-import { PRINT_TIME_ZONE } from '../_platform/pdf.js';
+import { DISTRICT_TIME_ZONE } from '../_platform/time-zone.js';
 import { QUESTIONNAIRES_MODULE } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -140,7 +140,7 @@ interface NoticeRow {
 
 const dueText = (due: Date) => {
   const format = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: PRINT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(due);
+    new Intl.DateTimeFormat(locale, { timeZone: DISTRICT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(due);
   return { fr: format('fr-FR'), en: format('en-GB') };
 };
 
