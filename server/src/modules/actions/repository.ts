@@ -336,7 +336,7 @@ export class ActionsRepository {
 
   /** Every row of a filtered list in its order, for the CSV export (at most `max`). */
   async exportRows(query: ActionListQuery, max: number): Promise<(ActionSummary & { description: string; closingNote: string | null; createdAt: string })[]> {
-    const { rows } = await this.rows({ ...query, cursor: undefined } as ActionListQuery, max);
+    const { rows } = await this.rows({ ...query, cursor: undefined }, max);
     const page = rows.slice(0, max);
     const names = await actorNames(this.scope.control, page.map((r) => r.assignee_id));
     return page.map((row) => ({ ...this.summaryOf(row, names), description: row.description, closingNote: row.closing_note, createdAt: iso(row.created_at) }));
