@@ -20,7 +20,7 @@ import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../co
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, requireLiveSite, requireMembers, setRecordDeleted, versionConflict, writeHistory, type RecordScope } from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, readHistory, recordMetaOf, requireEditable, requireLiveSite, requireMembers, setRecordDeleted, writeHistory, type RecordScope } from '../_platform/records.js';
 import { districtDay } from '../_platform/time-zone.js';
 import { checkDay, INVALID_DATE, INVALID_FILTER, iso, isoOrNull, MANAGERS_ONLY, NOT_MEMBER, PLAN_NOT_FOUND, SITE_NOT_FOUND } from './repository.js';
 
@@ -153,14 +153,7 @@ export class PlansRepository {
   private async toPlan(row: PlanRow): Promise<Plan> {
     const names = await actorNames(this.scope.control, [row.created_by, row.updated_by, row.owner_id]);
     return {
-      id: row.id,
-      districtId: row.district_id,
-      version: row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: isoOrNull(row.deleted_at),
+      ...recordMetaOf(row, names),
       ...fieldsOf(row),
       siteName: row.site_name,
       owner: actorOf(names, row.owner_id),
@@ -207,8 +200,7 @@ export class PlansRepository {
 
   async update(id: string, body: PlanUpdate): Promise<Plan> {
     const row = await this.rowOr404(id, true);
-    if (row.version !== body.baseVersion) throw versionConflict(await this.toPlan(row));
-    if (row.deleted_at) throw deletedRecord(await this.toPlan(row));
+    await requireEditable(row, body.baseVersion, () => this.toPlan(row));
     const before = fieldsOf(row);
     const next = this.normalise({ ...before, ...body.changes });
     const changes = changesBetween(before, next, HISTORY_FIELDS);

@@ -51,10 +51,12 @@ import {
   changesBetween,
   deletedRecord,
   readHistory,
+  recordMetaOf,
+  requireEditable,
+  requireLiveRecord,
   requireLiveSite,
   requireMembers,
   setRecordDeleted,
-  versionConflict,
   writeHistory,
   type FieldChange,
   type RecordScope,
@@ -407,14 +409,7 @@ export class ActionsRepository {
       ...row.status_changes.map((c) => c.by),
     ]);
     return {
-      id: row.id,
-      districtId: row.district_id,
-      version: row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: isoOrNull(row.deleted_at),
+      ...recordMetaOf(row, names),
       ...fieldsOf(row),
       status: row.status,
       siteName: row.site_name,
@@ -447,16 +442,13 @@ export class ActionsRepository {
   // ================================================================ writes
 
   /** A live plan of the district (404 otherwise); none given passes. */
-  private async checkPlan(planId: string | null | undefined): Promise<void> {
-    if (!planId) return;
-    const { rows } = await this.db.query('select 1 from action_plans where id = $1 and district_id = $2 and deleted_at is null', [planId, this.districtId]);
-    if (rows.length === 0) throw ApiError.notFound(PLAN_NOT_FOUND);
+  private checkPlan(planId: string | null | undefined): Promise<void> {
+    return requireLiveRecord(this.db, 'action_plans', this.districtId, planId, PLAN_NOT_FOUND);
   }
 
-  private async checkTemplate(templateId: string | null | undefined): Promise<void> {
-    if (!templateId) return;
-    const { rows } = await this.db.query('select 1 from action_templates where id = $1 and district_id = $2 and deleted_at is null', [templateId, this.districtId]);
-    if (rows.length === 0) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
+  /** A live template of the district (404 otherwise); none given passes. */
+  private checkTemplate(templateId: string | null | undefined): Promise<void> {
+    return requireLiveRecord(this.db, 'action_templates', this.districtId, templateId, TEMPLATE_NOT_FOUND);
   }
 
   /**
@@ -559,8 +551,7 @@ export class ActionsRepository {
   /** The locked live row at `baseVersion`: 404, or 409 (stale or deleted) with the current action. */
   private async writable(id: string, baseVersion: number): Promise<ActionRow> {
     const row = await this.rowOr404(id, true);
-    if (row.version !== baseVersion) throw versionConflict(await this.toAction(row));
-    if (row.deleted_at) throw deletedRecord(await this.toAction(row));
+    await requireEditable(row, baseVersion, () => this.toAction(row));
     return row;
   }
 

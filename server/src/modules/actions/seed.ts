@@ -17,6 +17,7 @@ import type { FailedItem } from '../../../../common/modules/questionnaryV2/schem
 import { drawDemoPhotos, storeDemoPhoto } from '../../seed/photos.js';
 import type { DistrictSeed } from '../index.js';
 import { addDays, districtDay } from '../_platform/time-zone.js';
+import { seedHistory } from '../_platform/records.js';
 
 const DAY_MS = 86_400_000;
 const COUNT = 60;
@@ -73,17 +74,7 @@ export async function seedActions({ tx, clientDb, districtId, actorId, actorName
   const yearAgo = new Date(now - 365 * DAY_MS);
   const pictures = await drawDemoPhotos();
   const after = pictures[pictures.length - 1]!;
-  const history = (module: string, recordId: string, version: number, action: string, changes: unknown[], at: Date, actor = actorId) =>
-    tx.query(`insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      module,
-      recordId,
-      districtId,
-      version,
-      action,
-      JSON.stringify(changes),
-      actor,
-      at,
-    ]);
+  const history = seedHistory(tx, districtId, actorId);
 
   // Who works on actions: the members with an actions right, the field staff first (the fewest rights).
   const { rows: members } = await tx.query<{ account_id: string; rights: string[] }>('select account_id, rights from memberships where district_id = $1 order by account_id', [districtId]);

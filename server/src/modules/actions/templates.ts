@@ -18,8 +18,8 @@ import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../co
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, readHistory, setRecordDeleted, versionConflict, writeHistory, type RecordScope } from '../_platform/records.js';
-import { iso, isoOrNull, MANAGERS_ONLY, TEMPLATE_NOT_FOUND } from './repository.js';
+import { actorNames, changesBetween, readHistory, recordMetaOf, requireEditable, setRecordDeleted, writeHistory, type RecordScope } from '../_platform/records.js';
+import { MANAGERS_ONLY, TEMPLATE_NOT_FOUND } from './repository.js';
 
 const HISTORY_FIELDS = ['name', 'title', 'description', 'priority', 'dueInDays', 'proof'] as const;
 
@@ -70,14 +70,7 @@ export class ActionTemplatesRepository {
 
   private toTemplate(row: TemplateRow, names: Map<string, string>): ActionTemplate {
     return {
-      id: row.id,
-      districtId: row.district_id,
-      version: row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: isoOrNull(row.deleted_at),
+      ...recordMetaOf(row, names),
       ...fieldsOf(row),
       usageCount: row.usage_count,
     };
@@ -153,8 +146,7 @@ export class ActionTemplatesRepository {
   /** An edit: the actions made from it keep what they were made with. */
   async update(id: string, body: ActionTemplateUpdate): Promise<ActionTemplate> {
     const row = await this.rowOr404(id, true);
-    if (row.version !== body.baseVersion) throw versionConflict(await this.one(row));
-    if (row.deleted_at) throw deletedRecord(await this.one(row));
+    await requireEditable(row, body.baseVersion, () => this.one(row));
     const before = fieldsOf(row);
     const asked = body.changes;
     const next: ActionTemplateFields = {

@@ -14,6 +14,7 @@ import type { Severity, Status, TemplateField } from '../../../../common/modules
 import type { DistrictSeed } from '../index.js';
 import { appendLock } from '../_platform/lock-chain.js';
 import { DECLARATIONS_MODULE, lockedContent, TEMPLATES_HISTORY } from './repository.js';
+import { seedHistory } from '../_platform/records.js';
 
 const DAY_MS = 86_400_000;
 
@@ -101,17 +102,7 @@ export async function seedDeclarations({ tx, clientDb, districtId, actorId, acto
     'select id, name, gps_lat, gps_lng from sites where district_id = $1 and deleted_at is null order by name',
     [districtId],
   );
-  const history = (module: string, recordId: string, version: number, action: string, changes: unknown[], at: Date) =>
-    tx.query(`insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      module,
-      recordId,
-      districtId,
-      version,
-      action,
-      JSON.stringify(changes),
-      actorId,
-      at,
-    ]);
+  const history = seedHistory(tx, districtId, actorId);
 
   const templateIds: string[] = [];
   for (const t of TEMPLATES) {
