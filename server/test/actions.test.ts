@@ -8,11 +8,13 @@
  * version conflicts and bad input. Another tenant's records: tenant-isolation.test.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../common/modules/actionPlans/schemas.js';
 import type { Inspection, Template } from '../../common/modules/questionnaryV2/schemas.js';
 import type { Actor, HistoryEntry, Page } from '../../common/schemas/platform.js';
+import { RECORDS_CHANGED_EVENT, type RecordsChanged } from '../src/modules/_platform/events.js';
 import { addDays, districtDay } from '../src/modules/_platform/time-zone.js';
 import { noiseJpeg, TusClient } from './attachments-tus.js';
 import { bearer, listenOnLoopback, login, startTestServer, type TestServer } from './helper.js';
@@ -50,6 +52,10 @@ async function call<T = unknown>({ method = 'GET', url, payload, token = manager
   const body = response.headers['content-type']?.toString().includes('json') ? response.json<Body>() : ({} as Body);
   return { status: response.statusCode, body, data: body.data, text: response.body, headers: response.headers };
 }
+
+/** The server on a loopback port (tus uploads and the socket need a real one), opened once. */
+let loopbackUrl: string | null = null;
+const loopback = async () => (loopbackUrl ??= await listenOnLoopback(server));
 
 const subOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 const AT = new Date().toISOString();
@@ -210,7 +216,7 @@ describe('the workflow', () => {
     expect((await move(action, 'done', field, '   ')).body.details).toBe('photo,note');
     expect((await move(action, 'done', field, 'Remplacée')).body.details).toBe('photo');
     // The photo, uploaded by the assignee through tus as the app does it.
-    const url = await listenOnLoopback(server);
+    const url = await loopback();
     const bytes = await noiseJpeg(64, 48);
     const photoId = randomUUID();
     const upload = await new TusClient(url, field).createWith({ attachmentId: photoId, module: 'actions', recordId: action.id, name: 'apres.jpg', type: 'image/jpeg' }, bytes.length, bytes);
@@ -439,6 +445,31 @@ describe('the list', () => {
     expect((await move(action, 'inProgress')).body.message).toBe('record.deleted');
     const restored = await call<Action>({ method: 'POST', url: `/${action.id}/restore`, payload: { baseVersion: 2 } });
     expect(restored.data).toMatchObject({ deletedAt: null, version: 3 });
+  });
+});
+
+describe('live changes', () => {
+  let socket: Socket | null = null;
+  afterAll(() => socket?.disconnect());
+
+  it('a manager’s open app hears every write of an action, a plan or a template, once committed', async () => {
+    const url = await loopback();
+    socket = connect(url, { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket!.on('connect', () => resolve());
+      socket!.on('connect_error', reject);
+    });
+    const heard: RecordsChanged[] = [];
+    socket.on(RECORDS_CHANGED_EVENT, (change: RecordsChanged) => heard.push(change));
+    const action = await newAction({ assigneeId: null }, field);
+    await expect.poll(() => heard.filter((c) => c.id === action.id)).toEqual([{ module: 'actions', id: action.id, version: 1 }]);
+    await move(action, 'inProgress');
+    await expect.poll(() => heard.filter((c) => c.id === action.id).map((c) => c.version)).toEqual([1, 2]);
+    // A refused move tells nobody.
+    expect((await move(action, 'verified')).status).toBe(409);
+    const plan = await call<Plan>({ method: 'POST', url: '/plans', payload: { id: randomUUID(), name: 'Plan suivi en direct', description: '', siteId: null, ownerId: managerId, startOn: null, endOn: null } });
+    await expect.poll(() => heard.filter((c) => c.id === plan.data.id)).toEqual([{ module: 'action_plans', id: plan.data.id, version: 1 }]);
+    expect(heard.filter((c) => c.id === action.id)).toHaveLength(2);
   });
 });
 
