@@ -452,7 +452,7 @@ describe('live changes', () => {
   let socket: Socket | null = null;
   afterAll(() => socket?.disconnect());
 
-  it('a manager’s open app hears every write of an action, a plan or a template, once committed', async () => {
+  it('a manager’s open app hears every write of an action or a plan, once committed', async () => {
     const url = await loopback();
     socket = connect(url, { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
     await new Promise<void>((resolve, reject) => {
