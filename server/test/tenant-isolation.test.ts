@@ -36,6 +36,10 @@ interface Tenant {
   schedule: string;
   /** A share link of `inspection` (its token hash only: the row is what the routes reach). */
   share: string;
+  /** An action plan, an action template and an action of the district (Actions module routes). */
+  plan: string;
+  actionTemplate: string;
+  action: string;
   /** A complete attachment of the site (a row only: the checks come before any byte is read). */
   attachment: string;
   onlyAccount: string;
@@ -122,6 +126,15 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     `insert into inspection_shares (id, district_id, inspection_id, token_hash, created_by, expires_at) values ($1, $2, $3, $4, $5, now() + interval '7 days')`,
     [share, district, inspection, randomUUID().replace(/-/g, '').repeat(2), operatorId],
   );
+  const plan = randomUUID();
+  const actionTemplate = randomUUID();
+  const action = randomUUID();
+  await client.query(`insert into action_plans (id, district_id, name, owner_id, created_by) values ($1, $2, 'Plan secret', $3, $3)`, [plan, district, operatorId]);
+  await client.query(`insert into action_templates (id, district_id, name, title, priority, created_by) values ($1, $2, 'Modèle secret', 'Titre', 'high', $3)`, [actionTemplate, district, operatorId]);
+  await client.query(
+    `insert into actions (id, district_id, title, site_id, plan_id, template_id, assignee_id, priority, status, created_by) values ($1, $2, 'Action secrète', $3, $4, $5, $6, 'high', 'todo', $6)`,
+    [action, district, site.id, plan, actionTemplate, operatorId],
+  );
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
   const attachment = randomUUID();
   await (await server.databases.client(database)).query(
@@ -145,6 +158,9 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     inspection,
     schedule,
     share,
+    plan,
+    actionTemplate,
+    action,
     attachment,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
@@ -250,6 +266,23 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/declarations/:id/comments': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/comments`, payload: { id: randomUUID(), text: 'Taken over' } }],
   'DELETE /api/declarations/:id': (t) => [{ method: 'DELETE', url: `/api/declarations/${t.declaration}`, payload: { baseVersion: 1 } }],
   'POST /api/declarations/:id/restore': (t) => [{ method: 'POST', url: `/api/declarations/${t.declaration}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/actions/:id': (t) => [{ method: 'GET', url: `/api/actions/${t.action}` }],
+  'GET /api/actions/:id/history': (t) => [{ method: 'GET', url: `/api/actions/${t.action}/history` }],
+  'PATCH /api/actions/:id': (t) => [{ method: 'PATCH', url: `/api/actions/${t.action}`, payload: { baseVersion: 1, changes: { title: 'Taken over' } } }],
+  'POST /api/actions/:id/status': (t) => [{ method: 'POST', url: `/api/actions/${t.action}/status`, payload: { status: 'cancelled', at: '2026-11-20T09:00:00.000Z' } }],
+  'POST /api/actions/:id/comments': (t) => [{ method: 'POST', url: `/api/actions/${t.action}/comments`, payload: { id: randomUUID(), text: 'Taken over', at: '2026-11-20T09:00:00.000Z' } }],
+  'DELETE /api/actions/:id': (t) => [{ method: 'DELETE', url: `/api/actions/${t.action}`, payload: { baseVersion: 1 } }],
+  'POST /api/actions/:id/restore': (t) => [{ method: 'POST', url: `/api/actions/${t.action}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/actions/plans/:id': (t) => [{ method: 'GET', url: `/api/actions/plans/${t.plan}` }],
+  'GET /api/actions/plans/:id/history': (t) => [{ method: 'GET', url: `/api/actions/plans/${t.plan}/history` }],
+  'PATCH /api/actions/plans/:id': (t) => [{ method: 'PATCH', url: `/api/actions/plans/${t.plan}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/actions/plans/:id': (t) => [{ method: 'DELETE', url: `/api/actions/plans/${t.plan}`, payload: { baseVersion: 1 } }],
+  'POST /api/actions/plans/:id/restore': (t) => [{ method: 'POST', url: `/api/actions/plans/${t.plan}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/actions/templates/:id': (t) => [{ method: 'GET', url: `/api/actions/templates/${t.actionTemplate}` }],
+  'GET /api/actions/templates/:id/history': (t) => [{ method: 'GET', url: `/api/actions/templates/${t.actionTemplate}/history` }],
+  'PATCH /api/actions/templates/:id': (t) => [{ method: 'PATCH', url: `/api/actions/templates/${t.actionTemplate}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/actions/templates/:id': (t) => [{ method: 'DELETE', url: `/api/actions/templates/${t.actionTemplate}`, payload: { baseVersion: 1 } }],
+  'POST /api/actions/templates/:id/restore': (t) => [{ method: 'POST', url: `/api/actions/templates/${t.actionTemplate}/restore`, payload: { baseVersion: 1 } }],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
 };
@@ -272,6 +305,12 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
     url: '/api/questionnaires/schedules',
     payload: { id: randomUUID(), templateId: t.checklist, siteIds: [t.site], assigneeIds: [t.onlyAccount], recurrence: 'once', interval: 1, firstDueAt: '2027-01-04T08:00:00.000Z', until: null, remindDays: 1 },
   },
+  // An action naming the other tenant's site, plan or template: not found.
+  ...[{ siteId: t.site }, { planId: t.plan }, { templateId: t.actionTemplate }].map((named) => ({
+    method: 'POST' as const,
+    url: '/api/actions',
+    payload: { id: randomUUID(), title: 'Taken over', description: '', siteId: null, planId: null, assigneeId: null, dueOn: null, priority: 'low', proof: { photo: false, note: false }, ...named },
+  })),
   { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
   // The district of another client named with the session's own client database.
   { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
@@ -322,7 +361,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

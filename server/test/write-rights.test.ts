@@ -31,6 +31,8 @@ const PUBLIC_AUTH: RouteAccess = {
 const UPLOAD_MARK = { session: true, reason: "an upload answers to its record's module: the handler checks that module's write right" } as RouteAccess;
 const ATTACHMENT_MARK = { session: true, reason: "an attachment answers to its record's module: the handler checks that module's right" } as RouteAccess;
 
+const ACTIONS_READ_MARK = { anyOf: [{ feature: 'actions', action: 'read' }, { feature: 'actionsV3', action: 'read' }] } as RouteAccess;
+
 const FILL_MARK = { anyOf: [{ feature: 'questionnaires', action: 'read' }, { feature: 'securesphere', action: 'read' }] } as RouteAccess;
 
 const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
@@ -60,6 +62,15 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
     reason: 'revokes a link of a report the caller may read: revoking only narrows who sees it (the repository checks the read rule)',
     marks: [FILL_MARK],
   },
+  // Actions (docs/rights.md, "Own work"; docs/actions.md): with either manifest's actions read right, a member
+  // makes an action for itself, moves its own along the assignee's workflow and comments what it sees (its own);
+  // the repository checks the ownership and refuses the rest (another assignee, a manager's move, another's action).
+  'POST /api/actions': { reason: 'makes an action for the caller itself (the assignee must be the caller); for anyone else it needs the manage right (checked by the repository)', marks: [ACTIONS_READ_MARK] },
+  'POST /api/actions/:id/status': {
+    reason: 'the assignee moves its own action (start, close with its proof, reopen before verification); a manager’s moves need the manage right (checked by the repository)',
+    marks: [ACTIONS_READ_MARK],
+  },
+  'POST /api/actions/:id/comments': { reason: 'adds the caller’s own comment to an action it sees: assigned to it or made by it (a manager sees all)', marks: [ACTIONS_READ_MARK] },
   'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
   'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },
   'POST /api/auth/refresh': { reason: 'renews the caller’s own session from its cookie', marks: [PUBLIC_AUTH] },

@@ -334,6 +334,8 @@ export const ActionTemplatePage = Page(ActionTemplate);
 
 /** GET /api/actions/members?search=: the district's members an action can be assigned to (at most MEMBER_CHOICES_MAX). */
 export const MEMBER_CHOICES_MAX = 30;
+export const MemberChoicesQuery = Type.Object({ search: ListQueryBase.search }, { additionalProperties: false });
+export type MemberChoicesQuery = Static<typeof MemberChoicesQuery>;
 
 /** An action's page in the app (links of the reminders' bells and e-mails, the calendar and its iCal feed). */
 export const actionPagePath = (id: string): string => `/actionPlan/actions/${id}`;

@@ -26,7 +26,7 @@ import { thumbnailKey, type AttachmentStorage } from './storage.js';
  * its `locked_at` is set (a closed declaration, a submitted inspection: no file added or
  * removed after, 423).
  */
-export const ATTACHMENT_MODULES: Readonly<Record<string, { features: readonly Feature[]; write: Action; table: string; locks?: true }>> = {
+export const ATTACHMENT_MODULES: Readonly<Record<string, AttachmentRule>> = {
   sites: { features: ['sites'], write: 'manage', table: 'sites' },
   // Field users photograph what they report (own work): the read right uploads; deleting one
   // is its uploader's or a manager's (routes/api/attachments).
@@ -34,7 +34,34 @@ export const ATTACHMENT_MODULES: Readonly<Record<string, { features: readonly Fe
   // An inspection's photos and signature, by whoever fills it (either family's read right);
   // the submit checks they are this inspection's own uploads.
   questionnaires: { features: ['questionnaires', 'securesphere'], write: 'read', table: 'inspections', locks: true },
+  // An action's photos (its proof among them), by its assignee (own work, either manifest's
+  // actions read right) or a manager; the action counts them for its proof.
+  // Others' actions are not the read right's to see (docs/actions.md): their files neither.
+  actions: { features: ['actions', 'actionsV3'], write: 'read', table: 'actions', owners: ['assignee_id', 'created_by'] },
 };
+
+export interface AttachmentRule {
+  features: readonly Feature[];
+  write: Action;
+  table: string;
+  locks?: true;
+  /**
+   * Where a read right covers one's own records only: the columns of the record naming its
+   * owners. Without the manage right, the files of a record owned by someone else are not
+   * found (read, upload, delete); a record not written yet is anyone's (made offline with its photos).
+   */
+  owners?: readonly string[];
+}
+
+/** Whether the account may reach the files of the record (see AttachmentRule.owners). */
+export async function ownsRecord(db: Queryable, rule: AttachmentRule, rights: readonly string[], where: { districtId: string; recordId: string; accountId: string }): Promise<boolean> {
+  if (!rule.owners || canAttach(rights, rule, 'manage')) return true;
+  const { rows } = await db.query<{ own: boolean }>(
+    `select (${rule.owners.map((column) => `${column} = $3`).join(' or ')}) is true as own from ${rule.table} where id = $1 and district_id = $2`,
+    [where.recordId, where.districtId, where.accountId],
+  );
+  return rows[0]?.own ?? true;
+}
 
 export const RECORD_LOCKED = 'upload.record_locked';
 

@@ -10,6 +10,8 @@ import type { Queryable } from '../db/types.js';
 import type { RouteContext } from '../routes/context.js';
 import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
 import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
+import { actionsRoutes } from './actions/routes.js';
+import { seedActions } from './actions/seed.js';
 import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
 import { lockedContent as declarationLockedContent } from './declarations/repository.js';
 import { declarationsRoutes } from './declarations/routes.js';
@@ -72,6 +74,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     seed: seedQuestionnaires,
     lockedContent: inspectionLockedContent,
   },
+  // After declarations and questionnaires: its demo actions follow their demo records.
+  { name: 'actions', prefix: '/actions', routes: actionsRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedActions },
 ];
 
 for (const module of SERVER_MODULES) if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);

@@ -71,13 +71,23 @@ declare module 'fastify' {
   }
 }
 
-export async function rightsOf(request: FastifyRequest): Promise<string[]> {
+/**
+ * The rights of a request, read once: the guard reads them before the handler, and a handler
+ * asking again inside a write's transaction must not query the database outside that
+ * transaction (on the embedded database, whose one connection the transaction holds, such a
+ * query would wait for the transaction forever once the envelope's cache entry has expired).
+ */
+const requestRights = new WeakMap<FastifyRequest, Promise<string[]>>();
+
+export function rightsOf(request: FastifyRequest): Promise<string[]> {
+  const known = requestRights.get(request);
+  if (known) return known;
   const auth = requireAuth(request);
   // The envelope's cached member part: a rights change invalidates it (tenant-cache.ts).
-  const member = await request.server.tenantCache.envelope(auth.db, auth.accountId, auth.districtId, (db) =>
-    loadMemberEnvelope(db, auth.accountId, auth.districtId),
-  );
-  return member.rights;
+  const rights = request.server.tenantCache.envelope(auth.db, auth.accountId, auth.districtId, (db) => loadMemberEnvelope(db, auth.accountId, auth.districtId)).then((member) => member.rights);
+  requestRights.set(request, rights);
+  rights.catch(() => requestRights.delete(request));
+  return rights;
 }
 
 /** The modules named by the rights that would have answered the checks (the 403's requiredPermissions). */

@@ -6,13 +6,20 @@
  */
 
 /** The time zone of the districts' days and of the times the prints and e-mails write. */
-export const PRINT_TIME_ZONE = 'Europe/Paris';
+export const DISTRICT_TIME_ZONE = 'Europe/Paris';
 
 const DAY_MS = 86_400_000;
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: PRINT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: DISTRICT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The day it is at `now` in the district (YYYY-MM-DD). */
 export const districtToday = (now: Date = new Date()): string => isoDay.format(now);
+
+/** Whether a YYYY-MM-DD text names a real day (2026-02-30 does not). */
+export function isRealDay(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === day;
+}
 
 /** `day` moved by `days` (negative: back), YYYY-MM-DD. */
 export function addDays(day: string, days: number): string {
@@ -45,7 +52,7 @@ export function dayText(day: string): { fr: string; en: string } {
 /** A time as its readers write it, in the district's time zone. */
 export function dateTimeText(at: Date): { fr: string; en: string } {
   const format = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: PRINT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(at);
+    new Intl.DateTimeFormat(locale, { timeZone: DISTRICT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(at);
   return { fr: format('fr-FR'), en: format('en-GB') };
 }
 
@@ -62,7 +69,7 @@ export function startOfDistrictDay(day: string): Date {
   return new Date(utcMidnight - offsetAt(guess));
 }
 const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PRINT_TIME_ZONE,
+  timeZone: DISTRICT_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

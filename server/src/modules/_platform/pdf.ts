@@ -12,10 +12,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../../../common/constants.js';
 import type { Attachment } from '../../../../common/schemas/platform.js';
-
-import { PRINT_TIME_ZONE } from './dates.js';
-
-export { PRINT_TIME_ZONE };
+import { DISTRICT_TIME_ZONE } from './dates.js';
 
 /**
  * The language of an Accept-Language header: the first of fr and en by preference (q), French
@@ -164,7 +161,7 @@ export async function buildPdf(input: PdfInput, draw: (kit: PdfKit) => void): Pr
   });
 
   const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(t.locale, { timeZone: PRINT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+    new Intl.DateTimeFormat(t.locale, { timeZone: DISTRICT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const contentWidth = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const ensure = (height: number) => {

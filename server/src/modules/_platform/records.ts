@@ -9,7 +9,7 @@
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import type { ApiErrorBody } from '../../../../common/api-types.js';
-import { VERSION_CONFLICT, type Actor, type HistoryEntry } from '../../../../common/schemas/platform.js';
+import { VERSION_CONFLICT, type Actor, type HistoryEntry, type RecordMeta } from '../../../../common/schemas/platform.js';
 
 export interface RecordScope {
   /** The session's client database, or the transaction a write runs in. */
@@ -99,11 +99,50 @@ export const versionConflict = (current: unknown): ApiError => new ApiError(409,
 /** 409 of a write to a deleted record (restore it first), with the record as it is now. */
 export const deletedRecord = (current: unknown): ApiError => new ApiError(409, { message: 'record.deleted', current } as ApiErrorBody);
 
-/** A live site of the district, or a 404 `notFoundKey` (another district's site is not found); none given passes. */
-export async function requireLiveSite(db: Queryable, districtId: string, siteId: string | null | undefined, notFoundKey: string): Promise<void> {
-  if (!siteId) return;
-  const { rows } = await db.query('select 1 from sites where id = $1 and district_id = $2 and deleted_at is null', [siteId, districtId]);
+/** A live record of `table` in the district, or a 404 `notFoundKey` (another district's is not found); none given passes. */
+export async function requireLiveRecord(db: Queryable, table: string, districtId: string, id: string | null | undefined, notFoundKey: string): Promise<void> {
+  if (!id) return;
+  const { rows } = await db.query(`select 1 from ${table} where id = $1 and district_id = $2 and deleted_at is null`, [id, districtId]);
   if (rows.length === 0) throw ApiError.notFound(notFoundKey);
+}
+
+/** A live site of the district, or a 404 `notFoundKey` (another district's site is not found); none given passes. */
+export const requireLiveSite = (db: Queryable, districtId: string, siteId: string | null | undefined, notFoundKey: string): Promise<void> =>
+  requireLiveRecord(db, 'sites', districtId, siteId, notFoundKey);
+
+/** A record's row as every module stores its metadata (MODULES.md, "Records"). */
+export interface RecordMetaRow {
+  id: string;
+  district_id: string;
+  version: number;
+  created_at: Date;
+  created_by: string | null;
+  updated_at: Date;
+  updated_by: string | null;
+  deleted_at: Date | null;
+}
+
+/** The metadata of a record as the API shows it, its actors named from `names` (actorNames). */
+export function recordMetaOf(row: RecordMetaRow, names: Map<string, string>): RecordMeta {
+  return {
+    id: row.id,
+    districtId: row.district_id,
+    version: row.version,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: actorOf(names, row.created_by),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy: actorOf(names, row.updated_by),
+    deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at).toISOString(),
+  };
+}
+
+/**
+ * The check before an edit of a record whose row the caller has locked: a 409 with the record
+ * as it is now when the caller started from another version, or when it is deleted.
+ */
+export async function requireEditable(row: { version: number; deleted_at: Date | null }, baseVersion: number, current: () => Promise<unknown>): Promise<void> {
+  if (row.version !== baseVersion) throw versionConflict(await current());
+  if (row.deleted_at) throw deletedRecord(await current());
 }
 
 /** Every id a member of the district, or a 400 `errorKey` naming `what`. */
@@ -133,4 +172,71 @@ export async function requireOwnUploads(
     [wanted, scope.districtId, scope.module, scope.recordId],
   );
   if (rows.length !== wanted.length) throw ApiError.badRequest(errorKey, field);
+}
+
+/**
+ * The district's members by name (their e-mail), optionally those whose name contains
+ * `search` (folded: case and accents ignored), at most `limit`: the people pickers of every
+ * module (an assignee, a schedule's people, a template's recipients, a plan's owner).
+ */
+export async function districtMembers(scope: Pick<RecordScope, 'db' | 'control' | 'districtId'>, options: { search?: string; limit?: number } = {}): Promise<Actor[]> {
+  const { rows } = await scope.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [scope.districtId]);
+  const names = await actorNames(scope.control, rows.map((r) => r.account_id));
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const search = options.search?.trim() ? fold(options.search.trim()) : null;
+  const members = rows
+    .filter((r) => names.has(r.account_id))
+    .map((r) => actorOf(names, r.account_id))
+    .filter((m) => search === null || fold(m.name).includes(search))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return options.limit === undefined ? members : members.slice(0, options.limit);
+}
+
+/**
+ * Deletes (reversibly) or restores a record of `table` whose row the caller has locked, with its
+ * history entry: a 409 with the record as it is now on a stale base version, or when deleting a
+ * deleted one; restoring a live one changes nothing. The caller then reads the record again.
+ */
+export async function setRecordDeleted(
+  scope: RecordScope,
+  record: { table: string; module: string; id: string; version: number; deletedAt: Date | null; current: () => Promise<unknown> },
+  baseVersion: number,
+  deleted: boolean,
+): Promise<void> {
+  if (record.version !== baseVersion) throw versionConflict(await record.current());
+  if ((record.deletedAt !== null) === deleted) {
+    if (deleted) throw deletedRecord(await record.current());
+    return;
+  }
+  const { rows } = await scope.db.query<{ deleted_at: Date | null }>(
+    `update ${record.table} set deleted_at = ${deleted ? 'now()' : 'null'}, version = version + 1, updated_at = now(), updated_by = $3
+      where id = $1 and district_id = $2 returning deleted_at`,
+    [record.id, scope.districtId, scope.actor.id],
+  );
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  await writeHistory(scope, {
+    module: record.module,
+    recordId: record.id,
+    version: baseVersion + 1,
+    action: deleted ? 'delete' : 'restore',
+    changes: [{ field: 'deletedAt', before: iso(record.deletedAt), after: iso(rows[0]?.deleted_at ?? null) }],
+  });
+}
+
+/**
+ * The demo seeds' history writer for one district: an entry at a chosen time, by `actorId`
+ * unless another actor is named (a seed writes a year of records, each with its past).
+ */
+export function seedHistory(db: Queryable, districtId: string, actorId: string) {
+  return (module: string, recordId: string, version: number, action: RecordAction, changes: unknown[], at: Date, actor = actorId) =>
+    db.query(`insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      module,
+      recordId,
+      districtId,
+      version,
+      action,
+      JSON.stringify(changes),
+      actor,
+      at,
+    ]);
 }

@@ -45,6 +45,7 @@ import {
   actorOf,
   changesBetween,
   deletedRecord,
+  districtMembers,
   readHistory,
   requireLiveSite,
   requireMembers,
@@ -316,12 +317,7 @@ export class DeclarationsRepository {
    * declaration may be assigned to (the managers' pickers).
    */
   async members(): Promise<Actor[]> {
-    const { rows } = await this.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [this.districtId]);
-    const names = await actorNames(this.scope.control, rows.map((r) => r.account_id));
-    return rows
-      .filter((r) => names.has(r.account_id))
-      .map((r) => actorOf(names, r.account_id))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return districtMembers(this.scope);
   }
 
   /**

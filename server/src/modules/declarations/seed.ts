@@ -8,13 +8,13 @@
  * by sharp, stored through the attachment storage as complete attachments of the declaration).
  * Written by the demo administrator (the seed's only account).
  */
-import { createHash, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { attachmentKey } from '../../attachments/storage.js';
+import { randomUUID } from 'node:crypto';
+import { drawDemoPhotos, storeDemoPhoto } from '../../seed/photos.js';
 import type { Severity, Status, TemplateField } from '../../../../common/modules/declarations/schemas.js';
 import type { DistrictSeed } from '../index.js';
 import { appendLock } from '../_platform/lock-chain.js';
 import { DECLARATIONS_MODULE, lockedContent, TEMPLATES_HISTORY } from './repository.js';
+import { seedHistory } from '../_platform/records.js';
 
 const DAY_MS = 86_400_000;
 
@@ -88,41 +88,6 @@ const TEMPLATES: DemoTemplate[] = [
   },
 ];
 
-/** The demo photos: a coloured gradient with a caption, 800 × 600 JPEG (about 6 KiB each; drawing the five takes about 0.1 s). */
-const PHOTO_CAPTIONS = [
-  ['Vue d’ensemble', '#2f5d8a', '#9cc3e6'],
-  ['Détail de la zone', '#7a3b2e', '#e8b79e'],
-  ['Zone balisée', '#8a6d1f', '#f2dc8c'],
-  ['Équipement concerné', '#2e6b45', '#a9dcb8'],
-  ['Après intervention', '#4b3f7a', '#c4bbeb'],
-] as const;
-const PHOTO_WIDTH = 800;
-const PHOTO_HEIGHT = 600;
-
-interface DemoPhoto {
-  name: string;
-  bytes: Buffer;
-  sha256: string;
-}
-/** Drawn on first use, then the same bytes for every district (each stored under its own key). */
-let demoPhotos: Promise<DemoPhoto[]> | null = null;
-const escapeXml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-function drawDemoPhotos(): Promise<DemoPhoto[]> {
-  demoPhotos ??= Promise.all(
-    PHOTO_CAPTIONS.map(async ([caption, dark, light], n) => {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}">
-        <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
-        <rect width="100%" height="100%" fill="url(#g)"/>
-        <rect x="0" y="${PHOTO_HEIGHT - 90}" width="100%" height="90" fill="black" fill-opacity="0.45"/>
-        <text x="30" y="${PHOTO_HEIGHT - 35}" font-family="sans-serif" font-size="40" fill="white">${escapeXml(caption)}</text>
-      </svg>`;
-      const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-      return { name: `photo-${n + 1}.jpg`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
-    }),
-  );
-  return demoPhotos;
-}
-
 const REASONS: Record<Exclude<Status, 'new'>, string> = {
   acknowledged: 'Pris en compte par le responsable du site.',
   investigating: 'Analyse des causes lancée avec l’équipe.',
@@ -137,17 +102,7 @@ export async function seedDeclarations({ tx, clientDb, districtId, actorId, acto
     'select id, name, gps_lat, gps_lng from sites where district_id = $1 and deleted_at is null order by name',
     [districtId],
   );
-  const history = (module: string, recordId: string, version: number, action: string, changes: unknown[], at: Date) =>
-    tx.query(`insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      module,
-      recordId,
-      districtId,
-      version,
-      action,
-      JSON.stringify(changes),
-      actorId,
-      at,
-    ]);
+  const history = seedHistory(tx, districtId, actorId);
 
   const templateIds: string[] = [];
   for (const t of TEMPLATES) {
@@ -186,31 +141,18 @@ export async function seedDeclarations({ tx, clientDb, districtId, actorId, acto
     // One in four, with a second photo for one in eight, taken a few minutes after the event.
     const photos = i % 4 === 1 ? (i % 8 === 1 ? [0, 1] : [0]).map((k) => ({ id: randomUUID(), picture: pictures[(i + k) % pictures.length]! })) : [];
     for (const [k, photo] of photos.entries()) {
-      const key = attachmentKey(clientDb, photo.id);
-      await storage.put(key, photo.picture.bytes, 'image/jpeg');
-      await tx.query(
-        `insert into attachments (id, district_id, module, record_id, name, type, size, width, height, taken_at, gps_lat, gps_lng, storage_key, sha256, state,
-                                  created_at, created_by, created_by_name, completed_at)
-         values ($1, $2, $3, $4, $5, 'image/jpeg', $6, $7, $8, $9, $10, $11, $12, $13, 'complete', $14, $15, $16, $14)`,
-        [
-          photo.id,
-          districtId,
-          DECLARATIONS_MODULE,
-          id,
-          photo.picture.name,
-          photo.picture.bytes.length,
-          PHOTO_WIDTH,
-          PHOTO_HEIGHT,
-          new Date(occurredAt.getTime() + (k + 2) * 60_000),
-          position?.lat ?? null,
-          position?.lng ?? null,
-          key,
-          photo.picture.sha256,
-          createdAt,
-          actorId,
-          actorName,
-        ],
-      );
+      await storeDemoPhoto(tx, storage, {
+        ...photo,
+        clientDb,
+        districtId,
+        module: DECLARATIONS_MODULE,
+        recordId: id,
+        takenAt: new Date(occurredAt.getTime() + (k + 2) * 60_000),
+        gps: position,
+        createdAt,
+        createdBy: actorId,
+        createdByName: actorName,
+      });
     }
     const version = 1 + steps.length;
     const updatedAt = new Date(createdAt.getTime() + steps.length * 3 * DAY_MS);

@@ -43,6 +43,7 @@ import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../co
 import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
+import { createInspectionActions } from '../actions/repository.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, timeKey, type SortSpec } from '../_platform/list.js';
 import {
@@ -211,6 +212,8 @@ function attachmentsNamed(sections: Section[], answers: Answers): string[] {
 export class QuestionnairesRepository {
   private readonly db: Queryable;
   private readonly districtId: string;
+  /** The follow-up actions the last submit made (the route announces them once committed). */
+  followUpActions: { id: string; version: number }[] = [];
 
   constructor(
     private readonly scope: RecordScope,
@@ -764,6 +767,8 @@ export class QuestionnairesRepository {
         { field: 'submittedAt', before: null, after: iso(rows[0]!.submitted_at) },
       ],
     });
+    // The failed items' action drafts become actions, in this transaction (the actions module).
+    this.followUpActions = await createInspectionActions(this.scope, id);
     return this.get(id);
   }
 

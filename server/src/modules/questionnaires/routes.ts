@@ -19,6 +19,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/schemas.js';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
 import {
   Family,
@@ -251,11 +252,28 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.update(request.params.id, request.body))),
   );
 
-  // Own work: the assignee submits; it is locked and hashed.
+  // Own work: the assignee submits; it is locked and hashed, and its failed items' action drafts become actions.
   api.post(
     '/inspections/:id/submit',
     { onRequest: fill, schema: { params: IdParams, headers: WriteHeaders, body: InspectionSubmit, response: { 200: Envelope(Inspection) } } },
-    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.submit(request.params.id, request.body))),
+    async (request, reply) => {
+      let followUps: { id: string; version: number }[] = [];
+      const inspection = await idempotentWrite(
+        request,
+        reply,
+        async (tx) => {
+          const repo = await repository(request, tx);
+          const data = await repo.submit(request.params.id, request.body);
+          followUps = repo.followUpActions;
+          return { statusCode: 200, data };
+        },
+        (record) => {
+          changed(request)(record);
+          for (const action of followUps) changed(request, ACTIONS_MODULE)(action);
+        },
+      );
+      return respond(request, inspection);
+    },
   );
 
   api.delete(

@@ -10,7 +10,7 @@ import type { Actor } from '../../../../common/schemas/platform.js';
 import type { Family, Schedule, ScheduleCreate, ScheduleFields, ScheduleUpdate } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, versionConflict, writeHistory, type RecordScope } from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, versionConflict, writeHistory, type RecordScope } from '../_platform/records.js';
 import { NOT_MEMBER, SITE_NOT_FOUND, TEMPLATE_NOT_FOUND } from './repository.js';
 import { makeOccurrences, nextAfter, occurrence, type ScheduleRow } from './scheduler.js';
 
@@ -96,12 +96,7 @@ export class SchedulesRepository {
 
   /** The district's members by name: whom a schedule or a planned inspection may name (the planners' people picker). */
   async members(): Promise<Actor[]> {
-    const { rows } = await this.db.query<{ account_id: string }>('select account_id from memberships where district_id = $1', [this.scope.districtId]);
-    const names = await actorNames(this.scope.control, rows.map((r) => r.account_id));
-    return rows
-      .filter((r) => names.has(r.account_id))
-      .map((r) => actorOf(names, r.account_id))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return districtMembers(this.scope);
   }
 
   /** Sites live in the district, people members of it, an end after the start. */

@@ -15,6 +15,7 @@ import { attachmentKey } from '../../attachments/storage.js';
 import type { DistrictSeed } from '../index.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
 import { lockedContent, QUESTIONNAIRES_MODULE, TEMPLATES_HISTORY } from './repository.js';
+import { seedHistory } from '../_platform/records.js';
 
 const DAY_MS = 86_400_000;
 
@@ -276,17 +277,7 @@ export async function seedQuestionnaires({ tx, clientDb, districtId, actorId, ac
     const able = members.filter((m) => m.rights.some((r) => r.startsWith(right))).sort((a, b) => a.rights.length - b.rights.length).map((m) => m.account_id);
     return able.length > 0 ? able : [actorId];
   };
-  const history = (module: string, recordId: string, version: number, action: string, changes: unknown[], at: Date, actor = actorId) =>
-    tx.query(`insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      module,
-      recordId,
-      districtId,
-      version,
-      action,
-      JSON.stringify(changes),
-      actor,
-      at,
-    ]);
+  const history = seedHistory(tx, districtId, actorId);
 
   const templates: { id: string; template: DemoTemplate }[] = [];
   for (const template of DEMO_TEMPLATES) {

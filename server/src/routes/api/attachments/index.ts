@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
 import { Attachment } from '../../../../../common/schemas/platform.js';
 import Type from 'typebox';
-import { ATTACHMENT_MODULES, canAttach, ensureThumbnail, RECORD_LOCKED, recordLocked, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, canAttach, ensureThumbnail, ownsRecord, RECORD_LOCKED, recordLocked, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
 import type { AttachmentStorage, ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -113,6 +113,7 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         if (!canAttach(rights, rule, action === 'read' ? 'read' : rule.write)) {
           throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [...rule.features] });
         }
+        if (!(await ownsRecord(auth.db, rule, rights, { districtId: auth.districtId, recordId: row.record_id, accountId: auth.accountId }))) throw ApiError.notFound('attachments.not_found');
         if (action === 'write' && (await recordLocked(auth.db, row.module, auth.districtId, row.record_id))) throw new ApiError(423, { message: RECORD_LOCKED });
         // Where the read right uploads (own work: a declaration's photos), only the uploader
         // or a manager deletes.

@@ -27,7 +27,7 @@ import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../../../common/constants.js';
 import { ErrorResponses, TusAnswer } from '../../../../../common/schemas/envelope.js';
-import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, canAttach, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, canAttach, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, ownsRecord, type AttachmentRow } from '../../../attachments/index.js';
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -240,6 +240,10 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
         return reply.code(201).send();
       }
     } else {
+      const rule = ATTACHMENT_MODULES[meta.module]!;
+      if (!(await ownsRecord(auth.db, rule, await rightsOf(request), { districtId: auth.districtId, recordId: meta.recordId, accountId: auth.accountId }))) {
+        throw ApiError.notFound('upload.record_not_found');
+      }
       if (await recordLocked(auth.db, meta.module, auth.districtId, meta.recordId)) throw new ApiError(423, { message: RECORD_LOCKED });
       await createUploading(auth.db, {
         id: meta.attachmentId,

@@ -1,0 +1,746 @@
+/**
+ * Every query of the actions' tables (actions, action_comments; the plans are plans.ts, the
+ * templates templates.ts), scoped to one district in one place: a repository is built from the
+ * session (client database, district, acting account) and the caller's powers
+ * (common/modules/actionPlans/access.ts, the same `can()` the app asks), and never takes a
+ * district as an argument.
+ *
+ * What the caller sees: a manager (a manage right of either manifest) every action of the
+ * district; a member with a read right its own work only, the actions assigned to it or created
+ * by it. Any other action is not found (404), like another district's. Writes check the version
+ * the caller started from (409 `record.version_conflict` with the current action), bump it and
+ * record the changed fields in the history; deletion is reversible. A status move is checked
+ * against the workflow (common/modules/actionPlans/workflow.ts) and the status when it arrives
+ * (no base version: docs/actions.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { actionPowers, type ActionPowers } from '../../../../common/modules/actionPlans/access.js';
+import {
+  ACTION_REMIND_DAYS,
+  ACTION_STATUSES,
+  ACTIONS_MODULE,
+  OPEN_STATUSES,
+  PRIORITIES,
+  type Action,
+  type ActionCreate,
+  type ActionFields,
+  type ActionListQuery,
+  type ActionSort,
+  type ActionStatus,
+  type ActionSummary,
+  type ActionTransition,
+  type ActionUpdate,
+  type Comment,
+  type CommentCreate,
+  type Priority,
+  type Source,
+  type SourceRef,
+  type StatusChange,
+} from '../../../../common/modules/actionPlans/schemas.js';
+import { canMove, missingProof, type WorkflowRole } from '../../../../common/modules/actionPlans/workflow.js';
+import type { FailedItem, Section } from '../../../../common/modules/questionnaryV2/schemas.js';
+import type { ApiErrorBody } from '../../../../common/api-types.js';
+import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import { listRecordAttachments } from '../../attachments/index.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR } from '../_platform/list.js';
+import {
+  actorNames,
+  actorOf,
+  changesBetween,
+  deletedRecord,
+  readHistory,
+  recordMetaOf,
+  requireEditable,
+  requireLiveRecord,
+  requireLiveSite,
+  requireMembers,
+  setRecordDeleted,
+  writeHistory,
+  type FieldChange,
+  type RecordScope,
+} from '../_platform/records.js';
+import { addDays, districtToday, isRealDay } from '../_platform/dates.js';
+
+export const ACTION_NOT_FOUND = 'actions.not_found';
+export const SITE_NOT_FOUND = 'actions.site_not_found';
+export const PLAN_NOT_FOUND = 'actions.plan_not_found';
+export const TEMPLATE_NOT_FOUND = 'actions.template_not_found';
+export const NOT_MEMBER = 'actions.not_member';
+export const INVALID_FILTER = 'actions.invalid_filter';
+export const INVALID_DATE = 'actions.invalid_date';
+export const INVALID_SOURCE = 'actions.invalid_source';
+export const TRANSITION_NOT_ALLOWED = 'actions.transition_not_allowed';
+export const PROOF_REQUIRED = 'actions.proof_required';
+export const OWN_WORK_ONLY = 'actions.own_work_only';
+export const NOT_ASSIGNEE = 'actions.not_assignee';
+export const MANAGERS_ONLY = 'actions.managers_only';
+
+export const iso = (value: Date | string) => new Date(value).toISOString();
+export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A YYYY-MM-DD the schema let through that is no real day (2026-02-30): 400 naming the field. */
+export function checkDay(value: string | null | undefined, field: string): void {
+  if (value !== null && value !== undefined && !isRealDay(value)) throw ApiError.badRequest(INVALID_DATE, field);
+}
+
+/** 409 of a status move the workflow refuses from the action's status now, with the current action. */
+const transitionRefused = (current: Action): ApiError => new ApiError(409, { message: TRANSITION_NOT_ALLOWED, current } as ApiErrorBody);
+
+// ---------------------------------------------------------------- rows
+
+interface ActionRow {
+  id: string;
+  district_id: string;
+  title: string;
+  description: string;
+  site_id: string | null;
+  site_name: string | null;
+  plan_id: string | null;
+  plan_name: string | null;
+  template_id: string | null;
+  source_kind: Source['kind'] | null;
+  source_id: string | null;
+  source_question: string | null;
+  source_label: string | null;
+  assignee_id: string | null;
+  due_on: string | null;
+  priority: Priority;
+  status: ActionStatus;
+  proof_photo: boolean;
+  proof_note: boolean;
+  closing_note: string | null;
+  done_at: Date | null;
+  done_by: string | null;
+  verified_at: Date | null;
+  verified_by: string | null;
+  status_changes: StoredStatusChange[];
+  comment_count: number;
+  photo_count: number;
+  version: number;
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string | null;
+  deleted_at: Date | null;
+}
+
+interface StoredStatusChange {
+  from: ActionStatus;
+  to: ActionStatus;
+  at: string;
+  by: string;
+  note: string | null;
+}
+
+/** The source's label: the declaration's title, or "<template name> — <question label>" of an inspection's failed item. */
+const SOURCE_LABEL = `case a.source_kind
+  when 'declaration' then (select d.title from declarations d where d.id = a.source_id)
+  when 'inspection' then (
+    select v.name || ' — ' || coalesce((select f->>'label' from jsonb_array_elements(i.failed_items) f where f->>'questionKey' = a.source_question limit 1), a.source_question)
+      from inspections i join questionnaire_template_versions v on v.template_id = i.template_id and v.version = i.template_version
+     where i.id = a.source_id)
+  end`;
+
+/** The complete photos of an action (what its summary counts). */
+const PHOTO_COUNT = `(select count(*)::int from attachments f
+  where f.district_id = a.district_id and f.module = '${ACTIONS_MODULE}' and f.record_id = a.id and f.state = 'complete' and f.deleted_at is null and f.type like 'image/%')`;
+
+const ACTION_COLUMNS = `a.id, a.district_id, a.title, a.description, a.site_id, s.name as site_name, a.plan_id, p.name as plan_name, a.template_id,
+  a.source_kind, a.source_id, a.source_question, ${SOURCE_LABEL} as source_label, a.assignee_id, a.due_on::text as due_on, a.priority, a.status,
+  a.proof_photo, a.proof_note, a.closing_note, a.done_at, a.done_by, a.verified_at, a.verified_by, a.status_changes, a.comment_count,
+  ${PHOTO_COUNT} as photo_count, a.version, a.created_at, a.created_by, a.updated_at, a.updated_by, a.deleted_at`;
+const ACTION_FROM = `actions a left join sites s on s.id = a.site_id left join action_plans p on p.id = a.plan_id`;
+
+/** The fields of an action the history names, as the API names them. */
+const HISTORY_FIELDS = ['title', 'description', 'siteId', 'planId', 'assigneeId', 'dueOn', 'priority', 'proof'] as const;
+
+const fieldsOf = (row: ActionRow): ActionFields => ({
+  title: row.title,
+  description: row.description,
+  siteId: row.site_id,
+  planId: row.plan_id,
+  assigneeId: row.assignee_id,
+  dueOn: row.due_on,
+  priority: row.priority,
+  proof: { photo: row.proof_photo, note: row.proof_note },
+});
+
+const isOpen = (status: ActionStatus) => OPEN_STATUSES.includes(status);
+
+// ---------------------------------------------------------------- sorts
+
+/**
+ * The list's orders as keysets: each key a SQL expression, its cursor text and its check; the
+ * row's id ends every order. `default` is "my actions": the overdue first, then by due date.
+ */
+interface Key {
+  sql: (today: string) => string;
+  bound: (param: string) => string;
+  valid: (v: string) => boolean;
+}
+const dayKey = (sql: string): Key => ({ sql: () => sql, bound: (p) => `${p}::date`, valid: isRealDay });
+const intKey = (sql: (today: string) => string): Key => ({ sql, bound: (p) => `${p}::int`, valid: (v) => /^-?\d{1,3}$/.test(v) });
+const timeKey = (column: string): Key => ({
+  sql: () => `(extract(epoch from ${column}) * 1000000)::bigint`,
+  bound: (p) => `${p}::bigint`,
+  valid: (v) => /^-?\d{1,17}$/.test(v),
+});
+type SortName = ActionSort | 'default';
+const SORTS: Record<SortName, { keys: Key[]; desc: boolean }> = {
+  default: {
+    keys: [intKey((today) => `(case when a.status in ('todo', 'inProgress') and a.due_on < date '${today}' then 0 else 1 end)`), dayKey('a.due_key')],
+    desc: false,
+  },
+  dueOn: { keys: [dayKey('a.due_key')], desc: false },
+  // Latest first, the ones without a due date last.
+  '-dueOn': { keys: [intKey(() => '(case when a.due_on is null then 0 else 1 end)'), dayKey('a.due_key')], desc: true },
+  // Critical first, then by due date.
+  '-priority': { keys: [intKey(() => '(5 - a.priority_rank)'), dayKey('a.due_key')], desc: false },
+  '-updatedAt': { keys: [timeKey('a.updated_at')], desc: true },
+};
+
+/** A comma-separated filter's values (the platform's check, this module's 400). */
+const several = (text: string | undefined, name: string, valid: (v: string) => boolean) => filterValues(text, name, valid, INVALID_FILTER);
+
+/** What the repository needs besides the scope: the caller's powers, and the district's today (overdue, due periods). */
+export interface ActionsContext {
+  powers: ActionPowers;
+  today?: string;
+}
+
+export class ActionsRepository {
+  private readonly db: Queryable;
+  private readonly districtId: string;
+  private readonly powers: ActionPowers;
+  readonly today: string;
+
+  constructor(
+    private readonly scope: RecordScope,
+    context: ActionsContext,
+  ) {
+    this.db = scope.db;
+    this.districtId = scope.districtId;
+    this.powers = context.powers;
+    this.today = context.today ?? districtToday();
+  }
+
+  private get actor(): string {
+    return this.scope.actor.id;
+  }
+
+  // ================================================================ reads
+
+  /** The list's WHERE (visibility, search and filters), its parameters after the district's. */
+  private filter(query: ActionListQuery): { where: string[]; params: unknown[] } {
+    const params: unknown[] = [this.districtId];
+    const where = ['a.district_id = $1'];
+    const add = (sql: (p: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (query.deleted === 'true') {
+      if (!this.powers.manage) throw ApiError.forbidden(MANAGERS_ONLY);
+      where.push('a.deleted_at is not null');
+    } else where.push('a.deleted_at is null');
+    if (!this.powers.manage) add((p) => `(a.assignee_id = ${p}::uuid or a.created_by = ${p}::uuid)`, this.actor);
+    const statuses = several(query.status, 'status', (v) => (ACTION_STATUSES as readonly string[]).includes(v));
+    if (statuses) add((p) => `a.status = any(${p}::text[])`, statuses);
+    const priorities = several(query.priority, 'priority', (v) => (PRIORITIES as readonly string[]).includes(v));
+    if (priorities) add((p) => `a.priority = any(${p}::text[])`, priorities);
+    if (query.assignee) add((p) => `a.assignee_id = ${p}::uuid`, query.assignee);
+    if (query.mine === 'true') add((p) => `a.assignee_id = ${p}::uuid`, this.actor);
+    const sites = several(query.site, 'site', (v) => UUID.test(v));
+    if (sites) add((p) => `a.site_id = any(${p}::uuid[])`, sites);
+    const plans = several(query.plan, 'plan', (v) => UUID.test(v));
+    if (plans) add((p) => `a.plan_id = any(${p}::uuid[])`, plans);
+    if (query.template) add((p) => `a.template_id = ${p}::uuid`, query.template);
+    if (query.source === 'none') where.push('a.source_kind is null');
+    else if (query.source) add((p) => `a.source_kind = ${p}`, query.source);
+    if (query.sourceId) add((p) => `a.source_id = ${p}::uuid`, query.sourceId);
+    checkDay(query.from, 'from');
+    checkDay(query.to, 'to');
+    if (query.from) add((p) => `a.due_on >= ${p}::date`, query.from);
+    if (query.to) add((p) => `a.due_on <= ${p}::date`, query.to);
+    const today = this.today;
+    switch (query.due) {
+      case 'overdue':
+        add((p) => `a.status in ('todo', 'inProgress') and a.due_on < ${p}::date`, today);
+        break;
+      case 'today':
+        add((p) => `a.due_on = ${p}::date`, today);
+        break;
+      // The next seven days (today included), the next thirty-one.
+      case 'week':
+      case 'month':
+        add((p) => `a.due_on >= ${p}::date`, today);
+        add((p) => `a.due_on <= ${p}::date`, addDays(today, query.due === 'week' ? 6 : 30));
+        break;
+      case 'none':
+        where.push('a.due_on is null');
+        break;
+      default:
+        break;
+    }
+    const search = query.search?.trim();
+    if (search) add((p) => `a.search_text like vigie_fold(${p})`, containsPattern(search));
+    return { where, params };
+  }
+
+  private async rows(query: ActionListQuery & { limit?: number }, limit: number): Promise<{ rows: (ActionRow & { sort_value: string })[]; total: number; sort: SortName }> {
+    const sort: SortName = query.sort ?? 'default';
+    const spec = SORTS[sort];
+    const { where, params } = this.filter(query);
+    const filtered = where.join(' and ');
+    const filterParams = params.length;
+    const pageWhere = [...where];
+    const keys = spec.keys.map((k) => k.sql(this.today));
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor, sort);
+      const values = cursor.value.split(',');
+      if (values.length !== spec.keys.length || spec.keys.some((k, i) => !k.valid(values[i]!))) throw ApiError.badRequest(INVALID_CURSOR);
+      const bounds = spec.keys.map((k, i) => {
+        params.push(values[i]);
+        return k.bound(`$${params.length}`);
+      });
+      params.push(cursor.id);
+      pageWhere.push(`(${keys.join(', ')}, a.id) ${spec.desc ? '<' : '>'} (${bounds.join(', ')}, $${params.length}::uuid)`);
+    }
+    params.push(limit + 1);
+    const direction = spec.desc ? 'desc' : 'asc';
+    const { rows } = await this.db.query<ActionRow & { sort_value: string }>(
+      `select ${ACTION_COLUMNS}, concat_ws(',', ${keys.map((k) => `(${k})::text`).join(', ')}) as sort_value
+         from ${ACTION_FROM}
+        where ${pageWhere.join(' and ')}
+        order by ${keys.map((k) => `${k} ${direction}`).join(', ')}, a.id ${direction}
+        limit $${params.length}`,
+      params,
+    );
+    const counted = await this.db.query<{ total: number }>(`select count(*)::int as total from actions a where ${filtered}`, params.slice(0, filterParams));
+    return { rows, total: counted.rows[0]?.total ?? 0, sort };
+  }
+
+  async list(query: ActionListQuery & { limit?: number }): Promise<Page<ActionSummary>> {
+    const limit = query.limit ?? LIST_LIMIT_DEFAULT;
+    const { rows, total, sort } = await this.rows(query, limit);
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const names = await actorNames(this.scope.control, page.map((r) => r.assignee_id));
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => this.summaryOf(row, names)),
+      nextCursor: more && last ? encodeCursor(sort, last.sort_value, last.id) : null,
+      total,
+    };
+  }
+
+  /** Every row of a filtered list in its order, for the CSV export (at most `max`). */
+  async exportRows(query: ActionListQuery, max: number): Promise<(ActionSummary & { description: string; closingNote: string | null; createdAt: string })[]> {
+    const { rows } = await this.rows({ ...query, cursor: undefined }, max);
+    const page = rows.slice(0, max);
+    const names = await actorNames(this.scope.control, page.map((r) => r.assignee_id));
+    return page.map((row) => ({ ...this.summaryOf(row, names), description: row.description, closingNote: row.closing_note, createdAt: iso(row.created_at) }));
+  }
+
+  private overdue(row: Pick<ActionRow, 'status' | 'due_on'>): boolean {
+    return isOpen(row.status) && row.due_on !== null && row.due_on < this.today;
+  }
+
+  private sourceOf(row: ActionRow): Source | null {
+    if (row.source_kind === null || row.source_id === null) return null;
+    return { kind: row.source_kind, id: row.source_id, questionKey: row.source_question, label: row.source_label ?? '' };
+  }
+
+  private summaryOf(row: ActionRow, names: Map<string, string>): ActionSummary {
+    return {
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      priority: row.priority,
+      dueOn: row.due_on,
+      overdue: this.overdue(row),
+      siteId: row.site_id,
+      siteName: row.site_name,
+      assignee: row.assignee_id ? actorOf(names, row.assignee_id) : null,
+      planId: row.plan_id,
+      planName: row.plan_name,
+      source: this.sourceOf(row),
+      proof: { photo: row.proof_photo, note: row.proof_note },
+      photoCount: row.photo_count,
+      commentCount: row.comment_count,
+      version: row.version,
+      updatedAt: iso(row.updated_at),
+      deletedAt: isoOrNull(row.deleted_at),
+    };
+  }
+
+  /** The action if the caller may see it (its own work, or any as a manager), else null. */
+  private async row(id: string, lock = false): Promise<ActionRow | null> {
+    const params: unknown[] = [id, this.districtId];
+    let visible = '';
+    if (!this.powers.manage) {
+      params.push(this.actor);
+      visible = ' and (a.assignee_id = $3 or a.created_by = $3)';
+    }
+    const { rows } = await this.db.query<ActionRow>(`select ${ACTION_COLUMNS} from ${ACTION_FROM} where a.id = $1 and a.district_id = $2${visible}${lock ? ' for update of a' : ''}`, params);
+    return rows[0] ?? null;
+  }
+
+  private async rowOr404(id: string, lock = false): Promise<ActionRow> {
+    const row = await this.row(id, lock);
+    if (!row) throw ApiError.notFound(ACTION_NOT_FOUND);
+    return row;
+  }
+
+  private async toAction(row: ActionRow): Promise<Action> {
+    const [{ rows: comments }, attachments] = await Promise.all([
+      this.db.query<{ id: string; text: string; at: Date; created_by: string }>('select id, text, at, created_by from action_comments where action_id = $1 order by at, id', [row.id]),
+      listRecordAttachments(this.db, this.districtId, ACTIONS_MODULE, row.id),
+    ]);
+    const names = await actorNames(this.scope.control, [
+      row.created_by,
+      row.updated_by,
+      row.assignee_id,
+      row.done_by,
+      row.verified_by,
+      ...comments.map((c) => c.created_by),
+      ...row.status_changes.map((c) => c.by),
+    ]);
+    return {
+      ...recordMetaOf(row, names),
+      ...fieldsOf(row),
+      status: row.status,
+      siteName: row.site_name,
+      planName: row.plan_name,
+      assignee: row.assignee_id ? actorOf(names, row.assignee_id) : null,
+      templateId: row.template_id,
+      source: this.sourceOf(row),
+      overdue: this.overdue(row),
+      closingNote: row.closing_note,
+      doneAt: isoOrNull(row.done_at),
+      doneBy: row.done_by ? actorOf(names, row.done_by) : null,
+      verifiedAt: isoOrNull(row.verified_at),
+      verifiedBy: row.verified_by ? actorOf(names, row.verified_by) : null,
+      attachments,
+      comments: comments.map((c): Comment => ({ id: c.id, text: c.text, at: iso(c.at), by: actorOf(names, c.created_by) })),
+      statusChanges: row.status_changes.map((c): StatusChange => ({ from: c.from, to: c.to, at: c.at, by: actorOf(names, c.by), note: c.note })),
+    };
+  }
+
+  /** An action the caller may see, deleted or not; 404 otherwise. */
+  async get(id: string): Promise<Action> {
+    return this.toAction(await this.rowOr404(id));
+  }
+
+  async history(id: string): Promise<HistoryEntry[]> {
+    await this.rowOr404(id);
+    return readHistory(this.scope, ACTIONS_MODULE, id);
+  }
+
+  // ================================================================ writes
+
+  /** A live plan of the district (404 otherwise); none given passes. */
+  private checkPlan(planId: string | null | undefined): Promise<void> {
+    return requireLiveRecord(this.db, 'action_plans', this.districtId, planId, PLAN_NOT_FOUND);
+  }
+
+  /** A live template of the district (404 otherwise); none given passes. */
+  private checkTemplate(templateId: string | null | undefined): Promise<void> {
+    return requireLiveRecord(this.db, 'action_templates', this.districtId, templateId, TEMPLATE_NOT_FOUND);
+  }
+
+  /**
+   * The source as written, checked: a live declaration of the district, or a submitted
+   * inspection of the district whose failed items include the question (400
+   * `actions.invalid_source` otherwise, naming the part that does not hold).
+   */
+  private async checkSource(source: SourceRef): Promise<{ kind: SourceRef['kind']; id: string; question: string | null }> {
+    const id = source.id.toLowerCase();
+    if (source.kind === 'declaration') {
+      const { rows } = await this.db.query('select 1 from declarations where id = $1 and district_id = $2 and deleted_at is null', [id, this.districtId]);
+      if (rows.length === 0) throw ApiError.badRequest(INVALID_SOURCE, 'source.id');
+      return { kind: 'declaration', id, question: null };
+    }
+    const { rows } = await this.db.query<{ status: string; failed_items: FailedItem[] }>(
+      'select status, failed_items from inspections where id = $1 and district_id = $2 and deleted_at is null',
+      [id, this.districtId],
+    );
+    const inspection = rows[0];
+    if (!inspection || inspection.status !== 'submitted') throw ApiError.badRequest(INVALID_SOURCE, 'source.id');
+    if (!inspection.failed_items.some((f) => f.questionKey === source.questionKey)) throw ApiError.badRequest(INVALID_SOURCE, 'source.questionKey');
+    return { kind: 'inspection', id, question: source.questionKey };
+  }
+
+  private async updateSearch(id: string): Promise<void> {
+    await this.db.query(
+      `update actions a set search_text = vigie_fold(a.title || ' ' || a.description || ' ' || coalesce((select s.name from sites s where s.id = a.site_id), ''))
+        where a.id = $1`,
+      [id],
+    );
+  }
+
+  /** Inserts a new action (its fields checked by the caller) and its creation history; false when the id exists. */
+  private async insert(id: string, fields: ActionFields, extra: { templateId: string | null; source: { kind: string; id: string; question: string | null } | null }): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `insert into actions (id, district_id, title, description, site_id, plan_id, template_id, source_kind, source_id, source_question, assignee_id, due_on,
+                            priority, status, proof_photo, proof_note, remind_on, created_by, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::date, $13, 'todo', $14, $15, $12::date - $16::int, $17, $17)
+       on conflict (id) do nothing returning id`,
+      [
+        id,
+        this.districtId,
+        fields.title,
+        fields.description,
+        fields.siteId,
+        fields.planId,
+        extra.templateId,
+        extra.source?.kind ?? null,
+        extra.source?.id ?? null,
+        extra.source?.question ?? null,
+        fields.assigneeId,
+        fields.dueOn,
+        fields.priority,
+        fields.proof.photo,
+        fields.proof.note,
+        ACTION_REMIND_DAYS,
+        this.actor,
+      ],
+    );
+    if (rows.length === 0) return false;
+    await this.updateSearch(id);
+    const changes = changesBetween({} as ActionFields, fields, HISTORY_FIELDS).filter((c) => c.after !== null && c.after !== '');
+    if (extra.templateId) changes.push({ field: 'templateId', before: null, after: extra.templateId });
+    if (extra.source) changes.push({ field: 'source', before: null, after: extra.source });
+    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: 1, action: 'create', changes });
+    return true;
+  }
+
+  /**
+   * A new action: a manager's for anyone (or no one yet); a member with a read right makes one
+   * for itself only (its own work: the assignee is the caller, null meaning the caller).
+   */
+  async create(body: ActionCreate): Promise<Action> {
+    let assigneeId = body.assigneeId?.toLowerCase() ?? null;
+    if (!this.powers.manage) {
+      if (assigneeId !== null && assigneeId !== this.actor) throw ApiError.forbidden(OWN_WORK_ONLY);
+      assigneeId = this.actor;
+    }
+    checkDay(body.dueOn, 'dueOn');
+    await requireLiveSite(this.db, this.districtId, body.siteId, SITE_NOT_FOUND);
+    await this.checkPlan(body.planId);
+    if (assigneeId !== null) await requireMembers(this.db, this.districtId, [assigneeId], NOT_MEMBER, 'assigneeId');
+    const templateId = body.templateId?.toLowerCase() ?? null;
+    await this.checkTemplate(templateId);
+    const source = body.source ? await this.checkSource(body.source) : null;
+    const fields: ActionFields = {
+      title: body.title.trim(),
+      description: body.description,
+      siteId: body.siteId?.toLowerCase() ?? null,
+      planId: body.planId?.toLowerCase() ?? null,
+      assigneeId,
+      dueOn: body.dueOn,
+      priority: body.priority,
+      proof: body.proof,
+    };
+    if (!(await this.insert(body.id, fields, { templateId, source }))) throw new ApiError(409, { message: 'record.exists' });
+    return this.get(body.id);
+  }
+
+  /** The locked live row at `baseVersion`: 404, or 409 (stale or deleted) with the current action. */
+  private async writable(id: string, baseVersion: number): Promise<ActionRow> {
+    const row = await this.rowOr404(id, true);
+    await requireEditable(row, baseVersion, () => this.toAction(row));
+    return row;
+  }
+
+  /** A manager's edit (the route is guarded by the manage right). A new due date is reminded afresh. */
+  async update(id: string, body: ActionUpdate): Promise<Action> {
+    const row = await this.writable(id, body.baseVersion);
+    const asked = body.changes;
+    const next: Partial<ActionFields> = {
+      ...asked,
+      ...(asked.title !== undefined ? { title: asked.title.trim() } : {}),
+      ...(asked.siteId ? { siteId: asked.siteId.toLowerCase() } : {}),
+      ...(asked.planId ? { planId: asked.planId.toLowerCase() } : {}),
+      ...(asked.assigneeId ? { assigneeId: asked.assigneeId.toLowerCase() } : {}),
+    };
+    const before = fieldsOf(row);
+    const changes = changesBetween(before, next, HISTORY_FIELDS);
+    if (changes.length === 0) return this.toAction(row);
+    const merged: ActionFields = { ...before, ...next };
+    checkDay(next.dueOn, 'dueOn');
+    if (merged.siteId !== before.siteId) await requireLiveSite(this.db, this.districtId, merged.siteId, SITE_NOT_FOUND);
+    if (merged.planId !== before.planId) await this.checkPlan(merged.planId);
+    if (merged.assigneeId !== null && merged.assigneeId !== before.assigneeId) await requireMembers(this.db, this.districtId, [merged.assigneeId], NOT_MEMBER, 'assigneeId');
+    await this.db.query(
+      `update actions set title = $3, description = $4, site_id = $5, plan_id = $6, assignee_id = $7, due_on = $8::date, priority = $9,
+              proof_photo = $10, proof_note = $11, version = version + 1, updated_at = now(), updated_by = $12,
+              -- A new due date or assignee: reminded and told of the delay afresh (the reminder job reads these).
+              remind_on = case when due_on is distinct from $8::date then $8::date - $13::int else remind_on end,
+              reminded_at = case when due_on is distinct from $8::date or assignee_id is distinct from $7::uuid then null else reminded_at end,
+              overdue_notified_at = case when due_on is distinct from $8::date or assignee_id is distinct from $7::uuid then null else overdue_notified_at end
+        where id = $1 and district_id = $2`,
+      [
+        id,
+        this.districtId,
+        merged.title,
+        merged.description,
+        merged.siteId,
+        merged.planId,
+        merged.assigneeId,
+        merged.dueOn,
+        merged.priority,
+        merged.proof.photo,
+        merged.proof.note,
+        this.actor,
+        ACTION_REMIND_DAYS,
+      ],
+    );
+    await this.updateSearch(id);
+    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    return this.get(id);
+  }
+
+  /** The caller's role on an action: manager (a manage right), assignee (its own), or none. */
+  private roleOn(row: ActionRow): WorkflowRole | null {
+    if (this.powers.manage) return 'manager';
+    if (this.powers.own && row.assignee_id === this.actor) return 'assignee';
+    return null;
+  }
+
+  /** Photos on the action, uploading ones included (a close made offline may arrive before the last byte of its photo). */
+  private async proofPhotos(id: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from attachments where district_id = $1 and module = $2 and record_id = $3 and deleted_at is null and type like 'image/%'`,
+      [this.districtId, ACTIONS_MODULE, id],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A status move (workflow.ts): refused with 409 `actions.transition_not_allowed` and the
+   * current action when the workflow does not allow it from the status it has now, or with 400
+   * `actions.proof_required` naming what closing still lacks.
+   */
+  async transition(id: string, body: ActionTransition): Promise<Action> {
+    const row = await this.rowOr404(id, true);
+    if (row.deleted_at) throw deletedRecord(await this.toAction(row));
+    const role = this.roleOn(row);
+    if (role === null) throw ApiError.forbidden(NOT_ASSIGNEE);
+    if (!canMove(row.status, body.status, role)) throw transitionRefused(await this.toAction(row));
+    const note = body.note?.trim() ? body.note.trim() : null;
+    const to = body.status;
+    if (to === 'done') {
+      const missing = missingProof({ photo: row.proof_photo, note: row.proof_note }, await this.proofPhotos(id), note);
+      if (missing.length > 0) throw ApiError.badRequest(PROOF_REQUIRED, missing.join(','));
+    }
+    // When it happened on the device, never later than now.
+    const at = new Date(Math.min(Date.parse(body.at), Date.now())).toISOString();
+    const change: StoredStatusChange = { from: row.status, to, at, by: this.actor, note };
+    const reopened = to === 'todo' || to === 'inProgress';
+    await this.db.query(
+      `update actions set status = $3, status_changes = status_changes || $4::jsonb,
+              closing_note = case when $3 = 'done' then $5 when $6 then null else closing_note end,
+              done_at = case when $3 = 'done' then $7::timestamptz when $6 then null else done_at end,
+              done_by = case when $3 = 'done' then $8::uuid when $6 then null else done_by end,
+              verified_at = case when $3 = 'verified' then $7::timestamptz when $6 then null else verified_at end,
+              verified_by = case when $3 = 'verified' then $8::uuid when $6 then null else verified_by end,
+              version = version + 1, updated_at = now(), updated_by = $8
+        where id = $1 and district_id = $2`,
+      [id, this.districtId, to, JSON.stringify([change]), note, reopened, at, this.actor],
+    );
+    const changes: FieldChange[] = [{ field: 'status', before: row.status, after: to }];
+    if (note !== null) changes.push({ field: to === 'done' ? 'closingNote' : 'note', before: null, after: note });
+    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    return this.get(id);
+  }
+
+  /** A comment by the assignee, the author or a manager (anyone who sees the action): a write of the record. */
+  async addComment(id: string, body: CommentCreate): Promise<Action> {
+    const row = await this.rowOr404(id, true);
+    if (row.deleted_at) throw deletedRecord(await this.toAction(row));
+    const text = body.text.trim();
+    const at = new Date(Math.min(Date.parse(body.at), Date.now())).toISOString();
+    const { rows } = await this.db.query(
+      `insert into action_comments (id, action_id, district_id, text, at, created_by) values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id`,
+      [body.id, id, this.districtId, text, at, this.actor],
+    );
+    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
+    await this.db.query('update actions set comment_count = comment_count + 1, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2', [
+      id,
+      this.districtId,
+      this.actor,
+    ]);
+    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes: [{ field: 'comment', before: null, after: text }] });
+    return this.get(id);
+  }
+
+  /** Deleted (hidden from the lists, reminders stop) or restored: managers. */
+  async setDeleted(id: string, baseVersion: number, deleted: boolean): Promise<Action> {
+    const row = await this.rowOr404(id, true);
+    await setRecordDeleted(
+      this.scope,
+      { table: 'actions', module: ACTIONS_MODULE, id, version: row.version, deletedAt: row.deleted_at, current: () => this.toAction(row) },
+      baseVersion,
+      deleted,
+    );
+    return this.get(id);
+  }
+
+  /**
+   * The follow-up of a submitted inspection (questionnaires' submit calls it in its
+   * transaction): every failed item whose answer carries an action draft becomes an action
+   * (source: the inspection and the item's question; the inspection's site; priority high;
+   * a photo to close when the question's onFail asks for one), made by the submitter. An item
+   * that already has its action is skipped, so it happens once. Returns the actions made.
+   */
+  async fromInspection(inspectionId: string): Promise<{ id: string; version: number }[]> {
+    const { rows } = await this.db.query<{ site_id: string | null; failed_items: FailedItem[]; sections: Section[] }>(
+      `select i.site_id, i.failed_items, v.sections from inspections i
+         join questionnaire_template_versions v on v.template_id = i.template_id and v.version = i.template_version
+        where i.id = $1 and i.district_id = $2 and i.status = 'submitted'`,
+      [inspectionId, this.districtId],
+    );
+    const inspection = rows[0];
+    if (!inspection) return [];
+    const questions = new Map(inspection.sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const)));
+    const made: { id: string; version: number }[] = [];
+    for (const item of inspection.failed_items) {
+      const draft = item.action;
+      if (!draft) continue;
+      const { rows: existing } = await this.db.query(`select 1 from actions where source_kind = 'inspection' and source_id = $1 and source_question = $2 and district_id = $3`, [
+        inspectionId,
+        item.questionKey,
+        this.districtId,
+      ]);
+      if (existing.length > 0) continue;
+      // A draft's assignee no longer a member, or a day that is none, is left for a manager to set.
+      let assigneeId = draft.assigneeId?.toLowerCase() ?? null;
+      if (assigneeId !== null) {
+        const { rows: member } = await this.db.query('select 1 from memberships where district_id = $1 and account_id = $2', [this.districtId, assigneeId]);
+        if (member.length === 0) assigneeId = null;
+      }
+      const id = randomUUID();
+      const fields: ActionFields = {
+        title: draft.title.trim(),
+        description: item.note ?? '',
+        siteId: inspection.site_id,
+        planId: null,
+        assigneeId,
+        dueOn: draft.dueOn !== null && isRealDay(draft.dueOn) ? draft.dueOn : null,
+        priority: 'high',
+        proof: { photo: questions.get(item.questionKey)?.onFail?.photo === true, note: false },
+      };
+      await this.insert(id, fields, { templateId: null, source: { kind: 'inspection', id: inspectionId, question: item.questionKey } });
+      made.push({ id, version: 1 });
+    }
+    return made;
+  }
+}
+
+/** The follow-up actions of a submitted inspection, made in the submit's transaction by the submitter (questionnaires/repository.ts). */
+export function createInspectionActions(scope: RecordScope, inspectionId: string): Promise<{ id: string; version: number }[]> {
+  return new ActionsRepository(scope, { powers: actionPowers([]) }).fromInspection(inspectionId);
+}
