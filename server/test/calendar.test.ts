@@ -46,6 +46,8 @@ beforeAll(async () => {
   field = await accountId(server, 'field@demo.vigie.test');
   adminToken = (await login(server, 'district-admin@demo.vigie.test')).token;
   fieldToken = (await login(server, 'field@demo.vigie.test')).token;
+  // The field user without the actions rights the demo gives it: its calendar holds its inspections only.
+  await setRights(server, field, lyon, ['sites.read', 'notifications.access', 'declarations.read', 'questionnaryV2.questionnary_read']);
   const acme = await server.databases.client('acme');
   const site = (await acme.query<{ id: string; name: string }>('select id, name from sites where district_id = $1 and deleted_at is null order by name limit 1', [lyon])).rows[0]!;
   await acme.query('update sites set name = $2 where id = $1', [site.id, 'Entrepôt Nord, quai 3; porte B']);
@@ -97,7 +99,7 @@ describe('GET /api/calendar', () => {
     await setRights(server, admin, lyon, ['actions-plans-actions.read', 'notifications.access']);
     try {
       const items = (await calendar(day(-5), day(20))).body.data.items;
-      expect(items.map((i) => i.id)).toEqual([ids.overdue, ids.soon, ids.done, ids.long]);
+      expect(ours(items).map((i) => i.id)).toEqual([ids.overdue, ids.soon, ids.done, ids.long]);
       await setRights(server, admin, lyon, ['notifications.access']);
       expect((await calendar(day(-5), day(20))).body.data.items).toEqual([]);
     } finally {

@@ -43,9 +43,9 @@ describe('GET /api/dashboard', () => {
     const reader = await dashboard('district-admin@demo.vigie.test');
     expect(reader.myActions).not.toBeNull();
     expect(reader.districtActions).toBeNull();
-    // The field user has no actions right.
+    // The field user reads its own actions (the demo's read right), not the district's counts.
     const field = await dashboard('field@demo.vigie.test');
-    expect(field.myActions).toBeNull();
+    expect(field.myActions!.items.length).toBeGreaterThan(0);
     expect(field.districtActions).toBeNull();
     expect(field.myInspections).not.toBeNull();
     expect(field.recentDeclarations!.items.length).toBeGreaterThan(0);
@@ -53,6 +53,10 @@ describe('GET /api/dashboard', () => {
     // Nothing readable: every part null.
     const switcher = await dashboard('districts@demo.vigie.test');
     expect(switcher).toEqual({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null });
+    // Without the actions rights: no actions part.
+    const fieldId = await accountId(server, 'field@demo.vigie.test');
+    await setRights(server, fieldId, lyon, ['questionnaryV2.questionnary_read', 'declarations.read', 'notifications.access']);
+    expect((await dashboard('field@demo.vigie.test')).myActions).toBeNull();
   });
 
   it('lists the caller’s open actions overdue first, DASHBOARD_ROWS of them, with the open and overdue counts', async () => {
