@@ -8,7 +8,7 @@
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_TRANSITIONS, type Declaration, type Status, type TemplateField } from '../../../../common/modules/declarations/schemas';
 import { AttachmentGrid, type GridAttachment } from '../../../components/AttachmentGrid';
@@ -20,6 +20,7 @@ import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDateTime } from '../../../lib/dates';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingAttachments, usePendingChanges } from '../../../lib/outbox';
@@ -33,6 +34,9 @@ import { applyPending, hasConflict, isWaiting, pendingReport, type ShownComment 
 import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
 import { SEVERITY_TONE, STATUS_TONE } from './DeclarationsList';
 import './declarations.css';
+
+// The actions made from this declaration (the actions' own part, loaded apart).
+const LinkedActions = lazyPart(() => import('../../actionPlans/components/LinkedActions').then((m) => m.LinkedActions));
 
 export interface DeclarationSheetProps {
   declarationId: string;
@@ -183,6 +187,11 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
             <FollowUp declaration={declaration} onDone={(key) => showToast({ message: t(key), kind: 'success' })} />
           )}
         </RecordSection>
+        {onServer && (
+          <Suspense fallback={null}>
+            <LinkedActions titled source={{ kind: 'declaration', id: declaration.id }} canCreate={declaration.deletedAt === null} />
+          </Suspense>
+        )}
         <RecordSection title={t('sheet.comments')}>
           {comments.length === 0 ? (
             <p>{t('sheet.no_comments')}</p>
