@@ -15,7 +15,7 @@ import { ActionFields, PRIORITIES, TEXT_MAX, TITLE_MAX, type Action, type Action
 import type { Declaration } from '../../../../common/modules/declarations/schemas';
 import type { Inspection } from '../../../../common/modules/questionnaryV2/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { DraftOffer, FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { apiGet } from '../../../lib/api-client';
 import { currentActor } from '../../../lib/current-actor';
@@ -208,7 +208,9 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
   const members = useQuery({ ...membersQueryOptions(), enabled: powers.manage });
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
   const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: can(rights, 'sites') });
-  const ids = { site: useId(), plan: useId(), assignee: useId(), priority: useId(), due: useId() };
+  const ids = { site: useId(), plan: useId(), assignee: useId(), priority: useId(), due: useId(), error: useId() };
+  /** The problems of the pickers, shown under them (a date typed by hand, a choice the contract refuses). */
+  const pickerError = (field: 'siteId' | 'planId' | 'assigneeId' | 'dueOn') => <FieldError id={`${ids.error}-${field}`} problem={shown(field)} />;
 
   const submit = async () => {
     form.touchAll();
@@ -258,6 +260,7 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
             ))}
           </select>
         </label>
+        {pickerError('siteId')}
         {powers.readPlans && (
           <label className="record-form-select" htmlFor={ids.plan}>
             {t('field.planId')}
@@ -271,6 +274,7 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
             </select>
           </label>
         )}
+        {powers.readPlans && pickerError('planId')}
         {powers.manage ? (
           <label className="record-form-select" htmlFor={ids.assignee}>
             {t('field.assigneeId')}
@@ -286,10 +290,12 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
         ) : (
           <p>{t('form.assigned_to_me')}</p>
         )}
+        {pickerError('assigneeId')}
         <label className="record-form-select" htmlFor={ids.due}>
           {t('field.dueOn')}
           <input id={ids.due} type="date" value={state.dueOn ?? ''} onChange={(event) => set('dueOn', event.target.value || null)} />
         </label>
+        {pickerError('dueOn')}
         <label className="record-form-select" htmlFor={ids.priority}>
           {t('field.priority')}
           <select id={ids.priority} value={state.priority} onChange={(event) => set('priority', event.target.value as Priority)}>
