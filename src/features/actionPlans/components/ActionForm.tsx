@@ -6,23 +6,24 @@
  * contract's schema (what the server would refuse is refused here), kept as a draft on the
  * device, saved through the outbox (offline too).
  */
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
 import { ActionFields, PRIORITIES, TEXT_MAX, TITLE_MAX, type Action, type ActionTemplate, type Priority, type SourceRef } from '../../../../common/modules/actionPlans/schemas';
 import type { Declaration } from '../../../../common/modules/declarations/schemas';
 import type { Inspection } from '../../../../common/modules/questionnaryV2/schemas';
+import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
+import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { apiGet } from '../../../lib/api-client';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { can } from '../../../lib/rights';
-import { showToast } from '../../../lib/toast';
 import { actionsKeys } from '../api/keys';
 import { membersQueryOptions, plansQueryOptions, siteChoicesQueryOptions, templateQueryOptions, templatesQueryOptions } from '../api/reads';
 import { today } from '../pending';
@@ -204,89 +205,37 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
   const check = useCallback((state: ActionFormState) => schemaProblems(ActionFields, state), []);
   const form = useRecordForm<ActionFormState>({ initial, check, draftKey });
   const { state, set, shown } = form;
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSave(form, onSave, t('form.saved'));
   const members = useQuery({ ...membersQueryOptions(), enabled: powers.manage });
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
   const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: can(rights, 'sites') });
-  const ids = { site: useId(), plan: useId(), assignee: useId(), priority: useId(), due: useId(), error: useId() };
+  const ids = { priority: useId(), due: useId(), error: useId() };
   /** The problems of the pickers, shown under them (a date typed by hand, a choice the contract refuses). */
   const pickerError = (field: 'siteId' | 'planId' | 'assigneeId' | 'dueOn') => <FieldError id={`${ids.error}-${field}`} problem={shown(field)} />;
 
-  const submit = async () => {
-    form.touchAll();
-    if (!form.valid || saving) return;
-    setSaving(true);
-    try {
-      await onSave(state);
-      await form.clearDraft();
-      showToast({ message: t('form.saved'), kind: 'success' });
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** The choices of a picker, with the chosen one kept when the picker does not list it. */
-  const choices = (listed: readonly { id: string; name: string }[], chosen: string | null, chosenName: string | null) =>
-    chosen !== null && !listed.some((c) => c.id === chosen) ? [{ id: chosen, name: chosenName ?? chosen }, ...listed] : listed;
-  const siteChoices = choices((sites.data?.items ?? []).map((s) => ({ id: s.id, name: s.name })), state.siteId, siteName);
-  const planChoices = choices((plans.data?.items ?? []).map((p) => ({ id: p.id, name: p.name })), state.planId, planName);
-  const memberChoices = choices(members.data ?? [], state.assigneeId, state.assigneeId === me?.id ? me.name : assigneeName);
-
   return (
-    <ModulePage title={title} onBack={onCancel}>
-      <form
-        className="record-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
+    <FormPage title={title} onBack={onCancel} form={form} submit={submit}>
         {templatePicker}
         {(templateName !== null || sourceLabel !== null) && <p>{[templateName === null ? null : t('form.from_template', { name: templateName }), sourceLabel].filter(Boolean).join(' · ')}</p>}
         <TextField label={t('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
-        <label className="record-form-select" htmlFor={ids.site}>
-          {t('field.siteId')}
-          <select id={ids.site} value={state.siteId ?? ''} onChange={(event) => set('siteId', event.target.value || null)}>
-            <option value="">{t('sheet.no_site')}</option>
-            {siteChoices.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label={t('field.siteId')} value={state.siteId} choices={sites.data?.items ?? []} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} />
         {pickerError('siteId')}
         {powers.readPlans && (
-          <label className="record-form-select" htmlFor={ids.plan}>
-            {t('field.planId')}
-            <select id={ids.plan} value={state.planId ?? ''} onChange={(event) => set('planId', event.target.value || null)}>
-              <option value="">{t('sheet.no_plan')}</option>
-              {planChoices.map((plan) => (
-                <option key={plan.id} value={plan.id}>
-                  {plan.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <>
+            <ChoiceSelect label={t('field.planId')} value={state.planId} choices={plans.data?.items ?? []} chosenName={planName} noneLabel={t('sheet.no_plan')} onChange={(v) => set('planId', v)} />
+            {pickerError('planId')}
+          </>
         )}
-        {powers.readPlans && pickerError('planId')}
         {powers.manage ? (
-          <label className="record-form-select" htmlFor={ids.assignee}>
-            {t('field.assigneeId')}
-            <select id={ids.assignee} value={state.assigneeId ?? ''} onChange={(event) => set('assigneeId', event.target.value || null)}>
-              <option value="">{t('sheet.nobody')}</option>
-              {memberChoices.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect
+            label={t('field.assigneeId')}
+            value={state.assigneeId}
+            choices={members.data ?? []}
+            chosenName={state.assigneeId === me?.id ? me.name : assigneeName}
+            noneLabel={t('sheet.nobody')}
+            onChange={(v) => set('assigneeId', v)}
+          />
         ) : (
           <p>{t('form.assigned_to_me')}</p>
         )}
@@ -296,27 +245,28 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
           <input id={ids.due} type="date" value={state.dueOn ?? ''} onChange={(event) => set('dueOn', event.target.value || null)} />
         </label>
         {pickerError('dueOn')}
-        <label className="record-form-select" htmlFor={ids.priority}>
-          {t('field.priority')}
-          <select id={ids.priority} value={state.priority} onChange={(event) => set('priority', event.target.value as Priority)}>
-            {PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {t(`priority.${priority}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PrioritySelect value={state.priority} onChange={(priority) => set('priority', priority)} />
         <ProofFields value={state.proof} onChange={(proof) => set('proof', proof)} />
-        <div className="record-form-actions">
-          <IonButton type="submit" disabled={saving || (!form.valid && Object.keys(form.problems).some((path) => shown(path) !== undefined))}>
-            {t('form.save')}
-          </IonButton>
-          <IonButton fill="outline" onClick={onCancel}>
-            {t('form.cancel')}
-          </IonButton>
-        </div>
-      </form>
-    </ModulePage>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} saving={saving} onCancel={onCancel} />
+    </FormPage>
+  );
+}
+
+/** An action's (a template's) priority. */
+export function PrioritySelect({ value, onChange }: { value: Priority; onChange: (priority: Priority) => void }) {
+  const { t } = useTranslation('action');
+  const id = useId();
+  return (
+    <label className="record-form-select" htmlFor={id}>
+      {t('field.priority')}
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as Priority)}>
+        {PRIORITIES.map((priority) => (
+          <option key={priority} value={priority}>
+            {t(`priority.${priority}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -9,16 +9,18 @@
  * did shows at once, marked waiting. An edit that met another manager's on the same field
  * waits for the user's choice (ConflictDialog).
  */
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
-import type { ActionStatus } from '../../../../common/modules/actionPlans/schemas';
+import { COMMENT_MAX, TEXT_MAX, type ActionStatus } from '../../../../common/modules/actionPlans/schemas';
 import { allowedMoves, missingProof, type WorkflowRole } from '../../../../common/modules/actionPlans/workflow';
 import { ConflictDialog } from '../../../components/ConflictDialog';
+import { CommentBox } from '../../../components/module/CommentBox';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { PendingPhotos } from '../../../components/module/PendingPhotos';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { TextField } from '../../../components/module/RecordForm';
@@ -53,17 +55,7 @@ export function ActionSheet({ actionId, onBack }: ActionSheetProps) {
   const me = currentActor() ?? { id: '', name: '' };
   const server = query.data;
   const action = server === undefined ? pendingAction(actionId, pending, me) : applyPending(server, pending, me);
-  if (action === undefined) {
-    return (
-      <ModulePage title={t('sheet.title')} onBack={onBack}>
-        <div className="record-sheet">
-          {query.isError ? <p role="alert">{describeApiError(query.error)}</p> : null}
-          {query.isPending && query.fetchStatus === 'paused' && <p>{t('sheet.offline_missing')}</p>}
-          {query.isPending && query.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-        </div>
-      </ModulePage>
-    );
-  }
+  if (action === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return <SheetView action={action} onServer={server !== undefined} waiting={isWaiting(actionId, pending)} onBack={onBack} />;
 }
 
@@ -251,7 +243,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
               ))}
             </ol>
           )}
-          {role !== null && !deleted && <CommentBox onSend={(text) => act(() => queueComment(action, text), 'sheet.comment_queued')} />}
+          {role !== null && !deleted && <CommentBox label={t('sheet.comment')} sendLabel={t('sheet.comment_send')} maxlength={COMMENT_MAX} onSend={(text) => act(() => queueComment(action, text), 'sheet.comment_queued')} />}
         </RecordSection>
         {action.statusChanges.length > 0 && (
           <RecordSection title={t('sheet.timeline')}>
@@ -314,7 +306,7 @@ function MoveForm({ action, to, label, photoCount, onCancel, onSend }: MoveFormP
           <PhotoPicker onPicked={(picked) => setPhotos((current) => [...current, ...picked])} />
         </>
       )}
-      <TextField label={closing ? t('close.note') : t('move.reason')} value={note} onChange={setNote} problem={undefined} multiline maxlength={10_000} />
+      <TextField label={closing ? t('close.note') : t('move.reason')} value={note} onChange={setNote} problem={undefined} multiline maxlength={TEXT_MAX} />
       {missing.length > 0 && (
         <p className="record-form-error" role="status">
           {t('close.missing', { what: missing.map((m) => t(`proof.${m}`)).join(', ') })}
@@ -328,26 +320,6 @@ function MoveForm({ action, to, label, photoCount, onCancel, onSend }: MoveFormP
           {t('form.cancel')}
         </IonButton>
       </div>
-    </form>
-  );
-}
-
-function CommentBox({ onSend }: { onSend: (text: string) => Promise<boolean> }) {
-  const { t } = useTranslation('action');
-  const [text, setText] = useState('');
-  return (
-    <form
-      className="record-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim() === '') return;
-        void onSend(text).then((sent) => sent && setText(''));
-      }}
-    >
-      <TextField label={t('sheet.comment')} value={text} onChange={setText} problem={undefined} multiline maxlength={4000} />
-      <IonButton type="submit" disabled={text.trim() === ''}>
-        {t('sheet.comment_send')}
-      </IonButton>
     </form>
   );
 }

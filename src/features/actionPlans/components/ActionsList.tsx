@@ -8,10 +8,10 @@
  */
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActionSort, ActionSummary, DuePeriod, Priority } from '../../../../common/modules/actionPlans/schemas';
 import { FilterSelect } from '../../../components/module/FilterSelect';
+import { useSearchPatch } from '../../../components/module/search-patch';
 import { RecordList } from '../../../components/module/RecordList';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -31,7 +31,6 @@ const DEFAULT_SORT = 'default';
 
 export function ActionsList({ search, selectedId }: { search: ActionListSearch; selectedId?: string }) {
   const { t } = useTranslation('action');
-  const router = useRouter();
   const base = useActionsBase();
   const rights = useEnvelope((state) => state.rights);
   const powers = actionPowers(rights);
@@ -43,11 +42,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
   const templates = useQuery({ ...templatesQueryOptions(), enabled: powers.readTemplates });
   const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: readSites });
 
-  const setSearch = (patch: ActionListSearch) => {
-    const next = { ...validateActionSearch(router.state.location.search as Record<string, unknown>), ...patch };
-    const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '')) as ActionListSearch;
-    void router.navigate({ href: actionsListHref(base, cleaned), replace: true });
-  };
+  const setSearch = useSearchPatch(validateActionSearch, (next: ActionListSearch) => actionsListHref(base, next));
   const who = me ?? { id: '', name: '' };
   const overlay = (rows: ActionSummary[], total: number) =>
     withPendingList(rows, total, listWrites(pending), { matches: actionMatches(search, me?.id ?? null), complete: completeActionRow(who) });

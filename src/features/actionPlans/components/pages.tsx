@@ -4,12 +4,13 @@
  * list on a wide screen), the new action form and a manager's edit. The plans are in
  * plan-pages.tsx, a chunk of its own.
  */
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayout';
 import { useBack } from '../../../hooks/use-back';
 import { downloadApiFile } from '../../../lib/download';
@@ -131,14 +132,6 @@ export function EditActionPage() {
   const base = useActionsBase();
   const action = useQuery(actionQueryOptions(id));
   const back = useBack(actionHref(base, id));
-  if (action.data === undefined) {
-    return (
-      <ModulePage title={t('form.edit')} onBack={back}>
-        <div className="record-sheet">
-          {action.isError ? <p role="alert">{describeApiError(action.error)}</p> : action.fetchStatus === 'paused' ? <p>{t('sheet.offline_missing')}</p> : <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-        </div>
-      </ModulePage>
-    );
-  }
+  if (action.data === undefined) return <SheetPlaceholder title={t('form.edit')} onBack={back} query={action} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return <EditAction action={action.data} onDone={() => void router.navigate({ href: actionHref(base, id), replace: true })} onCancel={back} />;
 }

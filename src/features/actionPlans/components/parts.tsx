@@ -3,13 +3,15 @@
  * address's prefix), the chips of a status and a priority, the overdue mark, a due day as the
  * user's language writes it, and an action's row (the list, a plan's page, a source's sheet).
  */
-import { useRouterState } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActionStatus, ActionSummary, Priority } from '../../../../common/modules/actionPlans/schemas';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate } from '../../../lib/dates';
+import { describeApiError } from '../../../lib/error-messages';
+import { showToast } from '../../../lib/toast';
 import type { WithPending } from '../../../lib/outbox';
 import { ACTION_PLANS_PREFIX, ACTIONS_V3_PREFIX, type ActionsBase } from '../paths';
 import './actions.css';
@@ -21,6 +23,19 @@ export const PRIORITY_TONE: Record<Priority, StatusTone> = { low: 'neutral', nor
 export function useActionsBase(): ActionsBase {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return pathname.startsWith(ACTIONS_V3_PREFIX) ? ACTIONS_V3_PREFIX : ACTION_PLANS_PREFIX;
+}
+
+/** A write queued, then the user told and taken elsewhere (a record deleted: back to its list); a refusal shown. */
+export function useQueueThenGo(): (write: () => Promise<unknown>, message: string, href: string) => void {
+  const router = useRouter();
+  return (write, message, href) =>
+    void write().then(
+      () => {
+        showToast({ message, kind: 'success' });
+        void router.navigate({ href, replace: true });
+      },
+      (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
+    );
 }
 
 /** A day (YYYY-MM-DD) in the user's language, read as a local day (not UTC midnight). */
@@ -44,7 +59,7 @@ export function ActionRow({ action, href, selected = false }: { action: WithPend
   const details = [action.siteName, action.assignee?.name ?? t('sheet.nobody')].filter((part): part is string => part !== null && part !== '').join(' · ');
   return (
     <a href={href} onClick={follow(href)} className={`record-row action-row${action.overdue ? ' action-row-overdue' : ''}`} aria-current={selected ? 'true' : undefined}>
-      <span className="action-row-text">
+      <span className="record-row-text">
         <strong>{action.title}</strong>
         <span>{details}</span>
         <span>{action.dueOn === null ? t('list.no_due') : t('list.due', { day: formatDay(action.dueOn, i18n.language) })}</span>

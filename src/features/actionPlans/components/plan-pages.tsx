@@ -7,12 +7,15 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouter } from '@tanstack/react-router';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
 import { PLAN_NAME_MAX, PlanFields, TEXT_MAX, type ActionSummary, type Plan, type PlanSummary } from '../../../../common/modules/actionPlans/schemas';
+import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
+import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
+import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { schemaProblems } from '../../../components/module/validation';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -23,12 +26,11 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, withPending, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
-import { showToast } from '../../../lib/toast';
 import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
 import { completeActionRow, listWrites } from '../pending';
 import { ACTIONS_OUTBOX, PLANS_OUTBOX, queueCreatePlan, queueDeletePlan, queueUpdatePlan } from '../writes';
-import { ActionRow, formatDay, PlanProgressBar } from './parts';
+import { ActionRow, formatDay, PlanProgressBar, useQueueThenGo } from './parts';
 
 
 const usePlanId = () => {
@@ -65,7 +67,7 @@ export function PlansPage() {
             {rows.map((plan) => (
               <li key={plan.id}>
                 <a className="plan-row" href={planHref(plan.id)} onClick={follow(planHref(plan.id))}>
-                  <span className="action-row-text">
+                  <span className="record-row-text">
                     <strong>{plan.name}</strong>
                     <span>{[plan.siteName, plan.owner?.name, period(plan)].filter(Boolean).join(' · ')}</span>
                   </span>
@@ -93,29 +95,15 @@ export function PlanPage() {
   const actions = useQuery(planActionsQueryOptions(id));
   const actionWrites = usePendingChanges(ACTIONS_OUTBOX);
   const me = currentActor() ?? { id: '', name: '' };
-  if (plan === undefined) {
-    return (
-      <ModulePage title={t('plans.plan')} onBack={back}>
-        <div className="record-sheet">
-          {query.isError ? <p role="alert">{describeApiError(query.error)}</p> : query.fetchStatus === 'paused' ? <p>{t('sheet.offline_missing')}</p> : <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-        </div>
-      </ModulePage>
-    );
-  }
+  const queueThenGo = useQueueThenGo();
+  if (plan === undefined) return <SheetPlaceholder title={t('plans.plan')} onBack={back} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   const listed = actions.data?.items ?? [];
   const view = withPendingList<ActionSummary>(listed, actions.data?.total ?? 0, listWrites(actionWrites), {
     matches: (row) => row.planId === id || (row as { planId?: string | null }).planId === id,
     complete: completeActionRow(me),
   });
   const deleted = plan.deletedAt !== null;
-  const remove = () =>
-    void queueDeletePlan(plan).then(
-      () => {
-        showToast({ message: t('plans.deleted'), kind: 'success' });
-        void router.navigate({ href: plansHref(), replace: true });
-      },
-      (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
-    );
+  const remove = () => queueThenGo(() => queueDeletePlan(plan), t('plans.deleted'), plansHref());
   return (
     <ModulePage
       title={plan.name}
@@ -197,13 +185,7 @@ export function PlanEditPage() {
   const router = useRouter();
   const back = useBack(planHref(id));
   const plan = useQuery(planQueryOptions(id));
-  if (plan.data === undefined) {
-    return (
-      <ModulePage title={t('plans.edit')} onBack={back}>
-        <div className="record-sheet">{plan.isError ? <p role="alert">{describeApiError(plan.error)}</p> : <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}</div>
-      </ModulePage>
-    );
-  }
+  if (plan.data === undefined) return <SheetPlaceholder title={t('plans.edit')} onBack={back} query={plan} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   const current = plan.data;
   const initial: PlanFormState = { name: current.name, description: current.description, siteId: current.siteId, ownerId: current.ownerId, startOn: current.startOn, endOn: current.endOn };
   return (
@@ -243,64 +225,23 @@ function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null,
   }, []);
   const form = useRecordForm<PlanFormState>({ initial, check, draftKey });
   const { state, set, shown } = form;
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useFormSave(form, onSave, t('form.saved'));
   const members = useQuery(membersQueryOptions());
   const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: can(rights, 'sites') });
-  const ids = { site: useId(), owner: useId(), start: useId(), end: useId() };
-  const siteChoices = (sites.data?.items ?? []).map((s) => ({ id: s.id, name: s.name }));
-  if (state.siteId !== null && !siteChoices.some((s) => s.id === state.siteId)) siteChoices.unshift({ id: state.siteId, name: siteName ?? state.siteId });
-  const owners = [...(members.data ?? [])];
-  if (state.ownerId !== '' && !owners.some((m) => m.id === state.ownerId)) owners.unshift({ id: state.ownerId, name: state.ownerId === me?.id ? me.name : (ownerName ?? state.ownerId) });
-
-  const submit = async () => {
-    form.touchAll();
-    if (!form.valid || saving) return;
-    setSaving(true);
-    try {
-      await onSave(state);
-      await form.clearDraft();
-      showToast({ message: t('form.saved'), kind: 'success' });
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const ids = { start: useId(), end: useId() };
   const endProblem = shown('endOn');
   return (
-    <ModulePage title={title} onBack={onCancel}>
-      <form
-        className="record-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
+    <FormPage title={title} onBack={onCancel} form={form} submit={submit}>
         <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={PLAN_NAME_MAX} />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
-        <label className="record-form-select" htmlFor={ids.site}>
-          {t('field.siteId')}
-          <select id={ids.site} value={state.siteId ?? ''} onChange={(event) => set('siteId', event.target.value || null)}>
-            <option value="">{t('sheet.no_site')}</option>
-            {siteChoices.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="record-form-select" htmlFor={ids.owner}>
-          {t('field.ownerId')}
-          <select id={ids.owner} value={state.ownerId} onChange={(event) => set('ownerId', event.target.value)}>
-            {owners.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label={t('field.siteId')} value={state.siteId} choices={sites.data?.items ?? []} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} />
+        <ChoiceSelect
+          label={t('field.ownerId')}
+          value={state.ownerId}
+          choices={members.data ?? []}
+          chosenName={state.ownerId === me?.id ? me.name : ownerName}
+          onChange={(v) => set('ownerId', v ?? '')}
+        />
         <label className="record-form-select" htmlFor={ids.start}>
           {t('field.startOn')}
           <input id={ids.start} type="date" value={state.startOn ?? ''} onChange={(event) => set('startOn', event.target.value || null)} />
@@ -314,15 +255,7 @@ function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null,
             {t('plans.end_before_start')}
           </p>
         )}
-        <div className="record-form-actions">
-          <IonButton type="submit" disabled={saving}>
-            {t('form.save')}
-          </IonButton>
-          <IonButton fill="outline" onClick={onCancel}>
-            {t('form.cancel')}
-          </IonButton>
-        </div>
-      </form>
-    </ModulePage>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} saving={saving} onCancel={onCancel} />
+    </FormPage>
   );
 }

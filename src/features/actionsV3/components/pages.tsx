@@ -8,12 +8,14 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useParams, useRouter } from '@tanstack/react-router';
-import { useCallback, useId, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
-import { ActionTemplateFields, DUE_IN_DAYS_MAX, PRIORITIES, TEMPLATE_NAME_MAX, TEXT_MAX, TITLE_MAX, type ActionTemplate, type Priority } from '../../../../common/modules/actionPlans/schemas';
+import { ActionTemplateFields, DUE_IN_DAYS_MAX, TEMPLATE_NAME_MAX, TEXT_MAX, TITLE_MAX, type ActionTemplate } from '../../../../common/modules/actionPlans/schemas';
+import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
+import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useBack } from '../../../hooks/use-back';
@@ -21,10 +23,9 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, withPending, withPendingRecord, type WithPending } from '../../../lib/outbox';
-import { showToast } from '../../../lib/toast';
 import { templateQueryOptions, templatesQueryOptions } from '../../actionPlans/api/reads';
-import { ProofFields } from '../../actionPlans/components/ActionForm';
-import { PRIORITY_TONE } from '../../actionPlans/components/parts';
+import { PrioritySelect, ProofFields } from '../../actionPlans/components/ActionForm';
+import { PRIORITY_TONE, useQueueThenGo } from '../../actionPlans/components/parts';
 import { useLiveActions } from '../../actionPlans/live';
 import { ACTIONS_V3_PREFIX, newActionHref, templateHref, templateNewHref, templatesHref } from '../../actionPlans/paths';
 import { registerActionSenders } from '../../actionPlans/senders';
@@ -62,7 +63,7 @@ export function TemplatesPage() {
               return (
                 <li key={template.id}>
                   <a className="plan-row" href={href} onClick={follow(href)}>
-                    <span className="action-row-text">
+                    <span className="record-row-text">
                       <strong>{template.name}</strong>
                       <span>{template.title}</span>
                       <span>
@@ -118,22 +119,10 @@ export function TemplateEditPage() {
   const back = useBack(templatesHref());
   const query = useQuery(templateQueryOptions(id));
   const template = withPendingRecord(query.data, usePendingChanges(TEMPLATES_OUTBOX, id));
-  if (template === undefined) {
-    return (
-      <ModulePage title={t('templates.edit')} onBack={back}>
-        <div className="record-sheet">{query.isError ? <p role="alert">{describeApiError(query.error)}</p> : <IonSpinner name="crescent" aria-label={ta('sheet.loading')} />}</div>
-      </ModulePage>
-    );
-  }
+  const queueThenGo = useQueueThenGo();
+  if (template === undefined) return <SheetPlaceholder title={t('templates.edit')} onBack={back} query={query} offlineText={ta('sheet.offline_missing')} loadingLabel={ta('sheet.loading')} />;
   const initial: TemplateFormState = { name: template.name, title: template.title, description: template.description, priority: template.priority, dueInDays: template.dueInDays, proof: template.proof };
-  const remove = () =>
-    void queueDeleteTemplate(template).then(
-      () => {
-        showToast({ message: t('templates.deleted'), kind: 'success' });
-        void router.navigate({ href: templatesHref(), replace: true });
-      },
-      (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
-    );
+  const remove = () => queueThenGo(() => queueDeleteTemplate(template), t('templates.deleted'), templatesHref());
   return (
     <TemplateForm
       key={template.version}
@@ -165,26 +154,13 @@ function TemplateForm({ title, initial, draftKey, onSave, onDelete, onCancel }: 
   const check = useCallback((state: TemplateFormState) => schemaProblems(ActionTemplateFields, state), []);
   const form = useRecordForm<TemplateFormState>({ initial, check, draftKey });
   const { state, set, shown } = form;
-  const [saving, setSaving] = useState(false);
-  const priorityId = useId();
-  const submit = async () => {
-    form.touchAll();
-    if (!form.valid || saving) return;
-    setSaving(true);
-    try {
-      await onSave(state);
-      await form.clearDraft();
-      showToast({ message: ta('form.saved'), kind: 'success' });
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSave(form, onSave, ta('form.saved'));
   return (
-    <ModulePage
+    <FormPage
       title={title}
       onBack={onCancel}
+      form={form}
+      submit={submit}
       actions={
         onDelete === undefined ? undefined : (
           <IonButton fill="outline" color="danger" onClick={onDelete}>
@@ -193,28 +169,10 @@ function TemplateForm({ title, initial, draftKey, onSave, onDelete, onCancel }: 
         )
       }
     >
-      <form
-        className="record-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
         <TextField label={t('templates.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={TEMPLATE_NAME_MAX} />
         <TextField label={ta('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} />
         <TextField label={ta('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
-        <label className="record-form-select" htmlFor={priorityId}>
-          {ta('field.priority')}
-          <select id={priorityId} value={state.priority} onChange={(event) => set('priority', event.target.value as Priority)}>
-            {PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {ta(`priority.${priority}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PrioritySelect value={state.priority} onChange={(priority) => set('priority', priority)} />
         <TextField
           label={t('templates.due_in_days')}
           type="number"
@@ -224,15 +182,7 @@ function TemplateForm({ title, initial, draftKey, onSave, onDelete, onCancel }: 
         />
         <p className="action-help">{t('templates.due_in_days_help', { max: DUE_IN_DAYS_MAX })}</p>
         <ProofFields value={state.proof} onChange={(proof) => set('proof', proof)} />
-        <div className="record-form-actions">
-          <IonButton type="submit" disabled={saving}>
-            {ta('form.save')}
-          </IonButton>
-          <IonButton fill="outline" onClick={onCancel}>
-            {ta('form.cancel')}
-          </IonButton>
-        </div>
-      </form>
-    </ModulePage>
+        <FormActions saveLabel={ta('form.save')} cancelLabel={ta('form.cancel')} saving={saving} onCancel={onCancel} />
+    </FormPage>
   );
 }
