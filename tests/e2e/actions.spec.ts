@@ -78,6 +78,9 @@ test('a field user closes its action offline with a photo and a note: done on th
   await submitLogin(page, FIELD);
   await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
   await page.goto('/actionPlan/actions');
+  await expect(page.getByRole('heading', { level: 1, name: 'My actions' })).toBeVisible();
+  // Without a due date it comes last among a year of demo actions: found by its name.
+  await page.getByRole('searchbox', { name: 'Search the actions' }).fill(suffix);
   const row = page.getByRole('link', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   await expectNoViolations(page, 'actions list');
@@ -97,7 +100,7 @@ test('a field user closes its action offline with a photo and a note: done on th
   const chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Take a photo' }).click();
   await (await chooser).setFiles([{ name: 'extincteur.jpg', mimeType: 'image/jpeg', buffer: await photo() }]);
-  await expect(form.getByRole('img', { name: 'extincteur.jpg' })).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByRole('button', { name: 'Open extincteur.jpg' })).toBeVisible({ timeout: 30_000 });
   await form.getByLabel('Closing note').fill('Extincteur remplacé, plombé et daté');
   await form.getByRole('button', { name: 'Confirm: Close' }).click();
   await expect(page.getByText('Waiting to be sent').first()).toBeVisible();

@@ -218,7 +218,9 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
         )}
         <RecordSection title={t('sheet.photos')}>
           {action.attachments.length === 0 && pendingPhotos.length === 0 && <p>{t('sheet.no_photos')}</p>}
-          <RecordAttachments module={ACTIONS_OUTBOX} recordId={action.id} attachments={action.attachments} manage={powers.manage && !deleted} onDelivered={refresh} />
+          {action.attachments.length > 0 && (
+            <RecordAttachments module={ACTIONS_OUTBOX} recordId={action.id} attachments={action.attachments} manage={powers.manage && !deleted} onDelivered={refresh} />
+          )}
           <PendingPhotos
             module={ACTIONS_OUTBOX}
             recordId={action.id}
@@ -285,7 +287,8 @@ function MoveForm({ action, to, label, photoCount, onCancel, onSend }: MoveFormP
   const [sending, setSending] = useState(false);
   const closing = to === 'done';
   const missing = closing ? missingProof(action.proof, photoCount + photos.length, note) : [];
-  const tiles: GridAttachment[] = photos.map((photo, index) => ({ id: String(index), name: photo.name, state: 'waiting', blob: photo.blob }));
+  // Not waiting yet: kept in the form until it is confirmed (then saved with the move), so no mark.
+  const tiles: GridAttachment[] = photos.map((photo, index) => ({ id: String(index), name: photo.name, state: 'sent', blob: photo.blob }));
   return (
     <form
       className="record-form"
