@@ -7,7 +7,7 @@ import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { renderApp } from '../../../../src/testing/render-app';
 import { server } from '../../../../src/testing/server';
-import { FIELD, MANAGER, ME, PLAN_ID, serveActions, SITE_ID, TEMPLATE, seedActionsSession } from './actions-testing';
+import { ACTION, FIELD, MANAGER, ME, PLAN_ID, serveActions, SITE_ID, TEMPLATE, seedActionsSession } from './actions-testing';
 
 vi.mock('../../../../src/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/outbox')>()),
@@ -137,5 +137,27 @@ describe('the action templates', { timeout: 30_000 }, () => {
       module: 'action_templates',
       payload: { name: 'Éclairage', title: 'Remplacer l’éclairage de secours', dueInDays: 14, proof: { photo: false, note: true }, priority: 'normal' },
     });
+  });
+});
+
+describe('a manager’s edit', { timeout: 30_000 }, () => {
+  it('queues only the fields changed, with the values it started from and the version seen', async () => {
+    serveActions({ rights: MANAGER });
+    seedActionsSession(MANAGER);
+    const { router } = renderApp(`/actionPlan/actions/${ACTION.id}/edit`);
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue(ACTION.title), FIRST_LOOK);
+    fireEvent.change(screen.getByLabelText('Due on'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'critical' } });
+    save();
+    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toEqual({
+      kind: 'actions.update',
+      module: 'actions',
+      recordId: ACTION.id,
+      baseVersion: ACTION.version,
+      payload: { dueOn: '2026-12-01', priority: 'critical' },
+      base: { dueOn: ACTION.dueOn, priority: ACTION.priority },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/actionPlan/actions/${ACTION.id}`));
   });
 });

@@ -4,13 +4,13 @@ import { enqueueWrite, type PendingWrite } from '../../../../src/lib/outbox';
 import { renderApp } from '../../../../src/testing/render-app';
 import { ACTION, DECLARATION_ID, FIELD, MANAGER, serveActions, seedActionsSession } from './actions-testing';
 
-const outbox = vi.hoisted(() => ({ writes: [] as PendingWrite[] }));
+const outbox = vi.hoisted(() => ({ writes: [] as PendingWrite[], items: [] as object[] }));
 vi.mock('../../../../src/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/outbox')>()),
   enqueueWrite: vi.fn((item: object) => Promise.resolve({ ...item, key: 'k', state: 'queued' })),
   discardWrite: vi.fn(() => Promise.resolve()),
   registerSender: vi.fn(),
-  usePendingWrites: () => [],
+  usePendingWrites: () => outbox.items,
   usePendingChanges: () => outbox.writes,
   usePendingAttachments: () => [],
 }));
@@ -36,6 +36,7 @@ const open = async (rights: string[], action = ACTION) => {
 beforeEach(() => {
   vi.mocked(enqueueWrite).mockClear();
   outbox.writes = [];
+  outbox.items = [];
 });
 
 describe('the action sheet', { timeout: 30_000 }, () => {
@@ -111,5 +112,20 @@ describe('the action sheet', { timeout: 30_000 }, () => {
     await user.click(within(comments).getByText('Send the comment'));
     await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
     expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({ kind: 'actions.comment', recordId: ACTION.id, payload: { text: 'Pièce reçue', id: expect.any(String), at: expect.any(String) } });
+  });
+
+  it('says when a manager’s edit met another’s on the same field, and offers the choice', async () => {
+    outbox.items = [
+      {
+        key: 'item-1',
+        kind: 'actions.update',
+        recordId: ACTION.id,
+        state: 'conflict',
+        conflict: { fields: [{ field: 'dueOn', base: '2026-11-10', mine: '2026-12-01', theirs: '2026-11-30' }], merged: {}, theirs: { ...ACTION, version: 3 } },
+      },
+    ];
+    await open(MANAGER);
+    expect(screen.getByRole('alert')).toHaveTextContent('Someone changed the same fields of this action meanwhile.');
+    expect(screen.getByText('Choose the values')).toBeInTheDocument();
   });
 });
