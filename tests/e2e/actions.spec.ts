@@ -122,3 +122,26 @@ test('a field user closes its action offline with a photo and a note: done on th
   await expect(watcher.getByRole('link', { name: new RegExp(title) }).getByText('Done')).toBeVisible();
   await watcherContext.close();
 });
+
+test('a manager’s screens on a wide screen pass axe: the district’s actions beside a sheet, the new action form, the templates and a template’s form', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.goto('/actionPlan/actions?scope=all');
+  const first = page.getByRole('list', { name: 'All of the district' }).getByRole('link').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  await expect(page.getByRole('region', { name: 'Details' })).toBeVisible();
+  await expectNoViolations(page, 'actions beside a sheet');
+  await page.goto('/actionPlan/actions/new');
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await expectNoViolations(page, 'new action form');
+  await page.goto('/actionsV3/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Action templates' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Action templates' })).toBeVisible();
+  await expectNoViolations(page, 'templates');
+  await page.getByRole('list', { name: 'Action templates' }).getByRole('link').first().click();
+  await expect(page.getByLabel('Template name')).toBeVisible();
+  await expectNoViolations(page, 'template form');
+});
