@@ -7,7 +7,7 @@
  * device, saved through the outbox (offline too).
  */
 import { IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
@@ -106,10 +106,17 @@ export function NewAction({ prefill, onDone, onCancel, onChooseTemplate }: NewAc
   const powers = actionPowers(rights);
   const me = currentActor();
   const source = parseSource(prefill.source);
-  const template = useQuery({ ...templateQueryOptions(prefill.template ?? ''), enabled: prefill.template !== undefined });
+  const queryClient = useQueryClient();
+  // The templates' list is kept offline: a template chosen without a network comes from it.
+  const template = useQuery({
+    ...templateQueryOptions(prefill.template ?? ''),
+    enabled: prefill.template !== undefined,
+    initialData: () => queryClient.getQueryData(templatesQueryOptions().queryKey)?.items.find((t) => t.id === prefill.template),
+  });
   const origin = useQuery({ ...(source === null ? sourceQuery({ kind: 'declaration', id: '' }) : sourceQuery(source)), enabled: source !== null });
   const loading = (prefill.template !== undefined && template.isPending) || (source !== null && origin.isPending);
-  const failed = template.error ?? origin.error;
+  // A read that failed matters only when nothing is known (a template from the kept list is enough).
+  const failed = (template.data === undefined ? template.error : null) ?? (origin.data === undefined ? origin.error : null);
   if (failed !== null && failed !== undefined) {
     return (
       <ModulePage title={t('form.new_title')} onBack={onCancel}>

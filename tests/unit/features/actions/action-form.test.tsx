@@ -83,6 +83,19 @@ describe('a new action', { timeout: 30_000 }, () => {
     });
   });
 
+  it('chosen from a template in the form, prefilled from the kept list of templates even when the template cannot be read', async () => {
+    serveActions({ rights: MANAGER });
+    server.use(http.get(api(`actions/templates/${TEMPLATE.id}`), () => HttpResponse.error()));
+    seedActionsSession(MANAGER);
+    const { router } = renderApp('/actionPlan/actions/new');
+    const picker = await screen.findByLabelText('Start from a template', {}, FIRST_LOOK);
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Extincteur' })).toBeInTheDocument());
+    fireEvent.change(picker, { target: { value: TEMPLATE.id } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ template: TEMPLATE.id }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Vérifier l’extincteur'));
+    expect(screen.getByText('From the template Extincteur')).toBeInTheDocument();
+  });
+
   it('refuses an action without a title, saying so, and queues nothing', async () => {
     serveActions({ rights: MANAGER });
     seedActionsSession(MANAGER);
