@@ -51,5 +51,5 @@ export const CLIENT_IP_HEADER = 'X-Client-IP';
 export const I18N_NAMESPACES = [
   'common', 'action', 'stock-management', 'inventoryV2', 'components', 'cartography', 'logs',
   'third-party', 'contact-v2', 'itinerary', 'file-explorer', 'guided-tour', 'package',
-  'contract', 'admin', 'plan2d', 'calendar', 'sites', 'declarations', 'questionnaires',
+  'contract', 'admin', 'plan2d', 'calendar', 'sites', 'declarations', 'questionnaires', 'actionsV3',
 ] as const;

@@ -25,5 +25,5 @@ export const actionPlans = defineModule({
     { id: 'actions', position: 6, labelKey: 'modules.actions', icon: 'list', features: ['actions'], targets: [{ to: '/actionPlan/actions' }] },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });

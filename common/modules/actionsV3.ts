@@ -18,5 +18,5 @@ export const actionsV3 = defineModule({
   views: [],
   menu: [{ id: 'actionsV3', position: 7, targets: [{ to: '/actionsV3' }] }],
   elements: [{ element: 'actions', features: ['actionsV3', 'actionTemplates'] }],
-  screens: false,
+  screens: true,
 });

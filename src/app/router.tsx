@@ -29,6 +29,8 @@ import { DEFAULT_PAGE } from '../../common/constants';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
+import { moduleRoutes as actionPlansRoutes } from '../features/actionPlans/routes';
+import { moduleRoutes as actionsV3Routes } from '../features/actionsV3/routes';
 import { validateCalendarSearch } from '../features/calendar/search';
 import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
 import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2/routes';
@@ -262,6 +264,8 @@ export const SCREEN_MODULE_ROUTES = {
   sites: sitesRoutes(authenticatedRoute),
   declarations: declarationsRoutes(authenticatedRoute),
   questionnaryV2: questionnairesRoutes(authenticatedRoute),
+  actionPlans: actionPlansRoutes(authenticatedRoute),
+  actionsV3: actionsV3Routes(authenticatedRoute),
 };
 
 const unknownRoute = createRoute({
@@ -301,6 +305,8 @@ export const routeTree = rootRoute.addChildren([
     SCREEN_MODULE_ROUTES.sites,
     SCREEN_MODULE_ROUTES.declarations,
     SCREEN_MODULE_ROUTES.questionnaryV2,
+    SCREEN_MODULE_ROUTES.actionPlans,
+    SCREEN_MODULE_ROUTES.actionsV3,
   ]),
   unknownRoute,
 ]);

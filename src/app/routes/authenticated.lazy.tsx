@@ -12,6 +12,7 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 // The emergency feature's module registers its outbox sender and its offline declaration.
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { startActionsModule } from '../../features/actionPlans';
 import { startDeclarationsModule } from '../../features/declarations';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
@@ -40,6 +41,7 @@ type OpenDialog = MenuAction | 'support' | null;
 startSitesModule();
 startDeclarationsModule();
 startQuestionnairesModule();
+startActionsModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

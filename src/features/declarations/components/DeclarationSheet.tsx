@@ -6,20 +6,23 @@
  * who sees it, until closed), the history, and print (PDF). A closed declaration is locked:
  * nothing changes it. A report still in the outbox shows from the device, marked waiting.
  */
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_TRANSITIONS, type Declaration, type Status, type TemplateField } from '../../../../common/modules/declarations/schemas';
 import { AttachmentGrid, type GridAttachment } from '../../../components/AttachmentGrid';
 import { openBlob } from '../../../components/ApiImage';
+import { CommentBox } from '../../../components/module/CommentBox';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { TextField } from '../../../components/module/RecordForm';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDateTime } from '../../../lib/dates';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingAttachments, usePendingChanges } from '../../../lib/outbox';
@@ -34,6 +37,9 @@ import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusC
 import { SEVERITY_TONE, STATUS_TONE } from './DeclarationsList';
 import './declarations.css';
 
+// The actions made from this declaration (the actions' own part, loaded apart).
+const LinkedActions = lazyPart(() => import('../../actionPlans/components/LinkedActions').then((m) => m.LinkedActions));
+
 export interface DeclarationSheetProps {
   declarationId: string;
   onBack?: (() => void) | undefined;
@@ -47,17 +53,7 @@ export function DeclarationSheet({ declarationId, onBack }: DeclarationSheetProp
   const me = currentActor() ?? { id: '', name: '' };
   const server = query.data;
   const declaration = server === undefined ? pendingReport(declarationId, pending, templates.data, me) : applyPending(server, pending, me);
-  if (declaration === undefined) {
-    return (
-      <ModulePage title={t('sheet.title')} onBack={onBack}>
-        <div className="record-sheet">
-          {query.isError ? <p role="alert">{describeApiError(query.error)}</p> : null}
-          {query.isPending && query.fetchStatus === 'paused' && <p>{t('sheet.offline_missing')}</p>}
-          {query.isPending && query.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-        </div>
-      </ModulePage>
-    );
-  }
+  if (declaration === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return (
     <SheetView
       declaration={declaration}
@@ -183,6 +179,11 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
             <FollowUp declaration={declaration} onDone={(key) => showToast({ message: t(key), kind: 'success' })} />
           )}
         </RecordSection>
+        {onServer && (
+          <Suspense fallback={null}>
+            <LinkedActions titled source={{ kind: 'declaration', id: declaration.id }} canCreate={declaration.deletedAt === null} />
+          </Suspense>
+        )}
         <RecordSection title={t('sheet.comments')}>
           {comments.length === 0 ? (
             <p>{t('sheet.no_comments')}</p>
@@ -198,7 +199,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
               ))}
             </ol>
           )}
-          {!locked && declaration.deletedAt === null && <CommentBox onSend={(text) => act(() => queueComment(declaration, text), 'sheet.comment_queued')} />}
+          {!locked && declaration.deletedAt === null && <CommentBox label={t('sheet.comment')} sendLabel={t('sheet.comment_send')} maxlength={5000} onSend={(text) => act(() => queueComment(declaration, text), 'sheet.comment_queued')} />}
         </RecordSection>
         {otherFiles.length > 0 && (
           <RecordSection title={t('sheet.files')}>
@@ -299,25 +300,5 @@ function FollowUp({ declaration, onDone }: { declaration: Declaration; onDone: (
         {t('sheet.save_investigation')}
       </IonButton>
     </div>
-  );
-}
-
-function CommentBox({ onSend }: { onSend: (text: string) => Promise<void> }) {
-  const { t } = useTranslation('declarations');
-  const [text, setText] = useState('');
-  return (
-    <form
-      className="record-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim() === '') return;
-        void onSend(text).then(() => setText(''));
-      }}
-    >
-      <TextField label={t('sheet.comment')} value={text} onChange={setText} problem={undefined} multiline maxlength={5000} />
-      <IonButton type="submit" disabled={text.trim() === ''}>
-        {t('sheet.comment_send')}
-      </IonButton>
-    </form>
   );
 }

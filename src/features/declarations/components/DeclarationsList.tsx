@@ -7,11 +7,11 @@
  */
 import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeclarationSort, DeclarationSummary, Severity, Status } from '../../../../common/modules/declarations/schemas';
 import { ApiImage } from '../../../components/ApiImage';
 import { FilterSelect } from '../../../components/module/FilterSelect';
+import { useSearchPatch } from '../../../components/module/search-patch';
 import { RecordList } from '../../../components/module/RecordList';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -35,17 +35,12 @@ export const STATUS_TONE: Record<Status, StatusTone> = { new: 'info', acknowledg
 
 export function DeclarationsList({ search, selectedId }: { search: DeclarationListSearch; selectedId?: string }) {
   const { t, i18n } = useTranslation('declarations');
-  const router = useRouter();
   const templates = useQuery(templatesQueryOptions());
   const pending = usePendingChanges('declarations');
   const follow = useLinkNavigation();
   const me = currentActor();
 
-  const setSearch = (patch: DeclarationListSearch) => {
-    const next = { ...validateDeclarationSearch(router.state.location.search as Record<string, unknown>), ...patch };
-    const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '')) as DeclarationListSearch;
-    void router.navigate({ href: declarationsListHref(cleaned), replace: true });
-  };
+  const setSearch = useSearchPatch(validateDeclarationSearch, declarationsListHref);
   const who = me ?? { id: '', name: '' };
   const overlay = (rows: DeclarationSummary[], total: number) =>
     withPendingList(rows, total, declarationRecordWrites(pending), { matches: declarationMatches(search, me?.id ?? null), complete: completeDeclarationRow(templates.data, who) });
@@ -124,7 +119,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
                 </span>
               }
             />
-            <span className="declaration-row-text">
+            <span className="record-row-text">
               <strong>{declaration.title}</strong>
               <span>
                 {declaration.templateName}

@@ -6,6 +6,7 @@
  * sent is shown, marked waiting. A submitted one can be shared by an expiring link (ReportShares).
  */
 import { IonButton } from '@ionic/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visibleQuestions } from '../../../../common/modules/questionnaryV2/engine';
 import type { Answer, Inspection, Question } from '../../../../common/modules/questionnaryV2/schemas';
@@ -14,10 +15,14 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { downloadApiFile } from '../../../lib/download';
+import { lazyPart } from '../../../lib/lazy-part';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
 import { ReportShares } from './ReportShares';
 import './questionnaires.css';
+
+// The actions made from a failed item (the actions' own part, loaded apart).
+const LinkedActions = lazyPart(() => import('../../actionPlans/components/LinkedActions').then((m) => m.LinkedActions));
 
 const dateTime = (iso: string | null, locale: string) => (iso === null ? '—' : new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }));
 
@@ -103,6 +108,11 @@ export function InspectionReport({ inspection, onBack }: { inspection: Inspectio
                   <strong>{f.label}</strong>
                   {f.note && <p>{f.note}</p>}
                   {f.action && <p>{t('report.action', { title: f.action.title, due: f.action.dueOn ?? '—' })}</p>}
+                  {inspection.status === 'submitted' && (
+                    <Suspense fallback={null}>
+                      <LinkedActions source={{ kind: 'inspection', id: inspection.id, questionKey: f.questionKey }} canCreate={inspection.deletedAt === null} />
+                    </Suspense>
+                  )}
                 </li>
               ))}
             </ul>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { declarations } from '../../../../common/modules/declarations';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -58,17 +59,7 @@ export function SiteSheet({ siteId, onBack, onEdit }: SiteSheetProps) {
   const server = query.data;
   const site = server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending);
 
-  if (site === undefined) {
-    return (
-      <ModulePage title={t('sheet.title')} onBack={onBack}>
-        <div className="record-sheet">
-          {query.isError ? <p role="alert">{describeApiError(query.error)}</p> : null}
-          {query.isPending && query.fetchStatus === 'paused' && <p>{t('sheet.offline_missing')}</p>}
-          {query.isPending && query.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-        </div>
-      </ModulePage>
-    );
-  }
+  if (site === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return <SiteSheetView site={site} serverSite={server} waiting={isWaiting(siteId, pending)} conflict={hasConflict(siteId, pending)} onBack={onBack} onEdit={onEdit} />;
 }
 

@@ -9,10 +9,10 @@
  */
 import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { businessOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { SiteSort, SiteSummary } from '../../../../common/modules/sites/schemas';
+import { useSearchPatch } from '../../../components/module/search-patch';
 import { RecordList } from '../../../components/module/RecordList';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -34,7 +34,6 @@ const SORT_OPTIONS: readonly SiteSort[] = ['name', '-name', 'address', '-address
 
 export function SitesList({ search, selectedId }: { search: SiteListSearch; selectedId?: string }) {
   const { t } = useTranslation('sites');
-  const router = useRouter();
   const rights = useEnvelope((state) => state.rights);
   const manager = can(rights, 'sites', 'manage');
   const types = useQuery(siteTypesQueryOptions());
@@ -43,11 +42,7 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
 
   // The list's own address, whichever page shows it (its scroll is remembered under it).
   // A patch of the address's current choices (not of this render's: two quick changes both count).
-  const setSearch = (patch: SiteListSearch) => {
-    const next = { ...validateSiteSearch(router.state.location.search as Record<string, unknown>), ...patch };
-    const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '')) as SiteListSearch;
-    void router.navigate({ href: sitesListHref(cleaned), replace: true });
-  };
+  const setSearch = useSearchPatch(validateSiteSearch, sitesListHref);
   const query = sitesListQueryOptions(search);
   const writes = siteRecordWrites(pending);
   const overlay = (rows: SiteSummary[], total: number) =>

@@ -1,0 +1,115 @@
+/**
+ * The actions' reads (GET /api/actions…, contract common/modules/actionPlans/schemas.ts): the
+ * list (keyset pages, the filtered count), an action and its history, the actions of a source,
+ * the plans (list, one, its actions), the templates, the member picker, and the site picker
+ * (the Sites list, for those who may read it). The caller's open actions and their sheets are
+ * kept for offline reading (offline.ts); what a user opened is kept too (meta.offline).
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
+import type { SiteSummary } from '../../../../common/modules/sites/schemas';
+import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
+import { apiGet } from '../../../lib/api-client';
+import type { ActionListSearch } from '../search';
+import { actionsKeys } from './keys';
+
+export const ACTIONS_PAGE_SIZE = 100;
+/** A plan's actions and an action's source's: shown whole on their page (a plan holds tens). */
+export const SMALL_LIST_LIMIT = 200;
+const path = (id: string, rest = '') => `actions/${encodeURIComponent(id)}${rest}`;
+const withSignal = (signal?: AbortSignal) => (signal === undefined ? {} : { signal });
+
+/** The address's search as the API's query: without `scope=all`, the caller's own actions (mine). */
+export function listParams(search: ActionListSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  const { scope, ...rest } = search;
+  if (scope !== 'all') params.set('mine', 'true');
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params;
+}
+
+export function getActionsRequest(params: URLSearchParams, cursor: string | null, signal?: AbortSignal) {
+  const sent = new URLSearchParams(params);
+  if (cursor !== null) sent.set('cursor', cursor);
+  if (!sent.has('limit')) sent.set('limit', String(ACTIONS_PAGE_SIZE));
+  return apiGet<Page<ActionSummary>>('actions', { searchParams: sent, ...withSignal(signal) });
+}
+
+export const actionsListQueryOptions = (search: ActionListSearch) =>
+  infiniteQueryOptions({
+    queryKey: actionsKeys.list(search),
+    queryFn: ({ pageParam, signal }) => getActionsRequest(listParams(search), pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const actionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: actionsKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<Action>(path(id), withSignal(signal)),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const actionHistoryQueryOptions = (id: string) =>
+  queryOptions({ queryKey: actionsKeys.history(id), queryFn: ({ signal }) => apiGet<HistoryEntry[]>(path(id, '/history'), withSignal(signal)), staleTime: 30_000 });
+
+/** The actions made from a declaration or an inspection (its sheet lists them). */
+export const sourceActionsQueryOptions = (sourceId: string) =>
+  queryOptions({
+    queryKey: actionsKeys.bySource(sourceId),
+    queryFn: ({ signal }) => getActionsRequest(new URLSearchParams({ sourceId, limit: String(SMALL_LIST_LIMIT) }), null, signal),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const plansQueryOptions = (search = '') =>
+  queryOptions({
+    queryKey: actionsKeys.planList(search.trim()),
+    queryFn: ({ signal }) =>
+      apiGet<Page<PlanSummary>>('actions/plans', { searchParams: { limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const planQueryOptions = (id: string) =>
+  queryOptions({ queryKey: actionsKeys.plan(id), queryFn: ({ signal }) => apiGet<Plan>(`actions/plans/${encodeURIComponent(id)}`, withSignal(signal)), staleTime: 30_000, meta: { offline: true } });
+
+export const planActionsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: actionsKeys.planActions(id),
+    queryFn: ({ signal }) => getActionsRequest(new URLSearchParams({ plan: id, limit: String(SMALL_LIST_LIMIT) }), null, signal),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const templatesQueryOptions = (search = '') =>
+  queryOptions({
+    queryKey: actionsKeys.templateList(search.trim()),
+    queryFn: ({ signal }) =>
+      apiGet<Page<ActionTemplate>>('actions/templates', { searchParams: { limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    staleTime: 60_000,
+    meta: { offline: true },
+  });
+
+export const templateQueryOptions = (id: string) =>
+  queryOptions({ queryKey: actionsKeys.template(id), queryFn: ({ signal }) => apiGet<ActionTemplate>(`actions/templates/${encodeURIComponent(id)}`, withSignal(signal)), staleTime: 60_000 });
+
+/** The district's members an action can be assigned to (managers). */
+export const membersQueryOptions = (search = '') =>
+  queryOptions({
+    queryKey: actionsKeys.members(search.trim()),
+    queryFn: ({ signal }) => apiGet<Actor[]>('actions/members', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The site picker: the first sites by name (the Sites list; only for those who may read sites). */
+export const siteChoicesQueryOptions = (search = '') =>
+  queryOptions({
+    queryKey: actionsKeys.sites(search.trim()),
+    queryFn: ({ signal }) =>
+      apiGet<Page<SiteSummary>>('sites', { searchParams: { limit: '100', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    staleTime: 5 * 60_000,
+  });
