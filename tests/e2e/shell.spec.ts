@@ -34,6 +34,8 @@ const EXPECTED_MENUS: Record<string, MenuRow[]> = {
     ['Cartography', '/cartography'],
     ['Sites', '/site/view/infoV2'],
     ['Questionnaires', '/questionnary-v2/view'],
+    ['Action plans', '/actionPlan/actionPlanView'],
+    ['Actions', '/actionPlan/actions'],
     ['Declarations', '/declarations'],
     ['Notifications', '/notifications/notificationsView'],
     ['Sign out', null],

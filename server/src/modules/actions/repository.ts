@@ -336,6 +336,21 @@ export class ActionsRepository {
     };
   }
 
+  /** The summaries of `ids` the caller may see, in the order of `ids` (the dashboard picks its rows by an indexed query). */
+  async summaries(ids: readonly string[]): Promise<ActionSummary[]> {
+    if (ids.length === 0) return [];
+    const params: unknown[] = [this.districtId, ids];
+    const visible = this.powers.manage ? '' : ` and (a.assignee_id = $3 or a.created_by = $3)`;
+    if (!this.powers.manage) params.push(this.actor);
+    const { rows } = await this.db.query<ActionRow>(`select ${ACTION_COLUMNS} from ${ACTION_FROM} where a.district_id = $1 and a.id = any($2::uuid[])${visible}`, params);
+    const names = await actorNames(this.scope.control, rows.map((r) => r.assignee_id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [this.summaryOf(row, names)] : [];
+    });
+  }
+
   /** Every row of a filtered list in its order, for the CSV export (at most `max`). */
   async exportRows(query: ActionListQuery, max: number): Promise<(ActionSummary & { description: string; closingNote: string | null; createdAt: string })[]> {
     const { rows } = await this.rows({ ...query, cursor: undefined }, max);

@@ -15,7 +15,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { actionPowers } from '../../../../../common/modules/actionPlans/access.js';
+import { actionPowers, type ActionPowers } from '../../../../../common/modules/actionPlans/access.js';
 import { questionnairePowers } from '../../../../../common/modules/questionnaryV2/access.js';
 import { can } from '../../../../../common/rights.js';
 import { DASHBOARD_ROWS, DASHBOARD_WEEKS, DashboardData } from '../../../../../common/schemas/dashboard.js';
@@ -25,7 +25,7 @@ import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { rightsOf } from '../../../plugins/rights.js';
 import { addDays, districtToday, mondayOf, startOfDistrictDay } from '../../../modules/_platform/dates.js';
-import { actionSummaries } from '../../../modules/actions/summaries.js';
+import { ActionsRepository } from '../../../modules/actions/repository.js';
 import type { RouteContext } from '../../context.js';
 
 type Data = DashboardData;
@@ -40,7 +40,7 @@ interface Scope {
 
 const OPEN = `status in ('todo', 'inProgress') and deleted_at is null`;
 
-async function myActions(scope: Scope): Promise<Data['myActions']> {
+async function myActions(scope: Scope, powers: ActionPowers): Promise<Data['myActions']> {
   const [page, counts] = await Promise.all([
     scope.db.query<{ id: string }>(
       `select id from actions where district_id = $1 and assignee_id = $2 and ${OPEN} order by due_key, id limit ${DASHBOARD_ROWS}`,
@@ -52,7 +52,8 @@ async function myActions(scope: Scope): Promise<Data['myActions']> {
       [scope.districtId, scope.accountId, scope.today],
     ),
   ]);
-  const items = await actionSummaries(scope.db, scope.control, scope.districtId, page.rows.map((r) => r.id), scope.today);
+  const repository = new ActionsRepository({ db: scope.db, control: scope.control, districtId: scope.districtId, actor: { id: scope.accountId } }, { powers, today: scope.today });
+  const items = await repository.summaries(page.rows.map((r) => r.id));
   return { items, open: counts.rows[0]?.open ?? 0, overdue: counts.rows[0]?.overdue ?? 0 };
 }
 
@@ -137,7 +138,7 @@ export async function dashboardRoutes(untyped: FastifyInstance, ctx: RouteContex
       const actions = actionPowers(rights);
       const families = questionnairePowers(rights).fill;
       const [mine, inspections, declarations, district] = await Promise.all([
-        actions.own ? myActions(scope) : null,
+        actions.own ? myActions(scope, actions) : null,
         families.length > 0 ? myInspections(scope, families) : null,
         can(rights, 'declarations', 'read') ? recentDeclarations(scope) : null,
         actions.manage ? districtActions(scope) : null,
