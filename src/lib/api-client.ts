@@ -319,6 +319,9 @@ export async function requestEnvelope<T>(
   }
 }
 
+/** A query function's abort signal as request options (none: no option). */
+export const withSignal = (signal?: AbortSignal): RequestOptions => (signal === undefined ? {} : { signal });
+
 export async function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await requestEnvelope<T>('get', path, options)).data;
 }

@@ -11,6 +11,10 @@ import { ApiError } from '../../lib/errors.js';
 import type { ApiErrorBody } from '../../../../common/api-types.js';
 import { VERSION_CONFLICT, type Actor, type HistoryEntry, type RecordMeta } from '../../../../common/schemas/platform.js';
 
+/** A database time as the API writes it (ISO 8601, UTC). */
+export const iso = (value: Date | string): string => new Date(value).toISOString();
+export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
+
 export interface RecordScope {
   /** The session's client database, or the transaction a write runs in. */
   db: Queryable;
@@ -213,13 +217,12 @@ export async function setRecordDeleted(
       where id = $1 and district_id = $2 returning deleted_at`,
     [record.id, scope.districtId, scope.actor.id],
   );
-  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
   await writeHistory(scope, {
     module: record.module,
     recordId: record.id,
     version: baseVersion + 1,
     action: deleted ? 'delete' : 'restore',
-    changes: [{ field: 'deletedAt', before: iso(record.deletedAt), after: iso(rows[0]?.deleted_at ?? null) }],
+    changes: [{ field: 'deletedAt', before: isoOrNull(record.deletedAt), after: isoOrNull(rows[0]?.deleted_at ?? null) }],
   });
 }
 

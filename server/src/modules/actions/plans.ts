@@ -20,9 +20,9 @@ import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../co
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, readHistory, recordMetaOf, requireEditable, requireLiveSite, requireMembers, setRecordDeleted, writeHistory, type RecordScope } from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, iso, isoOrNull, readHistory, recordMetaOf, requireEditable, requireLiveSite, requireMembers, setRecordDeleted, writeHistory, type RecordScope } from '../_platform/records.js';
 import { districtToday } from '../_platform/dates.js';
-import { checkDay, INVALID_DATE, INVALID_FILTER, iso, isoOrNull, MANAGERS_ONLY, NOT_MEMBER, PLAN_NOT_FOUND, SITE_NOT_FOUND } from './repository.js';
+import { checkDay, INVALID_DATE, INVALID_FILTER, MANAGERS_ONLY, NOT_MEMBER, PLAN_NOT_FOUND, SITE_NOT_FOUND } from './repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HISTORY_FIELDS = ['name', 'description', 'siteId', 'ownerId', 'startOn', 'endOn'] as const;

@@ -45,22 +45,7 @@ import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR } from '../_platform/list.js';
-import {
-  actorNames,
-  actorOf,
-  changesBetween,
-  deletedRecord,
-  readHistory,
-  recordMetaOf,
-  requireEditable,
-  requireLiveRecord,
-  requireLiveSite,
-  requireMembers,
-  setRecordDeleted,
-  writeHistory,
-  type FieldChange,
-  type RecordScope,
-} from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordScope, requireEditable, requireLiveRecord, requireLiveSite, requireMembers, setRecordDeleted, writeHistory } from '../_platform/records.js';
 import { addDays, districtToday, isRealDay } from '../_platform/dates.js';
 
 export const ACTION_NOT_FOUND = 'actions.not_found';
@@ -77,8 +62,6 @@ export const OWN_WORK_ONLY = 'actions.own_work_only';
 export const NOT_ASSIGNEE = 'actions.not_assignee';
 export const MANAGERS_ONLY = 'actions.managers_only';
 
-export const iso = (value: Date | string) => new Date(value).toISOString();
-export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A YYYY-MM-DD the schema let through that is no real day (2026-02-30): 400 naming the field. */

@@ -40,21 +40,7 @@ import { attachmentThumbnailUrl, listRecordAttachments } from '../../attachments
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, PageCache, timeKey, type SortSpec } from '../_platform/list.js';
-import {
-  actorNames,
-  actorOf,
-  changesBetween,
-  deletedRecord,
-  districtMembers,
-  readHistory,
-  requireLiveSite,
-  requireMembers,
-  requireOwnUploads,
-  versionConflict,
-  writeHistory,
-  type FieldChange,
-  type RecordScope,
-} from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, type FieldChange, iso, readHistory, type RecordScope, requireLiveSite, requireMembers, requireOwnUploads, versionConflict, writeHistory } from '../_platform/records.js';
 import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues, INVALID_VALUE } from './values.js';
 
@@ -72,7 +58,6 @@ export const MANAGERS_ONLY = 'declarations.managers_only';
 export const NOT_MEMBER = 'declarations.not_member';
 export const INVALID_FILTER = 'declarations.invalid_filter';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SEVERITY_NAMES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 const STATUS_NAMES: readonly Status[] = ['new', 'acknowledged', 'investigating', 'closed'];

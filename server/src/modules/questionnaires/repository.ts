@@ -46,20 +46,7 @@ import { ApiError } from '../../lib/errors.js';
 import { createInspectionActions } from '../actions/repository.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, timeKey, type SortSpec } from '../_platform/list.js';
-import {
-  actorNames,
-  actorOf,
-  changesBetween,
-  deletedRecord,
-  readHistory,
-  requireLiveSite,
-  requireMembers,
-  requireOwnUploads,
-  versionConflict,
-  writeHistory,
-  type FieldChange,
-  type RecordScope,
-} from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, type RecordScope, requireLiveSite, requireMembers, requireOwnUploads, versionConflict, writeHistory } from '../_platform/records.js';
 
 /** The attachments' module name, and the history's of inspections. */
 export const QUESTIONNAIRES_MODULE = 'questionnaires';
@@ -80,8 +67,6 @@ export const MANAGERS_ONLY = 'questionnaires.managers_only';
 export const NOT_MEMBER = 'questionnaires.not_member';
 export const INVALID_FILTER = 'questionnaires.invalid_filter';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 

@@ -10,7 +10,7 @@ import type { Actor } from '../../../../common/schemas/platform.js';
 import type { Family, Schedule, ScheduleCreate, ScheduleFields, ScheduleUpdate } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, versionConflict, writeHistory, type RecordScope } from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, iso, type RecordScope, versionConflict, writeHistory } from '../_platform/records.js';
 import { NOT_MEMBER, SITE_NOT_FOUND, TEMPLATE_NOT_FOUND } from './repository.js';
 import { makeOccurrences, nextAfter, occurrence, type ScheduleRow } from './scheduler.js';
 
@@ -18,7 +18,6 @@ export const SCHEDULES_HISTORY = 'inspection_schedules';
 export const SCHEDULE_NOT_FOUND = 'questionnaires.schedule_not_found';
 export const INVALID_SCHEDULE = 'questionnaires.invalid_schedule';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const FIELDS = ['siteIds', 'assigneeIds', 'recurrence', 'interval', 'firstDueAt', 'until', 'remindDays'] as const;
 
 type Row = ScheduleRow & { version: number; created_at: Date; updated_at: Date; updated_by: string | null; template_name: string };

@@ -14,7 +14,7 @@ import { FAMILIES, REPORT_SHARES_MODULE, sharedReportPath, type Inspection, type
 import type { Databases } from '../../db/databases.js';
 import type { Database } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { actorNames, actorOf, type RecordScope } from '../_platform/records.js';
+import { actorNames, actorOf, iso, type RecordScope } from '../_platform/records.js';
 import { newTenantToken, openTenantToken, tokenHash } from '../_platform/tokens.js';
 import { QuestionnairesRepository } from './repository.js';
 
@@ -37,7 +37,6 @@ interface ShareRow {
 }
 
 const SHARE_COLUMNS = 'id, inspection_id, created_at, created_by, expires_at, revoked_at, revoked_by, expires_at <= now() as expired';
-const iso = (value: Date) => new Date(value).toISOString();
 
 /** The links of one inspection, held to the caller's read rule on it (QuestionnairesRepository.get: 404 otherwise). */
 export class ReportSharesRepository {

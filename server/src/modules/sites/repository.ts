@@ -33,17 +33,7 @@ import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache, textKey, timeKey, type SortSpec } from '../_platform/list.js';
-import {
-  actorNames,
-  actorOf,
-  changesBetween,
-  deletedRecord,
-  readHistory,
-  versionConflict,
-  writeHistory,
-  type FieldChange,
-  type RecordScope,
-} from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, readHistory, type RecordScope, versionConflict, writeHistory } from '../_platform/records.js';
 
 export const SITES_MODULE = 'sites';
 /** The history's module name of site types. */
@@ -98,7 +88,6 @@ const SITE_COLUMNS = `s.id, s.district_id, s.name, s.description, s.full_address
   t.name as site_type_name, s.version, s.created_at, s.created_by, s.updated_at, s.updated_by, s.deleted_at`;
 const SITE_FROM = 'sites s left join site_types t on t.id = s.site_type_id';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const gpsOf = (row: { gps_lat: number | null; gps_lng: number | null }) =>
   row.gps_lat === null || row.gps_lng === null ? null : { lat: row.gps_lat, lng: row.gps_lng };
 

@@ -9,7 +9,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
 import type { SiteSummary } from '../../../../common/modules/sites/schemas';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, withSignal } from '../../../lib/api-client';
 import type { ActionListSearch } from '../search';
 import { actionsKeys } from './keys';
 
@@ -17,7 +17,6 @@ export const ACTIONS_PAGE_SIZE = 100;
 /** A plan's actions and an action's source's: shown whole on their page (a plan holds tens). */
 export const SMALL_LIST_LIMIT = 200;
 const path = (id: string, rest = '') => `actions/${encodeURIComponent(id)}${rest}`;
-const withSignal = (signal?: AbortSignal) => (signal === undefined ? {} : { signal });
 
 /** The address's search as the API's query: without `scope=all`, the caller's own actions (mine). */
 export function listParams(search: ActionListSearch): URLSearchParams {

@@ -7,13 +7,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Declaration, DeclarationSummary, SiteChoice, Template } from '../../../../common/modules/declarations/schemas';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, withSignal } from '../../../lib/api-client';
 import type { DeclarationListSearch } from '../search';
 import { declarationsKeys } from './keys';
 
 export const DECLARATIONS_PAGE_SIZE = 100;
 const path = (id: string, rest = '') => `declarations/${encodeURIComponent(id)}${rest}`;
-const withSignal = (signal?: AbortSignal) => (signal === undefined ? {} : { signal });
 
 /** The address's search as the API's query: a day's period becomes instants (to: the next day, exclusive). */
 export function listParams(search: DeclarationListSearch, authorId: string | null): URLSearchParams {

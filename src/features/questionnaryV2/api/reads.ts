@@ -8,14 +8,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Family, Inspection, InspectionSummary, Schedule, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, withSignal } from '../../../lib/api-client';
 import { manageQueryParams, type ManageSearch } from '../manage-search';
 import type { InspectionTab } from '../paths';
 import { questionnairesKeys } from './keys';
 
 /** An inspector's list is short (its own): one page of this many, no paging. */
 export const INSPECTIONS_PAGE_SIZE = 200;
-const withSignal = (signal?: AbortSignal) => (signal === undefined ? {} : { signal });
 const TAB_QUERY: Record<InspectionTab, Record<string, string>> = {
   todo: { status: 'todo', sort: 'dueAt' },
   inProgress: { status: 'inProgress', sort: 'dueAt' },
