@@ -14,8 +14,8 @@ export const cartography = defineModule({
   menu: [{ id: 'cartography', position: 1, targets: [{ to: '/cartography' }] }],
   elements: [
     { element: 'map', features: ['cartography'] },
-    { element: 'interestPoints', features: ['cartographyManagement'] },
-    { element: 'incidents', features: ['cartographyManagement'] },
+    { element: 'interestPoints', features: ['interestPoints', 'interestPointCategories'] },
+    { element: 'incidents', features: ['incidents'] },
   ],
   screens: false,
 });
