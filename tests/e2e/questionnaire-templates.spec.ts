@@ -233,7 +233,7 @@ test('questions and sections are reordered by dragging their handle; a move that
   await submitLogin(page, MANAGER);
   await expect(page).toHaveURL(/\/dashboard$/);
   // A phone's width, tall enough for the whole builder on one screen (the drags below stay in view).
-  await page.setViewportSize({ width: 412, height: 4000 });
+  await page.setViewportSize({ width: 412, height: 7000 });
   await page.goto(`/questionnary-v2/templates/${id}`);
   await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
 
@@ -245,14 +245,26 @@ test('questions and sections are reordered by dragging their handle; a move that
     await page.mouse.move(to.x, to.y, { steps: 12 });
     await page.mouse.up();
   };
+  /** The same with a finger: touch events (Chromium's own, through the DevTools protocol), which the page sees as pointer events of a touch. */
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const touchDrag = async (handleTitle: string, to: { x: number; y: number }) => {
+    const box = (await page.getByTitle(handleTitle).boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let step = 1; step <= 12; step++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * step) / 12, y: from.y + ((to.y - from.y) * step) / 12 }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
   const top = async (name: RegExp) => {
     const box = (await page.getByRole('group', { name }).boundingBox())!;
     return { x: box.x + box.width / 2, y: box.y + 8 };
   };
   const questionLabels = () => page.locator('.builder-question > legend').allTextContents();
 
-  // The third question dropped on the top of the first: it becomes the first, announced.
-  await drag('Drag to move question 3', await top(/^Question 1:/));
+  // The third question dropped by a finger on the top of the first: it becomes the first, announced.
+  await touchDrag('Drag to move question 3', await top(/^Question 1:/));
   await expect.poll(questionLabels).toEqual(['Question 1: Bloc de secours allumé ?', 'Question 2: Porte fermée ?', 'Question 3: Extincteur présent ?']);
   await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText('“Bloc de secours allumé ?” moved: now question 1, in section 1.');
 
