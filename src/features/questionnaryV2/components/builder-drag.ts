@@ -105,6 +105,10 @@ export function useDragReorder(onDrop: (subject: DragSubject, place: DropPlace) 
       if (current.current?.pointerId === event.pointerId) end(true);
     },
     onPointerCancel: () => end(false),
+    // The capture lost without a release (the handle redrawn away, the window left): no drop.
+    onLostPointerCapture: () => {
+      if (current.current !== null) end(false);
+    },
   });
   return { drag, handleProps };
 }
