@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import { loadConfig } from '../src/config.js';
@@ -10,16 +8,10 @@ import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, MailWorker, r
 import type { SendResult } from '../src/routes/api/emergency/shares.js';
 import type { SiteInfo } from '../src/routes/api/emergency/sites.js';
 import { bearer, emergencyPayload, login, startTestServer, type TestServer } from './helper.js';
-
-interface Received {
-  rcpt: string[];
-  raw: string;
-}
+import { decodedBody, startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 
 /** A real SMTP server on loopback; `policy` may refuse a recipient with an SMTP code. */
-let smtp: SMTPServer;
-let received: Received[] = [];
-let policy: (address: string) => number | null = () => null;
+let smtp: SmtpCapture;
 
 let server: TestServer;
 let acme: Database;
@@ -28,28 +20,9 @@ let siteId: string;
 const workers: MailWorker[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const code = policy(address.address);
-      if (code === null) return callback();
-      callback(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCapture();
   // The app's own worker stays off: each test drives its workers with drainOnce().
-  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailWorker: false, publicUrl: 'https://vigie.example.org' });
+  server = await startTestServer({ smtpUrl: smtp.url, mailWorker: false, publicUrl: 'https://vigie.example.org' });
   acme = await server.databases.client('acme');
   operator = (await login(server, 'operator@demo.vigie.test')).token;
   const sites = await server.app.inject({ url: '/api/emergency/sites', headers: bearer(operator) });
@@ -59,12 +32,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
   await server?.destroy();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 beforeEach(() => {
-  received = [];
-  policy = () => null;
+  smtp.received.length = 0;
+  smtp.policy = () => null;
 });
 
 function worker(workerId: string = randomUUID()): MailWorker {
@@ -97,33 +70,16 @@ interface Row {
 const rowOf = async (recipient: string) =>
   (await acme.query<Row>(`select *, next_attempt_at <= now() as due from mail_outbox where recipient = $1`, [recipient])).rows[0]!;
 
-/** The decoded text of every MIME part of a raw message (quoted-printable or base64 bodies). */
-function decodedBody(raw: string): string {
-  return raw
-    .split(/\r?\n--[^\r\n]+\r?\n/)
-    .map((part) => {
-      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join('\n\n');
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        return Buffer.from(bytes, 'latin1').toString('utf8');
-      }
-      return body;
-    })
-    .join('\n');
-}
-
 describe('mail outbox worker', () => {
   it('sends one e-mail per recipient with the share link, in French and English, and records it', async () => {
     const recipients = ['one@example.org', 'two@example.org', 'three@example.org'];
     const sent = await sendAlert(recipients);
     const report = await worker().drainOnce();
     expect(report).toEqual({ sent: 3, retried: 0, failed: 0 });
-    expect(received.map((m) => m.rcpt).sort()).toEqual(recipients.map((r) => [r]).sort());
+    expect(smtp.received.map((m) => m.rcpt).sort()).toEqual(recipients.map((r) => [r]).sort());
 
     const { token } = (await acme.query<{ token: string }>('select token from emergency_shares where id = $1', [sent.shareIds[0]])).rows[0]!;
-    for (const message of received) {
+    for (const message of smtp.received) {
       const body = decodedBody(message.raw);
       expect(body).toContain(`https://vigie.example.org/viewerThirdParty/${token}`);
       expect(body).toContain('operator@demo.vigie.test vous transmet par Vigie les informations du site');
@@ -135,19 +91,19 @@ describe('mail outbox worker', () => {
       expect(row).toMatchObject({ state: 'sent', attempts: 1, last_error: null });
       expect(row.sent_at).not.toBeNull();
       expect(row.message_id).toBe(`<${row.id}@vigie.localhost>`);
-      expect(received.find((m) => m.rcpt[0] === recipient)!.raw).toContain(`Message-ID: <${row.id}@vigie.localhost>`);
+      expect(smtp.received.find((m) => m.rcpt[0] === recipient)!.raw).toContain(`Message-ID: <${row.id}@vigie.localhost>`);
     }
     // The per-recipient state the app shows.
     const outbox = await server.app.inject({ url: `/api/emergency/outbox?shareId=${sent.shareIds[0]}`, headers: bearer(operator) });
     expect(outbox.json<Envelope<{ items: OutboxItem[] }>>().data.items.map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
     // Nothing left to send: a second drain sends nothing again.
     expect(await worker().drainOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect(received).toHaveLength(3);
+    expect(smtp.received).toHaveLength(3);
   });
 
   it('retries after the SMTP server refuses once (4xx), with backoff, and sends once', async () => {
     let refusals = 0;
-    policy = (address) => (address === 'flaky@example.org' && refusals++ === 0 ? 451 : null);
+    smtp.policy = (address) => (address === 'flaky@example.org' && refusals++ === 0 ? 451 : null);
     await sendAlert(['flaky@example.org', 'steady@example.org']);
     const mailer = worker();
     expect(await mailer.drainOnce()).toEqual({ sent: 1, retried: 1, failed: 0 });
@@ -160,12 +116,12 @@ describe('mail outbox worker', () => {
     await acme.query(`update mail_outbox set next_attempt_at = now() where id = $1`, [waiting.id]);
     expect(await mailer.drainOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(await rowOf('flaky@example.org')).toMatchObject({ state: 'sent', attempts: 2, last_error: null });
-    expect(received.filter((m) => m.rcpt.includes('flaky@example.org'))).toHaveLength(1);
-    expect(received.filter((m) => m.rcpt.includes('steady@example.org'))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.rcpt.includes('flaky@example.org'))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.rcpt.includes('steady@example.org'))).toHaveLength(1);
   });
 
   it('gives up at once on a permanent refusal (5xx), and after the last attempt otherwise', async () => {
-    policy = (address) => (address === 'gone@example.org' ? 550 : address === 'busy@example.org' ? 452 : null);
+    smtp.policy = (address) => (address === 'gone@example.org' ? 550 : address === 'busy@example.org' ? 452 : null);
     await sendAlert(['gone@example.org', 'busy@example.org']);
     const mailer = worker();
     expect(await mailer.drainOnce()).toEqual({ sent: 0, retried: 1, failed: 1 });
@@ -177,7 +133,7 @@ describe('mail outbox worker', () => {
       await mailer.drainOnce();
     }
     expect(await rowOf('busy@example.org')).toMatchObject({ state: 'failed', attempts: MAIL_MAX_ATTEMPTS });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 
   it('never sends an e-mail twice when two workers drain at the same time', async () => {
@@ -186,7 +142,7 @@ describe('mail outbox worker', () => {
     await sendAlert(recipients.slice(6));
     const reports = await Promise.all([worker('a').drainOnce(), worker('b').drainOnce(), worker('c').drainOnce()]);
     expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(12);
-    expect(received.flatMap((m) => m.rcpt).sort()).toEqual([...recipients].sort());
+    expect(smtp.received.flatMap((m) => m.rcpt).sort()).toEqual([...recipients].sort());
     for (const recipient of recipients) expect((await rowOf(recipient)).attempts).toBe(1);
   });
 
@@ -199,12 +155,12 @@ describe('mail outbox worker', () => {
     );
     const mailer = worker();
     expect(await mailer.drainOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     // The lease runs out: the row is claimable again.
     await acme.query(`update mail_outbox set claimed_until = now() - interval '1 second' where recipient = 'orphan@example.org'`);
     expect(await mailer.drainOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(await rowOf('orphan@example.org')).toMatchObject({ state: 'sent', attempts: 2 });
-    expect(received.map((m) => m.rcpt)).toEqual([['orphan@example.org']]);
+    expect(smtp.received.map((m) => m.rcpt)).toEqual([['orphan@example.org']]);
   });
 
   it('does not send the e-mail of a share that expired before delivery', async () => {
@@ -212,7 +168,7 @@ describe('mail outbox worker', () => {
     await acme.query(`update emergency_shares set expires_at = now() - interval '1 second' where id = $1`, [sent.shareIds[0]]);
     expect(await worker().drainOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect(await rowOf('late@example.org')).toMatchObject({ state: 'failed', last_error: 'share expired before delivery' });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 });
 
@@ -222,7 +178,7 @@ describe('the running worker', () => {
     expect(running).not.toBeNull();
     try {
       const arrived = new Promise<void>((resolve) => {
-        policy = (address) => {
+        smtp.policy = (address) => {
           if (address === 'live@example.org') setImmediate(resolve);
           return null;
         };
@@ -233,7 +189,7 @@ describe('the running worker', () => {
       await running!.stop();
     }
     expect(await rowOf('live@example.org')).toMatchObject({ state: 'sent', attempts: 1 });
-    expect(received.map((m) => m.rcpt)).toEqual([['live@example.org']]);
+    expect(smtp.received.map((m) => m.rcpt)).toEqual([['live@example.org']]);
   });
 });
 

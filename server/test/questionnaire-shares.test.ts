@@ -12,11 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import type { Inspection, InspectionSummary, ReportShare, ReportShareCreated } from '../../common/modules/questionnaryV2/schemas.js';
 import type { Page } from '../../common/schemas/platform.js';
+import { SHARE_MAIL_RATE_LIMIT } from '../../common/modules/questionnaryV2/schemas.js';
+import { MailWorker } from '../src/mail/worker.js';
 import { SHARED_REPORT_RATE_LIMIT } from '../src/modules/questionnaires/shared-routes.js';
 import { bearer, login, startTestServer, type TestServer } from './helper.js';
 import { pdfText } from './pdf-text.js';
+import { decodedBody, startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 
 let server: TestServer;
+/** The e-mails the mail outbox's worker delivers (drained by the tests). */
+let smtp: SmtpCapture;
+const PUBLIC_URL = 'https://vigie.example.org';
 /** The operator: every right, in Acme / Lyon. */
 let manager: string;
 /** The field user: fills its own questionnaires, in Acme / Lyon. */
@@ -69,7 +75,8 @@ async function movedTo(database: string, district: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  smtp = await startSmtpCapture();
+  server = await startTestServer({ smtpUrl: smtp.url, mailWorker: false, publicUrl: PUBLIC_URL });
   manager = (await login(server, 'operator@demo.vigie.test')).token;
   field = (await login(server, 'field@demo.vigie.test')).token;
   other = (await login(server, 'district-admin@demo.vigie.test')).token;
@@ -83,7 +90,10 @@ beforeAll(async () => {
   const todo = await call<Page<InspectionSummary>>({ url: '/inspections?status=todo,inProgress&limit=50', token: field });
   open = todo.data.items[0]!;
 });
-afterAll(() => server?.destroy());
+afterAll(async () => {
+  await server?.destroy();
+  await smtp?.close();
+});
 
 describe('a share link', () => {
   it('downloads the report PDF without a session, in the asked language, its answers in it', async () => {
@@ -191,6 +201,97 @@ describe('a share link', () => {
   });
 });
 
+describe('downloads and e-mails of a link', () => {
+  const listed = async (inspectionId: string, shareId: string) =>
+    (await call<ReportShare[]>({ url: `/inspections/${inspectionId}/shares`, token: field })).data.find((s) => s.id === shareId)!;
+  const mail = (link: ReportShareCreated, recipients: unknown, token: string | null = link.token, key: string = randomUUID()) =>
+    call<ReportShare>({ method: 'POST', url: `/inspections/${link.inspectionId}/shares/${link.id}/mails`, token: manager, key, payload: { token, recipients } });
+
+  it('counts each PDF served through the link with the last time, and not a refused download', async () => {
+    const link = (await share(submitted.id, field, 7)).data;
+    expect(await listed(submitted.id, link.id)).toMatchObject({ downloads: 0, lastDownloadedAt: null, mails: [] });
+    const before = Date.now();
+    expect((await download(link.path!)).statusCode).toBe(200);
+    expect((await download(link.path!, 'en-GB')).statusCode).toBe(200);
+    const counted = await listed(submitted.id, link.id);
+    expect(counted.downloads).toBe(2);
+    expect(Date.parse(counted.lastDownloadedAt!)).toBeGreaterThanOrEqual(before - 1_000);
+    // Another token of the same client, a malformed one: refused, not counted.
+    const wrong = `${link.token!.slice(0, 22)}${'A'.repeat(43)}`;
+    expect((await download(`/api/shared/reports/${wrong}.pdf`)).statusCode).toBe(404);
+    expect((await download(`/api/shared/reports/${link.token!.slice(0, 40)}.pdf`)).statusCode).toBe(404);
+    expect((await listed(submitted.id, link.id)).downloads).toBe(2);
+    // Revoked: refused, not counted.
+    await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${link.id}`, token: field, key: randomUUID() });
+    expect((await download(link.path!)).statusCode).toBe(404);
+    expect(await listed(submitted.id, link.id)).toMatchObject({ downloads: 2, state: 'revoked', lastDownloadedAt: counted.lastDownloadedAt });
+  });
+
+  it('sends the link by e-mail once to each address, in French and English, with its expiry and nothing else of the report; records who sent it to whom', async () => {
+    const link = (await share(submitted.id, manager, 7)).data;
+    smtp.received.length = 0;
+    const sent = await mail(link, ['client@example.org', 'Inspecteur@example.org', 'inspecteur@example.org']);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.data.mails).toHaveLength(1);
+    expect(sent.data.mails[0]).toMatchObject({ sentBy: { name: 'operator@demo.vigie.test' }, recipients: ['client@example.org', 'Inspecteur@example.org'] });
+    // Listed with the link, for whoever reads the report.
+    expect((await listed(submitted.id, link.id)).mails).toEqual(sent.data.mails);
+
+    const worker = new MailWorker({ databases: server.databases, smtpUrl: smtp.url, mailFrom: server.config.mailFrom, workerId: randomUUID() });
+    try {
+      await worker.drainOnce();
+    } finally {
+      await worker.stop();
+    }
+    const ours = smtp.received.filter((m) => m.rcpt.some((r) => /^(client|inspecteur)@example\.org$/i.test(r)));
+    expect(ours.map((m) => m.rcpt).sort()).toEqual([['Inspecteur@example.org'], ['client@example.org']]);
+    for (const message of ours) {
+      const body = decodedBody(message.raw);
+      expect(body).toContain(`${PUBLIC_URL}/api/shared/reports/${link.token}.pdf`);
+      expect(body).toContain('operator@demo.vigie.test vous transmet un rapport d’inspection par Vigie');
+      expect(body).toContain('shares an inspection report with you');
+      expect(body).toMatch(/jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC/);
+      expect(body).toMatch(/until \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (AM|PM) UTC/);
+      // Nothing of the report: not its template, its site, its score or its hash.
+      expect(body).not.toContain(submitted.template.name);
+      if (submitted.siteName) expect(body).not.toContain(submitted.siteName);
+      expect(body).not.toContain(submitted.contentHash!);
+    }
+    // A second sending (another key) is recorded apart; a replay of the same key sends nothing more.
+    const key = randomUUID();
+    expect((await mail(link, ['client@example.org'], link.token, key)).status).toBe(201);
+    const replay = await mail(link, ['client@example.org'], link.token, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const acme = await server.databases.client('acme');
+    const { rows } = await acme.query<{ n: number }>(`select count(*)::int as n from mail_outbox where recipient = 'client@example.org' and body_text like $1`, [`%${link.token}%`]);
+    expect(rows[0]!.n).toBe(2);
+    expect((await listed(submitted.id, link.id)).mails.map((m) => m.recipients)).toEqual([['client@example.org', 'Inspecteur@example.org'], ['client@example.org']]);
+  });
+
+  it('a bad address is a 400 naming it; a wrong token, a revoked link or none to send to is refused, and nothing is queued', async () => {
+    const link = (await share(submitted.id, manager, 7)).data;
+    const acme = await server.databases.client('acme');
+    const queued = async () => (await acme.query<{ n: number }>('select count(*)::int as n from mail_outbox where body_text like $1', [`%${link.token}%`])).rows[0]!.n;
+    const bad = await mail(link, ['ok@example.org', 'pas une adresse']);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: 'validation.invalid_request' });
+    expect(JSON.stringify(bad.body)).toContain('recipients/1');
+    for (const recipients of [[], ['a,b@example.org'], Array.from({ length: 11 }, (_, i) => `p${i}@example.org`), ['x@example.org', 'x@example.org']]) {
+      expect((await mail(link, recipients)).status, JSON.stringify(recipients)).toBe(400);
+    }
+    const other = (await share(submitted.id, manager, 7)).data;
+    const wrong = await mail(link, ['ok@example.org'], other.token);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe('questionnaires.share_mail_refused');
+    await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${link.id}`, key: randomUUID() });
+    expect((await mail(link, ['ok@example.org'])).status).toBe(409);
+    expect(await queued()).toBe(0);
+    expect((await listed(submitted.id, link.id)).mails).toEqual([]);
+    // Another district's session: the inspection is not found there.
+    expect((await call({ method: 'POST', url: `/inspections/${submitted.id}/shares/${other.id}/mails`, token: marseille, key: randomUUID(), payload: { token: other.token, recipients: ['ok@example.org'] } })).status).toBe(404);
+  });
+});
+
 describe('who shares', () => {
   it('a reader who may not read this report, another district or client: 404; no questionnaire right: 403', async () => {
     // The district administrator fills its own only: the field user's report is not its to read.
@@ -226,6 +327,24 @@ describe('who shares', () => {
     const acmeLink = (await share(submitted.id, manager)).data;
     expect((await download(`/api/shared/reports/${acmeLink.token!.slice(0, 22)}${nantes.data.token!.slice(22)}.pdf`)).statusCode).toBe(404);
   });
+});
+
+describe('the sending by e-mail is rate limited', () => {
+  it(`answers 429 past ${SHARE_MAIL_RATE_LIMIT} a minute from one session`, async () => {
+    const limited = await startTestServer({ rateLimitPerMinute: 1_000 });
+    try {
+      const session = (await login(limited, 'field@demo.vigie.test')).token;
+      const url = `/api/questionnaires/inspections/${randomUUID()}/shares/${randomUUID()}/mails`;
+      const send = () => limited.app.inject({ method: 'POST', url, headers: { ...bearer(session), 'idempotency-key': randomUUID() }, payload: { token: 'x', recipients: ['a@example.org'] } });
+      const statuses: number[] = [];
+      for (let i = 0; i < SHARE_MAIL_RATE_LIMIT; i++) statuses.push((await send()).statusCode);
+      expect(statuses.every((s) => s === 404)).toBe(true);
+      const last = await send();
+      expect(last.statusCode).toBe(429);
+    } finally {
+      await limited.destroy();
+    }
+  }, 90_000);
 });
 
 describe('the public download is rate limited', () => {

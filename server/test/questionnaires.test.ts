@@ -557,6 +557,21 @@ describe('schedules, reminders and overdue notices (the scheduler run at chosen 
     expect(removed.status).toBe(200);
     await runSchedules(server.ctx, new Date(Date.now() + 59 * DAY));
     expect(await inspectionsOf(monthly.data.id)).toHaveLength(0);
+
+    // The list leaves it out; `deleted=true` lists it (and only the deleted ones), the field user not at all; restored, it is back.
+    const live = await call<Schedule[]>({ url: '/schedules' });
+    expect(live.data.map((s) => s.id)).not.toContain(monthly.data.id);
+    const gone = await call<Schedule[]>({ url: '/schedules?deleted=true' });
+    expect(gone.status).toBe(200);
+    expect(gone.data.map((s) => s.id)).toContain(monthly.data.id);
+    expect(gone.data.every((s) => s.deletedAt !== null)).toBe(true);
+    expect(gone.data.find((s) => s.id === monthly.data.id)).toMatchObject({ templateName: template.name, recurrence: 'monthly' });
+    expect((await call({ url: '/schedules?deleted=true', token: field })).status).toBe(403);
+    expect((await call({ url: '/schedules?deleted=maybe' })).status).toBe(400);
+    const back = await call<Schedule>({ method: 'POST', url: `/schedules/${monthly.data.id}/restore`, key: randomUUID(), payload: { baseVersion: monthly.data.version + 1 } });
+    expect(back.status).toBe(200);
+    expect((await call<Schedule[]>({ url: '/schedules?deleted=true' })).data.map((s) => s.id)).not.toContain(monthly.data.id);
+    expect((await call<Schedule[]>({ url: '/schedules' })).data.map((s) => s.id)).toContain(monthly.data.id);
   });
 
   it('reminds the assignee before the due time and tells it and the planner once overdue, once each, never for a submitted one', async () => {

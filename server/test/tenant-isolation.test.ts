@@ -250,6 +250,14 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'DELETE /api/questionnaires/inspections/:id/shares/:shareId': (t) => [
     { method: 'DELETE', url: `/api/questionnaires/inspections/${t.inspection}/shares/${t.share}`, headers: { 'idempotency-key': randomUUID() } },
   ],
+  'POST /api/questionnaires/inspections/:id/shares/:shareId/mails': (t) => [
+    {
+      method: 'POST',
+      url: `/api/questionnaires/inspections/${t.inspection}/shares/${t.share}/mails`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { token: 'x'.repeat(65), recipients: ['someone@example.org'] },
+    },
+  ],
   // Public: the token names its client and link; one nobody issued is simply not found.
   'GET /api/shared/reports/:token.pdf': () => [{ method: 'GET', url: `/api/shared/reports/${'x'.repeat(65)}.pdf` }],
   'GET /api/calendar/feeds/:token.ics': () => [{ method: 'GET', url: `/api/calendar/feeds/${'x'.repeat(65)}.ics` }],

@@ -62,6 +62,10 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
     reason: 'revokes a link of a report the caller may read: revoking only narrows who sees it (the repository checks the read rule)',
     marks: [FILL_MARK],
   },
+  'POST /api/questionnaires/inspections/:id/shares/:shareId/mails': {
+    reason: 'mails a live link of a report the caller may read, with the link’s own token (the repository checks the read rule)',
+    marks: [FILL_MARK],
+  },
   // Actions (docs/rights.md, "Own work"; docs/actions.md): with either manifest's actions read right, a member
   // makes an action for itself, moves its own along the assignee's workflow and comments what it sees (its own);
   // the repository checks the ownership and refuses the rest (another assignee, a manager's move, another's action).

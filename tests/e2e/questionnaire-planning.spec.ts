@@ -149,4 +149,26 @@ test('a manager filters everyone’s inspections (kept in the address, exported 
   expect(onServer).toHaveLength(1);
   expect(onServer[0]).toMatchObject({ recurrence: 'weekly', interval: 1 });
   await expectNoViolations(page, 'schedules list');
+
+  // Deleted, it leaves the list and is found under "Deleted schedules", restored from there.
+  await listed.getByRole('link').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Schedules', level: 1 })).toBeVisible();
+  await expect(listed).toHaveCount(0);
+  await expect.poll(() => outboxSize(page)).toBe(0);
+  await page.getByLabel('Show').selectOption({ label: 'Deleted schedules' });
+  await expect(page).toHaveURL(/\/schedules\?deleted=true$/);
+  const gone = page.getByRole('list', { name: 'Deleted schedules', exact: true }).getByRole('listitem').filter({ hasText: site.name }).filter({ hasText: FIELD });
+  await expect(gone).toContainText(template!.name);
+  await expect(gone).toContainText('Deleted');
+  await expectNoViolations(page, 'deleted schedules');
+  // The view survives a reload (it is in the address).
+  await page.reload();
+  await expect(gone).toBeVisible();
+  await gone.getByRole('button', { name: `Restore the schedule ${template!.name}` }).click();
+  await expect(gone).toHaveCount(0);
+  await expect.poll(() => outboxSize(page)).toBe(0);
+  await page.getByLabel('Show').selectOption({ label: 'Active schedules' });
+  await expect(listed).toContainText('Every week');
+  expect((await get<Schedule[]>('schedules')).filter((s) => s.id === onServer[0]!.id && s.deletedAt === null)).toHaveLength(1);
 });

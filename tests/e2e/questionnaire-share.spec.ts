@@ -1,8 +1,9 @@
 /**
  * A report shared by link, in Chromium against the real server (issue 17): a manager opens a
  * submitted inspection's report, makes a link, copies it; someone without any session (a fresh
- * browser context: no cookie, no token) downloads the PDF with it; the manager revokes it and
- * the same address answers 404.
+ * browser context: no cookie, no token) downloads the PDF with it; the manager sends it by
+ * e-mail (a wrong address is named first), the link's row shows the sending and the download;
+ * the manager revokes it and the same address answers 404.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
@@ -46,6 +47,19 @@ test('a manager shares a submitted report by link; a browser without a session d
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(pdf.headers()['referrer-policy']).toBe('no-referrer');
     expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Sent by e-mail: a wrong address is named and nothing is sent; then sent and shown in the link's row.
+    const to = share.getByLabel('Send the link by e-mail');
+    await to.fill('client@example.org, pas-une-adresse');
+    await share.getByRole('button', { name: 'Send by e-mail' }).click();
+    await expect(share.getByRole('alert')).toHaveText('This is not an e-mail address: pas-une-adresse');
+    await to.fill('client@example.org, Client@example.org');
+    await share.getByRole('button', { name: 'Send by e-mail' }).click();
+    await expect(page.getByText('Link sent to 1 address.')).toBeVisible();
+    const row = share.getByRole('listitem').filter({ hasText: 'Active' });
+    await expect(row).toContainText(/Sent by e-mail by operator@demo\.vigie\.test on .+ to client@example\.org/);
+    await expect(row).toContainText(/Downloaded once, on /);
+    await expectNoViolations(page, 'report with a link sent by e-mail', '.record-sheet');
 
     await share.getByRole('button', { name: /^Revoke the link created on/ }).click();
     await expect(page.getByText('Link revoked.')).toBeVisible();

@@ -204,3 +204,92 @@ test('an edit is kept across a reload; a revision saved elsewhere meanwhile is a
   await expect(live.getByRole('link', { name: new RegExp(name) })).toContainText('revision 5');
   await expect(gone.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
 });
+
+test('questions and sections are reordered by dragging their handle; a move that puts a condition before its question is told with Undo; the saved revision has the new order', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const id = randomUUID();
+  const question = (key: string, label: string, extra: object = {}) => ({ key, type: 'yesNo', label, required: true, ...extra });
+  const created = await request.post('/api/questionnaires/templates', {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: {
+      id,
+      family: 'questionnary',
+      name: `Glisser ${randomUUID().slice(0, 6)}`,
+      description: '',
+      passMark: null,
+      sections: [
+        {
+          key: 'portes',
+          title: 'Portes',
+          questions: [question('porte', 'Porte fermée ?'), question('extincteur', 'Extincteur présent ?', { showIf: { question: 'porte', op: 'is', values: ['no'] } })],
+        },
+        { key: 'eclairage', title: 'Éclairage', questions: [question('bloc', 'Bloc de secours allumé ?')] },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await submitLogin(page, MANAGER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // A phone's width, tall enough for the whole builder on one screen (the drags below stay in view).
+  await page.setViewportSize({ width: 412, height: 7000 });
+  await page.goto(`/questionnary-v2/templates/${id}`);
+  await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
+
+  /** Takes the handle and lets it go at (x, y), moving as a hand does. */
+  const drag = async (handleTitle: string, to: { x: number; y: number }) => {
+    const box = (await page.getByTitle(handleTitle).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 12 });
+    await page.mouse.up();
+  };
+  /** The same with a finger: touch events (Chromium's own, through the DevTools protocol), which the page sees as pointer events of a touch. */
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const touchDrag = async (handleTitle: string, to: { x: number; y: number }) => {
+    const box = (await page.getByTitle(handleTitle).boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let step = 1; step <= 12; step++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * step) / 12, y: from.y + ((to.y - from.y) * step) / 12 }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  const top = async (name: RegExp) => {
+    const box = (await page.getByRole('group', { name }).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + 8 };
+  };
+  const questionLabels = () => page.locator('.builder-question > legend').allTextContents();
+
+  // The third question dropped by a finger on the top of the first: it becomes the first, announced.
+  await touchDrag('Drag to move question 3', await top(/^Question 1:/));
+  await expect.poll(questionLabels).toEqual(['Question 1: Bloc de secours allumé ?', 'Question 2: Porte fermée ?', 'Question 3: Extincteur présent ?']);
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText('“Bloc de secours allumé ?” moved: now question 1, in section 1.');
+
+  // The last question dropped into the emptied second section.
+  const empty = (await page.getByText('No question in this section yet.').boundingBox())!;
+  await drag('Drag to move question 3', { x: empty.x + empty.width / 2, y: empty.y + empty.height / 2 });
+  await expect(page.getByRole('region', { name: /^Section 2: Éclairage/ }).getByRole('group', { name: 'Question 3: Extincteur présent ?' })).toBeVisible();
+
+  // The second section dropped above the first: its question would come before the one its condition names.
+  const first = (await page.getByRole('heading', { name: 'Section 1: Portes', level: 2 }).boundingBox())!;
+  await drag('Drag to move section 2', { x: first.x + 20, y: first.y + 4 });
+  await expect(page.getByRole('heading', { name: 'Section 1: Éclairage', level: 2 })).toBeVisible();
+  await expect(page.getByText('After this move, the condition of “Extincteur présent ?” names a later question')).toBeVisible();
+  await expect(page.getByText("The condition's question must come before this one")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Section 1: Portes', level: 2 })).toBeVisible();
+  await expect(page.getByText('Ready to save as a new revision.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Revision 2 saved/)).toBeVisible({ timeout: 20_000 });
+  const saved = await request.get(`/api/questionnaires/templates/${id}`, { headers: auth });
+  const body = (await saved.json()) as { data: { sections: { key: string; questions: { key: string }[] }[] } };
+  expect(body.data.sections.map((s) => [s.key, s.questions.map((q) => q.key)])).toEqual([
+    ['portes', ['bloc', 'porte']],
+    ['eclairage', ['extincteur']],
+  ]);
+});

@@ -16,6 +16,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { API_PREFIX } from '../../constants';
+import { Email } from '../../schemas/email';
 import { Actor, Attachment, GpsPoint, IsoDateTime, ListQueryBase, Page, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
 
 export const TEMPLATE_NAME_MAX = 120;
@@ -466,6 +467,14 @@ export const REPORT_SHARE_STATES = ['active', 'expired', 'revoked'] as const;
 export const ReportShareState = Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]);
 export type ReportShareState = (typeof REPORT_SHARE_STATES)[number];
 
+/** A share link's sending by e-mail: who sent it, when, to whom (shown in the link's row). */
+export const ReportShareMail = Type.Object({
+  sentAt: IsoDateTime,
+  sentBy: Actor,
+  recipients: Type.Array(Email),
+});
+export type ReportShareMail = Static<typeof ReportShareMail>;
+
 /** A share link as listed (GET …/inspections/:id/shares, newest first): never its token, which the server does not keep. */
 export const ReportShare = Type.Object({
   id: Uuid,
@@ -477,8 +486,34 @@ export const ReportShare = Type.Object({
   revokedBy: Type.Union([Actor, Type.Null()]),
   /** At the server's time of the answer. */
   state: ReportShareState,
+  /** The PDFs served through the link (a refused download is not counted), and the last one's time. */
+  downloads: Type.Integer({ minimum: 0 }),
+  lastDownloadedAt: Type.Union([IsoDateTime, Type.Null()]),
+  /** Its sendings by e-mail, oldest first. */
+  mails: Type.Array(ReportShareMail),
 });
 export type ReportShare = Static<typeof ReportShare>;
+
+/** Addresses one sending of a link by e-mail takes at most. */
+export const SHARE_MAIL_RECIPIENTS_MAX = 10;
+/** Sendings of links by e-mail a minute from one session or address, at most (each one mails up to 10 people). */
+export const SHARE_MAIL_RATE_LIMIT = 5;
+
+/**
+ * POST /api/questionnaires/inspections/:id/shares/:shareId/mails (Idempotency-Key): sends the
+ * link by e-mail (French and English: its address and its expiry, nothing else of the report)
+ * to each address once, through the mail outbox, and records who sent it to whom. The token is
+ * the link's own (the server keeps only its hash, so only who holds the link can mail it: the
+ * page that just made it); a live link only.
+ */
+export const ReportShareMailCreate = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    recipients: Type.Array(Email, { minItems: 1, maxItems: SHARE_MAIL_RECIPIENTS_MAX, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type ReportShareMailCreate = Static<typeof ReportShareMailCreate>;
 
 /**
  * The answer of the create: the link with its token, shown this once (only its SHA-256 is

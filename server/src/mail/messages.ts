@@ -241,3 +241,26 @@ export function actionMail(input: ActionMailInput): MailContent {
     input.link,
   );
 }
+
+export interface SharedReportMailInput {
+  /** The link's public address (the PDF). */
+  link: string;
+  expiresAt: Date;
+  /** Who sends it (the recipients should know who writes to them). */
+  sender: string;
+}
+
+/**
+ * The e-mail of an inspection report's share link, in French then English: who sends it, the
+ * link and its expiry (in UTC, said so: the recipients may be anywhere), nothing else of the
+ * report (no template, site, score or answer: the link is the only way to it).
+ */
+export function sharedReportMail(input: SharedReportMailInput): MailContent {
+  const sender = oneLine(input.sender);
+  return bilingualMail(
+    'Vigie : un rapport d’inspection vous est transmis / An inspection report is shared with you',
+    [`${sender} vous transmet un rapport d’inspection par Vigie.`, `Le lien ci-dessous permet de le télécharger (PDF) jusqu’au ${formatDate(input.expiresAt, 'fr-FR')}.`],
+    [`${sender} shares an inspection report with you through Vigie.`, `The link below downloads it (PDF) until ${formatDate(input.expiresAt, 'en-US')}.`],
+    input.link,
+  );
+}

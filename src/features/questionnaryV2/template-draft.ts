@@ -310,6 +310,44 @@ export function moveQuestionTo(draft: TemplateDraft, s: number, q: number, targe
   });
 }
 
+/**
+ * A question dragged and dropped: (s, q) goes before the question at `position` of section
+ * `target`, positions read as the screen showed them before the move (the section's length: its
+ * end). Returns the draft (the same one when the drop puts it back where it was) and where the
+ * question is now.
+ */
+export function dropQuestion(draft: TemplateDraft, s: number, q: number, target: number, position: number): { draft: TemplateDraft; at: [number, number] } {
+  const length = draft.sections[target]?.questions.length;
+  if (!draft.sections[s]?.questions[q] || length === undefined || position < 0 || position > length) return { draft, at: [s, q] };
+  const to = target === s && position > q ? position - 1 : position;
+  if (target === s && to === q) return { draft, at: [s, q] };
+  return { draft: moveQuestionTo(draft, s, q, target, to), at: [target, to] };
+}
+
+/** A section dragged and dropped before the section at `position` (read before the move; the count of sections: the end). */
+export function dropSection(draft: TemplateDraft, s: number, position: number): { draft: TemplateDraft; at: number } {
+  if (!draft.sections[s] || position < 0 || position > draft.sections.length) return { draft, at: s };
+  const to = position > s ? position - 1 : position;
+  return to === s ? { draft, at: s } : { draft: { ...draft, sections: move(draft.sections, s, to) }, at: to };
+}
+
+/**
+ * The questions (their uids) whose condition names a question that is not earlier than them: a
+ * move that adds one is announced by the screen, and `draftProblems` reports it on the condition
+ * (Save stays disabled until it is fixed or moved back).
+ */
+export function conditionsOnLater(draft: TemplateDraft): Set<string> {
+  const seen = new Set<string>();
+  const broken = new Set<string>();
+  for (const section of draft.sections)
+    for (const question of section.questions) {
+      const named = question.showIf?.question ?? '';
+      if (named !== '' && !seen.has(named)) broken.add(question.uid);
+      if (question.key !== null) seen.add(question.key);
+    }
+  return broken;
+}
+
 /** A copy just after it, with a new key from its label (given by ensureKeys) and new option identities. */
 export function duplicateQuestion(draft: TemplateDraft, s: number, q: number): TemplateDraft {
   const question = draft.sections[s]?.questions[q];

@@ -59,7 +59,7 @@ describe('translation files', () => {
       'upload.tus_version', 'upload.too_large', 'upload.locked', 'upload.id_taken',
       'attachments.not_found', 'attachments.no_thumbnail', 'attachments.range_not_satisfiable',
       // questionnaire report share links (server/src/modules/questionnaires/shares.ts)
-      'questionnaires.share_not_submitted', 'questionnaires.share_not_found', 'questionnaires.shared_report_not_found',
+      'questionnaires.share_not_submitted', 'questionnaires.share_not_found', 'questionnaires.shared_report_not_found', 'questionnaires.share_mail_refused',
     ];
     for (const language of LANGUAGES) {
       const common = keysOf(read(language, 'common'));

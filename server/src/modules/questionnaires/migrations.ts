@@ -158,4 +158,22 @@ export const questionnairesMigrations: Migration[] = [
       create index inspection_shares_inspection_idx on inspection_shares (district_id, inspection_id, created_at desc);
     `,
   },
+  {
+    version: 4,
+    name: 'questionnaires: share links counted on download, sent by e-mail',
+    sql: `
+      -- Each PDF served through a link (shared-routes.ts), and the last one's time.
+      alter table inspection_shares add column downloads integer not null default 0;
+      alter table inspection_shares add column last_downloaded_at timestamptz;
+      -- Who sent a link by e-mail, when, to whom (the e-mails themselves are mail_outbox rows).
+      create table inspection_share_mails (
+        id uuid primary key,
+        share_id uuid not null references inspection_shares (id) on delete cascade,
+        sent_at timestamptz not null default now(),
+        sent_by uuid not null,
+        recipients text[] not null
+      );
+      create index inspection_share_mails_share_idx on inspection_share_mails (share_id, sent_at);
+    `,
+  },
 ];

@@ -32,7 +32,9 @@ import {
   ReportShare,
   ReportShareCreate,
   ReportShareCreated,
+  ReportShareMailCreate,
   ReportShareParams,
+  SHARE_MAIL_RATE_LIMIT,
   Schedule,
   ScheduleCreate,
   SiteChoice,
@@ -50,6 +52,7 @@ import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idempotentWrite } from '../../plugins/idempotency.js';
+import { RATE_LIMIT_WINDOW_MS } from '../../plugins/rate-limit.js';
 import { respond } from '../../plugins/respond.js';
 import { requireAnyCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
@@ -64,10 +67,10 @@ import { ReportSharesRepository, SHARES_MODULE } from './shares.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
-const TemplatesQuery = Type.Object(
-  { family: Type.Optional(Family), deleted: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) },
-  { additionalProperties: false },
-);
+/** `?deleted=true`: the deleted records of a list instead of the live ones. */
+const DeletedFlag = Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')]));
+const TemplatesQuery = Type.Object({ family: Type.Optional(Family), deleted: DeletedFlag }, { additionalProperties: false });
+const SchedulesQuery = Type.Object({ deleted: DeletedFlag }, { additionalProperties: false });
 /** The query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
 const ListQuerystring = Type.Object(
   { ...InspectionListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) },
@@ -167,8 +170,8 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
 
   // ---------------------------------------------------------------- schedules (managers of the template's family)
 
-  api.get('/schedules', { onRequest: manageInspections, schema: { response: { 200: Envelope(Type.Array(Schedule)) } } }, async (request) =>
-    respond(request, await (await schedules(request)).list()),
+  api.get('/schedules', { onRequest: manageInspections, schema: { querystring: SchedulesQuery, response: { 200: Envelope(Type.Array(Schedule)) } } }, async (request) =>
+    respond(request, await (await schedules(request)).list({ deleted: request.query.deleted === 'true' })),
   );
 
   // The planners' people picker (a schedule's people, a planned inspection's assignee): the district's members.
@@ -325,6 +328,29 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
       );
       return respond(request, { ...share, token: issued.token ?? null, path: issued.path ?? null });
     },
+  );
+
+  // A link just made, sent by e-mail by whoever holds it (its token); a tighter limit of its own: each one mails up to 10 people.
+  api.post(
+    '/inspections/:id/shares/:shareId/mails',
+    {
+      onRequest: fill,
+      config: { rateLimit: { max: Math.min(SHARE_MAIL_RATE_LIMIT, ctx.config.rateLimitPerMinute), timeWindow: RATE_LIMIT_WINDOW_MS } },
+      schema: { params: ReportShareParams, headers: WriteHeaders, body: ReportShareMailCreate, response: { 201: Envelope(ReportShare) } },
+    },
+    async (request, reply) =>
+      respond(
+        request,
+        await idempotentWrite(
+          request,
+          reply,
+          async (tx) => ({
+            statusCode: 201,
+            data: await (await shares(request, tx)).mail(request.params.id, request.params.shareId, request.body, (path) => `${ctx.config.publicUrl}${path}`),
+          }),
+          sharesChanged(request),
+        ),
+      ),
   );
 
   api.delete(

@@ -79,11 +79,13 @@ export class SchedulesRepository {
     };
   }
 
-  /** The schedules of the families the caller manages, newest first. */
-  async list(): Promise<Schedule[]> {
+  /** The schedules of the families the caller manages, newest first; `deleted`: the deleted ones instead, the last deleted first. */
+  async list({ deleted = false }: { deleted?: boolean } = {}): Promise<Schedule[]> {
     const { rows } = await this.db.query<Row>(
       `select sc.*, t.name as template_name from inspection_schedules sc join questionnaire_templates t on t.id = sc.template_id
-        where sc.district_id = $1 and sc.family = any($2::text[]) and sc.deleted_at is null order by sc.created_at desc, sc.id`,
+        where sc.district_id = $1 and sc.family = any($2::text[]) and ${
+          deleted ? 'sc.deleted_at is not null order by sc.deleted_at desc, sc.id' : 'sc.deleted_at is null order by sc.created_at desc, sc.id'
+        }`,
       [this.scope.districtId, this.powers.manage],
     );
     return Promise.all(rows.map((row) => this.toSchedule(row)));

@@ -15,7 +15,7 @@ import { privateAnswer } from '../../plugins/private-answer.js';
 import { RATE_LIMIT_WINDOW_MS } from '../../plugins/rate-limit.js';
 import type { RouteContext } from '../../routes/context.js';
 import { sendReportPdf } from './report-file.js';
-import { findSharedReport } from './shares.js';
+import { countSharedDownload, findSharedReport } from './shares.js';
 
 /** Downloads of shared reports a minute from one address (or session), at most. */
 export const SHARED_REPORT_RATE_LIMIT = 30;
@@ -40,8 +40,11 @@ export async function sharedReportRoutes(app: FastifyInstance, ctx: RouteContext
       },
     },
     async (request, reply) => {
-      const { db, districtId, inspection } = await findSharedReport(ctx.databases, request.params.token);
-      return sendReportPdf(request, reply, { db, districtId, storage: ctx.storage, inspection });
+      const { db, districtId, inspection, hash } = await findSharedReport(ctx.databases, request.params.token);
+      const sent = await sendReportPdf(request, reply, { db, districtId, storage: ctx.storage, inspection });
+      // Counted once the PDF is drawn and handed over (a refused or failed one is not).
+      await countSharedDownload(db, hash);
+      return sent;
     },
   );
 }

@@ -10,10 +10,12 @@
  * of the family everyone's) creates, lists and revokes its links; a link then stands on its
  * own until it expires or is revoked, whatever happens to its creator's rights.
  */
-import { FAMILIES, REPORT_SHARES_MODULE, sharedReportPath, type Inspection, type ReportShare, type ReportShareCreated } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { FAMILIES, REPORT_SHARES_MODULE, sharedReportPath, type Inspection, type ReportShare, type ReportShareCreated, type ReportShareMailCreate } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Databases } from '../../db/databases.js';
-import type { Database } from '../../db/types.js';
+import type { Database, Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
+import { sharedReportMail } from '../../mail/messages.js';
+import { queueRecordMails } from '../../mail/outbox.js';
 import { actorNames, actorOf, iso, type RecordScope } from '../_platform/records.js';
 import { newTenantToken, openTenantToken, tokenHash } from '../_platform/tokens.js';
 import { QuestionnairesRepository } from './repository.js';
@@ -22,6 +24,8 @@ import { QuestionnairesRepository } from './repository.js';
 export const SHARES_MODULE = REPORT_SHARES_MODULE;
 export const SHARE_NOT_FOUND = 'questionnaires.share_not_found';
 export const SHARE_NOT_SUBMITTED = 'questionnaires.share_not_submitted';
+/** A sending by e-mail with a token that is not this link's, or of a link no longer live. */
+export const SHARE_MAIL_REFUSED = 'questionnaires.share_mail_refused';
 /** The public route's one answer for an unknown, malformed, expired or revoked token (no oracle). */
 export const SHARED_REPORT_NOT_FOUND = 'questionnaires.shared_report_not_found';
 
@@ -34,9 +38,18 @@ interface ShareRow {
   revoked_at: Date | null;
   revoked_by: string | null;
   expired: boolean;
+  downloads: number;
+  last_downloaded_at: Date | null;
 }
 
-const SHARE_COLUMNS = 'id, inspection_id, created_at, created_by, expires_at, revoked_at, revoked_by, expires_at <= now() as expired';
+interface MailRow {
+  share_id: string;
+  sent_at: Date;
+  sent_by: string;
+  recipients: string[];
+}
+
+const SHARE_COLUMNS = 'id, inspection_id, created_at, created_by, expires_at, revoked_at, revoked_by, expires_at <= now() as expired, downloads, last_downloaded_at';
 
 /** The links of one inspection, held to the caller's read rule on it (QuestionnairesRepository.get: 404 otherwise). */
 export class ReportSharesRepository {
@@ -46,7 +59,11 @@ export class ReportSharesRepository {
   ) {}
 
   private async toShares(rows: ShareRow[]): Promise<ReportShare[]> {
-    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.revoked_by]));
+    const { rows: mails } = await this.scope.db.query<MailRow>(
+      'select share_id, sent_at, sent_by, recipients from inspection_share_mails where share_id = any($1::uuid[]) order by sent_at, id',
+      [rows.map((r) => r.id)],
+    );
+    const names = await actorNames(this.scope.control, [...rows.flatMap((r) => [r.created_by, r.revoked_by]), ...mails.map((m) => m.sent_by)]);
     return rows.map((row) => ({
       id: row.id,
       inspectionId: row.inspection_id,
@@ -56,6 +73,9 @@ export class ReportSharesRepository {
       revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
       revokedBy: row.revoked_by === null ? null : actorOf(names, row.revoked_by),
       state: row.revoked_at !== null ? 'revoked' : row.expired ? 'expired' : 'active',
+      downloads: row.downloads,
+      lastDownloadedAt: row.last_downloaded_at === null ? null : iso(row.last_downloaded_at),
+      mails: mails.filter((m) => m.share_id === row.id).map((m) => ({ sentAt: iso(m.sent_at), sentBy: actorOf(names, m.sent_by), recipients: m.recipients })),
     }));
   }
 
@@ -90,6 +110,33 @@ export class ReportSharesRepository {
     return this.toShares(rows);
   }
 
+  /**
+   * Sends a live link by e-mail, once to each address (compared without case), through the mail
+   * outbox in this transaction, and records who sent it to whom. The token must be this link's
+   * (only its hash is kept: whoever holds the link, the page that made it, may mail it).
+   */
+  async mail(inspectionId: string, shareId: string, body: ReportShareMailCreate, link: (path: string) => string): Promise<ReportShare> {
+    const inspection = await this.readable(inspectionId);
+    const { rows } = await this.scope.db.query<ShareRow & { token_hash: string }>(
+      `select ${SHARE_COLUMNS}, token_hash from inspection_shares where id = $1 and district_id = $2 and inspection_id = $3`,
+      [shareId, this.scope.districtId, inspection.id],
+    );
+    const share = rows[0];
+    if (!share) throw ApiError.notFound(SHARE_NOT_FOUND);
+    if (share.token_hash !== tokenHash(body.token) || share.revoked_at !== null || share.expired) throw new ApiError(409, { message: SHARE_MAIL_REFUSED });
+    const seen = new Set<string>();
+    const recipients = body.recipients.filter((address) => !seen.has(address.toLowerCase()) && seen.add(address.toLowerCase()));
+    const names = await actorNames(this.scope.control, [this.scope.actor.id]);
+    await queueRecordMails(
+      this.scope.db,
+      recipients,
+      sharedReportMail({ link: link(sharedReportPath(body.token)), expiresAt: share.expires_at, sender: names.get(this.scope.actor.id) ?? '' }),
+    );
+    await this.scope.db.query('insert into inspection_share_mails (id, share_id, sent_by, recipients) values (gen_random_uuid(), $1, $2, $3)', [share.id, this.scope.actor.id, recipients]);
+    const [mailed] = await this.toShares([share]);
+    return mailed!;
+  }
+
   /** Revoked from now on; a revoked link stays revoked (revoking it again changes nothing). */
   async revoke(inspectionId: string, shareId: string): Promise<ReportShare> {
     const inspection = await this.readable(inspectionId);
@@ -110,6 +157,8 @@ export interface SharedReport {
   db: Database;
   districtId: string;
   inspection: Inspection;
+  /** The link's token hash (its row's key). */
+  hash: string;
 }
 
 /**
@@ -139,5 +188,10 @@ export async function findSharedReport(databases: Databases, token: string): Pro
     throw error;
   });
   if (inspection.status !== 'submitted' || inspection.deletedAt !== null) throw notFound();
-  return { db, districtId: share.district_id, inspection };
+  return { db, districtId: share.district_id, inspection, hash: tenant.hash };
+}
+
+/** One more download of the link (its PDF was served). */
+export async function countSharedDownload(db: Queryable, hash: string): Promise<void> {
+  await db.query('update inspection_shares set downloads = downloads + 1, last_downloaded_at = now() where token_hash = $1', [hash]);
 }

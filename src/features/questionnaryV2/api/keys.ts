@@ -20,6 +20,8 @@ export const questionnairesKeys = {
   /** Everyone's inspections as a manager filtered them (under lists(): refreshed with the others). */
   managed: (search: ManageSearch) => ['questionnaires', 'inspections', 'managed', search] as const,
   schedules: () => ['questionnaires', 'schedules'] as const,
+  /** The deleted schedules (under schedules(): refreshed with them). */
+  deletedSchedules: () => ['questionnaires', 'schedules', 'deleted'] as const,
   schedule: (id: string) => ['questionnaires', 'schedules', id] as const,
   members: () => ['questionnaires', 'members'] as const,
   shares: (inspectionId: string) => ['questionnaires', 'shares', inspectionId] as const,

@@ -109,13 +109,16 @@ export const managedInspectionsQueryOptions = (search: ManageSearch) =>
     staleTime: 30_000,
   });
 
-/** The schedules of the families the caller manages (deleted ones are read one at a time). */
-export const schedulesQueryOptions = () =>
+/**
+ * The schedules of the families the caller manages; `deleted`: the deleted ones instead, the last
+ * deleted first (the list's "deleted" view, read online only).
+ */
+export const schedulesQueryOptions = (deleted = false) =>
   queryOptions({
-    queryKey: questionnairesKeys.schedules(),
-    queryFn: ({ signal }) => apiGet<Schedule[]>('questionnaires/schedules', withSignal(signal)),
+    queryKey: deleted ? questionnairesKeys.deletedSchedules() : questionnairesKeys.schedules(),
+    queryFn: ({ signal }) => apiGet<Schedule[]>('questionnaires/schedules', { ...(deleted ? { searchParams: { deleted: 'true' } } : {}), ...withSignal(signal) }),
     staleTime: 30_000,
-    meta: { offline: true },
+    meta: { offline: !deleted },
   });
 
 export const scheduleQueryOptions = (id: string) =>

@@ -35,6 +35,15 @@ export async function revokeReportShare(inspectionId: string, shareId: string): 
   return envelope.data;
 }
 
+/** Sends a link just made (its token: only who holds it may) by e-mail; answers the link with its sendings. */
+export async function mailReportShare(inspectionId: string, shareId: string, token: string, recipients: string[]): Promise<ReportShare> {
+  const envelope = await requestEnvelope<ReportShare>('post', `${sharesPath(inspectionId)}/${encodeURIComponent(shareId)}/mails`, {
+    json: { token, recipients },
+    headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+  });
+  return envelope.data;
+}
+
 /**
  * The address to give away: the server's path under the app's origin (the public download is
  * served by the same server). Null when the answer has no token (an idempotent replay).

@@ -86,6 +86,8 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
     [persist],
   );
 
+  const onSignature = useCallback((signature: FillState['signature'] | undefined) => update((s) => ({ ...s, signature: signature ?? null })), [update]);
+
   // The answered question redraws at once; the score, the progress and the questions shown
   // follow in a render React may interrupt (a long template's engine run never holds a tap).
   const answers = useDeferredValue(state.answers);
@@ -148,36 +150,25 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
         {result.total.percent !== null && <span className="inspection-score">{t('fill.score', { percent: result.total.percent })}</span>}
       </div>
       {preview && <p className="inspection-help">{t('builder.preview.note')}</p>}
-      {template.sections.slice(0, drawn).map((section) => {
-        const shown = section.questions.filter((q) => result.visible.has(q.key));
-        if (shown.length === 0) return null;
-        const score = result.sections.find((s) => s.key === section.key);
-        return (
-          <section key={section.key} className="inspection-section" aria-labelledby={`section-${section.key}`}>
-            <h2 id={`section-${section.key}`}>
-              {section.title}
-              {score?.percent != null && <span className="inspection-section-score">{t('fill.score', { percent: score.percent })}</span>}
-            </h2>
-            {shown.map((question) => (
-              <QuestionField
-                key={question.key}
-                question={question}
-                answer={state.answers[question.key]}
-                failed={failed.has(question.key)}
-                problems={shownProblems ? problems.get(question.key) : undefined}
-                onChange={setAnswer}
-              />
-            ))}
-          </section>
-        );
-      })}
+      {template.sections.slice(0, drawn).map((section) => (
+        <FillSection
+          key={section.key}
+          section={section}
+          answers={state.answers}
+          visible={result.visible}
+          failed={failed}
+          problems={shownProblems ? problems : null}
+          percent={result.sections.find((s) => s.key === section.key)?.percent ?? null}
+          onChange={setAnswer}
+        />
+      ))}
       <section className="inspection-section inspection-sign" aria-labelledby="inspection-sign">
         <h2 id="inspection-sign">{t('fill.sign_title')}</h2>
         <label htmlFor={ids.signedBy} className="inspection-label">
           {t('fill.signed_by')}
           <input id={ids.signedBy} type="text" value={state.signedBy} maxLength={200} onChange={(event) => update((s) => ({ ...s, signedBy: event.target.value }))} />
         </label>
-        <SignaturePad label={t('fill.signature')} value={state.signature ?? undefined} onChange={(signature) => update((s) => ({ ...s, signature: signature ?? null }))} />
+        <MemoSignaturePad label={t('fill.signature')} value={state.signature ?? undefined} onChange={onSignature} />
         {shownProblems && result.problems.length > 0 && (
           <p className="record-form-error" role="alert">
             {t('fill.fix_first', { count: result.problems.length })}
@@ -190,6 +181,56 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
     </ModulePage>
   );
 }
+
+/** The signature pad redraws only when its signature changes, not at every answer. */
+const MemoSignaturePad = memo(SignaturePad);
+
+interface FillSectionProps {
+  section: FillState['template']['sections'][number];
+  /** The whole filling's answers: a section reads (and compares) only its own questions'. */
+  answers: FillState['answers'];
+  visible: ReadonlySet<string>;
+  failed: ReadonlySet<string>;
+  /** The problems by question, once the submit showed them (null before). */
+  problems: ReadonlyMap<string, AnswerProblem['kind'][]> | null;
+  percent: number | null;
+  onChange: QuestionFieldProps['onChange'];
+}
+
+/**
+ * Whether a section would draw the same: its own questions' answers, visibility, failure and
+ * problems unchanged. A tap changes one answer, so the nine other sections of a long template
+ * are skipped whole (not even their thirty rows compared), and the score and progress redraw
+ * apart from them.
+ */
+function sameSection(before: FillSectionProps, after: FillSectionProps): boolean {
+  if (before.section !== after.section || before.percent !== after.percent || before.onChange !== after.onChange) return false;
+  if ((before.problems === null) !== (after.problems === null)) return false;
+  return before.section.questions.every(
+    ({ key }) =>
+      before.answers[key] === after.answers[key] &&
+      before.visible.has(key) === after.visible.has(key) &&
+      before.failed.has(key) === after.failed.has(key) &&
+      before.problems?.get(key) === after.problems?.get(key),
+  );
+}
+
+const FillSection = memo(function FillSection({ section, answers, visible, failed, problems, percent, onChange }: FillSectionProps) {
+  const { t } = useTranslation('questionnaires');
+  const shown = section.questions.filter((q) => visible.has(q.key));
+  if (shown.length === 0) return null;
+  return (
+    <section className="inspection-section" aria-labelledby={`section-${section.key}`}>
+      <h2 id={`section-${section.key}`}>
+        {section.title}
+        {percent !== null && <span className="inspection-section-score">{t('fill.score', { percent })}</span>}
+      </h2>
+      {shown.map((question) => (
+        <QuestionField key={question.key} question={question} answer={answers[question.key]} failed={failed.has(question.key)} problems={problems?.get(question.key)} onChange={onChange} />
+      ))}
+    </section>
+  );
+}, sameSection);
 
 interface QuestionFieldProps {
   question: Question;

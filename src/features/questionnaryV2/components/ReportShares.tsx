@@ -1,14 +1,15 @@
 /**
  * The report's "Share" section (submitted inspections): pick a validity, make a link (online
- * only: the server answers its token once, shown here once with a Copy button), and the list
- * of the inspection's links with their state and a Revoke button for the live ones. Another
+ * only: the server answers its token once, shown here once with a Copy button, and a form to
+ * send it by e-mail while it is shown), and the list of the inspection's links with their state,
+ * their downloads, their sendings by e-mail and a Revoke button for the live ones. Another
  * device's change comes back through the socket's records:changed (module questionnaire_shares).
  */
 import { IonButton } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_SHARES_MODULE, SHARE_DAYS_CHOICES, type ReportShare } from '../../../../common/modules/questionnaryV2/schemas';
+import { REPORT_SHARES_MODULE, SHARE_DAYS_CHOICES, SHARE_MAIL_RECIPIENTS_MAX, type ReportShare } from '../../../../common/modules/questionnaryV2/schemas';
 import { CopyableLink } from '../../../components/CopyableLink';
 import { RecordSection } from '../../../components/module/RecordSheet';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
@@ -18,7 +19,8 @@ import { describeApiError } from '../../../lib/error-messages';
 import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
-import { createReportShare, reportSharesQueryOptions, revokeReportShare, shareUrl } from '../api/shares';
+import { createReportShare, mailReportShare, reportSharesQueryOptions, revokeReportShare, shareUrl } from '../api/shares';
+import { parseRecipients } from '../share-mail';
 
 const TONE: Record<ReportShare['state'], StatusTone> = { active: 'success', expired: 'neutral', revoked: 'danger' };
 
@@ -29,7 +31,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
   const connection = useConnectionState();
   const [days, setDays] = useState<number>(SHARE_DAYS_CHOICES[1]);
   /** The link just made: its address (null: made, but the answer had no token) — shown until the page is left. */
-  const [made, setMade] = useState<{ url: string | null } | null>(null);
+  const [made, setMade] = useState<{ url: string | null; token: string | null; shareId: string } | null>(null);
   const daysId = useId();
   const shares = useQuery(reportSharesQueryOptions(inspectionId));
 
@@ -45,7 +47,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
   const create = useMutation({
     mutationFn: () => createReportShare(inspectionId, days),
     onSuccess: (created) => {
-      setMade({ url: shareUrl(created, window.location.origin) });
+      setMade({ url: shareUrl(created, window.location.origin), token: created.token, shareId: created.id });
       void refresh();
     },
     onError: (error) => showToast({ message: describeApiError(error), kind: 'danger' }),
@@ -89,6 +91,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
           <CopyableLink key={made.url} url={made.url} label={t('share.link_label')} copy={t('share.copy')} copied={t('share.copied')} copyFailed={t('share.copy_failed')} />
         </div>
       )}
+      {made && made.token !== null && <ShareByMail key={made.shareId} inspectionId={inspectionId} shareId={made.shareId} token={made.token} onSent={() => void refresh()} />}
       <h3 className="report-share-links-title">{t('share.links')}</h3>
       {shares.isPending && <p>{t('share.loading')}</p>}
       {shares.isError && <p role="alert">{describeApiError(shares.error)}</p>}
@@ -107,6 +110,14 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
                       ? t('share.revoked_on', { date: formatDateTime(share.revokedAt!, language), name: share.revokedBy?.name || '—' })
                       : t(share.state === 'expired' ? 'share.expired_on' : 'share.expires', { date: formatDateTime(share.expiresAt, language) })}
                   </span>
+                  <span>
+                    {share.downloads === 0
+                      ? t('share.never_downloaded')
+                      : t('share.downloads', { count: share.downloads, date: formatDateTime(share.lastDownloadedAt!, language) })}
+                  </span>
+                  {share.mails.map((sent) => (
+                    <span key={sent.sentAt}>{t('share.mailed', { name: sent.sentBy.name || '—', date: formatDateTime(sent.sentAt, language), to: sent.recipients.join(', ') })}</span>
+                  ))}
                 </div>
                 {share.state === 'active' && (
                   <IonButton
@@ -125,5 +136,58 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
         </ul>
       )}
     </RecordSection>
+  );
+}
+
+/** "Send by e-mail" for the link just made: the addresses checked here as the server would, then sent at once (online). */
+function ShareByMail({ inspectionId, shareId, token, onSent }: { inspectionId: string; shareId: string; token: string; onSent: () => void }) {
+  const { t } = useTranslation('questionnaires');
+  const id = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: (recipients: string[]) => mailReportShare(inspectionId, shareId, token, recipients),
+    onSuccess: (_share, recipients) => {
+      showToast({ message: t('share.mail_sent', { count: recipients.length }), kind: 'success' });
+      setText('');
+      onSent();
+    },
+    onError: (error) => setProblem(describeApiError(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseRecipients(text);
+    if (parsed.invalid.length > 0) setProblem(t('share.mail_invalid', { count: parsed.invalid.length, list: parsed.invalid.join(', ') }));
+    else if (parsed.addresses.length === 0) setProblem(t('share.mail_none'));
+    else if (parsed.tooMany) setProblem(t('share.mail_too_many', { max: SHARE_MAIL_RECIPIENTS_MAX }));
+    else {
+      setProblem(null);
+      if (requireNetwork()) send.mutate(parsed.addresses);
+    }
+  };
+  return (
+    <form className="report-share-mail" onSubmit={submit} noValidate>
+      <label htmlFor={id}>{t('share.mail_to')}</label>
+      <p className="inspection-help" id={`${id}-help`}>
+        {t('share.mail_help', { max: SHARE_MAIL_RECIPIENTS_MAX })}
+      </p>
+      <textarea
+        id={id}
+        rows={2}
+        value={text}
+        autoComplete="email"
+        aria-invalid={problem !== null || undefined}
+        aria-describedby={`${id}-help${problem !== null ? ` ${id}-problem` : ''}`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {problem !== null && (
+        <p className="record-form-error" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      )}
+      <IonButton type="submit" fill="outline" disabled={send.isPending}>
+        {send.isPending ? t('share.mail_sending') : t('share.mail_send')}
+      </IonButton>
+    </form>
   );
 }

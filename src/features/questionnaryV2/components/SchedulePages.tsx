@@ -48,10 +48,10 @@ import './planning.css';
 const asRecordWrites = (writes: readonly PendingWrite[]): PendingWrite[] =>
   writes.map((w) => ({ ...w, item: { kind: `schedule.${w.item.kind.split('.').at(-1) ?? ''}`, recordId: w.item.recordId, state: w.item.state } }));
 
-/** The schedules as this device will have them once its writes are delivered (and a refetch once they are). */
-function useSchedulesView() {
+/** The schedules (or the deleted ones) as this device will have them once its writes are delivered (and a refetch once they are). */
+function useSchedulesView(deleted: boolean) {
   const queryClient = useQueryClient();
-  const list = useQuery(schedulesQueryOptions());
+  const list = useQuery(schedulesQueryOptions(deleted));
   const pending = usePendingChanges(SCHEDULES_MODULE);
   const count = pending.length;
   const last = useRef(count);
@@ -75,7 +75,10 @@ export const nextDue = (schedule: Pick<Schedule, 'firstDueAt' | 'recurrence' | '
 export function SchedulesPage() {
   const { t, i18n } = useTranslation('questionnaires');
   const router = useRouter();
-  const { list, pending } = useSchedulesView();
+  // The state filter lives in the address (?deleted=true), as the sites' list's.
+  const search: Record<string, unknown> = useSearch({ strict: false });
+  const deletedView = search.deleted === true || search.deleted === 'true';
+  const { list, pending } = useSchedulesView(deletedView);
   const templates = useQuery(templatesQueryOptions());
   const members = useQuery(membersQueryOptions());
   const sites = useQuery(siteChoicesQueryOptions(''));
@@ -93,7 +96,16 @@ export function SchedulesPage() {
   };
   const rows = withPending(list.data ?? [], asRecordWrites(pending))
     .map(complete)
-    .filter((row) => !(row.pending?.deleted ?? false));
+    // The deleted view: a restore waiting to be sent takes the row out; the live one: a delete does.
+    .filter((row) => (deletedView ? (row.pending?.deleted ?? true) : !(row.pending?.deleted ?? false)));
+  const restore = async (row: Schedule) => {
+    try {
+      await queueRestoreSchedule(row);
+      showToast({ message: t('schedules.restored'), kind: 'success' });
+    } catch (error) {
+      showToast({ message: describeApiError(error), kind: 'danger' });
+    }
+  };
   return (
     <ModulePage
       className="questionnaires-page planning-page"
@@ -101,11 +113,18 @@ export function SchedulesPage() {
       actions={<IonButton onClick={() => void router.navigate({ href: newScheduleHref() })}>{t('schedules.new')}</IonButton>}
     >
       <QuestionnairesNav current="schedules" />
+      <label className="record-list-select planning-state">
+        {t('schedules.filter_state')}
+        <select value={deletedView ? 'true' : ''} onChange={(event) => void router.navigate({ href: event.target.value === 'true' ? `${SCHEDULES_PATH}?deleted=true` : SCHEDULES_PATH, replace: true })}>
+          <option value="">{t('schedules.filter_active')}</option>
+          <option value="true">{t('schedules.filter_deleted')}</option>
+        </select>
+      </label>
       {list.isPending && list.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
       {list.isPending && list.fetchStatus === 'paused' && <p>{t('list.offline_empty')}</p>}
       {list.isError && <p role="alert">{describeApiError(list.error)}</p>}
-      {list.data !== undefined && rows.length === 0 && <p>{t('schedules.empty')}</p>}
-      <ul className="inspection-list planning-schedules" aria-label={t('schedules.list_label')}>
+      {list.data !== undefined && rows.length === 0 && <p>{t(deletedView ? 'schedules.deleted_empty' : 'schedules.empty')}</p>}
+      <ul className="inspection-list planning-schedules" aria-label={t(deletedView ? 'schedules.deleted_list_label' : 'schedules.list_label')}>
         {rows.map((row) => {
           const next = nextDue(row);
           return (
@@ -122,7 +141,13 @@ export function SchedulesPage() {
                   {row.until !== null && ` · ${t('schedules.until_at', { at: formatDate(row.until, i18n.language) })}`}
                   {row.pending !== undefined && <WaitingMark pending={row.pending} />}
                 </span>
+                {deletedView && row.deletedAt != null && <span className="inspection-row-site">{t('schedules.deleted_at', { at: formatDateTime(row.deletedAt, i18n.language) })}</span>}
               </Link>
+              {deletedView && row.pending === undefined && (
+                <IonButton fill="outline" onClick={() => void restore(row)} aria-label={t('schedules.restore_named', { name: row.templateName })}>
+                  {t('schedules.restore')}
+                </IonButton>
+              )}
             </li>
           );
         })}

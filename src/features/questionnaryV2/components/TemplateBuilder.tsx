@@ -7,9 +7,10 @@
  * manager's choice (keep mine / take theirs), shown here. Readers see the same screen, read
  * only, with the preview.
  */
-import { IonButton } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { reorderThreeOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPES, type Family, type QuestionType, type Template } from '../../../../common/modules/questionnaryV2/schemas';
@@ -30,8 +31,11 @@ import {
   addSection,
   CHOICE_TYPES,
   conditionOps,
+  conditionsOnLater,
   conditionTargets,
   draftProblems,
+  dropQuestion,
+  dropSection,
   duplicateQuestion,
   emptyDraft,
   ensureKeys,
@@ -59,7 +63,9 @@ import {
   type TemplateDraft,
 } from '../template-draft';
 import { queueCreateTemplate, queueUpdateTemplate, TEMPLATES_MODULE } from '../template-writes';
+import { dropMarks, useDragReorder, type DragSubject, type DropPlace } from './builder-drag';
 import { InspectionFill } from './InspectionFill';
+import '../../../components/visually-hidden.css';
 import './questionnaires.css';
 
 type Problems = ReadonlyMap<string, readonly DraftProblem[]>;
@@ -84,6 +90,8 @@ interface KeptDraft {
   base: Template | null;
 }
 const KEEP_DEBOUNCE_MS = 500;
+/** A question's number in the whole template (1-based), as the screen shows it. */
+const questionNumber = (draft: TemplateDraft, s: number, q: number) => draft.sections.slice(0, s).reduce((total, section) => total + section.questions.length, 0) + q + 1;
 const numberOrNull = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 export function TemplateBuilder({ family, template, readOnly, banner, footer }: TemplateBuilderProps) {
@@ -128,6 +136,60 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
   }, [keepKey, readOnly]);
 
   const edit: Edit = (change) => setDraft((previous) => change(previous));
+
+  // Moves (drag and drop, the up / down buttons, "move to"): each announced in words (read by
+  // screen readers, role="status"); one that leaves a condition naming a later question is
+  // made, reported on that condition as any such problem (Save disabled), and told at once in
+  // a warning with Undo.
+  const [moved, setMoved] = useState('');
+  const untitled = (text: string) => text.trim() || t('builder.untitled');
+  const afterMove = (before: TemplateDraft, after: TemplateDraft, message: string) => {
+    if (after === before) return;
+    setDraft(after);
+    setMoved(message);
+    const was = conditionsOnLater(before);
+    const broken = after.sections.flatMap((section) => section.questions).filter((question) => conditionsOnLater(after).has(question.uid) && !was.has(question.uid));
+    if (broken.length === 0) return;
+    showToast({
+      kind: 'warning',
+      message: t('builder.move_breaks', { count: broken.length, labels: broken.map((question) => t('builder.quoted', { text: untitled(question.label) })).join(', ') }),
+      action: { label: t('builder.undo_move'), run: () => setDraft((current) => (current === after ? before : current)) },
+    });
+  };
+  const questionMoved = (d: TemplateDraft, [s, q]: [number, number]) =>
+    t('builder.moved_question', { label: untitled(d.sections[s]!.questions[q]!.label), n: questionNumber(d, s, q), section: s + 1 });
+  const sectionMoved = (d: TemplateDraft, s: number) => t('builder.moved_section', { title: untitled(d.sections[s]!.title), n: s + 1 });
+  const moveQuestionBy = (s: number, q: number, delta: -1 | 1) => {
+    const result = moveQuestion(draft, s, q, delta);
+    afterMove(draft, result.draft, questionMoved(result.draft, result.at));
+  };
+  const moveQuestionInto = (s: number, q: number, target: number) => {
+    const next = moveQuestionTo(draft, s, q, target);
+    if (target !== s) afterMove(draft, next, questionMoved(next, [target, next.sections[target]!.questions.length - 1]));
+  };
+  const moveSectionBy = (s: number, delta: -1 | 1) => {
+    const next = moveSection(draft, s, delta);
+    afterMove(draft, next, sectionMoved(next, s + delta));
+  };
+  const dropped = (subject: DragSubject, place: DropPlace) => {
+    if (subject.kind === 'question' && place.kind === 'question') {
+      const result = dropQuestion(draft, subject.s, subject.q, place.s, place.position);
+      afterMove(draft, result.draft, questionMoved(result.draft, result.at));
+    } else if (subject.kind === 'section' && place.kind === 'section') {
+      const result = dropSection(draft, subject.s, place.position);
+      afterMove(draft, result.draft, sectionMoved(result.draft, result.at));
+    }
+  };
+  const { drag, handleProps } = useDragReorder(dropped);
+  const marks = dropMarks(
+    drag,
+    draft.sections.map((section) => section.questions.length),
+  );
+  const handle = (subject: DragSubject, title: string) => (
+    <span className="builder-drag-handle" aria-hidden="true" title={title} {...handleProps(subject)}>
+      <IonIcon icon={reorderThreeOutline} />
+    </span>
+  );
   const problems = useMemo(() => draftProblems(draft), [draft]);
   const count = problemCount(problems);
 
@@ -300,8 +362,11 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
       </fieldset>
 
       {draft.sections.map((section, s) => (
-        <section key={section.uid} className="builder-section" aria-labelledby={`builder-section-${section.uid}`}>
-          <h2 id={`builder-section-${section.uid}`}>{t('builder.section_heading', { n: s + 1, title: section.title.trim() || t('builder.untitled') })}</h2>
+        <section key={section.uid} className={`builder-section${marks.section(s)}`} aria-labelledby={`builder-section-${section.uid}`} data-drag-section={s}>
+          <div className="builder-section-head">
+            <h2 id={`builder-section-${section.uid}`}>{t('builder.section_heading', { n: s + 1, title: section.title.trim() || t('builder.untitled') })}</h2>
+            {!readOnly && handle({ kind: 'section', s }, t('builder.drag_section', { n: s + 1 }))}
+          </div>
           <fieldset className="builder-card" disabled={readOnly} aria-labelledby={`builder-section-${section.uid}`}>
             <TextInput
               label={t('builder.section_title')}
@@ -313,10 +378,10 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
             />
             {!readOnly && (
               <div className="builder-tools">
-                <IonButton fill="outline" disabled={s === 0} onClick={() => edit((d) => moveSection(d, s, -1))} aria-label={t('builder.section_up', { n: s + 1 })}>
+                <IonButton fill="outline" disabled={s === 0} onClick={() => moveSectionBy(s, -1)} aria-label={t('builder.section_up', { n: s + 1 })}>
                   {t('builder.up')}
                 </IonButton>
-                <IonButton fill="outline" disabled={s === draft.sections.length - 1} onClick={() => edit((d) => moveSection(d, s, 1))} aria-label={t('builder.section_down', { n: s + 1 })}>
+                <IonButton fill="outline" disabled={s === draft.sections.length - 1} onClick={() => moveSectionBy(s, 1)} aria-label={t('builder.section_down', { n: s + 1 })}>
                   {t('builder.down')}
                 </IonButton>
                 <IonButton fill="outline" color="danger" disabled={draft.sections.length === 1} onClick={() => edit((d) => removeSection(d, s))} aria-label={t('builder.section_remove', { n: s + 1 })}>
@@ -328,8 +393,19 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
           {section.questions.length === 0 && <p className="inspection-help">{t('builder.no_questions')}</p>}
           <ol className="builder-questions">
             {section.questions.map((question, q) => (
-              <li key={question.uid}>
-                <QuestionEditor draft={draft} s={s} q={q} question={question} problems={problems} readOnly={readOnly} edit={edit} />
+              <li key={question.uid} data-drag-question={`${s}:${q}`} className={`${marks.question(s, q)}${marks.dragging(s, q) ? ' builder-dragging' : ''}`.trim() || undefined}>
+                <QuestionEditor
+                  draft={draft}
+                  s={s}
+                  q={q}
+                  question={question}
+                  problems={problems}
+                  readOnly={readOnly}
+                  edit={edit}
+                  onMove={(delta) => moveQuestionBy(s, q, delta)}
+                  onMoveTo={(target) => moveQuestionInto(s, q, target)}
+                  handle={handle({ kind: 'question', s, q }, t('builder.drag_question', { n: questionNumber(draft, s, q) }))}
+                />
               </li>
             ))}
           </ol>
@@ -337,6 +413,9 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
         </section>
       ))}
       <FieldProblems problems={at('sections')} />
+      <p className="visually-hidden" role="status">
+        {moved}
+      </p>
       {!readOnly && (
         <div className="builder-save">
           <IonButton fill="outline" onClick={() => edit((d) => addSection(d))}>
@@ -423,19 +502,27 @@ interface QuestionEditorProps {
   edit: Edit;
 }
 
-function QuestionEditor({ draft, s, q, question, problems, readOnly, edit }: QuestionEditorProps) {
+interface QuestionCardProps extends QuestionEditorProps {
+  onMove: (delta: -1 | 1) => void;
+  onMoveTo: (section: number) => void;
+  /** The drag handle (none read only). */
+  handle: ReactNode;
+}
+
+function QuestionEditor({ draft, s, q, question, problems, readOnly, edit, onMove, onMoveTo, handle }: QuestionCardProps) {
   const { t } = useTranslation('questionnaires');
   const ids = { type: useId(), moveTo: useId() };
   const at = `sections/${s}/questions/${q}`;
   const set = (patch: Partial<Omit<DraftQuestion, 'uid' | 'key'>>) => edit((d) => updateQuestion(d, s, q, patch));
   const name = question.label.trim() || t('builder.untitled');
-  const n = draft.sections.slice(0, s).reduce((total, section) => total + section.questions.length, 0) + q + 1;
+  const n = questionNumber(draft, s, q);
   const first = s === 0 && q === 0;
   const last = s === draft.sections.length - 1 && q === draft.sections[s]!.questions.length - 1;
   const failing = FAILING_TYPES.has(question.type);
   return (
     <fieldset className="builder-card builder-question" disabled={readOnly} id={`builder-question-${question.uid}`}>
       <legend>{t('builder.question_heading', { n, label: name })}</legend>
+      {!readOnly && handle}
       <div className="builder-row">
         <label htmlFor={ids.type} className="builder-field">
           {t('builder.answer_type')}
@@ -489,10 +576,10 @@ function QuestionEditor({ draft, s, q, question, problems, readOnly, edit }: Que
       <FieldProblems problems={problems.get(`${at}/failOn`)} />
       {!readOnly && (
         <div className="builder-tools">
-          <IonButton fill="outline" disabled={first} onClick={() => edit((d) => moveQuestion(d, s, q, -1).draft)} aria-label={t('builder.question_up', { n })}>
+          <IonButton fill="outline" disabled={first} onClick={() => onMove(-1)} aria-label={t('builder.question_up', { n })}>
             {t('builder.up')}
           </IonButton>
-          <IonButton fill="outline" disabled={last} onClick={() => edit((d) => moveQuestion(d, s, q, 1).draft)} aria-label={t('builder.question_down', { n })}>
+          <IonButton fill="outline" disabled={last} onClick={() => onMove(1)} aria-label={t('builder.question_down', { n })}>
             {t('builder.down')}
           </IonButton>
           <IonButton fill="outline" onClick={() => edit((d) => duplicateQuestion(d, s, q))} aria-label={t('builder.question_duplicate', { n })}>
@@ -504,7 +591,7 @@ function QuestionEditor({ draft, s, q, question, problems, readOnly, edit }: Que
           {draft.sections.length > 1 && (
             <span className="builder-move-to">
               <label htmlFor={ids.moveTo}>{t('builder.move_to', { n })}</label>
-              <select id={ids.moveTo} value={s} onChange={(event) => edit((d) => moveQuestionTo(d, s, q, Number(event.target.value)))}>
+              <select id={ids.moveTo} value={s} onChange={(event) => onMoveTo(Number(event.target.value))}>
                 {draft.sections.map((section, i) => (
                   <option key={section.uid} value={i}>
                     {t('builder.section_heading', { n: i + 1, title: section.title.trim() || t('builder.untitled') })}

@@ -5,8 +5,11 @@ import {
   addQuestion,
   addSection,
   conditionOps,
+  conditionsOnLater,
   conditionTargets,
   draftProblems,
+  dropQuestion,
+  dropSection,
   duplicateQuestion,
   emptyDraft,
   ensureKeys,
@@ -119,6 +122,66 @@ describe('moving', () => {
     const swapped = moveSection(sample(), 1, -1);
     expect(swapped.sections.map((s) => s.key)).toEqual(['extincteurs', 'issues_de_secours']);
     expect(moveSection(swapped, 0, -1)).toBe(swapped);
+  });
+});
+
+describe('dragging and dropping', () => {
+  it('drops a question before another of its section, at its end, or into another section, positions read as shown before the move', () => {
+    const d = sample();
+    // The first question dropped below the second (before position 2 = the end of section 1).
+    const down = dropQuestion(d, 0, 0, 0, 2);
+    expect(down.at).toEqual([0, 1]);
+    expect(keysOf(down.draft)).toEqual([['pourquoi', 'les_issues_sont_elles_degagees'], ['pression']]);
+    // The number dropped at the top of section 1.
+    const across = dropQuestion(d, 1, 0, 0, 0);
+    expect(across.at).toEqual([0, 0]);
+    expect(keysOf(across.draft)).toEqual([['pression', 'les_issues_sont_elles_degagees', 'pourquoi'], []]);
+    // The second question dropped at the end of section 2.
+    const end = dropQuestion(d, 0, 1, 1, 1);
+    expect(end.at).toEqual([1, 1]);
+    expect(keysOf(end.draft)).toEqual([['les_issues_sont_elles_degagees'], ['pression', 'pourquoi']]);
+  });
+
+  it('a drop where the question already is, or out of the draft, changes nothing', () => {
+    const d = sample();
+    expect(dropQuestion(d, 0, 1, 0, 1).draft).toBe(d);
+    expect(dropQuestion(d, 0, 1, 0, 2).draft).toBe(d);
+    expect(dropQuestion(d, 0, 0, 0, 0).draft).toBe(d);
+    expect(dropQuestion(d, 0, 0, 5, 0).draft).toBe(d);
+    expect(dropQuestion(d, 0, 0, 1, 9).draft).toBe(d);
+    expect(dropQuestion(d, 3, 0, 0, 0).draft).toBe(d);
+  });
+
+  it('drops a section before another or at the end, its questions with it', () => {
+    const d = addSection(sample(), 'Éclairage');
+    const first = dropSection(d, 2, 0);
+    expect(first.at).toBe(0);
+    expect(first.draft.sections.map((s) => s.title)).toEqual(['Éclairage', 'Issues de secours', 'Extincteurs']);
+    const last = dropSection(d, 0, 3);
+    expect(last.at).toBe(2);
+    expect(last.draft.sections.map((s) => s.title)).toEqual(['Extincteurs', 'Éclairage', 'Issues de secours']);
+    expect(keysOf(last.draft)[2]).toEqual(['les_issues_sont_elles_degagees', 'pourquoi']);
+    expect(dropSection(d, 1, 1).draft).toBe(d);
+    expect(dropSection(d, 1, 2).draft).toBe(d);
+  });
+
+  it('a drop that puts a conditional question above the one it depends on is allowed, found by conditionsOnLater and reported on the condition', () => {
+    const d = sample();
+    expect(conditionsOnLater(d).size).toBe(0);
+    const pourquoi = d.sections[0]!.questions[1]!;
+    // The conditional question dropped at the top; or the one it depends on dropped into section 2.
+    for (const moved of [dropQuestion(d, 0, 1, 0, 0), dropQuestion(d, 0, 0, 1, 1)]) {
+      expect([...conditionsOnLater(moved.draft)]).toEqual([pourquoi.uid]);
+      expect([...draftProblems(moved.draft).values()].flat()).toEqual([{ code: 'condition_earlier' }]);
+    }
+    // A section moved above the one its condition's question is in: the same.
+    const inSecond = dropQuestion(d, 0, 1, 1, 1).draft;
+    expect(conditionsOnLater(inSecond).size).toBe(0);
+    expect([...conditionsOnLater(dropSection(inSecond, 1, 0).draft)]).toEqual([pourquoi.uid]);
+    // Moved back: nothing to fix.
+    const back = dropQuestion(dropQuestion(d, 0, 1, 0, 0).draft, 0, 0, 0, 2);
+    expect(conditionsOnLater(back.draft).size).toBe(0);
+    expect(draftProblems(back.draft).size).toBe(0);
   });
 });
 
