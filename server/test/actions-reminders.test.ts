@@ -7,6 +7,7 @@
  * due soon. With PostgreSQL, two servers on one database run the job at once and every notice
  * goes out once, down to the e-mails the SMTP server receives.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_REMIND_DAYS } from '../../common/modules/actionPlans/schemas.js';
 import { buildServer, type VigieServer } from '../src/app.js';
@@ -169,6 +170,32 @@ describe('the toolbar’s workflow badge', () => {
     expect((await badge()) - before).toBe(3);
     const envelope = await server.app.inject({ url: '/api/config', headers: bearer(token) });
     expect(envelope.statusCode).toBe(200);
+  });
+});
+
+describe('the workflow badge, counted by the actions module', () => {
+  it('follows an action through the routes: counted once assigned and due, gone once moved to done', async () => {
+    const manager = (await login(server, 'operator@demo.vigie.test')).token;
+    const { token } = await login(server, 'district-admin@demo.vigie.test');
+    const badge = async () => (await server.app.inject({ url: '/api/notifications/unreadCount', headers: bearer(token) })).json<{ workflowNotificationsNumber: number }>().workflowNotificationsNumber;
+    const write = async (method: 'POST', url: string, payload: object, as: string) => {
+      const response = await server.app.inject({ method, url, payload, headers: { ...bearer(as), 'idempotency-key': randomUUID() } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+    const before = await badge();
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    await write(
+      'POST',
+      '/api/actions',
+      { id, title: 'Badge suivi', description: '', siteId: null, planId: null, assigneeId: admin, dueOn: districtToday(), priority: 'normal', proof: { photo: false, note: false } },
+      manager,
+    );
+    expect(await badge()).toBe(before + 1);
+    await write('POST', `/api/actions/${id}/status`, { status: 'inProgress', at }, token);
+    expect(await badge()).toBe(before + 1);
+    await write('POST', `/api/actions/${id}/status`, { status: 'done', at }, token);
+    expect(await badge()).toBe(before);
   });
 });
 
