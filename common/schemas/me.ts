@@ -1,0 +1,13 @@
+/**
+ * The signed-in account's own settings (the profile, /me/meInfos in the app). For now its
+ * language: what the server writes to the account (bells, e-mails, its iCal feed) is in it.
+ * Served by server/src/routes/api/me/.
+ */
+import Type, { type Static } from 'typebox';
+import { LANGUAGES } from '../constants';
+
+export const ReaderLanguage = Type.Union(LANGUAGES.map((language) => Type.Literal(language)));
+
+/** PUT /api/me/language: the account's language (fr by default, until the app tells otherwise). */
+export const MeLanguage = Type.Object({ language: ReaderLanguage }, { additionalProperties: false });
+export type MeLanguage = Static<typeof MeLanguage>;
