@@ -3,9 +3,11 @@
  * a calendar of VEVENTs, one per item. Lines end with CRLF and are folded at 75 octets (never
  * inside a UTF-8 character); TEXT values escape backslash, semicolon, comma and newlines. An
  * action is an all-day event on its due day (DTSTART;VALUE=DATE, DTEND the next day); an
- * inspection an event at its due time, INSPECTION_EVENT_MINUTES long. The texts are French, the
- * product's language (a calendar application sends no language with its reads).
+ * inspection an event at its due time, INSPECTION_EVENT_MINUTES long. The texts are in the feed
+ * owner's language (its account's, accounts.language: a calendar application sends no language
+ * with its reads).
  */
+import type { Language } from '../../../common/constants.js';
 import type { CalendarItem } from '../../../common/schemas/calendar.js';
 import { addDays } from '../modules/_platform/dates.js';
 
@@ -38,11 +40,26 @@ export function foldLine(line: string): string {
 const utcStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const dateValue = (day: string): string => day.replace(/-/g, '');
 
-const STATUS_NAMES: Record<string, string> = {
-  todo: 'à faire',
-  inProgress: 'en cours',
-  done: 'faite',
-  verified: 'vérifiée',
+/** The feed's words in each language. */
+const TEXTS: Record<Language, { action: string; inspection: string; site: string; status: string; overdue: string; actionStatus: Record<string, string>; inspectionStatus: Record<string, string> }> = {
+  fr: {
+    action: 'Action : ',
+    inspection: 'Inspection : ',
+    site: 'Site : ',
+    status: 'Statut : ',
+    overdue: ' (en retard)',
+    actionStatus: { todo: 'à faire', inProgress: 'en cours', done: 'faite', verified: 'vérifiée' },
+    inspectionStatus: { todo: 'à réaliser', inProgress: 'en cours' },
+  },
+  en: {
+    action: 'Action: ',
+    inspection: 'Inspection: ',
+    site: 'Site: ',
+    status: 'Status: ',
+    overdue: ' (overdue)',
+    actionStatus: { todo: 'to do', inProgress: 'in progress', done: 'done', verified: 'verified' },
+    inspectionStatus: { todo: 'to do', inProgress: 'in progress' },
+  },
 };
 
 export interface FeedOptions {
@@ -53,15 +70,20 @@ export interface FeedOptions {
   /** DTSTAMP: when the feed was written. */
   now: Date;
   name: string;
+  /** The owner's language (SUMMARY, DESCRIPTION). */
+  language: Language;
 }
 
 export function icalFeed(items: readonly CalendarItem[], options: FeedOptions): string {
+  const words = TEXTS[options.language];
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Vigie//Calendrier//FR', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(options.name)}`];
   for (const item of items) {
     const url = `${options.publicUrl}${options.pathOf(item)}`;
-    const summary = item.kind === 'action' ? `Action : ${item.title}` : `Inspection : ${item.title}`;
-    const status = item.kind === 'action' ? (STATUS_NAMES[item.status] ?? item.status) : item.status === 'todo' ? 'à réaliser' : 'en cours';
-    const description = [item.siteName ? `Site : ${item.siteName}` : null, `Statut : ${status}${item.overdue ? ' (en retard)' : ''}`, url].filter((l): l is string => l !== null).join('\n');
+    const summary = `${item.kind === 'action' ? words.action : words.inspection}${item.title}`;
+    const status = (item.kind === 'action' ? words.actionStatus : words.inspectionStatus)[item.status] ?? item.status;
+    const description = [item.siteName ? `${words.site}${item.siteName}` : null, `${words.status}${status}${item.overdue ? words.overdue : ''}`, url]
+      .filter((l): l is string => l !== null)
+      .join('\n');
     lines.push('BEGIN:VEVENT', `UID:${item.kind}-${item.id}@vigie`, `DTSTAMP:${utcStamp(options.now)}`);
     if (item.at === null) {
       lines.push(`DTSTART;VALUE=DATE:${dateValue(item.date)}`, `DTEND;VALUE=DATE:${dateValue(addDays(item.date, 1))}`);
