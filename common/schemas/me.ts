@@ -4,9 +4,12 @@
  * Served by server/src/routes/api/me/.
  */
 import Type, { type Static } from 'typebox';
-import { LANGUAGES } from '../constants';
+import type { Language } from '../constants';
 
-export const ReaderLanguage = Type.Union(LANGUAGES.map((language) => Type.Literal(language)));
+/** The languages the server writes (LANGUAGES of common/constants.ts; checked both ways below). */
+export const ReaderLanguage = Type.Union([Type.Literal('fr'), Type.Literal('en')]);
+const sameLanguages: [Static<typeof ReaderLanguage>, Language] extends [Language, Static<typeof ReaderLanguage>] ? true : never = true;
+void sameLanguages;
 
 /** PUT /api/me/language: the account's language (fr by default, until the app tells otherwise). */
 export const MeLanguage = Type.Object({ language: ReaderLanguage }, { additionalProperties: false });
