@@ -11,7 +11,11 @@ import { MeLanguage } from '../../../../../common/schemas/me.js';
 import { ok } from '../../../../../common/schemas/envelope.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
+import type { RouteAccess } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
+
+/** Any signed-in member, on its own account only (server/test/write-rights.test.ts lists it). */
+export const OWN_ACCOUNT: RouteAccess = { session: true, reason: 'the caller’s own account: the language the server writes to it in' };
 
 export async function meRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,7 +23,7 @@ export async function meRoutes(untyped: FastifyInstance, ctx: RouteContext): Pro
   app.put(
     '/language',
     {
-      config: { access: { session: true, reason: 'the caller’s own account: the language the server writes to it in' } },
+      config: { access: OWN_ACCOUNT },
       schema: { tags: ['me'], summary: 'Sets the language of the caller’s bells, e-mails and calendar feed', body: MeLanguage, response: ok(MeLanguage) },
     },
     async (request) => {
