@@ -483,19 +483,24 @@ describe('the list', () => {
   });
 });
 
-describe('live changes', () => {
-  let socket: Socket | null = null;
-  afterAll(() => socket?.disconnect());
+/** The manager's open app: what its socket hears (`records:changed`), from now on. Disconnected after the file. */
+const sockets: Socket[] = [];
+afterAll(() => sockets.forEach((socket) => socket.disconnect()));
+async function managerHears(): Promise<RecordsChanged[]> {
+  const socket = connect(await loopback(), { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+  const heard: RecordsChanged[] = [];
+  socket.on(RECORDS_CHANGED_EVENT, (change: RecordsChanged) => heard.push(change));
+  return heard;
+}
 
+describe('live changes', () => {
   it('a manager’s open app hears every write of an action or a plan, once committed', async () => {
-    const url = await loopback();
-    socket = connect(url, { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket!.on('connect', () => resolve());
-      socket!.on('connect_error', reject);
-    });
-    const heard: RecordsChanged[] = [];
-    socket.on(RECORDS_CHANGED_EVENT, (change: RecordsChanged) => heard.push(change));
+    const heard = await managerHears();
     const action = await newAction({ assigneeId: null }, field);
     await expect.poll(() => heard.filter((c) => c.id === action.id)).toEqual([{ module: 'actions', id: action.id, version: 1 }]);
     await move(action, 'inProgress');
@@ -509,18 +514,8 @@ describe('live changes', () => {
 });
 
 describe('plans told live', () => {
-  let socket: Socket | null = null;
-  afterAll(() => socket?.disconnect());
-
   it('a plan’s own records:changed for its writes and for every action write that moves its progress', async () => {
-    const url = await loopback();
-    socket = connect(url, { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket!.on('connect', () => resolve());
-      socket!.on('connect_error', reject);
-    });
-    const heard: RecordsChanged[] = [];
-    socket.on(RECORDS_CHANGED_EVENT, (change: RecordsChanged) => heard.push(change));
+    const heard = await managerHears();
     const newPlan = async (name: string) => {
       const made = await call<Plan>({ method: 'POST', url: '/plans', payload: { id: randomUUID(), name, description: '', siteId: null, ownerId: managerId, startOn: null, endOn: null } });
       expect(made.status, made.text).toBe(201);

@@ -40,26 +40,18 @@ export function foldLine(line: string): string {
 const utcStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const dateValue = (day: string): string => day.replace(/-/g, '');
 
-/** The feed's words in each language. */
-const TEXTS: Record<Language, { action: string; inspection: string; site: string; status: string; overdue: string; actionStatus: Record<string, string>; inspectionStatus: Record<string, string> }> = {
-  fr: {
-    action: 'Action : ',
-    inspection: 'Inspection : ',
-    site: 'Site : ',
-    status: 'Statut : ',
-    overdue: ' (en retard)',
-    actionStatus: { todo: 'à faire', inProgress: 'en cours', done: 'faite', verified: 'vérifiée' },
-    inspectionStatus: { todo: 'à réaliser', inProgress: 'en cours' },
-  },
-  en: {
-    action: 'Action: ',
-    inspection: 'Inspection: ',
-    site: 'Site: ',
-    status: 'Status: ',
-    overdue: ' (overdue)',
-    actionStatus: { todo: 'to do', inProgress: 'in progress', done: 'done', verified: 'verified' },
-    inspectionStatus: { todo: 'to do', inProgress: 'in progress' },
-  },
+/** The feed's words, each in every language. */
+const WORDS = {
+  action: { fr: 'Action : ', en: 'Action: ' },
+  inspection: { fr: 'Inspection : ', en: 'Inspection: ' },
+  site: { fr: 'Site : ', en: 'Site: ' },
+  status: { fr: 'Statut : ', en: 'Status: ' },
+  overdue: { fr: ' (en retard)', en: ' (overdue)' },
+} satisfies Record<string, Record<Language, string>>;
+/** The statuses as the feed writes them: an action's, an inspection's. */
+const STATUS_WORDS: Record<'action' | 'inspection', Record<string, Record<Language, string>>> = {
+  action: { todo: { fr: 'à faire', en: 'to do' }, inProgress: { fr: 'en cours', en: 'in progress' }, done: { fr: 'faite', en: 'done' }, verified: { fr: 'vérifiée', en: 'verified' } },
+  inspection: { todo: { fr: 'à réaliser', en: 'to do' }, inProgress: { fr: 'en cours', en: 'in progress' } },
 };
 
 export interface FeedOptions {
@@ -75,13 +67,14 @@ export interface FeedOptions {
 }
 
 export function icalFeed(items: readonly CalendarItem[], options: FeedOptions): string {
-  const words = TEXTS[options.language];
+  const language = options.language;
+  const word = (name: keyof typeof WORDS) => WORDS[name][language];
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Vigie//Calendrier//FR', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(options.name)}`];
   for (const item of items) {
     const url = `${options.publicUrl}${options.pathOf(item)}`;
-    const summary = `${item.kind === 'action' ? words.action : words.inspection}${item.title}`;
-    const status = (item.kind === 'action' ? words.actionStatus : words.inspectionStatus)[item.status] ?? item.status;
-    const description = [item.siteName ? `${words.site}${item.siteName}` : null, `${words.status}${status}${item.overdue ? words.overdue : ''}`, url]
+    const summary = `${word(item.kind)}${item.title}`;
+    const status = STATUS_WORDS[item.kind][item.status]?.[language] ?? item.status;
+    const description = [item.siteName ? `${word('site')}${item.siteName}` : null, `${word('status')}${status}${item.overdue ? word('overdue') : ''}`, url]
       .filter((l): l is string => l !== null)
       .join('\n');
     lines.push('BEGIN:VEVENT', `UID:${item.kind}-${item.id}@vigie`, `DTSTAMP:${utcStamp(options.now)}`);
