@@ -35,6 +35,7 @@ import { authRoutes } from './routes/api/auth/index.js';
 import { clientRoutes } from './routes/api/clients/index.js';
 import { configRoutes } from './routes/api/config/index.js';
 import { dashboardRoutes } from './routes/api/dashboard/index.js';
+import { meRoutes } from './routes/api/me/index.js';
 import { districtRoutes } from './routes/api/districts/index.js';
 import { emergencyRoutes } from './routes/api/emergency/index.js';
 import { fileRoutes } from './routes/api/files/index.js';
@@ -181,6 +182,7 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   await app.register(async (api) => viewerThirdPartyRoutes(api, ctx), { prefix: `${API_PREFIX}/viewerThirdParty` });
   await app.register(async (api) => dashboardRoutes(api, ctx), { prefix: `${API_PREFIX}/dashboard` });
   await app.register(async (api) => calendarRoutes(api, ctx), { prefix: `${API_PREFIX}/calendar` });
+  await app.register(async (api) => meRoutes(api, ctx), { prefix: `${API_PREFIX}/me` });
   // A member's iCal feed, read without a session.
   await app.register(async (api) => calendarFeedRoutes(api, ctx), { prefix: `${API_PREFIX}${CALENDAR_FEEDS_PREFIX}` });
   await registerModules(app, ctx, API_PREFIX);

@@ -7,6 +7,7 @@
  * due soon. With PostgreSQL, two servers on one database run the job at once and every notice
  * goes out once, down to the e-mails the SMTP server receives.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_REMIND_DAYS } from '../../common/modules/actionPlans/schemas.js';
 import { buildServer, type VigieServer } from '../src/app.js';
@@ -63,7 +64,7 @@ const bells = async (target: VigieServer, actionId: string) => {
 };
 const mails = async (target: VigieServer, actionId: string) => {
   const acme = await target.databases.client('acme');
-  const { rows } = await acme.query<{ recipient: string; subject: string }>(`select recipient, subject from mail_outbox where body_text like $1 order by created_at, recipient`, [
+  const { rows } = await acme.query<{ recipient: string; subject: string; body: string }>(`select recipient, subject, body_text as body from mail_outbox where body_text like $1 order by created_at, recipient`, [
     `%${actionId}%`,
   ]);
   return rows;
@@ -75,7 +76,7 @@ describe('reminders and overdue notices (the job run at chosen times)', () => {
   // Far from the real clock, in winter (Paris is UTC+1).
   const due = '2031-01-15';
 
-  it('reminds the assignee ACTION_REMIND_DAYS before, then tells it and the plan’s owner once overdue, once each', async () => {
+  it('reminds the assignee ACTION_REMIND_DAYS before, then tells it and the plan’s owner once overdue, once each, each in its language', async () => {
     const plan = await insertPlan(server, { districtId: lyon, name: 'Plan incendie 2031', ownerId: operator, createdBy: operator });
     const id = await insertAction(server, { districtId: lyon, title: 'Remplacer l’extincteur du hall', assigneeId: admin, dueOn: due, planId: plan, createdBy: operator });
 
@@ -90,11 +91,19 @@ describe('reminders and overdue notices (the job run at chosen times)', () => {
     expect(reminded[0]!.name).toBe('Action à réaliser pour le 15/01/2031 : Remplacer l’extincteur du hall');
     const reminderMails = await mails(server, id);
     expect(reminderMails.map((m) => m.recipient)).toEqual(['district-admin@demo.vigie.test']);
-    expect(reminderMails[0]!.subject).toContain('Action Remplacer l’extincteur du hall due 01/15/2031');
+    // The assignee has not said its language: French, the default.
+    expect(reminderMails[0]!.subject).toBe('Vigie : action « Remplacer l’extincteur du hall » à réaliser pour le 15/01/2031');
+    expect(reminderMails[0]!.body).toMatch(/^Bonjour,\n\nL’action « Remplacer l’extincteur du hall » vous est attribuée : elle est à réaliser pour le 15\/01\/2031\./);
+    expect(reminderMails[0]!.body).not.toContain('Hello');
     // The member's bell counts it.
     const { token } = await login(server, 'district-admin@demo.vigie.test');
     const last = await server.app.inject({ url: '/api/notifications/lastUnread', headers: bearer(token) });
     expect(last.json<{ data: { name: string }[] }>().data.map((n) => n.name)).toContain(reminded[0]!.name);
+
+    // The plan's owner reads English (its app said so).
+    const owner = (await login(server, 'operator@demo.vigie.test')).token;
+    const setLanguage = (language: string) => server.app.inject({ method: 'PUT', url: '/api/me/language', headers: bearer(owner), payload: { language } });
+    expect((await setLanguage('en')).json()).toMatchObject({ data: { language: 'en' } });
 
     // The due day itself, to its last minute in Paris (22:59 UTC): not overdue yet.
     await runActionReminders(server.ctx, new Date(`${due}T22:59:00.000Z`));
@@ -104,13 +113,24 @@ describe('reminders and overdue notices (the job run at chosen times)', () => {
     await runActionReminders(server.ctx, parisTime(addDays(due, 2), 9));
     const told = (await bells(server, id)).slice(1);
     expect(told.map((b) => b.account_id).sort()).toEqual([admin, operator].sort());
-    expect(told.every((b) => b.name === 'Action en retard (échéance 15/01/2031) : Remplacer l’extincteur du hall')).toBe(true);
-    const overdueMails = (await mails(server, id)).filter((m) => m.subject.includes('en retard'));
-    expect(overdueMails.map((m) => m.recipient).sort()).toEqual(['district-admin@demo.vigie.test', 'operator@demo.vigie.test']);
-    expect(overdueMails[0]!.subject).toBe('Vigie : action « Remplacer l’extincteur du hall » en retard / Action Remplacer l’extincteur du hall overdue');
+    const bellOf = (account: string) => told.find((b) => b.account_id === account)!.name;
+    expect(bellOf(admin)).toBe('Action en retard (échéance 15/01/2031) : Remplacer l’extincteur du hall');
+    expect(bellOf(operator)).toBe('Action overdue (due 01/15/2031): Remplacer l’extincteur du hall');
+    const overdueMails = (await mails(server, id)).filter((m) => /en retard|overdue/.test(m.subject));
+    expect(overdueMails.map((m) => [m.recipient, m.subject])).toEqual(
+      expect.arrayContaining([
+        ['district-admin@demo.vigie.test', 'Vigie : action « Remplacer l’extincteur du hall » en retard'],
+        ['operator@demo.vigie.test', 'Vigie: action "Remplacer l’extincteur du hall" overdue'],
+      ]),
+    );
+    expect(overdueMails).toHaveLength(2);
+    const english = overdueMails.find((m) => m.recipient === 'operator@demo.vigie.test')!.body;
+    expect(english).toMatch(/^Hello,\n\nThe action "Remplacer l’extincteur du hall", assigned to .+, was due 01\/15\/2031: it is overdue\./);
+    expect(english).not.toContain('Bonjour');
+    expect((await setLanguage('fr')).statusCode).toBe(200);
     // What the SMTP server received: the reminder to the assignee, the overdue notice to both, once each.
     const got = await delivered([id]);
-    expect(got.map(([to, subject, times]) => [to, subject.includes('en retard') ? 'overdue' : 'reminder', times])).toEqual([
+    expect(got.map(([to, subject, times]) => [to, /en retard|overdue/.test(subject) ? 'overdue' : 'reminder', times])).toEqual([
       ['district-admin@demo.vigie.test', 'overdue', 1],
       ['district-admin@demo.vigie.test', 'reminder', 1],
       ['operator@demo.vigie.test', 'overdue', 1],
@@ -169,6 +189,32 @@ describe('the toolbar’s workflow badge', () => {
     expect((await badge()) - before).toBe(3);
     const envelope = await server.app.inject({ url: '/api/config', headers: bearer(token) });
     expect(envelope.statusCode).toBe(200);
+  });
+});
+
+describe('the workflow badge, counted by the actions module', () => {
+  it('follows an action through the routes: counted once assigned and due, gone once moved to done', async () => {
+    const manager = (await login(server, 'operator@demo.vigie.test')).token;
+    const { token } = await login(server, 'district-admin@demo.vigie.test');
+    const badge = async () => (await server.app.inject({ url: '/api/notifications/unreadCount', headers: bearer(token) })).json<{ workflowNotificationsNumber: number }>().workflowNotificationsNumber;
+    const write = async (method: 'POST', url: string, payload: object, as: string) => {
+      const response = await server.app.inject({ method, url, payload, headers: { ...bearer(as), 'idempotency-key': randomUUID() } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+    const before = await badge();
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    await write(
+      'POST',
+      '/api/actions',
+      { id, title: 'Badge suivi', description: '', siteId: null, planId: null, assigneeId: admin, dueOn: districtToday(), priority: 'normal', proof: { photo: false, note: false } },
+      manager,
+    );
+    expect(await badge()).toBe(before + 1);
+    await write('POST', `/api/actions/${id}/status`, { status: 'inProgress', at }, token);
+    expect(await badge()).toBe(before + 1);
+    await write('POST', `/api/actions/${id}/status`, { status: 'done', at }, token);
+    expect(await badge()).toBe(before);
   });
 });
 

@@ -435,6 +435,41 @@ describe('the list', () => {
     expect(own.text).not.toContain(`Liste ${tag} critique`);
   });
 
+  it('"my actions": overdue first, then by due day (closed ones among them), the same order page after page', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const mine = (title: string, dueOn: string | null) => newAction({ title: `Mes ${tag} ${title}`, dueOn });
+    const close = async (action: Action) => {
+      expect((await move(action, 'inProgress')).status).toBe(200);
+      expect((await move(action, 'done')).status).toBe(200);
+    };
+    const late2 = await mine('retard 2', addDays(today, -2));
+    const undated = await mine('sans date', null);
+    const closedLate = await mine('faite en retard', addDays(today, -20));
+    await close(closedLate);
+    const soon = await mine('demain', addDays(today, 1));
+    const late9 = await mine('retard 9', addDays(today, -9));
+    const closedLater = await mine('faite plus tard', addDays(today, 4));
+    await close(closedLater);
+    const todayOne = await mine('aujourd’hui', today);
+    // The open ones past due first; then every other by due day, the closed ones among them; no date last.
+    const expected = [late9, late2, closedLate, todayOne, soon, closedLater, undated].map((a) => a.id);
+    const search = `mine=true&search=${encodeURIComponent(`Mes ${tag}`)}`;
+    expect((await list(search, field)).items.map((a) => a.id)).toEqual(expected);
+    for (const size of [1, 2, 3]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<ActionSummary> = await list(`${search}&limit=${size}${cursor ? `&cursor=${cursor}` : ''}`, field);
+        expect(page.total).toBe(7);
+        seen.push(...page.items.map((a) => a.id));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      expect(seen).toEqual(expected);
+    }
+    // A manager's district list keeps the same order.
+    expect((await list(`search=${encodeURIComponent(`Mes ${tag}`)}&limit=4`)).items.map((a) => a.id)).toEqual(expected.slice(0, 4));
+  });
+
   it('deleted actions leave the lists and come back; only managers list them', async () => {
     const action = await newAction();
     const deleted = await call<Action>({ method: 'DELETE', url: `/${action.id}`, payload: { baseVersion: 1 } });
@@ -448,19 +483,24 @@ describe('the list', () => {
   });
 });
 
-describe('live changes', () => {
-  let socket: Socket | null = null;
-  afterAll(() => socket?.disconnect());
+/** The manager's open app: what its socket hears (`records:changed`), from now on. Disconnected after the file. */
+const sockets: Socket[] = [];
+afterAll(() => sockets.forEach((socket) => socket.disconnect()));
+async function managerHears(): Promise<RecordsChanged[]> {
+  const socket = connect(await loopback(), { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+  const heard: RecordsChanged[] = [];
+  socket.on(RECORDS_CHANGED_EVENT, (change: RecordsChanged) => heard.push(change));
+  return heard;
+}
 
+describe('live changes', () => {
   it('a manager’s open app hears every write of an action or a plan, once committed', async () => {
-    const url = await loopback();
-    socket = connect(url, { path: '/ws', transports: ['websocket'], auth: { token: manager }, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket!.on('connect', () => resolve());
-      socket!.on('connect_error', reject);
-    });
-    const heard: RecordsChanged[] = [];
-    socket.on(RECORDS_CHANGED_EVENT, (change: RecordsChanged) => heard.push(change));
+    const heard = await managerHears();
     const action = await newAction({ assigneeId: null }, field);
     await expect.poll(() => heard.filter((c) => c.id === action.id)).toEqual([{ module: 'actions', id: action.id, version: 1 }]);
     await move(action, 'inProgress');
@@ -470,6 +510,41 @@ describe('live changes', () => {
     const plan = await call<Plan>({ method: 'POST', url: '/plans', payload: { id: randomUUID(), name: 'Plan suivi en direct', description: '', siteId: null, ownerId: managerId, startOn: null, endOn: null } });
     await expect.poll(() => heard.filter((c) => c.id === plan.data.id)).toEqual([{ module: 'action_plans', id: plan.data.id, version: 1 }]);
     expect(heard.filter((c) => c.id === action.id)).toHaveLength(2);
+  });
+});
+
+describe('plans told live', () => {
+  it('a plan’s own records:changed for its writes and for every action write that moves its progress', async () => {
+    const heard = await managerHears();
+    const newPlan = async (name: string) => {
+      const made = await call<Plan>({ method: 'POST', url: '/plans', payload: { id: randomUUID(), name, description: '', siteId: null, ownerId: managerId, startOn: null, endOn: null } });
+      expect(made.status, made.text).toBe(201);
+      return made.data;
+    };
+    const [first, second] = [await newPlan('Plan suivi A'), await newPlan('Plan suivi B')];
+    const told = (plan: Plan) => heard.filter((c) => c.module === 'action_plans' && c.id === plan.id).map((c) => c.version);
+    await expect.poll(() => told(first)).toEqual([1]);
+    // The plan's own writes: edit, delete, restore.
+    expect((await call({ method: 'PATCH', url: `/plans/${first.id}`, payload: { baseVersion: 1, changes: { name: 'Plan suivi A bis' } } })).status).toBe(200);
+    expect((await call({ method: 'DELETE', url: `/plans/${first.id}`, payload: { baseVersion: 2 } })).status).toBe(200);
+    expect((await call({ method: 'POST', url: `/plans/${first.id}/restore`, payload: { baseVersion: 3 } })).status).toBe(200);
+    await expect.poll(() => told(first)).toEqual([1, 2, 3, 4]);
+    // An action of the plan: made, moved, then moved to the other plan (both told), deleted.
+    const action = await newAction({ planId: first.id });
+    await expect.poll(() => told(first)).toEqual([1, 2, 3, 4, null]);
+    expect((await move(action, 'inProgress')).status).toBe(200);
+    await expect.poll(() => told(first)).toEqual([1, 2, 3, 4, null, null]);
+    expect((await call({ method: 'PATCH', url: `/${action.id}`, payload: { baseVersion: 2, changes: { planId: second.id } } })).status).toBe(200);
+    await expect.poll(() => told(first)).toHaveLength(7);
+    await expect.poll(() => told(second)).toEqual([1, null]);
+    expect((await call({ method: 'DELETE', url: `/${action.id}`, payload: { baseVersion: 3 } })).status).toBe(200);
+    await expect.poll(() => told(second)).toEqual([1, null, null]);
+    // An action without a plan tells no plan; a comment moves no progress.
+    const before = heard.filter((c) => c.module === 'action_plans').length;
+    const loose = await newAction({ planId: null });
+    expect((await move(loose, 'inProgress')).status).toBe(200);
+    await expect.poll(() => heard.filter((c) => c.id === loose.id)).toHaveLength(2);
+    expect(heard.filter((c) => c.module === 'action_plans')).toHaveLength(before);
   });
 });
 

@@ -160,6 +160,19 @@ describe('the private iCal address', () => {
     expect(due.startDate.toJSDate().toISOString()).toBe(inspectionDue.toISOString());
     expect(due.endDate.toJSDate().getTime() - inspectionDue.getTime()).toBe(3_600_000);
 
+    // In its owner's language: an account that reads English gets an English feed, still iCalendar.
+    const setLanguage = (language: string) => server.app.inject({ method: 'PUT', url: '/api/me/language', headers: bearer(adminToken), payload: { language } });
+    expect((await setLanguage('en')).statusCode).toBe(200);
+    const english = new ICAL.Component(ICAL.parse((await get(path(made.url!))).body));
+    const inEnglish = new Map(english.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).map((e) => [e.uid, e]));
+    expect(inEnglish.get(`action-${ids.overdue}@vigie`)!.summary).toBe('Action: Réparer la porte coupe-feu');
+    expect(inEnglish.get(`action-${ids.overdue}@vigie`)!.description).toContain('Site: Entrepôt Nord, quai 3; porte B\nStatus: to do (overdue)\n');
+    expect(inEnglish.get(`inspection-${inspection.id}@vigie`)!.summary).toBe(`Inspection: ${inspection.templateName}`);
+    expect((await setLanguage('fr')).statusCode).toBe(200);
+    expect(new ICAL.Component(ICAL.parse((await get(path(made.url!))).body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary)).toContain(
+      'Action : Réparer la porte coupe-feu',
+    );
+
     // A new address: the old one stops working at once.
     const renewed = (await feedCall('POST')).json<{ data: CalendarFeed }>().data;
     expect(renewed.url).not.toBe(made.url);

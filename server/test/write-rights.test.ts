@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE } from '../../common/constants.js';
 import type { RouteAccess } from '../src/plugins/rights.js';
 import { OWN_CALENDAR } from '../src/calendar/routes.js';
+import { OWN_ACCOUNT } from '../src/routes/api/me/index.js';
 import { bearer, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
@@ -94,6 +95,8 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   ...Object.fromEntries(
     ['POST', 'DELETE'].map((method) => [`${method} /api/calendar/feed`, { reason: 'makes or revokes the caller’s own private calendar address', marks: [OWN_CALENDAR] }]),
   ),
+  // The caller's own account's language (server/src/routes/api/me/, OWN_ACCOUNT).
+  'PUT /api/me/language': { reason: 'sets the language the server writes the caller’s own bells, e-mails and feed in', marks: [OWN_ACCOUNT] },
   // Reads that the spec makes POST calls (section 7, cached POST calls): they change nothing.
   ...Object.fromEntries(
     ['isElementsOfFeatureAvailable', 'getFunctionalityElements', 'getFunctionalityElementPosition'].map((call) => [

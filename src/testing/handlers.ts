@@ -60,6 +60,7 @@ export const handlers = [
   ),
   http.get(api('calendar'), () => HttpResponse.json(sessionEnvelope({ items: [] }))),
   http.get(api('calendar/feed'), () => HttpResponse.json(sessionEnvelope({ active: false, createdAt: null, url: null }))),
+  http.put(api('me/language'), async ({ request }) => HttpResponse.json(sessionEnvelope(await request.json()))),
   http.get(api('config/maintenance'), () => HttpResponse.json(makeSessionlessEnvelope({ maintenance: false }))),
   // Notifications: the list of fixtures.ts; reads are not remembered (a test that needs it
   // overrides these with server.use).

@@ -7,6 +7,7 @@
  * The feed reads with the member's rights of the moment: a member who left the district, or
  * whose account was disabled, gets the same 404 as an unknown address.
  */
+import type { Language } from '../../../common/constants.js';
 import { calendarFeedPath, type CalendarFeed } from '../../../common/schemas/calendar.js';
 import type { Databases } from '../db/databases.js';
 import type { Database, Queryable } from '../db/types.js';
@@ -49,7 +50,7 @@ export async function revokeFeed(owner: FeedOwner): Promise<CalendarFeed> {
 }
 
 /** Who a public token reads for: its client database, district, account and that member's rights now; else the one 404. */
-export async function findFeed(databases: Databases, token: string): Promise<{ db: Database; districtId: string; accountId: string; rights: string[] }> {
+export async function findFeed(databases: Databases, token: string): Promise<{ db: Database; districtId: string; accountId: string; rights: string[]; language: Language }> {
   const notFound = () => ApiError.notFound(FEED_NOT_FOUND);
   const tenant = await openTenantToken(databases, token);
   if (!tenant) throw notFound();
@@ -61,7 +62,7 @@ export async function findFeed(databases: Databases, token: string): Promise<{ d
   );
   const feed = rows[0];
   if (!feed) throw notFound();
-  const { rows: accounts } = await databases.control.query('select 1 from accounts where id = $1 and not disabled', [feed.user_id]);
-  if (accounts.length === 0) throw notFound();
-  return { db: tenant.db, districtId: feed.district_id, accountId: feed.user_id, rights: feed.rights };
+  const { rows: accounts } = await databases.control.query<{ language: Language }>('select language from accounts where id = $1 and not disabled', [feed.user_id]);
+  if (!accounts[0]) throw notFound();
+  return { db: tenant.db, districtId: feed.district_id, accountId: feed.user_id, rights: feed.rights, language: accounts[0].language };
 }

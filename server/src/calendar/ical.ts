@@ -3,9 +3,11 @@
  * a calendar of VEVENTs, one per item. Lines end with CRLF and are folded at 75 octets (never
  * inside a UTF-8 character); TEXT values escape backslash, semicolon, comma and newlines. An
  * action is an all-day event on its due day (DTSTART;VALUE=DATE, DTEND the next day); an
- * inspection an event at its due time, INSPECTION_EVENT_MINUTES long. The texts are French, the
- * product's language (a calendar application sends no language with its reads).
+ * inspection an event at its due time, INSPECTION_EVENT_MINUTES long. The texts are in the feed
+ * owner's language (its account's, accounts.language: a calendar application sends no language
+ * with its reads).
  */
+import type { Language } from '../../../common/constants.js';
 import type { CalendarItem } from '../../../common/schemas/calendar.js';
 import { addDays } from '../modules/_platform/dates.js';
 
@@ -38,11 +40,18 @@ export function foldLine(line: string): string {
 const utcStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const dateValue = (day: string): string => day.replace(/-/g, '');
 
-const STATUS_NAMES: Record<string, string> = {
-  todo: 'à faire',
-  inProgress: 'en cours',
-  done: 'faite',
-  verified: 'vérifiée',
+/** The feed's words, each in every language. */
+const WORDS = {
+  action: { fr: 'Action : ', en: 'Action: ' },
+  inspection: { fr: 'Inspection : ', en: 'Inspection: ' },
+  site: { fr: 'Site : ', en: 'Site: ' },
+  status: { fr: 'Statut : ', en: 'Status: ' },
+  overdue: { fr: ' (en retard)', en: ' (overdue)' },
+} satisfies Record<string, Record<Language, string>>;
+/** The statuses as the feed writes them: an action's, an inspection's. */
+const STATUS_WORDS: Record<'action' | 'inspection', Record<string, Record<Language, string>>> = {
+  action: { todo: { fr: 'à faire', en: 'to do' }, inProgress: { fr: 'en cours', en: 'in progress' }, done: { fr: 'faite', en: 'done' }, verified: { fr: 'vérifiée', en: 'verified' } },
+  inspection: { todo: { fr: 'à réaliser', en: 'to do' }, inProgress: { fr: 'en cours', en: 'in progress' } },
 };
 
 export interface FeedOptions {
@@ -53,15 +62,21 @@ export interface FeedOptions {
   /** DTSTAMP: when the feed was written. */
   now: Date;
   name: string;
+  /** The owner's language (SUMMARY, DESCRIPTION). */
+  language: Language;
 }
 
 export function icalFeed(items: readonly CalendarItem[], options: FeedOptions): string {
+  const language = options.language;
+  const word = (name: keyof typeof WORDS) => WORDS[name][language];
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Vigie//Calendrier//FR', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(options.name)}`];
   for (const item of items) {
     const url = `${options.publicUrl}${options.pathOf(item)}`;
-    const summary = item.kind === 'action' ? `Action : ${item.title}` : `Inspection : ${item.title}`;
-    const status = item.kind === 'action' ? (STATUS_NAMES[item.status] ?? item.status) : item.status === 'todo' ? 'à réaliser' : 'en cours';
-    const description = [item.siteName ? `Site : ${item.siteName}` : null, `Statut : ${status}${item.overdue ? ' (en retard)' : ''}`, url].filter((l): l is string => l !== null).join('\n');
+    const summary = `${word(item.kind)}${item.title}`;
+    const status = STATUS_WORDS[item.kind][item.status]?.[language] ?? item.status;
+    const description = [item.siteName ? `${word('site')}${item.siteName}` : null, `${word('status')}${status}${item.overdue ? word('overdue') : ''}`, url]
+      .filter((l): l is string => l !== null)
+      .join('\n');
     lines.push('BEGIN:VEVENT', `UID:${item.kind}-${item.id}@vigie`, `DTSTAMP:${utcStamp(options.now)}`);
     if (item.at === null) {
       lines.push(`DTSTART;VALUE=DATE:${dateValue(item.date)}`, `DTEND;VALUE=DATE:${dateValue(addDays(item.date, 1))}`);

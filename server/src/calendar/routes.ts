@@ -101,7 +101,7 @@ export async function calendarFeedRoutes(untyped: FastifyInstance, ctx: RouteCon
       const today = districtToday(now);
       const items = await calendarItems(feed, addDays(today, -FEED_DAYS_BACK), addDays(today, FEED_DAYS_AHEAD), now);
       reply.type(ICAL_CONTENT_TYPE);
-      return icalFeed(items, { publicUrl: ctx.config.publicUrl, pathOf: itemPath, now, name: 'Vigie' });
+      return icalFeed(items, { publicUrl: ctx.config.publicUrl, pathOf: itemPath, now, name: 'Vigie', language: feed.language });
     },
   );
 }

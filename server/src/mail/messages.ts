@@ -2,8 +2,11 @@
  * The e-mail of an emergency share, in French then English (the recipients are third
  * parties: the server does not know their language; fr is the product's fallback, so it
  * comes first). Rendered once when the send is recorded and stored in the outbox row, so a
- * retry days later sends exactly what was queued.
+ * retry days later sends exactly what was queued. The declarations' e-mails are French then
+ * English too; the scheduled jobs' reminders (actions, inspections) are written in each
+ * reader's language (accounts.language, set by the app).
  */
+import type { Language } from '../../../common/constants.js';
 
 export interface ShareMailInput {
   siteName: string;
@@ -178,6 +181,28 @@ function bilingualMail(subject: string, fr: readonly string[], en: readonly stri
   return { subject, text, html };
 }
 
+/** A record's e-mail in one language: its subject and its paragraphs. */
+type ReaderTexts = Record<Language, { subject: string; lines: readonly string[] }>;
+
+const GREETING: Record<Language, string> = { fr: 'Bonjour,', en: 'Hello,' };
+
+/** A record's e-mail in its reader's language (the account's: accounts.language), its paragraphs then the link (text and HTML). */
+function readerMail(language: Language, texts: ReaderTexts, href: string): MailContent {
+  const { subject, lines } = texts[language];
+  const text = [GREETING[language], '', ...lines, '', href, ''].join('\n');
+  const paragraph = (content: string) => `<p>${escapeHtml(content)}</p>`;
+  const html = [
+    '<!doctype html><html><body>',
+    `<div lang="${language}">`,
+    paragraph(GREETING[language]),
+    ...lines.map(paragraph),
+    `<p><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`,
+    '</div>',
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
 export interface InspectionMailInput {
   /** `reminder`: due soon, to its assignee; `overdue`: past due, to its assignee and its planner. */
   kind: 'reminder' | 'overdue';
@@ -185,27 +210,39 @@ export interface InspectionMailInput {
   siteName: string | null;
   assigneeName: string;
   /** The due time, already written in Paris time in each language. */
-  due: { fr: string; en: string };
+  due: Record<Language, string>;
   link: string;
+  /** The reader's language. */
+  language: Language;
 }
 
-/** The e-mail of a scheduled inspection's reminder or overdue notice, in French then English. */
+/** The e-mail of a scheduled inspection's reminder or overdue notice, in its reader's language. */
 export function inspectionMail(input: InspectionMailInput): MailContent {
   const template = oneLine(input.templateName);
   const where = input.siteName ? oneLine(input.siteName) : null;
   const who = oneLine(input.assigneeName);
   if (input.kind === 'reminder') {
-    return bilingualMail(
-      `Vigie : inspection « ${template} » à réaliser avant le ${input.due.fr} / Inspection ${template} due ${input.due.en}`,
-      [`L’inspection « ${template} »${where ? ` du site ${where}` : ''} vous est attribuée : elle est à réaliser avant le ${input.due.fr}.`],
-      [`The inspection "${template}"${where ? ` of ${where}` : ''} is assigned to you: it is due ${input.due.en}.`],
+    return readerMail(
+      input.language,
+      {
+        fr: {
+          subject: `Vigie : inspection « ${template} » à réaliser avant le ${input.due.fr}`,
+          lines: [`L’inspection « ${template} »${where ? ` du site ${where}` : ''} vous est attribuée : elle est à réaliser avant le ${input.due.fr}.`],
+        },
+        en: { subject: `Vigie: inspection "${template}" due ${input.due.en}`, lines: [`The inspection "${template}"${where ? ` of ${where}` : ''} is assigned to you: it is due ${input.due.en}.`] },
+      },
       input.link,
     );
   }
-  return bilingualMail(
-    `Vigie : inspection « ${template} » en retard / Inspection ${template} overdue`,
-    [`L’inspection « ${template} »${where ? ` du site ${where}` : ''}, attribuée à ${who}, devait être réalisée avant le ${input.due.fr} : elle est en retard.`],
-    [`The inspection "${template}"${where ? ` of ${where}` : ''}, assigned to ${who}, was due ${input.due.en}: it is overdue.`],
+  return readerMail(
+    input.language,
+    {
+      fr: {
+        subject: `Vigie : inspection « ${template} » en retard`,
+        lines: [`L’inspection « ${template} »${where ? ` du site ${where}` : ''}, attribuée à ${who}, devait être réalisée avant le ${input.due.fr} : elle est en retard.`],
+      },
+      en: { subject: `Vigie: inspection "${template}" overdue`, lines: [`The inspection "${template}"${where ? ` of ${where}` : ''}, assigned to ${who}, was due ${input.due.en}: it is overdue.`] },
+    },
     input.link,
   );
 }
@@ -217,27 +254,39 @@ export interface ActionMailInput {
   siteName: string | null;
   assigneeName: string;
   /** The due day, already written in each language. */
-  due: { fr: string; en: string };
+  due: Record<Language, string>;
   link: string;
+  /** The reader's language. */
+  language: Language;
 }
 
-/** The e-mail of an action's reminder or overdue notice, in French then English. */
+/** The e-mail of an action's reminder or overdue notice, in its reader's language. */
 export function actionMail(input: ActionMailInput): MailContent {
   const title = oneLine(input.title);
   const where = input.siteName ? oneLine(input.siteName) : null;
   const who = oneLine(input.assigneeName);
   if (input.kind === 'reminder') {
-    return bilingualMail(
-      `Vigie : action « ${title} » à réaliser pour le ${input.due.fr} / Action ${title} due ${input.due.en}`,
-      [`L’action « ${title} »${where ? ` sur le site ${where}` : ''} vous est attribuée : elle est à réaliser pour le ${input.due.fr}.`],
-      [`The action "${title}"${where ? ` at ${where}` : ''} is assigned to you: it is due ${input.due.en}.`],
+    return readerMail(
+      input.language,
+      {
+        fr: {
+          subject: `Vigie : action « ${title} » à réaliser pour le ${input.due.fr}`,
+          lines: [`L’action « ${title} »${where ? ` sur le site ${where}` : ''} vous est attribuée : elle est à réaliser pour le ${input.due.fr}.`],
+        },
+        en: { subject: `Vigie: action "${title}" due ${input.due.en}`, lines: [`The action "${title}"${where ? ` at ${where}` : ''} is assigned to you: it is due ${input.due.en}.`] },
+      },
       input.link,
     );
   }
-  return bilingualMail(
-    `Vigie : action « ${title} » en retard / Action ${title} overdue`,
-    [`L’action « ${title} »${where ? ` sur le site ${where}` : ''}${who ? `, attribuée à ${who},` : ''} était à réaliser pour le ${input.due.fr} : elle est en retard.`],
-    [`The action "${title}"${where ? ` at ${where}` : ''}${who ? `, assigned to ${who},` : ''} was due ${input.due.en}: it is overdue.`],
+  return readerMail(
+    input.language,
+    {
+      fr: {
+        subject: `Vigie : action « ${title} » en retard`,
+        lines: [`L’action « ${title} »${where ? ` sur le site ${where}` : ''}${who ? `, attribuée à ${who},` : ''} était à réaliser pour le ${input.due.fr} : elle est en retard.`],
+      },
+      en: { subject: `Vigie: action "${title}" overdue`, lines: [`The action "${title}"${where ? ` at ${where}` : ''}${who ? `, assigned to ${who},` : ''} was due ${input.due.en}: it is overdue.`] },
+    },
     input.link,
   );
 }

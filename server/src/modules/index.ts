@@ -9,7 +9,9 @@ import type { AttachmentStorage } from '../attachments/storage.js';
 import type { Queryable } from '../db/types.js';
 import type { RouteContext } from '../routes/context.js';
 import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
+import { registerWorkflowCount, type WorkflowCountSql } from '../plugins/envelope.js';
 import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
+import { actionsWorkflowCount } from './actions/badge.js';
 import { actionsRoutes } from './actions/routes.js';
 import { seedActions } from './actions/seed.js';
 import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
@@ -52,6 +54,8 @@ export interface ServerModule {
   seed?: (district: DistrictSeed) => Promise<void>;
   /** For a module that locks records (_platform/lock-chain.ts): a locked record's content now. */
   lockedContent?: LockedContentOf;
+  /** Its part of the toolbar's workflow badge, composed into the envelope's one query (plugins/envelope.ts). */
+  workflowCount?: WorkflowCountSql;
 }
 
 export const SERVER_MODULES: readonly ServerModule[] = [
@@ -75,10 +79,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     lockedContent: inspectionLockedContent,
   },
   // After declarations and questionnaires: its demo actions follow their demo records.
-  { name: 'actions', prefix: '/actions', routes: actionsRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedActions },
+  { name: 'actions', prefix: '/actions', routes: actionsRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedActions, workflowCount: actionsWorkflowCount },
 ];
 
-for (const module of SERVER_MODULES) if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);
+for (const module of SERVER_MODULES) {
+  if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);
+  if (module.workflowCount) registerWorkflowCount(module.name, module.workflowCount);
+}
 
 /** Registers every module's routes under `apiPrefix`. */
 export async function registerModules(app: FastifyInstance, ctx: RouteContext, apiPrefix: string): Promise<void> {

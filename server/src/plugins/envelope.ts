@@ -1,12 +1,13 @@
 /**
  * The response envelope of spec section 3. Every 2xx body is built here: the route's data
- * plus the session's rights, district modules and notification counts (the workflow badge's:
- * the member's actions overdue or due soon), read in one query
+ * plus the session's rights, district modules and notification counts, read in one query
  * and, for requests behind `respond`, reused until a write invalidates it (tenant-cache.ts).
+ * The workflow badge's count is the modules' (the actions module's: the member's actions
+ * overdue or due soon): each server module may register a count's SQL (ServerModule's
+ * `workflowCount`, server/src/modules/index.ts), composed here into the same one query.
  */
 import type { Envelope } from '../../../common/api-types.js';
-import { ACTION_REMIND_DAYS } from '../../../common/modules/actionPlans/schemas.js';
-import { addDays, districtToday } from '../modules/_platform/dates.js';
+import { districtToday } from '../modules/_platform/dates.js';
 import type { Database, Queryable } from '../db/types.js';
 import type { MemberEnvelope, TenantCache } from './tenant-cache.js';
 
@@ -14,18 +15,30 @@ import type { MemberEnvelope, TenantCache } from './tenant-cache.js';
 export const LAST_UNREAD_LIMIT = 5;
 
 
-const ENVELOPE_SQL = `
+/**
+ * A module's part of the workflow badge: SQL of one count (a scalar subquery) over its tables,
+ * `$1` the member's account, `$2` the district, `$3` the district's today (a date). Parts are
+ * summed; without any, the badge is 0.
+ */
+export type WorkflowCountSql = string;
+const workflowCounts = new Map<string, WorkflowCountSql>();
+let envelopeSql: string | null = null;
+
+/** A module counts its part of the workflow badge (server/src/modules/index.ts registers them). */
+export function registerWorkflowCount(module: string, sql: WorkflowCountSql): void {
+  workflowCounts.set(module, sql);
+  envelopeSql = null;
+}
+
+const buildEnvelopeSql = (parts: readonly WorkflowCountSql[]) => `
   select
     coalesce((select rights from memberships where account_id = $1 and district_id = $2), '{}'::text[]) as rights,
     coalesce((select json_agg(json_build_object('name', name) order by position, name)
                 from district_modules where district_id = $2), '[]'::json) as modules,
     (select count(*) from notifications
       where account_id = $1 and district_id = $2 and read_at is null and kind = 'general')::int as unread,
-    -- The toolbar's workflow badge: the member's open actions overdue or due within
-    -- ACTION_REMIND_DAYS ($3, the last due day counted): a range of actions_assignee_idx.
-    (select count(*) from actions
-      where district_id = $2 and assignee_id = $1 and status in ('todo', 'inProgress') and deleted_at is null
-        and due_key <= $3::date)::int as workflow,
+    -- The toolbar's workflow badge: the modules' counts (registerWorkflowCount).
+    (${parts.length === 0 ? '0' : parts.map((part) => `coalesce((${part}), 0)`).join(' + ')})::int as workflow,
     coalesce((select json_agg(json_build_object('_id', n.id, 'createdAt', n.created_at, 'name', n.name,
                                                 'translate', n.translate, 'notifications', n.actions)
                               order by n.created_at desc)
@@ -45,7 +58,9 @@ export const emptyEnvelope = <T>(data: T, message?: string): Envelope<T> => ({
 
 /** The envelope part of a member, read in one query (`now`: the clock of the workflow badge's "due soon"). */
 export async function loadMemberEnvelope(db: Queryable, accountId: string, districtId: string, now: Date = new Date()): Promise<MemberEnvelope> {
-  const { rows } = await db.query<MemberEnvelope>(ENVELOPE_SQL, [accountId, districtId, addDays(districtToday(now), ACTION_REMIND_DAYS)]);
+  envelopeSql ??= buildEnvelopeSql([...workflowCounts.values()]);
+  // $3 only when a part reads it (a parameter no statement reads has no type).
+  const { rows } = await db.query<MemberEnvelope>(envelopeSql, workflowCounts.size > 0 ? [accountId, districtId, districtToday(now)] : [accountId, districtId]);
   const row = rows[0];
   return {
     rights: row?.rights ?? [],

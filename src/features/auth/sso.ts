@@ -14,6 +14,7 @@
  * reason a closed window cannot be told from one at the provider: the opener gives up when no
  * report comes within SSO_REPORT_TIMEOUT_MS (the server refuses the login after that anyway).
  */
+import { tellAccountLanguage } from '../../lib/account-language';
 import { ApiError, refreshAccessToken } from '../../lib/api-client';
 import { createTempId, setAwaitingReconnection, setSsoCookie } from '../../lib/storage';
 import { loadClientIp } from './api/get-client-ip';
@@ -49,6 +50,7 @@ export async function finishSsoSession(): Promise<void> {
   setSsoCookie(true);
   setAwaitingReconnection(false);
   void loadClientIp();
+  void tellAccountLanguage();
 }
 
 /** Login page: the whole page goes to the identity provider (it comes back on /sso). */

@@ -109,4 +109,13 @@ export const controlMigrations: Migration[] = [
       create unique index accounts_email_exact_key on accounts (email);
     `,
   },
+  {
+    version: 5,
+    name: 'the language an account reads',
+    sql: `
+      -- What the server writes to the account (bells, e-mails, its iCal feed) is in this
+      -- language; the app sets it at sign-in and when the user changes language (PUT /api/me/language).
+      alter table accounts add column language text not null default 'fr' check (language in ('fr', 'en'));
+    `,
+  },
 ];

@@ -12,7 +12,10 @@ export const RECORDS_CHANGED_EVENT = 'records:changed';
 export interface RecordsChanged {
   module: string;
   id: string;
-  /** The record's new version; null when the record is unchanged but one of its attachments completed. */
+  /**
+   * The record's new version; null when the record is unchanged but what it shows moved: one of
+   * its attachments completed, or (a plan) the progress of its actions.
+   */
   version: number | null;
 }
 

@@ -8,9 +8,11 @@
  * PostgreSQL, or two runs in one) never claim one row twice, and a row another job holds is
  * left to it. Since the bells and the e-mails (mail outbox) are written in that same
  * transaction, a notice exists with its bells and e-mails or not at all; the sockets are told
- * after the commit (`announce`).
+ * after the commit (`announce`). Each reader's bell and e-mail are in its language (the
+ * account's, accounts.language: PUT /api/me/language).
  */
 import type { NotificationAction } from '../../../../common/api-types.js';
+import { LANGUAGES, type Language } from '../../../../common/constants.js';
 import type { Queryable } from '../../db/types.js';
 import type { MailContent } from '../../mail/messages.js';
 import { queueRecordMails } from '../../mail/outbox.js';
@@ -56,17 +58,17 @@ export interface Notice {
   districtId: string;
   /** Accounts to tell (repeated ones once; those no longer members of the district are left out). */
   to: readonly string[];
-  /** The bell's text (French: the server does not know its reader's language; the e-mail carries both). */
-  bell: string;
+  /** The bell's text in a reader's language (the account's: accounts.language, set by the app). */
+  bell: (language: Language) => string;
   /** The record's page in the app: the bell's button and the e-mail's link go there. */
   path: string;
   /** The bell's button label (a translation key of the app). */
   openKey: string;
-  /** The e-mail, given the page's full address. */
-  mail: (href: string) => MailContent;
+  /** The e-mail in a reader's language, given the page's full address. */
+  mail: (href: string, language: Language) => MailContent;
 }
 
-/** Writes one notice's bells and e-mails in `tx`; answers the bells to announce once committed. */
+/** Writes one notice's bells and e-mails in `tx`, each reader's in its language; answers the bells to announce once committed. */
 export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notice): Promise<RecordedNotification[]> {
   const wanted = [...new Set(notice.to)];
   const { rows: members } = await tx.query<{ account_id: string }>('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [
@@ -76,13 +78,22 @@ export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notic
   const to = members.map((m) => m.account_id);
   if (to.length === 0) return [];
   const open: NotificationAction = { name: notice.openKey, translate: true, link: notice.path };
-  const items = await ctx.notifier.record(tx, notice.districtId, to, { name: notice.bell, translate: false, actions: [open] });
-  const { rows: accounts } = await ctx.databases.control.query<{ email: string }>('select email from accounts where id = any($1::uuid[]) order by email', [to]);
-  await queueRecordMails(
-    tx,
-    accounts.map((a) => a.email),
-    notice.mail(`${ctx.config.publicUrl}${notice.path}`),
+  const { rows: accounts } = await ctx.databases.control.query<{ id: string; email: string; language: Language }>(
+    'select id, email, language from accounts where id = any($1::uuid[]) order by email',
+    [to],
   );
+  const href = `${ctx.config.publicUrl}${notice.path}`;
+  const items: RecordedNotification[] = [];
+  for (const language of LANGUAGES) {
+    const readers = accounts.filter((a) => a.language === language);
+    if (readers.length === 0) continue;
+    items.push(...(await ctx.notifier.record(tx, notice.districtId, readers.map((a) => a.id), { name: notice.bell(language), translate: false, actions: [open] })));
+    await queueRecordMails(
+      tx,
+      readers.map((a) => a.email),
+      notice.mail(href, language),
+    );
+  }
   return items;
 }
 

@@ -140,4 +140,18 @@ export const actionsMigrations: Migration[] = [
       create index actions_open_idx on actions (district_id, due_key) where status in ('todo', 'inProgress') and deleted_at is null;
     `,
   },
+  {
+    version: 3,
+    name: 'actions: "my actions" as a page read (open, due day, id per assignee and per district)',
+    // The lists' default order (overdue first, then by due day) is three ranges of these
+    // indexes, each already in (due_key, id) order: the open actions due before today, the open
+    // ones due from today, the closed ones (repository.ts, DEFAULT_BRANCHES). "My actions"
+    // reads the assignee's; a manager's district list the district's. \`is_open\` is the
+    // workflow's open statuses (OPEN_STATUSES), stored so the indexes can lead with it.
+    sql: `
+      alter table actions add column is_open boolean generated always as (status in ('todo', 'inProgress')) stored;
+      create index actions_mine_idx on actions (district_id, assignee_id, is_open, due_key, id) where deleted_at is null;
+      create index actions_open_order_idx on actions (district_id, is_open, due_key, id) where deleted_at is null;
+    `,
+  },
 ];

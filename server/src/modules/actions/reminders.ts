@@ -15,6 +15,7 @@
  * assignee clears `reminded_at` and `overdue_notified_at` (the repository), so the notices
  * follow the new date.
  */
+import type { Language } from '../../../../common/constants.js';
 import { actionPagePath } from '../../../../common/modules/actionPlans/schemas.js';
 import { actionMail } from '../../mail/messages.js';
 import type { RouteContext } from '../../routes/context.js';
@@ -33,6 +34,12 @@ const CLAIMS = {
   reminder: { table: 'actions', stamp: 'reminded_at', due: `remind_on <= $2::date and ${OPEN}`, order: 'remind_on, id' },
   overdue: { table: 'actions', stamp: 'overdue_notified_at', due: `due_on < $2::date and ${OPEN}`, order: 'due_on, id', alsoSet: 'reminded_at = coalesce(reminded_at, $1)' },
 } as const satisfies Record<string, Claim>;
+
+/** The bells' texts in each reader's language: (the due day as the reader writes it, the action and its site). */
+const BELLS: Record<'reminder' | 'overdue', Record<Language, (due: string, what: string) => string>> = {
+  reminder: { fr: (due, what) => `Action à réaliser pour le ${due} : ${what}`, en: (due, what) => `Action due ${due}: ${what}` },
+  overdue: { fr: (due, what) => `Action en retard (échéance ${due}) : ${what}`, en: (due, what) => `Action overdue (due ${due}): ${what}` },
+};
 
 interface NoticeRow {
   id: string;
@@ -70,10 +77,10 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
         const items = await sendNotice(ctx, tx, {
           districtId: row.district_id,
           to: to.filter((id): id is string => id !== null),
-          bell: kind === 'reminder' ? `Action à réaliser pour le ${due.fr} : ${where}` : `Action en retard (échéance ${due.fr}) : ${where}`,
+          bell: (language) => BELLS[kind][language](due[language], where),
           path: actionPagePath(row.id),
           openKey: 'actionNotices.open',
-          mail: (link) => actionMail({ kind, title: row.title, siteName: row.site_name, assigneeName, due, link }),
+          mail: (link, language) => actionMail({ kind, title: row.title, siteName: row.site_name, assigneeName, due, link, language }),
         });
         if (items.length > 0) rung.push({ districtId: row.district_id, items });
       }

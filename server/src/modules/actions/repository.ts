@@ -173,8 +173,9 @@ const timeKey = (column: string): Key => ({
 });
 type SortName = ActionSort | 'default';
 const SORTS: Record<SortName, { keys: Key[]; desc: boolean }> = {
+  // Read as index ranges by defaultPage (the keys here give its cursor's form and check).
   default: {
-    keys: [intKey((today) => `(case when a.status in ('todo', 'inProgress') and a.due_on < date '${today}' then 0 else 1 end)`), dayKey('a.due_key')],
+    keys: [intKey((today) => `(case when a.is_open and a.due_key < date '${today}' then 0 else 1 end)`), dayKey('a.due_key')],
     desc: false,
   },
   dueOn: { keys: [dayKey('a.due_key')], desc: false },
@@ -212,6 +213,20 @@ export class ActionsRepository {
 
   private get actor(): string {
     return this.scope.actor.id;
+  }
+
+  /**
+   * What this repository's writes moved besides the action itself, for the route to tell once
+   * committed: the plans whose progress may have changed (a plan's own `records:changed`), and
+   * the assignees, before and after, whose workflow badge may have changed (their cached envelope).
+   */
+  readonly touched = { plans: new Set<string>(), assignees: new Set<string>() };
+
+  private touch(...rows: { planId: string | null; assigneeId: string | null }[]): void {
+    for (const row of rows) {
+      if (row.planId !== null) this.touched.plans.add(row.planId);
+      if (row.assigneeId !== null) this.touched.assignees.add(row.assigneeId);
+    }
   }
 
   // ================================================================ reads
@@ -278,14 +293,34 @@ export class ActionsRepository {
     const { where, params } = this.filter(query);
     const filtered = where.join(' and ');
     const filterParams = params.length;
+    let cursor: { values: string[]; id: string } | null = null;
+    if (query.cursor) {
+      const decoded = decodeCursor(query.cursor, sort);
+      const values = decoded.value.split(',');
+      if (values.length !== spec.keys.length || spec.keys.some((k, i) => !k.valid(values[i]!))) throw ApiError.badRequest(INVALID_CURSOR);
+      cursor = { values, id: decoded.id };
+    }
+    const [rows, counted] = await Promise.all([
+      sort === 'default' ? this.defaultPage(where, params, cursor, limit) : this.sortedPage(spec, where, params, cursor, limit),
+      this.db.query<{ total: number }>(`select count(*)::int as total from actions a where ${filtered}`, params.slice(0, filterParams)),
+    ]);
+    return { rows, total: counted.rows[0]?.total ?? 0, sort };
+  }
+
+  /** A page of a sort whose keys an index orders (the district first, the id last: migrations.ts). */
+  private async sortedPage(
+    spec: (typeof SORTS)[SortName],
+    where: readonly string[],
+    filterParams: readonly unknown[],
+    cursor: { values: string[]; id: string } | null,
+    limit: number,
+  ): Promise<(ActionRow & { sort_value: string })[]> {
+    const params = [...filterParams];
     const pageWhere = [...where];
     const keys = spec.keys.map((k) => k.sql(this.today));
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor, sort);
-      const values = cursor.value.split(',');
-      if (values.length !== spec.keys.length || spec.keys.some((k, i) => !k.valid(values[i]!))) throw ApiError.badRequest(INVALID_CURSOR);
+    if (cursor) {
       const bounds = spec.keys.map((k, i) => {
-        params.push(values[i]);
+        params.push(cursor.values[i]);
         return k.bound(`$${params.length}`);
       });
       params.push(cursor.id);
@@ -301,8 +336,54 @@ export class ActionsRepository {
         limit $${params.length}`,
       params,
     );
-    const counted = await this.db.query<{ total: number }>(`select count(*)::int as total from actions a where ${filtered}`, params.slice(0, filterParams));
-    return { rows, total: counted.rows[0]?.total ?? 0, sort };
+    return rows;
+  }
+
+  /**
+   * A page of the default order (overdue first, then by due day, then id) read as index
+   * ranges, not by sorting the caller's actions: the open actions due before today (rank 0),
+   * the open ones due from today and the closed ones (rank 1), each a range of
+   * actions_mine_idx (one assignee) or actions_open_order_idx (the district) already in
+   * (due_key, id) order, read from the cursor on and at most a page each; the two or three
+   * short runs are merged. The cursor is the same as the sort's keys (rank, due day, id).
+   */
+  private async defaultPage(
+    where: readonly string[],
+    filterParams: readonly unknown[],
+    cursor: { values: string[]; id: string } | null,
+    limit: number,
+  ): Promise<(ActionRow & { sort_value: string })[]> {
+    const params = [...filterParams, this.today, limit + 1];
+    const today = `$${params.length - 1}::date`;
+    const size = `$${params.length}`;
+    const ranges = [
+      { rank: 0, where: `a.is_open and a.due_key < ${today}` },
+      { rank: 1, where: `a.is_open and a.due_key >= ${today}` },
+      { rank: 1, where: 'not a.is_open' },
+    ];
+    let after = '';
+    const cursorRank = cursor ? Number(cursor.values[0]) : -1;
+    if (cursor) {
+      params.push(cursor.values[1], cursor.id);
+      after = ` and (a.due_key, a.id) > ($${params.length - 1}::date, $${params.length}::uuid)`;
+    }
+    // Ranges before the cursor's are read already; the cursor's own resumes after it.
+    const branches = ranges
+      .filter((r) => r.rank >= cursorRank)
+      .map(
+        (r) => `(select a.id, ${r.rank} as rank, a.due_key from actions a
+                  where ${where.join(' and ')} and ${r.where}${r.rank === cursorRank ? after : ''}
+                  order by a.due_key, a.id limit ${size})`,
+      );
+    if (branches.length === 0) return [];
+    const { rows } = await this.db.query<ActionRow & { sort_value: string }>(
+      `select ${ACTION_COLUMNS}, k.rank::text || ',' || k.due_key::text as sort_value
+         from ${ACTION_FROM} join (${branches.join(' union all ')}) k on k.id = a.id
+        order by k.rank, k.due_key, k.id
+        limit ${size}`,
+      params,
+    );
+    return rows;
   }
 
   async list(query: ActionListQuery & { limit?: number }): Promise<Page<ActionSummary>> {
@@ -543,6 +624,7 @@ export class ActionsRepository {
       proof: body.proof,
     };
     if (!(await this.insert(body.id, fields, { templateId, source }))) throw new ApiError(409, { message: 'record.exists' });
+    this.touch(fields);
     return this.get(body.id);
   }
 
@@ -598,6 +680,7 @@ export class ActionsRepository {
     );
     await this.updateSearch(id);
     await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    this.touch(before, merged);
     return this.get(id);
   }
 
@@ -652,6 +735,7 @@ export class ActionsRepository {
     const changes: FieldChange[] = [{ field: 'status', before: row.status, after: to }];
     if (note !== null) changes.push({ field: to === 'done' ? 'closingNote' : 'note', before: null, after: note });
     await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+    this.touch(fieldsOf(row));
     return this.get(id);
   }
 
@@ -684,6 +768,7 @@ export class ActionsRepository {
       baseVersion,
       deleted,
     );
+    this.touch(fieldsOf(row));
     return this.get(id);
   }
 

@@ -119,6 +119,31 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
       emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module, id: record.id, version: record.version });
     });
 
+  /**
+   * An action's write, told like any write once committed, and besides: to the plans whose
+   * progress it moved (their own `records:changed`, version null: the plan itself is unchanged),
+   * and to the envelope cache of its assignees before and after (their workflow badge).
+   */
+  const actionWrite = (request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 201, run: (repository: ActionsRepository) => Promise<Action>) => {
+    let touched: ActionsRepository['touched'] | null = null;
+    return idempotentWrite(
+      request,
+      reply,
+      async (tx) => {
+        const repository = await actions(request, tx);
+        const data = await run(repository);
+        touched = repository.touched;
+        return { statusCode, data };
+      },
+      (record) => {
+        const auth = requireAuth(request);
+        emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: ACTIONS_MODULE, id: record.id, version: record.version });
+        for (const plan of touched?.plans ?? []) emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: PLANS_MODULE, id: plan, version: null });
+        for (const accountId of touched?.assignees ?? []) ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId });
+      },
+    );
+  };
+
   // ---------------------------------------------------------------- people (static paths first)
 
   api.get('/members', { onRequest: pickPeople, schema: { querystring: MemberChoicesQuery, response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) => {
@@ -222,7 +247,7 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
 
   // Own work: a reader makes an action for itself (the repository refuses another assignee); managers for anyone.
   api.post('/', { onRequest: readActions, schema: { headers: WriteHeaders, body: ActionCreate, response: { 201: Envelope(Action) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 201, ACTIONS_MODULE, async (tx) => (await actions(request, tx)).create(request.body))),
+    respond(request, await actionWrite(request, reply, 201, (repository) => repository.create(request.body))),
   );
 
   api.get('/:id', { onRequest: readActions, schema: { params: IdParams, response: { 200: Envelope(Action) } } }, async (request) =>
@@ -234,14 +259,14 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
   );
 
   api.patch('/:id', { onRequest: manageActions, schema: { params: IdParams, headers: WriteHeaders, body: ActionUpdate, response: { 200: Envelope(Action) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 200, ACTIONS_MODULE, async (tx) => (await actions(request, tx)).update(request.params.id, request.body))),
+    respond(request, await actionWrite(request, reply, 200, (repository) => repository.update(request.params.id, request.body))),
   );
 
   // Own work: the assignee's moves on its own action (workflow.ts); a manager's moves on any.
   api.post(
     '/:id/status',
     { onRequest: readActions, schema: { params: IdParams, headers: WriteHeaders, body: ActionTransition, response: { 200: Envelope(Action) } } },
-    async (request, reply) => respond(request, await write(request, reply, 200, ACTIONS_MODULE, async (tx) => (await actions(request, tx)).transition(request.params.id, request.body))),
+    async (request, reply) => respond(request, await actionWrite(request, reply, 200, (repository) => repository.transition(request.params.id, request.body))),
   );
 
   // Own work: a comment on an action the caller sees (assigned to it, made by it, or any as a manager).
@@ -252,13 +277,13 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
   );
 
   api.delete('/:id', { onRequest: manageActions, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Action) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 200, ACTIONS_MODULE, async (tx) => (await actions(request, tx)).setDeleted(request.params.id, request.body.baseVersion, true))),
+    respond(request, await actionWrite(request, reply, 200, (repository) => repository.setDeleted(request.params.id, request.body.baseVersion, true))),
   );
 
   api.post(
     '/:id/restore',
     { onRequest: manageActions, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Action) } } },
     async (request, reply) =>
-      respond(request, await write(request, reply, 200, ACTIONS_MODULE, async (tx) => (await actions(request, tx)).setDeleted(request.params.id, request.body.baseVersion, false))),
+      respond(request, await actionWrite(request, reply, 200, (repository) => repository.setDeleted(request.params.id, request.body.baseVersion, false))),
   );
 }

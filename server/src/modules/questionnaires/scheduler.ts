@@ -17,6 +17,7 @@
  * Reminders and overdue notices are claimed once and written as bells and e-mails in one
  * transaction (_platform/notices.ts), the sockets told after it commits.
  */
+import type { Language } from '../../../../common/constants.js';
 import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence.js';
 import { inspectionPagePath, type Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Queryable } from '../../db/types.js';
@@ -125,6 +126,12 @@ export async function makeOccurrences(tx: Queryable, schedule: ScheduleRow, now:
   return made;
 }
 
+/** The bells' texts in each reader's language: (the due time as the reader writes it, the template and its site). */
+const BELLS: Record<'reminder' | 'overdue', Record<Language, (due: string, what: string) => string>> = {
+  reminder: { fr: (due, what) => `Inspection à réaliser avant le ${due} : ${what}`, en: (due, what) => `Inspection due ${due}: ${what}` },
+  overdue: { fr: (due, what) => `Inspection en retard (échéance ${due}) : ${what}`, en: (due, what) => `Inspection overdue (due ${due}): ${what}` },
+};
+
 interface NoticeRow {
   id: string;
   district_id: string;
@@ -184,10 +191,10 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
         const items = await sendNotice(ctx, tx, {
           districtId: row.district_id,
           to: kind === 'reminder' ? [row.assignee_id] : [row.assignee_id, row.planner],
-          bell: kind === 'reminder' ? `Inspection à réaliser avant le ${dueAt.fr} : ${where}` : `Inspection en retard (échéance ${dueAt.fr}) : ${where}`,
+          bell: (language) => BELLS[kind][language](dueAt[language], where),
           path: inspectionPagePath(row.id),
           openKey: 'questionnaires.open',
-          mail: (link) => inspectionMail({ kind, templateName: row.template_name, siteName: row.site_name, assigneeName, due: dueAt, link }),
+          mail: (link, language) => inspectionMail({ kind, templateName: row.template_name, siteName: row.site_name, assigneeName, due: dueAt, link, language }),
         });
         if (items.length > 0) report.rung.push({ districtId: row.district_id, items });
       }

@@ -11,6 +11,8 @@ export const actionsKeys = {
   detail: (id: string) => ['actions', 'detail', id] as const,
   history: (id: string) => ['actions', 'history', id] as const,
   plans: () => ['actions', 'plans'] as const,
+  /** Every search of the plans list. */
+  planLists: () => ['actions', 'plans', 'list'] as const,
   planList: (search: string) => ['actions', 'plans', 'list', search] as const,
   plan: (id: string) => ['actions', 'plans', 'one', id] as const,
   planActions: (id: string) => ['actions', 'plans', 'actions', id] as const,

@@ -1,6 +1,7 @@
 /** POST /api/auth/login: password login; a success starts the session. */
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, SessionData } from '../../../../common/api-types';
+import { tellAccountLanguage } from '../../../lib/account-language';
 import { apiPost } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 
@@ -19,6 +20,7 @@ export function useLoginMutation({ reconnect = false }: { reconnect?: boolean } 
     mutationFn: async ({ email, password }: Credentials) => {
       const session = await loginRequest({ email: email.trim(), password, reconnect });
       startSession(session, { sso: false });
+      void tellAccountLanguage();
       return session;
     },
   });

@@ -8,6 +8,7 @@ import { Label } from '../../../components/Label';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
 import { LANGUAGES } from '../../../../common/constants';
+import { tellAccountLanguage } from '../../../lib/account-language';
 import { changeLanguage } from '../../../lib/i18n';
 import { InstallApp } from './InstallApp';
 import { OfflineStorage } from './OfflineStorage';
@@ -53,7 +54,7 @@ export function ProfilePage({ email, district, districtFailed }: ProfilePageProp
             key={language}
             fill={language === current ? 'solid' : 'outline'}
             aria-pressed={language === current}
-            onClick={() => void changeLanguage(language)}
+            onClick={() => void changeLanguage(language).then(() => tellAccountLanguage(language))}
           >
             {t(`profile.language_${language}`)}
           </IonButton>

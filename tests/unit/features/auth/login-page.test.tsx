@@ -76,12 +76,17 @@ describe('the login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to reach the server.');
   });
 
-  it('stores the session and lands on the dashboard', async () => {
+  it('stores the session, tells the server the language the user reads, and lands on the dashboard', async () => {
     let sent: unknown;
+    const languages: unknown[] = [];
     server.use(
       http.post(api('auth/login'), async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json(makeEnvelope(makeSessionData({ clientIp: '192.0.2.9' })));
+      }),
+      http.put(api('me/language'), async ({ request }) => {
+        languages.push(await request.json());
+        return HttpResponse.json(makeEnvelope({ language: 'en' }));
       }),
     );
     const { user, email, password, submit, pathname } = await openLogin();
@@ -99,6 +104,8 @@ describe('the login page', () => {
     expect(getSsoCookie()).toBe(false);
     expect(getRights()).toEqual(DEMO_RIGHTS);
     expect(getClientIp()).toBe('192.0.2.9');
+    // Its bells, e-mails and calendar feed will be in English.
+    await waitFor(() => expect(languages).toEqual([{ language: 'en' }]));
   });
 
   it("lands on the user's default page, /dashboard when that page is unknown", async () => {

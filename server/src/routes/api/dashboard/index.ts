@@ -2,7 +2,7 @@
  * GET /api/dashboard (issue 18; common/schemas/dashboard.ts): each person's home in one answer,
  * composed from the modules the caller may read, each part null without its right:
  * - myActions (an actions right): its open actions, overdue first (by due day), DASHBOARD_ROWS
- *   of them, with their count and the overdue count (actions_assignee_idx);
+ *   of them, with their count and the overdue count (actions_mine_idx);
  * - myInspections (a questionnaires fill right): its inspections to do, the soonest due first,
  *   with their count (inspections_assignee_idx);
  * - recentDeclarations (the declarations right): the district's latest, by when they happened
@@ -39,16 +39,18 @@ interface Scope {
 }
 
 const OPEN = `status in ('todo', 'inProgress') and deleted_at is null`;
+/** The same open actions as one range of actions_mine_idx (migration 3), in (due_key, id) order. */
+const MINE_OPEN = `is_open and deleted_at is null`;
 
 async function myActions(scope: Scope, powers: ActionPowers): Promise<Data['myActions']> {
   const [page, counts] = await Promise.all([
     scope.db.query<{ id: string }>(
-      `select id from actions where district_id = $1 and assignee_id = $2 and ${OPEN} order by due_key, id limit ${DASHBOARD_ROWS}`,
+      `select id from actions where district_id = $1 and assignee_id = $2 and ${MINE_OPEN} order by due_key, id limit ${DASHBOARD_ROWS}`,
       [scope.districtId, scope.accountId],
     ),
     scope.db.query<{ open: number; overdue: number }>(
       `select count(*)::int as open, (count(*) filter (where due_key < $3::date))::int as overdue
-         from actions where district_id = $1 and assignee_id = $2 and ${OPEN}`,
+         from actions where district_id = $1 and assignee_id = $2 and ${MINE_OPEN}`,
       [scope.districtId, scope.accountId, scope.today],
     ),
   ]);
