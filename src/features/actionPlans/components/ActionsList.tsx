@@ -13,10 +13,10 @@ import type { ActionSort, ActionSummary, DuePeriod, Priority } from '../../../..
 import { FilterSelect } from '../../../components/module/FilterSelect';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { RecordList } from '../../../components/module/RecordList';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { usePendingChanges, withPendingList } from '../../../lib/outbox';
-import { can } from '../../../lib/rights';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
 import { actionsListQueryOptions, membersQueryOptions, plansQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { actionHref, actionsListHref } from '../paths';
@@ -34,13 +34,11 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
   const base = useActionsBase();
   const rights = useEnvelope((state) => state.rights);
   const powers = actionPowers(rights);
-  const readSites = can(rights, 'sites');
   const pending = usePendingChanges(ACTIONS_OUTBOX);
   const me = currentActor();
   const members = useQuery({ ...membersQueryOptions(), enabled: powers.manage });
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
   const templates = useQuery({ ...templatesQueryOptions(), enabled: powers.readTemplates });
-  const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: readSites });
 
   const setSearch = useSearchPatch(validateActionSearch, (next: ActionListSearch) => actionsListHref(base, next));
   const who = me ?? { id: '', name: '' };
@@ -105,13 +103,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
                 (members.data ?? []).map((member) => ({ value: member.id, label: member.name })),
                 (assignee) => setSearch({ assignee, scope: assignee === undefined ? search.scope : 'all' }),
               )}
-            {readSites &&
-              select(
-                t('field.site'),
-                search.site,
-                (sites.data?.items ?? []).map((site) => ({ value: site.id, label: site.name })),
-                (site) => setSearch({ site }),
-              )}
+            <SiteSelect label={t('field.site')} value={search.site ?? null} noneLabel={t('list.filter_any')} onChange={(site) => setSearch({ site: site ?? undefined })} choices={siteChoicesQueryOptions} />
             {powers.readPlans &&
               select(
                 t('field.plan'),

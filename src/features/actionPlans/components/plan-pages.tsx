@@ -17,6 +17,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import { schemaProblems } from '../../../components/module/validation';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useBack } from '../../../hooks/use-back';
@@ -25,7 +26,6 @@ import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, withPending, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
-import { can } from '../../../lib/rights';
 import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
 import { completeActionRow, listWrites } from '../pending';
@@ -216,7 +216,6 @@ interface PlanFormProps {
 
 function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null, onSave, onCancel }: PlanFormProps) {
   const { t } = useTranslation('action');
-  const rights = useEnvelope((state) => state.rights);
   const me = currentActor();
   const check = useCallback((state: PlanFormState) => {
     const problems = schemaProblems(PlanFields, state);
@@ -227,14 +226,13 @@ function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null,
   const { state, set, shown } = form;
   const { saving, submit } = useFormSave(form, onSave, t('form.saved'));
   const members = useQuery(membersQueryOptions());
-  const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: can(rights, 'sites') });
   const ids = { start: useId(), end: useId() };
   const endProblem = shown('endOn');
   return (
     <FormPage title={title} onBack={onCancel} form={form} submit={submit}>
         <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={PLAN_NAME_MAX} />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
-        <ChoiceSelect label={t('field.siteId')} value={state.siteId} choices={sites.data?.items ?? []} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} />
+        <SiteSelect label={t('field.siteId')} value={state.siteId} choices={siteChoicesQueryOptions} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} className="record-form-site" />
         <ChoiceSelect
           label={t('field.ownerId')}
           value={state.ownerId}
