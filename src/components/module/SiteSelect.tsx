@@ -37,12 +37,12 @@ export function SiteSelect({ label, value, noneLabel, onChange, choices, chosenN
   const found = sites.data ?? [];
   const chosenMissing = value !== null && !found.some((s) => s.id === value);
   return (
-    <div className={`site-select ${className}`} role="group" aria-labelledby={`${ids.select}-label`}>
+    <div className={`site-select ${className}`}>
       <label htmlFor={ids.search}>
         {t('site_picker.search', { what: label })}
         <input id={ids.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
-      <label htmlFor={ids.select} id={`${ids.select}-label`}>
+      <label htmlFor={ids.select}>
         {label}
         <select
           id={ids.select}

@@ -64,11 +64,13 @@ export const sourceActionsQueryOptions = (sourceId: string) =>
     meta: { offline: true },
   });
 
-export const plansQueryOptions = (search = '') =>
+/** A small list's query string: its first 200 by name, searched, the deleted ones instead (managers). */
+const smallListParams = (search: string, deleted: boolean) => ({ limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }), ...(deleted ? { deleted: 'true' } : {}) });
+
+export const plansQueryOptions = (search = '', deleted = false) =>
   queryOptions({
-    queryKey: actionsKeys.planList(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<Page<PlanSummary>>('actions/plans', { searchParams: { limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    queryKey: actionsKeys.planList(search.trim(), deleted),
+    queryFn: ({ signal }) => apiGet<Page<PlanSummary>>('actions/plans', { searchParams: smallListParams(search, deleted), ...withSignal(signal) }),
     staleTime: 30_000,
     meta: { offline: true },
   });
@@ -84,11 +86,10 @@ export const planActionsQueryOptions = (id: string) =>
     meta: { offline: true },
   });
 
-export const templatesQueryOptions = (search = '') =>
+export const templatesQueryOptions = (search = '', deleted = false) =>
   queryOptions({
-    queryKey: actionsKeys.templateList(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<Page<ActionTemplate>>('actions/templates', { searchParams: { limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    queryKey: actionsKeys.templateList(search.trim(), deleted),
+    queryFn: ({ signal }) => apiGet<Page<ActionTemplate>>('actions/templates', { searchParams: smallListParams(search, deleted), ...withSignal(signal) }),
     staleTime: 60_000,
     meta: { offline: true },
   });

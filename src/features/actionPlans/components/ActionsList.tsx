@@ -23,7 +23,7 @@ import { actionHref, actionsListHref } from '../paths';
 import { actionMatches, completeActionRow, listWrites } from '../pending';
 import { ACTION_SORT_NAMES, DUE_NAMES, OPEN_FILTER, PRIORITY_NAMES, STATUS_NAMES, validateActionSearch, type ActionListSearch, type SourceFilter } from '../search';
 import { ACTIONS_OUTBOX } from '../writes';
-import { ActionRow, useActionsBase } from './parts';
+import { ActionRow, DeletedFilter, useActionsBase } from './parts';
 
 export const ACTION_ROW_HEIGHT = 88;
 /** The list's default order (no sort in the address): the server's, overdue first. */
@@ -40,10 +40,11 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
   const templates = useQuery({ ...templatesQueryOptions(), enabled: powers.readTemplates });
 
+  const deletedView = search.deleted === 'true';
   const setSearch = useSearchPatch(validateActionSearch, (next: ActionListSearch) => actionsListHref(base, next));
   const who = me ?? { id: '', name: '' };
   const overlay = (rows: ActionSummary[], total: number) =>
-    withPendingList(rows, total, listWrites(pending), { matches: actionMatches(search, me?.id ?? null), complete: completeActionRow(who) });
+    withPendingList(rows, total, listWrites(pending), { matches: actionMatches(search, me?.id ?? null), deletedView, complete: completeActionRow(who) });
   const active = Object.keys(search).filter((key) => key !== 'sort' && key !== 'search' && key !== 'scope').length;
   const filtered = active > 0 || search.search !== undefined;
   const select = (label: string, value: string | undefined, options: readonly { value: string; label: string }[], onChange: (value: string | undefined) => void) => (
@@ -64,7 +65,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
       )}
       <RecordList
         query={actionsListQueryOptions(search)}
-        label={search.scope === 'all' ? t('list.all') : t('list.mine')}
+        label={deletedView ? t('deleted_view.actions_deleted') : search.scope === 'all' ? t('list.all') : t('list.mine')}
         getKey={(row) => row.id}
         overlay={overlay}
         rowHeight={ACTION_ROW_HEIGHT}
@@ -74,7 +75,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
         onSearch={(value) => setSearch({ search: value })}
         searchLabel={t('list.search')}
         countText={(count) => t('list.count', { count })}
-        emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
+        emptyText={deletedView && active === 1 && search.search === undefined ? t('deleted_view.actions_empty') : filtered ? t('list.empty_filtered') : t('list.empty')}
         sort={{
           value: search.sort ?? DEFAULT_SORT,
           options: [DEFAULT_SORT, ...ACTION_SORT_NAMES].map((value) => ({ value, label: t(`list.sort.${value}`) })),
@@ -129,6 +130,10 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
               search.due,
               DUE_NAMES.map((value) => ({ value, label: t(`due.${value}`) })),
               (due) => setSearch({ due: due as DuePeriod | undefined }),
+            )}
+            {powers.manage && (
+              // The deleted ones are the district's: the view shows everyone's.
+              <DeletedFilter kind="actions" deleted={deletedView} onChange={(deleted) => setSearch(deleted ? { deleted: 'true', scope: 'all' } : { deleted: undefined })} />
             )}
           </details>
         }
