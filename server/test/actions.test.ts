@@ -245,6 +245,53 @@ describe('the workflow', () => {
   });
 });
 
+describe('photos', () => {
+  it('the assignee deletes the photos it added to its open action; a closed action keeps them, whoever asks', async () => {
+    const url = await loopback();
+    const bytes = await noiseJpeg(32, 24);
+    const action = await newAction();
+    const upload = async (token: string) => {
+      const id = randomUUID();
+      const made = await new TusClient(url, token).createWith({ attachmentId: id, module: 'actions', recordId: action.id, name: `${id.slice(0, 4)}.jpg`, type: 'image/jpeg' }, bytes.length, bytes);
+      expect(made.status).toBe(201);
+      return id;
+    };
+    const remove = (id: string, token: string) => call({ method: 'DELETE', url: `/api/attachments/${id}`, token });
+    const shown = async () => (await call<Action>({ url: `/${action.id}`, token: field })).data.attachments.map((a) => a.id);
+    const mine = await upload(field);
+    const managers = await upload(manager);
+    // Another member with the read right does not see this action: nor its files.
+    expect((await remove(mine, other)).status).toBe(404);
+    // The assignee's own photos only; a manager's stays.
+    const notYours = await remove(managers, field);
+    expect(notYours.status).toBe(403);
+    expect(notYours.body.message).toBe('attachments.not_yours');
+    expect((await remove(mine, field)).status).toBe(200);
+    expect(await shown()).toEqual([managers]);
+    const history = await call<HistoryEntry[]>({ url: `/${action.id}/history`, token: field });
+    expect(history.data.some((h) => h.by.id === fieldId && h.changes.some((c) => c.field === 'attachments' && c.after === null))).toBe(true);
+    // Closed (done, then verified): the proof stays, for its assignee and for a manager.
+    const proof = await upload(field);
+    expect((await move(action, 'done')).status).toBe(200);
+    for (const token of [field, manager]) {
+      const kept = await remove(proof, token);
+      expect(kept.status).toBe(423);
+      expect(kept.body.message).toBe('actions.proof_kept');
+    }
+    expect((await move(action, 'verified', manager)).status).toBe(200);
+    expect((await remove(managers, manager)).status).toBe(423);
+    // Reopened by a manager: its photos may change again.
+    expect((await move(action, 'inProgress', manager)).status).toBe(200);
+    expect((await remove(proof, field)).status).toBe(200);
+    expect((await remove(managers, manager)).status).toBe(200);
+    expect(await shown()).toEqual([]);
+    // Cancelled: kept too.
+    const last = await upload(field);
+    expect((await move(action, 'cancelled', manager)).status).toBe(200);
+    expect((await remove(last, field)).status).toBe(423);
+  });
+});
+
 describe('links both ways', () => {
   it('an action follows a declaration or a submitted inspection’s failed item; the source’s sheet lists them', async () => {
     const fromDeclaration = await newAction({ source: { kind: 'declaration', id: declaration.id }, assigneeId: null }, field);

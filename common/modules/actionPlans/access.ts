@@ -9,6 +9,7 @@
  * rights are everyone's actions: create and assign, edit, verify, cancel, reopen, delete.
  */
 import { can } from '../../rights';
+import { OPEN_STATUSES, type ActionStatus } from './schemas';
 
 export interface ActionPowers {
   /** Works on its own actions (assigned to it or created by it). */
@@ -39,3 +40,33 @@ export function actionPowers(rights: readonly string[]): ActionPowers {
     manageTemplates,
   };
 }
+
+/**
+ * Why a photo of an action may not be deleted by the caller (null: it may). The server's
+ * DELETE /api/attachments/:id asks this for an action's file (server/src/modules/actions/
+ * photos.ts), the sheet shows the delete button where it answers null.
+ * - `closed`: a done, verified or cancelled action keeps its photos, the proof it was closed
+ *   with, whoever asks (a manager reopens it first, or sends it back); 423 on the server.
+ * - `not_yours`: without the manage right, only the photos one added oneself (on one's own
+ *   action: the assignee or its author); 403.
+ * - `not_allowed`: no action right, or another member's action; the server answers 404 (the
+ *   read right does not see others' actions).
+ */
+export type PhotoRefusal = 'closed' | 'not_yours' | 'not_allowed';
+
+export interface PhotoDeletionCase {
+  status: ActionStatus;
+  assigneeId: string | null;
+  createdById: string;
+  /** Who added the photo. */
+  uploaderId: string;
+}
+
+export function photoDeletionRefusal(powers: Pick<ActionPowers, 'own' | 'manage'>, action: PhotoDeletionCase, meId: string): PhotoRefusal | null {
+  if (!powers.own) return 'not_allowed';
+  if (!powers.manage && action.assigneeId !== meId && action.createdById !== meId) return 'not_allowed';
+  if (!OPEN_STATUSES.includes(action.status)) return 'closed';
+  if (!powers.manage && action.uploaderId !== meId) return 'not_yours';
+  return null;
+}
+

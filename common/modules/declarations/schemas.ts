@@ -255,25 +255,4 @@ export const DeclarationListQuery = Type.Object(
 export type DeclarationListQuery = Static<typeof DeclarationListQuery>;
 export const DeclarationPage = Page(DeclarationSummary);
 
-/**
- * GET /api/declarations/sites?near=lat,lng&search=: the reporter's site picker, at most
- * SITE_CHOICES_MAX sites of the district: the nearest first when the device knows its
- * position (distance in metres), else by name; the search folded as the lists fold it.
- */
-export const SITE_CHOICES_MAX = 30;
-export const SiteChoicesQuery = Type.Object(
-  {
-    near: Type.Optional(Type.String({ pattern: '^-?\\d{1,2}(\\.\\d{1,15})?,-?\\d{1,3}(\\.\\d{1,15})?$' })),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
-export type SiteChoicesQuery = Static<typeof SiteChoicesQuery>;
-export const SiteChoice = Type.Object({
-  id: Uuid,
-  name: Type.String(),
-  address: Type.String(),
-  /** Metres from `near`; null without a position (or for a site without one). */
-  distance: Type.Union([Type.Number(), Type.Null()]),
-});
-export type SiteChoice = Static<typeof SiteChoice>;
+/** GET /api/declarations/sites: the reporter's site picker (common/schemas/site-choices.ts). */

@@ -443,11 +443,6 @@ export const Schedule = Type.Intersect([
 ]);
 export type Schedule = Static<typeof Schedule>;
 
-/** GET /api/questionnaires/sites?search=: the district's sites to inspect, by name (at most SITE_CHOICES_MAX). */
-export const SITE_CHOICES_MAX = 30;
-export const SiteChoicesQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
-export const SiteChoice = Type.Object({ id: Uuid, name: Type.String(), address: Type.String() });
-export type SiteChoice = Static<typeof SiteChoice>;
 
 // ---------------------------------------------------------------- report share links
 

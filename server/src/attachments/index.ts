@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { Attachment } from '../../../common/schemas/platform.js';
 import { can, type Action, type Feature } from '../../../common/rights.js';
 import type { Queryable } from '../db/types.js';
+import { checkPhotoDeletion } from '../modules/actions/photos.js';
 import { thumbnailKey, type AttachmentStorage } from './storage.js';
 
 /**
@@ -37,7 +38,9 @@ export const ATTACHMENT_MODULES: Readonly<Record<string, AttachmentRule>> = {
   // An action's photos (its proof among them), by its assignee (own work, either manifest's
   // actions read right) or a manager; the action counts them for its proof.
   // Others' actions are not the read right's to see (docs/actions.md): their files neither.
-  actions: { features: ['actions', 'actionsV3'], write: 'read', table: 'actions', owners: ['assignee_id', 'created_by'] },
+  // Deleting one: its uploader on its own open action, or a manager on an open one; a closed
+  // action keeps its photos as proof (modules/actions/photos.ts, the rule of access.ts).
+  actions: { features: ['actions', 'actionsV3'], write: 'read', table: 'actions', owners: ['assignee_id', 'created_by'], beforeDelete: checkPhotoDeletion },
 };
 
 export interface AttachmentRule {
@@ -51,6 +54,8 @@ export interface AttachmentRule {
    * found (read, upload, delete); a record not written yet is anyone's (made offline with its photos).
    */
   owners?: readonly string[];
+  /** The module's own rule for deleting a file of one of its records (throws the refusal). */
+  beforeDelete?: (db: Queryable, where: { districtId: string; recordId: string; accountId: string; uploaderId: string; rights: readonly string[] }) => Promise<void>;
 }
 
 /** Whether the account may reach the files of the record (see AttachmentRule.owners). */

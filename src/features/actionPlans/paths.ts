@@ -5,7 +5,7 @@
  * under either prefix; `base` says which module the user is in, so back and links stay there.
  */
 import { defaultStringifySearch } from '@tanstack/react-router';
-import type { ActionListSearch, NewActionSearch } from './search';
+import type { ActionListSearch, DeletedSearch, NewActionSearch } from './search';
 
 export const ACTION_PLANS_PREFIX = '/actionPlan';
 export const ACTIONS_V3_PREFIX = '/actionsV3';
@@ -20,12 +20,14 @@ export const actionEditHref = (base: ActionsBase, id: string) => `${base}/action
 /** The new action form, prefilled from a template or a source (a declaration, an inspection's failed item). */
 export const newActionHref = (base: ActionsBase, prefill: NewActionSearch = {}) => `${base}/actions/new${query(prefill)}`;
 
-export const plansHref = () => `${ACTION_PLANS_PREFIX}/actionPlanView`;
+/** The plans; `{ deleted: 'true' }`: the deleted ones (plan managers). */
+export const plansHref = (search?: DeletedSearch) => `${ACTION_PLANS_PREFIX}/actionPlanView${query(search)}`;
 export const planHref = (id: string) => `${ACTION_PLANS_PREFIX}/actionPlanView/${encodeURIComponent(id)}`;
 export const planNewHref = () => `${ACTION_PLANS_PREFIX}/actionPlanView/new`;
 export const planEditHref = (id: string) => `${ACTION_PLANS_PREFIX}/actionPlanView/${encodeURIComponent(id)}/edit`;
 
-export const templatesHref = () => `${ACTIONS_V3_PREFIX}/templates`;
+/** The templates; `{ deleted: 'true' }`: the deleted ones (template managers). */
+export const templatesHref = (search?: DeletedSearch) => `${ACTIONS_V3_PREFIX}/templates${query(search)}`;
 export const templateHref = (id: string) => `${ACTIONS_V3_PREFIX}/templates/${encodeURIComponent(id)}`;
 export const templateNewHref = () => `${ACTIONS_V3_PREFIX}/templates/new`;
 

@@ -9,7 +9,7 @@
  *   /actionPlan/actions/new                      a new action (?template=&source=&plan= prefill it)
  *   /actionPlan/actions/$actionId                the sheet (beside the list on a wide screen)
  *   /actionPlan/actions/$actionId/edit           a manager's edit
- *   /actionPlan/actionPlanView                   the plans with their progress
+ *   /actionPlan/actionPlanView                   the plans with their progress (?deleted=true: the deleted ones, plan managers)
  *   /actionPlan/actionPlanView/new               a new plan (plan managers)
  *   /actionPlan/actionPlanView/$planId           a plan, its actions and progress
  *   /actionPlan/actionPlanView/$planId/edit      a plan's edit (plan managers)
@@ -19,7 +19,7 @@ import { DEFAULT_PAGE } from '../../../common/constants';
 import { i18n } from '../../lib/i18n';
 import { powers, requirePower } from './guards';
 import { ACTION_PLANS_PREFIX, actionsListHref, plansHref } from './paths';
-import { UUID, validateActionSearch, validateNewActionSearch } from './search';
+import { UUID, validateActionSearch, validateDeletedSearch, validateNewActionSearch } from './search';
 
 const pages = () => import('./components/pages');
 const planPages = () => import('./components/plan-pages');
@@ -72,7 +72,7 @@ export function moduleRoutes(parent: AnyRoute) {
   // Refused the plans: the dashboard, as the app's other guards do (spec section 8).
   const readPlans = () => requirePower('readPlans', DEFAULT_PAGE);
   const managePlans = () => requirePower('managePlans', plansHref());
-  const plans = createRoute({ getParentRoute: () => root, path: 'actionPlanView', beforeLoad: readPlans, component: lazyRouteComponent(planPages, 'PlansPage') });
+  const plans = createRoute({ getParentRoute: () => root, path: 'actionPlanView', beforeLoad: readPlans, validateSearch: validateDeletedSearch, component: lazyRouteComponent(planPages, 'PlansPage') });
   const planNew = createRoute({ getParentRoute: () => root, path: 'actionPlanView/new', beforeLoad: managePlans, component: lazyRouteComponent(planPages, 'PlanNewPage') });
   const plan = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId', params: idParam('planId'), beforeLoad: readPlans, component: lazyRouteComponent(planPages, 'PlanPage') });
   const planEdit = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId/edit', params: idParam('planId'), beforeLoad: managePlans, component: lazyRouteComponent(planPages, 'PlanEditPage') });

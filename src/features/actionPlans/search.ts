@@ -39,6 +39,8 @@ export interface ActionListSearch {
   template?: string;
   source?: SourceFilter;
   due?: DuePeriod;
+  /** Managers: the deleted actions instead of the live ones (each restorable from its sheet). */
+  deleted?: 'true';
 }
 
 const oneOf = <T extends string>(names: readonly T[], value: unknown): T | undefined =>
@@ -64,7 +66,20 @@ export function validateActionSearch(raw: Record<string, unknown>): ActionListSe
   if (source !== undefined) out.source = source;
   const due = oneOf(DUE_NAMES, raw.due);
   if (due !== undefined) out.due = due;
+  if (isDeleted(raw.deleted)) out.deleted = 'true';
   return out;
+}
+
+/** `deleted=true` in an address (the router may have parsed it as a boolean). */
+const isDeleted = (value: unknown) => value === 'true' || value === true;
+
+/** The plans' and the templates' lists: only the deleted view in the address (managers'). */
+export interface DeletedSearch {
+  deleted?: 'true';
+}
+
+export function validateDeletedSearch(raw: Record<string, unknown>): DeletedSearch {
+  return isDeleted(raw.deleted) ? { deleted: 'true' } : {};
 }
 
 /** The new action form's prefill: a template, or a source (`declaration:<id>`, `inspection:<id>:<questionKey>`). */

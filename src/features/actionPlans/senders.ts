@@ -10,8 +10,8 @@ import type { ActionWriteKind } from './writes';
 
 const version = (item: OutboxItem): number => item.baseVersion ?? 1;
 const action = (item: OutboxItem, rest = '') => `actions/${encodeURIComponent(item.recordId)}${rest}`;
-const plan = (item: OutboxItem) => `actions/plans/${encodeURIComponent(item.recordId)}`;
-const template = (item: OutboxItem) => `actions/templates/${encodeURIComponent(item.recordId)}`;
+const plan = (item: OutboxItem, rest = '') => `actions/plans/${encodeURIComponent(item.recordId)}${rest}`;
+const template = (item: OutboxItem, rest = '') => `actions/templates/${encodeURIComponent(item.recordId)}${rest}`;
 
 type ActionSender = (item: OutboxItem, ctx: SendContext) => Promise<unknown>;
 
@@ -27,9 +27,11 @@ export const ACTION_SENDERS: Record<ActionWriteKind, ActionSender> = {
   'action_plans.create': (_item, ctx) => sendWrite('post', 'actions/plans', ctx.payload as PlanCreate, ctx.idempotencyKey),
   'action_plans.update': (item, ctx) => sendWrite('patch', plan(item), { baseVersion: version(item), changes: ctx.payload }, ctx.idempotencyKey),
   'action_plans.delete': (item, ctx) => sendWrite('delete', plan(item), { baseVersion: version(item) }, ctx.idempotencyKey),
+  'action_plans.restore': (item, ctx) => sendWrite('post', plan(item, '/restore'), { baseVersion: version(item) }, ctx.idempotencyKey),
   'action_templates.create': (_item, ctx) => sendWrite('post', 'actions/templates', ctx.payload as ActionTemplateCreate, ctx.idempotencyKey),
   'action_templates.update': (item, ctx) => sendWrite('patch', template(item), { baseVersion: version(item), changes: ctx.payload }, ctx.idempotencyKey),
   'action_templates.delete': (item, ctx) => sendWrite('delete', template(item), { baseVersion: version(item) }, ctx.idempotencyKey),
+  'action_templates.restore': (item, ctx) => sendWrite('post', template(item, '/restore'), { baseVersion: version(item) }, ctx.idempotencyKey),
 };
 
 const OPTIONS: Partial<Record<ActionWriteKind, SenderOptions>> = {
@@ -39,8 +41,10 @@ const OPTIONS: Partial<Record<ActionWriteKind, SenderOptions>> = {
   'actions.restore': { onConflict: 'rebase' },
   'action_plans.update': { onConflict: 'merge' },
   'action_plans.delete': { onConflict: 'rebase' },
+  'action_plans.restore': { onConflict: 'rebase' },
   'action_templates.update': { onConflict: 'merge' },
   'action_templates.delete': { onConflict: 'rebase' },
+  'action_templates.restore': { onConflict: 'rebase' },
 };
 
 let registered = false;

@@ -31,9 +31,11 @@ export const ACTION_WRITE_KINDS = [
   'action_plans.create',
   'action_plans.update',
   'action_plans.delete',
+  'action_plans.restore',
   'action_templates.create',
   'action_templates.update',
   'action_templates.delete',
+  'action_templates.restore',
 ] as const;
 export type ActionWriteKind = (typeof ACTION_WRITE_KINDS)[number];
 
@@ -140,6 +142,7 @@ export async function queueUpdatePlan(plan: { id: string; version: number } & Pl
 }
 
 export const queueDeletePlan = (plan: { id: string; version: number }) => queue('action_plans.delete', plan.id, plan.version, null);
+export const queueRestorePlan = (plan: { id: string; version: number }) => queue('action_plans.restore', plan.id, plan.version, null);
 
 // ------------------------------------------------------------------ templates
 
@@ -157,3 +160,4 @@ export async function queueUpdateTemplate(template: { id: string; version: numbe
 }
 
 export const queueDeleteTemplate = (template: { id: string; version: number }) => queue('action_templates.delete', template.id, template.version, null);
+export const queueRestoreTemplate = (template: { id: string; version: number }) => queue('action_templates.restore', template.id, template.version, null);

@@ -5,7 +5,7 @@
  *
  *   /actionsV3                               → the caller's first page (its actions, else the templates)
  *   /actionsV3/actions…                      the actions (as /actionPlan/actions…)
- *   /actionsV3/templates                     the templates (readers see them; managers of actions too)
+ *   /actionsV3/templates                     the templates (readers see them; managers of actions too; ?deleted=true: the deleted ones, template managers)
  *   /actionsV3/templates/new                 a new template (template managers)
  *   /actionsV3/templates/$templateId         edit a template (template managers)
  */
@@ -15,7 +15,7 @@ import { i18n } from '../../lib/i18n';
 import { powers, requirePower } from '../actionPlans/guards';
 import { ACTIONS_V3_PREFIX, actionsListHref, templatesHref } from '../actionPlans/paths';
 import { actionRoutes } from '../actionPlans/routes';
-import { UUID } from '../actionPlans/search';
+import { UUID, validateDeletedSearch } from '../actionPlans/search';
 
 const pages = () => import('./components/pages');
 
@@ -40,7 +40,7 @@ export function moduleRoutes(parent: AnyRoute) {
     },
   });
   const manage = () => requirePower('manageTemplates', templatesHref());
-  const templates = createRoute({ getParentRoute: () => root, path: 'templates', beforeLoad: () => requirePower('readTemplates', firstPage()), component: lazyRouteComponent(pages, 'TemplatesPage') });
+  const templates = createRoute({ getParentRoute: () => root, path: 'templates', beforeLoad: () => requirePower('readTemplates', firstPage()), validateSearch: validateDeletedSearch, component: lazyRouteComponent(pages, 'TemplatesPage') });
   const templateNew = createRoute({ getParentRoute: () => root, path: 'templates/new', beforeLoad: manage, component: lazyRouteComponent(pages, 'TemplateNewPage') });
   const template = createRoute({
     getParentRoute: () => root,

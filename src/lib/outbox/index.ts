@@ -8,7 +8,7 @@ export { enqueueWrite, countPendingWrites, retryWrite, discardWrite, resolveConf
 export { registerSender } from './registry';
 export { startOutboxDrainer, triggerOutboxDrain, OUTBOX_SYNC_MESSAGE } from './drainer';
 export { useOutboxItems, usePendingWrites, usePendingChanges, usePendingCount, usePendingAttachments, type PendingAttachment } from './hooks';
-export { withPending, withPendingList, withPendingRecord, type WithPending, type PendingMark, type PendingWrite, type PendingListOptions, type PendingListView } from './overlay';
+export { deletedOnceSent, withPending, withPendingList, withPendingRecord, type WithPending, type PendingMark, type PendingWrite, type PendingListOptions, type PendingListView } from './overlay';
 export { currentTenant } from './tenant';
 export type { OutboxItem, OutboxState, NewWrite, Sender, SendContext, SendResult, SenderOptions, ConflictField, AttachmentInput } from './types';
 export { sendWrite } from './http';

@@ -74,6 +74,15 @@ function apply<T extends { id: string }>(record: T | undefined, writes: readonly
   return { ...(current as T), pending: mark };
 }
 
+/**
+ * Whether a record is deleted once its pending writes are sent: the last delete or restore
+ * waiting decides, else the server's copy (a record's page offering Restore or Delete).
+ */
+export function deletedOnceSent(record: { deletedAt: string | null } | undefined, writes: readonly PendingWrite[]): boolean {
+  const toggle = writes.filter((w) => w.item.state !== 'sent').map((w) => actionOf(w.item)).filter((a) => a === 'delete' || a === 'restore').at(-1);
+  return toggle === undefined ? (record?.deletedAt ?? null) !== null : toggle === 'delete';
+}
+
 /** One record (undefined: not on the server, or not loaded) with its pending writes over it. */
 export function withPendingRecord<T extends { id: string }>(
   record: T | undefined,

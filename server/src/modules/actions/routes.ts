@@ -52,6 +52,7 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
 import { districtMembers, type RecordScope } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { actionsCsv } from './csv.js';
 import { PlansRepository } from './plans.js';
 import { ActionsRepository } from './repository.js';
@@ -150,6 +151,10 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     const { scope } = await scopeOf(request);
     return respond(request, await districtMembers(scope, { ...(request.query.search ? { search: request.query.search } : {}), limit: MEMBER_CHOICES_MAX }));
   });
+
+  // The site pickers (an action's, a plan's, the list's filter): whoever reads actions or plans,
+  // with or without the sites right.
+  siteChoicesRoute(app, requireAnyCan({ feature: 'actions', action: 'read' }, { feature: 'actionsV3', action: 'read' }, { feature: 'actionPlans', action: 'read' }));
 
   // ---------------------------------------------------------------- plans
 

@@ -12,7 +12,6 @@
  * the workflow forward. A closed declaration is locked: every write is a 423.
  */
 import {
-  SITE_CHOICES_MAX,
   STATUS_TRANSITIONS,
   type Comment,
   type CommentCreate,
@@ -25,8 +24,6 @@ import {
   type DeclarationUpdate,
   type FieldValues,
   type Severity,
-  type SiteChoice,
-  type SiteChoicesQuery,
   type Status,
   type StatusChange,
   type Template,
@@ -303,37 +300,6 @@ export class DeclarationsRepository {
    */
   async members(): Promise<Actor[]> {
     return districtMembers(this.scope);
-  }
-
-  /**
-   * The reporter's site picker: the district's sites, the nearest to `near` first (an
-   * equirectangular distance, exact enough at a district's scale; sites without a position
-   * after), else by name; the search folded as the lists fold it.
-   */
-  async siteChoices(query: SiteChoicesQuery): Promise<SiteChoice[]> {
-    const params: unknown[] = [this.districtId];
-    const where = ['s.district_id = $1', 's.deleted_at is null'];
-    const search = query.search?.trim();
-    if (search) {
-      params.push(containsPattern(search));
-      where.push(`s.search_text like vigie_fold($${params.length})`);
-    }
-    let distance = 'null::double precision';
-    if (query.near) {
-      const [lat, lng] = query.near.split(',').map(Number) as [number, number];
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw ApiError.badRequest(INVALID_VALUE, 'near');
-      params.push(lat, lng);
-      const la = `$${params.length - 1}::double precision`;
-      const ln = `$${params.length}::double precision`;
-      distance = `6371000 * sqrt(power(radians(s.gps_lat - ${la}), 2) + power(radians(s.gps_lng - ${ln}) * cos(radians(${la})), 2))`;
-    }
-    params.push(SITE_CHOICES_MAX);
-    const { rows } = await this.db.query<{ id: string; name: string; full_address: string; distance: number | null }>(
-      `select s.id, s.name, s.full_address, ${distance} as distance from sites s where ${where.join(' and ')}
-        order by distance asc nulls last, s.name asc, s.id asc limit $${params.length}`,
-      params,
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, address: r.full_address, distance: r.distance === null ? null : Math.round(Number(r.distance)) }));
   }
 
   /** The members of the district among `ids`; 400 when one is not. */

@@ -21,8 +21,6 @@ import {
   DeclarationListQuery,
   DeclarationPage,
   DeclarationUpdate,
-  SiteChoice,
-  SiteChoicesQuery,
   StatusChange,
   Template,
   TemplateCreate,
@@ -46,6 +44,7 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { toCsv } from './csv.js';
 import { declarationPdf, printFileName, printLanguage } from './print.js';
 import { DECLARATIONS_MODULE, DeclarationsRepository, TEMPLATES_HISTORY, type DeclarationsCaches, type Notice } from './repository.js';
@@ -148,9 +147,7 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   // ---------------------------------------------------------------- templates (static paths first)
 
   // The reporter's site picker: nearest first (the device's position) or by name.
-  api.get('/sites', { onRequest: read, schema: { querystring: SiteChoicesQuery, response: { 200: Envelope(Type.Array(SiteChoice)) } } }, async (request) =>
-    respond(request, await repository(request).siteChoices(request.query)),
-  );
+  siteChoicesRoute(app, read);
 
   // Managers: the closed declarations' hash chain checked (what changed after its lock).
   api.get('/locks', { onRequest: manage, schema: { response: { 200: Envelope(LockCheck) } } }, async (request) => respond(request, await repository(request).verifyLocks()));

@@ -16,7 +16,6 @@ import { FAMILY_FEATURES, type QuestionnairePowers } from '../../../../common/mo
 import { checkTemplate, evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaryV2/engine.js';
 import {
   INSPECTION_STATUSES,
-  SITE_CHOICES_MAX,
   type Answers,
   type DevicePosition,
   type Family,
@@ -32,7 +31,6 @@ import {
   type Score,
   type Section,
   type SectionScore,
-  type SiteChoice,
   type Template,
   type TemplateCreate,
   type TemplateFields,
@@ -354,21 +352,6 @@ export class QuestionnairesRepository {
       changes: [{ field: 'deletedAt', before: isoOrNull(row.deleted_at), after: isoOrNull(rows[0]!.deleted_at) }],
     });
     return this.getTemplate(id);
-  }
-
-  /** The district's live sites by name, the search folded as the lists fold it (the start screen's picker). */
-  async siteChoices(search: string | undefined): Promise<SiteChoice[]> {
-    const params: unknown[] = [this.districtId];
-    let where = 's.district_id = $1 and s.deleted_at is null';
-    if (search?.trim()) {
-      params.push(containsPattern(search.trim()));
-      where += ` and s.search_text like vigie_fold($${params.length})`;
-    }
-    const { rows } = await this.db.query<{ id: string; name: string; full_address: string }>(
-      `select s.id, s.name, s.full_address from sites s where ${where} order by s.name, s.id limit ${SITE_CHOICES_MAX}`,
-      params,
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, address: r.full_address }));
   }
 
   // ================================================================ inspections: reads

@@ -37,8 +37,6 @@ import {
   SHARE_MAIL_RATE_LIMIT,
   Schedule,
   ScheduleCreate,
-  SiteChoice,
-  SiteChoicesQuery,
   ScheduleUpdate,
   Template,
   TemplateCreate,
@@ -58,6 +56,7 @@ import { requireAnyCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { inspectionsCsv } from './csv.js';
 import { sendReportPdf } from './report-file.js';
 import { QUESTIONNAIRES_MODULE, QuestionnairesRepository, TEMPLATES_HISTORY } from './repository.js';
@@ -124,9 +123,7 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
   ) => idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(await repository(request, tx)) }), changed(request, module));
 
   // The start screen's site picker: any filler of either family.
-  api.get('/sites', { onRequest: fill, schema: { querystring: SiteChoicesQuery, response: { 200: Envelope(Type.Array(SiteChoice)) } } }, async (request) =>
-    respond(request, await (await repository(request)).siteChoices(request.query.search)),
-  );
+  siteChoicesRoute(app, fill);
 
   // ---------------------------------------------------------------- templates
 

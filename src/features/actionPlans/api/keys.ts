@@ -11,13 +11,13 @@ export const actionsKeys = {
   detail: (id: string) => ['actions', 'detail', id] as const,
   history: (id: string) => ['actions', 'history', id] as const,
   plans: () => ['actions', 'plans'] as const,
-  /** Every search of the plans list. */
+  /** Every search of the plans list (the deleted view's too). */
   planLists: () => ['actions', 'plans', 'list'] as const,
-  planList: (search: string) => ['actions', 'plans', 'list', search] as const,
+  planList: (search: string, deleted = false) => ['actions', 'plans', 'list', search, ...(deleted ? ['deleted'] : [])] as const,
   plan: (id: string) => ['actions', 'plans', 'one', id] as const,
   planActions: (id: string) => ['actions', 'plans', 'actions', id] as const,
   templates: () => ['actions', 'templates'] as const,
-  templateList: (search: string) => ['actions', 'templates', 'list', search] as const,
+  templateList: (search: string, deleted = false) => ['actions', 'templates', 'list', search, ...(deleted ? ['deleted'] : [])] as const,
   template: (id: string) => ['actions', 'templates', 'one', id] as const,
   members: (search: string) => ['actions', 'members', search] as const,
   sites: (search: string) => ['actions', 'sites', search] as const,

@@ -2,13 +2,13 @@
  * The actions' reads (GET /api/actions…, contract common/modules/actionPlans/schemas.ts): the
  * list (keyset pages, the filtered count), an action and its history, the actions of a source,
  * the plans (list, one, its actions), the templates, the member picker, and the site picker
- * (the Sites list, for those who may read it). The caller's open actions and their sheets are
+ * (the module's own site choices). The caller's open actions and their sheets are
  * kept for offline reading (offline.ts); what a user opened is kept too (meta.offline).
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
-import type { SiteSummary } from '../../../../common/modules/sites/schemas';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
+import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import { apiGet, withSignal } from '../../../lib/api-client';
 import type { ActionListSearch } from '../search';
 import { actionsKeys } from './keys';
@@ -64,11 +64,13 @@ export const sourceActionsQueryOptions = (sourceId: string) =>
     meta: { offline: true },
   });
 
-export const plansQueryOptions = (search = '') =>
+/** A small list's query string: its first 200 by name, searched, the deleted ones instead (managers). */
+const smallListParams = (search: string, deleted: boolean) => ({ limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }), ...(deleted ? { deleted: 'true' } : {}) });
+
+export const plansQueryOptions = (search = '', deleted = false) =>
   queryOptions({
-    queryKey: actionsKeys.planList(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<Page<PlanSummary>>('actions/plans', { searchParams: { limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    queryKey: actionsKeys.planList(search.trim(), deleted),
+    queryFn: ({ signal }) => apiGet<Page<PlanSummary>>('actions/plans', { searchParams: smallListParams(search, deleted), ...withSignal(signal) }),
     staleTime: 30_000,
     meta: { offline: true },
   });
@@ -84,11 +86,10 @@ export const planActionsQueryOptions = (id: string) =>
     meta: { offline: true },
   });
 
-export const templatesQueryOptions = (search = '') =>
+export const templatesQueryOptions = (search = '', deleted = false) =>
   queryOptions({
-    queryKey: actionsKeys.templateList(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<Page<ActionTemplate>>('actions/templates', { searchParams: { limit: '200', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    queryKey: actionsKeys.templateList(search.trim(), deleted),
+    queryFn: ({ signal }) => apiGet<Page<ActionTemplate>>('actions/templates', { searchParams: smallListParams(search, deleted), ...withSignal(signal) }),
     staleTime: 60_000,
     meta: { offline: true },
   });
@@ -104,11 +105,15 @@ export const membersQueryOptions = (search = '') =>
     staleTime: 5 * 60_000,
   });
 
-/** The site picker: the first sites by name (the Sites list; only for those who may read sites). */
+/**
+ * The site pickers (an action's, a plan's, the list's filter): GET /api/actions/sites, for
+ * whoever reads actions or plans, with or without the sites right; the first choices kept
+ * offline (a field user's new action on a site without network).
+ */
 export const siteChoicesQueryOptions = (search = '') =>
   queryOptions({
     queryKey: actionsKeys.sites(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<Page<SiteSummary>>('sites', { searchParams: { limit: '100', ...(search.trim() === '' ? {} : { search: search.trim() }) }, ...withSignal(signal) }),
+    queryFn: ({ signal }) => apiGet<SiteChoice[]>('actions/sites', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
     staleTime: 5 * 60_000,
+    meta: { offline: true },
   });

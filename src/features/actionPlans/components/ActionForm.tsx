@@ -18,12 +18,12 @@ import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
 import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import { schemaProblems } from '../../../components/module/validation';
 import { apiGet } from '../../../lib/api-client';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { can } from '../../../lib/rights';
 import { actionsKeys } from '../api/keys';
 import { membersQueryOptions, plansQueryOptions, siteChoicesQueryOptions, templateQueryOptions, templatesQueryOptions } from '../api/reads';
 import { today } from '../pending';
@@ -215,7 +215,6 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
   const { saving, submit } = useFormSave(form, onSave, t('form.saved'));
   const members = useQuery({ ...membersQueryOptions(), enabled: powers.manage });
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
-  const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: can(rights, 'sites') });
   const ids = { priority: useId(), due: useId(), error: useId() };
   /** The problems of the pickers, shown under them (a date typed by hand, a choice the contract refuses). */
   const pickerError = (field: 'siteId' | 'planId' | 'assigneeId' | 'dueOn') => <FieldError id={`${ids.error}-${field}`} problem={shown(field)} />;
@@ -226,7 +225,7 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
         {(templateName !== null || sourceLabel !== null) && <p>{[templateName === null ? null : t('form.from_template', { name: templateName }), sourceLabel].filter(Boolean).join(' · ')}</p>}
         <TextField label={t('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
-        <ChoiceSelect label={t('field.siteId')} value={state.siteId} choices={sites.data?.items ?? []} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} />
+        <SiteSelect label={t('field.siteId')} value={state.siteId} choices={siteChoicesQueryOptions} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} className="record-form-site" describedBy={`${ids.error}-siteId`} />
         {pickerError('siteId')}
         {powers.readPlans && (
           <>

@@ -14,8 +14,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionPowers } from '../../../../common/modules/actionPlans/access';
+import { actionPowers, photoDeletionRefusal, type PhotoRefusal } from '../../../../common/modules/actionPlans/access';
 import { COMMENT_MAX, TEXT_MAX, type ActionStatus } from '../../../../common/modules/actionPlans/schemas';
+import type { Attachment } from '../../../../common/schemas/platform';
 import { allowedMoves, missingProof, type WorkflowRole } from '../../../../common/modules/actionPlans/workflow';
 import { ConflictDialog } from '../../../components/ConflictDialog';
 import { CommentBox } from '../../../components/module/CommentBox';
@@ -67,6 +68,12 @@ export function roleOf(action: Pick<ShownAction, 'assignee' | 'createdBy'>, righ
   return null;
 }
 
+/** Why the caller may not delete this photo of the action as shown (null: it may), the server's rule (access.ts). */
+export function photoRefusal(action: Pick<ShownAction, 'status' | 'assignee' | 'createdBy' | 'deletedAt'>, photo: Pick<Attachment, 'createdBy'>, rights: readonly string[], meId: string | null): PhotoRefusal | null {
+  if (meId === null || action.deletedAt !== null) return 'not_allowed';
+  return photoDeletionRefusal(actionPowers(rights), { status: action.status, assigneeId: action.assignee?.id ?? null, createdById: action.createdBy.id, uploaderId: photo.createdBy.id }, meId);
+}
+
 /** The label of a move, from where the action is and who moves it. */
 export function moveLabel(from: ActionStatus, to: ActionStatus, role: WorkflowRole): string {
   if (to === 'done') return 'move.close';
@@ -110,6 +117,11 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
   const when = (iso: string) => formatDateTime(iso, i18n.language);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: actionsKeys.detail(action.id) });
   const fieldLabel = (field: string) => ((FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : field);
+  const refusalOf = (photoId: string) => {
+    const photo = action.attachments.find((a) => a.id === photoId);
+    return photo === undefined ? 'not_allowed' : photoRefusal(action, photo, rights, me?.id ?? null);
+  };
+  const deletable = (photoId: string) => refusalOf(photoId) === null;
   const photoCount = action.attachments.length + pendingPhotos.filter((p) => p.item.state !== 'failed').length;
 
   const act = async (write: () => Promise<unknown>, done: string) => {
@@ -219,8 +231,16 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
         <RecordSection title={t('sheet.photos')}>
           {action.attachments.length === 0 && pendingPhotos.length === 0 && <p>{t('sheet.no_photos')}</p>}
           {action.attachments.length > 0 && (
-            <RecordAttachments module={ACTIONS_OUTBOX} recordId={action.id} attachments={action.attachments} manage={powers.manage && !deleted} onDelivered={refresh} />
+            <RecordAttachments
+              module={ACTIONS_OUTBOX}
+              recordId={action.id}
+              attachments={action.attachments}
+              manage={action.attachments.some((photo) => deletable(photo.id))}
+              canDelete={(tile) => deletable(tile.id)}
+              onDelivered={refresh}
+            />
           )}
+          {action.attachments.length > 0 && role !== null && !deleted && action.attachments.some((photo) => refusalOf(photo.id) === 'closed') && <p className="action-photos-kept">{t('sheet.photos_kept')}</p>}
           <PendingPhotos
             module={ACTIONS_OUTBOX}
             recordId={action.id}

@@ -13,17 +13,17 @@ import type { ActionSort, ActionSummary, DuePeriod, Priority } from '../../../..
 import { FilterSelect } from '../../../components/module/FilterSelect';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { RecordList } from '../../../components/module/RecordList';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { usePendingChanges, withPendingList } from '../../../lib/outbox';
-import { can } from '../../../lib/rights';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
 import { actionsListQueryOptions, membersQueryOptions, plansQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { actionHref, actionsListHref } from '../paths';
 import { actionMatches, completeActionRow, listWrites } from '../pending';
 import { ACTION_SORT_NAMES, DUE_NAMES, OPEN_FILTER, PRIORITY_NAMES, STATUS_NAMES, validateActionSearch, type ActionListSearch, type SourceFilter } from '../search';
 import { ACTIONS_OUTBOX } from '../writes';
-import { ActionRow, useActionsBase } from './parts';
+import { ActionRow, DeletedFilter, useActionsBase } from './parts';
 
 export const ACTION_ROW_HEIGHT = 88;
 /** The list's default order (no sort in the address): the server's, overdue first. */
@@ -34,18 +34,17 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
   const base = useActionsBase();
   const rights = useEnvelope((state) => state.rights);
   const powers = actionPowers(rights);
-  const readSites = can(rights, 'sites');
   const pending = usePendingChanges(ACTIONS_OUTBOX);
   const me = currentActor();
   const members = useQuery({ ...membersQueryOptions(), enabled: powers.manage });
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
   const templates = useQuery({ ...templatesQueryOptions(), enabled: powers.readTemplates });
-  const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: readSites });
 
+  const deletedView = search.deleted === 'true';
   const setSearch = useSearchPatch(validateActionSearch, (next: ActionListSearch) => actionsListHref(base, next));
   const who = me ?? { id: '', name: '' };
   const overlay = (rows: ActionSummary[], total: number) =>
-    withPendingList(rows, total, listWrites(pending), { matches: actionMatches(search, me?.id ?? null), complete: completeActionRow(who) });
+    withPendingList(rows, total, listWrites(pending), { matches: actionMatches(search, me?.id ?? null), deletedView, complete: completeActionRow(who) });
   const active = Object.keys(search).filter((key) => key !== 'sort' && key !== 'search' && key !== 'scope').length;
   const filtered = active > 0 || search.search !== undefined;
   const select = (label: string, value: string | undefined, options: readonly { value: string; label: string }[], onChange: (value: string | undefined) => void) => (
@@ -66,7 +65,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
       )}
       <RecordList
         query={actionsListQueryOptions(search)}
-        label={search.scope === 'all' ? t('list.all') : t('list.mine')}
+        label={deletedView ? t('deleted_view.actions_deleted') : search.scope === 'all' ? t('list.all') : t('list.mine')}
         getKey={(row) => row.id}
         overlay={overlay}
         rowHeight={ACTION_ROW_HEIGHT}
@@ -76,7 +75,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
         onSearch={(value) => setSearch({ search: value })}
         searchLabel={t('list.search')}
         countText={(count) => t('list.count', { count })}
-        emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
+        emptyText={deletedView && active === 1 && search.search === undefined ? t('deleted_view.actions_empty') : filtered ? t('list.empty_filtered') : t('list.empty')}
         sort={{
           value: search.sort ?? DEFAULT_SORT,
           options: [DEFAULT_SORT, ...ACTION_SORT_NAMES].map((value) => ({ value, label: t(`list.sort.${value}`) })),
@@ -105,13 +104,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
                 (members.data ?? []).map((member) => ({ value: member.id, label: member.name })),
                 (assignee) => setSearch({ assignee, scope: assignee === undefined ? search.scope : 'all' }),
               )}
-            {readSites &&
-              select(
-                t('field.site'),
-                search.site,
-                (sites.data?.items ?? []).map((site) => ({ value: site.id, label: site.name })),
-                (site) => setSearch({ site }),
-              )}
+            <SiteSelect label={t('field.site')} value={search.site ?? null} noneLabel={t('list.filter_any')} onChange={(site) => setSearch({ site: site ?? undefined })} choices={siteChoicesQueryOptions} />
             {powers.readPlans &&
               select(
                 t('field.plan'),
@@ -137,6 +130,10 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
               search.due,
               DUE_NAMES.map((value) => ({ value, label: t(`due.${value}`) })),
               (due) => setSearch({ due: due as DuePeriod | undefined }),
+            )}
+            {powers.manage && (
+              // The deleted ones are the district's: the view shows everyone's.
+              <DeletedFilter kind="actions" deleted={deletedView} onChange={(deleted) => setSearch(deleted ? { deleted: 'true', scope: 'all' } : { deleted: undefined })} />
             )}
           </details>
         }

@@ -6,6 +6,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActionStatus, ActionSummary, Priority } from '../../../../common/modules/actionPlans/schemas';
+import { FilterSelect } from '../../../components/module/FilterSelect';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
@@ -66,9 +67,27 @@ export function ActionRow({ action, href, selected = false }: { action: WithPend
       </span>
       <span className="action-row-chips">
         <ActionChips status={action.status} priority={action.priority} overdue={action.overdue} />
+        {action.deletedAt !== null && <StatusChip label={t('sheet.deleted')} tone="danger" />}
         {action.pending !== undefined && <WaitingMark pending={action.pending} />}
       </span>
     </a>
+  );
+}
+
+/**
+ * A manager's choice between a list's records in use and its deleted ones (each restorable from
+ * its page), kept in the address (`deleted=true`) like the Sites list's.
+ */
+export function DeletedFilter({ kind, deleted, onChange }: { kind: 'actions' | 'plans' | 'templates'; deleted: boolean; onChange: (deleted: boolean) => void }) {
+  const { t } = useTranslation('action');
+  return (
+    <FilterSelect
+      label={t('deleted_view.label')}
+      anyLabel={t(`deleted_view.${kind}_live`)}
+      value={deleted ? 'true' : undefined}
+      options={[{ value: 'true', label: t(`deleted_view.${kind}_deleted`) }]}
+      onChange={(value) => onChange(value === 'true')}
+    />
   );
 }
 

@@ -6,17 +6,19 @@
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouter } from '@tanstack/react-router';
+import { useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
 import { PLAN_NAME_MAX, PlanFields, TEXT_MAX, type ActionSummary, type Plan, type PlanSummary } from '../../../../common/modules/actionPlans/schemas';
 import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
+import { StatusChip } from '../../../components/module/StatusChip';
 import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import { schemaProblems } from '../../../components/module/validation';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useBack } from '../../../hooks/use-back';
@@ -24,13 +26,13 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingChanges, withPending, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
-import { can } from '../../../lib/rights';
+import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
+import { validateDeletedSearch } from '../search';
 import { completeActionRow, listWrites } from '../pending';
-import { ACTIONS_OUTBOX, PLANS_OUTBOX, queueCreatePlan, queueDeletePlan, queueUpdatePlan } from '../writes';
-import { ActionRow, formatDay, PlanProgressBar, useQueueThenGo } from './parts';
+import { ACTIONS_OUTBOX, PLANS_OUTBOX, queueCreatePlan, queueDeletePlan, queueRestorePlan, queueUpdatePlan } from '../writes';
+import { ActionRow, DeletedFilter, formatDay, PlanProgressBar, useQueueThenGo } from './parts';
 
 
 const usePlanId = () => {
@@ -45,9 +47,14 @@ export function PlansPage() {
   const router = useRouter();
   const follow = useLinkNavigation();
   const powers = actionPowers(useEnvelope((state) => state.rights));
-  const plans = useQuery(plansQueryOptions());
+  // The deleted view (plan managers; the server refuses it to others).
+  const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === 'true' && powers.managePlans;
+  const plans = useQuery(plansQueryOptions('', deletedView));
   const pending = usePendingChanges(PLANS_OUTBOX);
-  const rows: WithPending<PlanSummary>[] = withPending(plans.data?.items ?? [], pending).map((plan) => ({ ...plan, progress: plan.progress ?? NO_PROGRESS }));
+  const rows: WithPending<PlanSummary>[] = withPendingList(plans.data?.items ?? [], plans.data?.total ?? 0, pending, { matches: () => true, deletedView }).rows.map((plan) => ({
+    ...plan,
+    progress: plan.progress ?? NO_PROGRESS,
+  }));
   const period = (plan: PlanSummary) =>
     [plan.startOn, plan.endOn].every((day) => day === null) ? null : `${plan.startOn === null ? '…' : formatDay(plan.startOn, i18n.language)} – ${plan.endOn === null ? '…' : formatDay(plan.endOn, i18n.language)}`;
   return (
@@ -58,12 +65,17 @@ export function PlansPage() {
       }
     >
       <div className="record-sheet">
+        {powers.managePlans && (
+          <div className="record-list-tools">
+            <DeletedFilter kind="plans" deleted={deletedView} onChange={(deleted) => void router.navigate({ href: plansHref(deleted ? { deleted: 'true' } : {}), replace: true })} />
+          </div>
+        )}
         {plans.isPending && plans.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
         {plans.isPending && plans.fetchStatus === 'paused' && rows.length === 0 && <p>{t('sheet.offline_missing')}</p>}
         {plans.isError && <p role="alert">{describeApiError(plans.error)}</p>}
-        {plans.data !== undefined && rows.length === 0 && <p>{t('plans.empty')}</p>}
+        {plans.data !== undefined && rows.length === 0 && <p>{deletedView ? t('deleted_view.plans_empty') : t('plans.empty')}</p>}
         {rows.length > 0 && (
-          <ul className="action-list-plain" aria-label={t('plans.title')}>
+          <ul className="action-list-plain" aria-label={deletedView ? t('deleted_view.plans_deleted') : t('plans.title')}>
             {rows.map((plan) => (
               <li key={plan.id}>
                 <a className="plan-row" href={planHref(plan.id)} onClick={follow(planHref(plan.id))}>
@@ -72,6 +84,7 @@ export function PlansPage() {
                     <span>{[plan.siteName, plan.owner?.name, period(plan)].filter(Boolean).join(' · ')}</span>
                   </span>
                   <PlanProgressBar progress={plan.progress} />
+                  {plan.deletedAt !== null && <StatusChip label={t('deleted_view.deleted')} tone="danger" />}
                   {plan.pending !== undefined && <WaitingMark pending={plan.pending} />}
                 </a>
               </li>
@@ -102,8 +115,10 @@ export function PlanPage() {
     matches: (row) => row.planId === id || (row as { planId?: string | null }).planId === id,
     complete: completeActionRow(me),
   });
-  const deleted = plan.deletedAt !== null;
+  // Deleted on the server and not restored here, or deleted here.
+  const deleted = deletedOnceSent(plan, planWrites);
   const remove = () => queueThenGo(() => queueDeletePlan(plan), t('plans.deleted'), plansHref());
+  const restore = () => queueThenGo(() => queueRestorePlan(plan), t('sheet.restored'), planHref(plan.id));
   return (
     <ModulePage
       title={plan.name}
@@ -123,10 +138,12 @@ export function PlanPage() {
               </IonButton>
             </>
           )}
+          {powers.managePlans && deleted && <IonButton onClick={restore}>{t('sheet.restore')}</IonButton>}
         </>
       }
     >
       <RecordSheet label={plan.name}>
+        {deleted && <StatusChip label={t('deleted_view.deleted')} tone="danger" />}
         {plan.pending !== undefined && <WaitingMark pending={plan.pending} />}
         <PlanProgressBar progress={plan.progress ?? NO_PROGRESS} />
         <RecordFields
@@ -216,7 +233,6 @@ interface PlanFormProps {
 
 function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null, onSave, onCancel }: PlanFormProps) {
   const { t } = useTranslation('action');
-  const rights = useEnvelope((state) => state.rights);
   const me = currentActor();
   const check = useCallback((state: PlanFormState) => {
     const problems = schemaProblems(PlanFields, state);
@@ -227,14 +243,13 @@ function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null,
   const { state, set, shown } = form;
   const { saving, submit } = useFormSave(form, onSave, t('form.saved'));
   const members = useQuery(membersQueryOptions());
-  const sites = useQuery({ ...siteChoicesQueryOptions(), enabled: can(rights, 'sites') });
   const ids = { start: useId(), end: useId() };
   const endProblem = shown('endOn');
   return (
     <FormPage title={title} onBack={onCancel} form={form} submit={submit}>
         <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={PLAN_NAME_MAX} />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
-        <ChoiceSelect label={t('field.siteId')} value={state.siteId} choices={sites.data?.items ?? []} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} />
+        <SiteSelect label={t('field.siteId')} value={state.siteId} choices={siteChoicesQueryOptions} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} className="record-form-site" />
         <ChoiceSelect
           label={t('field.ownerId')}
           value={state.ownerId}

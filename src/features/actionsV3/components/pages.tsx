@@ -7,7 +7,7 @@
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useParams, useRouter } from '@tanstack/react-router';
+import { Outlet, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers } from '../../../../common/modules/actionPlans/access';
@@ -22,14 +22,16 @@ import { useBack } from '../../../hooks/use-back';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingChanges, withPending, withPendingRecord, type WithPending } from '../../../lib/outbox';
+import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { templateQueryOptions, templatesQueryOptions } from '../../actionPlans/api/reads';
 import { PrioritySelect, ProofFields } from '../../actionPlans/components/ActionForm';
-import { PRIORITY_TONE, useQueueThenGo } from '../../actionPlans/components/parts';
+import { DeletedFilter, PRIORITY_TONE, useQueueThenGo } from '../../actionPlans/components/parts';
 import { useLiveActions } from '../../actionPlans/live';
 import { ACTIONS_V3_PREFIX, newActionHref, templateHref, templateNewHref, templatesHref } from '../../actionPlans/paths';
+import { validateDeletedSearch } from '../../actionPlans/search';
 import { registerActionSenders } from '../../actionPlans/senders';
-import { queueCreateTemplate, queueDeleteTemplate, queueUpdateTemplate, TEMPLATES_OUTBOX } from '../../actionPlans/writes';
+import { queueCreateTemplate, queueDeleteTemplate, queueRestoreTemplate, queueUpdateTemplate, TEMPLATES_OUTBOX } from '../../actionPlans/writes';
+import { RecordFields, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 
 registerActionSenders();
@@ -47,17 +49,24 @@ export function TemplatesPage() {
   const router = useRouter();
   const follow = useLinkNavigation();
   const powers = actionPowers(useEnvelope((state) => state.rights));
-  const templates = useQuery(templatesQueryOptions());
+  // The deleted view (template managers; the server refuses it to others).
+  const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === 'true' && powers.manageTemplates;
+  const templates = useQuery(templatesQueryOptions('', deletedView));
   const pending = usePendingChanges(TEMPLATES_OUTBOX);
-  const rows: WithPending<ActionTemplate>[] = withPending(templates.data?.items ?? [], pending).filter((template) => template.deletedAt == null && template.pending?.deleted !== true);
+  const rows: WithPending<ActionTemplate>[] = withPendingList(templates.data?.items ?? [], templates.data?.total ?? 0, pending, { matches: () => true, deletedView }).rows;
   return (
     <ModulePage title={t('templates.title')} actions={powers.manageTemplates ? <IonButton onClick={() => void router.navigate({ href: templateNewHref() })}>{t('templates.new')}</IonButton> : undefined}>
       <div className="record-sheet">
+        {powers.manageTemplates && (
+          <div className="record-list-tools">
+            <DeletedFilter kind="templates" deleted={deletedView} onChange={(deleted) => void router.navigate({ href: templatesHref(deleted ? { deleted: 'true' } : {}), replace: true })} />
+          </div>
+        )}
         {templates.isPending && templates.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={ta('sheet.loading')} />}
         {templates.isError && <p role="alert">{describeApiError(templates.error)}</p>}
-        {templates.data !== undefined && rows.length === 0 && <p>{t('templates.empty')}</p>}
+        {templates.data !== undefined && rows.length === 0 && <p>{deletedView ? ta('deleted_view.templates_empty') : t('templates.empty')}</p>}
         {rows.length > 0 && (
-          <ul className="action-list-plain" aria-label={t('templates.title')}>
+          <ul className="action-list-plain" aria-label={deletedView ? ta('deleted_view.templates_deleted') : t('templates.title')}>
             {rows.map((template) => {
               const href = powers.manageTemplates ? templateHref(template.id) : newActionHref(ACTIONS_V3_PREFIX, { template: template.id });
               return (
@@ -72,9 +81,10 @@ export function TemplatesPage() {
                       </span>
                     </span>
                     <StatusChip label={ta(`priority.${template.priority}`)} tone={PRIORITY_TONE[template.priority]} />
+                    {template.deletedAt !== null && <StatusChip label={ta('deleted_view.deleted')} tone="danger" />}
                     {template.pending !== undefined && <WaitingMark pending={template.pending} />}
                   </a>
-                  {powers.own && powers.manageTemplates && (
+                  {powers.own && powers.manageTemplates && !deletedView && (
                     <IonButton fill="clear" size="small" onClick={() => void router.navigate({ href: newActionHref(ACTIONS_V3_PREFIX, { template: template.id }) })}>
                       {t('templates.use', { name: template.name })}
                     </IonButton>
@@ -118,9 +128,31 @@ export function TemplateEditPage() {
   const router = useRouter();
   const back = useBack(templatesHref());
   const query = useQuery(templateQueryOptions(id));
-  const template = withPendingRecord(query.data, usePendingChanges(TEMPLATES_OUTBOX, id));
+  const writes = usePendingChanges(TEMPLATES_OUTBOX, id);
+  const template = withPendingRecord(query.data, writes);
   const queueThenGo = useQueueThenGo();
   if (template === undefined) return <SheetPlaceholder title={t('templates.edit')} onBack={back} query={query} offlineText={ta('sheet.offline_missing')} loadingLabel={ta('sheet.loading')} />;
+  if (deletedOnceSent(template, writes)) {
+    // Deleted: nothing to edit, what it holds and Restore (through the outbox).
+    const restore = () => queueThenGo(() => queueRestoreTemplate(template), ta('sheet.restored'), templateHref(template.id));
+    return (
+      <ModulePage title={template.name} onBack={back} actions={<IonButton onClick={restore}>{ta('sheet.restore')}</IonButton>}>
+        <RecordSheet label={template.name}>
+          <p>
+            <StatusChip label={ta('deleted_view.deleted')} tone="danger" /> {template.pending !== undefined && <WaitingMark pending={template.pending} />}
+          </p>
+          <RecordFields
+            fields={[
+              { label: ta('field.title'), value: template.title },
+              { label: ta('field.description'), value: template.description || ta('sheet.empty') },
+              { label: ta('field.priority'), value: ta(`priority.${template.priority}`) },
+              { label: t('templates.due_in_days'), value: template.dueInDays === null ? t('templates.no_delay') : String(template.dueInDays) },
+            ]}
+          />
+        </RecordSheet>
+      </ModulePage>
+    );
+  }
   const initial: TemplateFormState = { name: template.name, title: template.title, description: template.description, priority: template.priority, dueInDays: template.dueInDays, proof: template.proof };
   const remove = () => queueThenGo(() => queueDeleteTemplate(template), t('templates.deleted'), templatesHref());
   return (

@@ -5,7 +5,8 @@
  * templates are kept for offline reading (offline.ts; meta.offline for what a user opened).
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Declaration, DeclarationSummary, SiteChoice, Template } from '../../../../common/modules/declarations/schemas';
+import type { Declaration, DeclarationSummary, Template } from '../../../../common/modules/declarations/schemas';
+import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
 import type { DeclarationListSearch } from '../search';

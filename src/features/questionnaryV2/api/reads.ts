@@ -6,7 +6,8 @@
  * (offline.ts).
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Family, Inspection, InspectionSummary, Schedule, SiteChoice, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import type { Family, Inspection, InspectionSummary, Schedule, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
+import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
 import { manageQueryParams, type ManageSearch } from '../manage-search';

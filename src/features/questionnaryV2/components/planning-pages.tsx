@@ -24,14 +24,14 @@ import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
-import { managedInspectionsQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
+import { managedInspectionsQueryOptions, membersQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { activeFilters, DEFAULT_MANAGE_SORT, MANAGE_SORTS, MANAGE_STATUSES, manageHref, manageQueryParams, validateManageSearch, type ManageSearch, type ManageStatus } from '../manage-search';
 import { inspectionHref } from '../paths';
 import { localDateTime } from '../schedule-form';
 import { registerQuestionnaireSenders } from '../senders';
 import { QUESTIONNAIRES_MODULE, queuePlan } from '../writes';
 import { QuestionnairesNav } from './QuestionnairesNav';
-import { SiteSelect } from './SiteSelect';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import './questionnaires.css';
 import './planning.css';
 
@@ -187,7 +187,7 @@ export function ManageInspectionsPage() {
                 managed.map((tpl) => ({ value: tpl.id, label: tpl.name })),
                 (template) => setSearch({ template }),
               )}
-              <SiteSelect label={t('manage.filter_site')} value={search.site ?? null} anyLabel={t('manage.filter_any')} onChange={(site) => setSearch({ site: site ?? undefined })} />
+              <SiteSelect label={t('manage.filter_site')} value={search.site ?? null} noneLabel={t('manage.filter_any')} onChange={(site) => setSearch({ site: site ?? undefined })} choices={siteChoicesQueryOptions} />
               {select(
                 t('manage.filter_person'),
                 search.assignee,
@@ -306,7 +306,7 @@ function PlanInspectionForm({ onDone }: { onDone: () => void }) {
         </select>
         {error(ids.template, problems.template)}
       </label>
-      <SiteSelect label={t('manage.plan_site')} value={siteId} anyLabel={t('manage.no_site')} onChange={setSiteId} className="planning-field" />
+      <SiteSelect label={t('manage.plan_site')} value={siteId} noneLabel={t('manage.no_site')} onChange={setSiteId} choices={siteChoicesQueryOptions} className="planning-field" />
       <label className="planning-field" htmlFor={ids.person}>
         {t('manage.plan_person')}
         <select id={ids.person} value={assigneeId} onChange={(event) => setAssigneeId(event.target.value)} {...described(ids.person, problems.person)}>

@@ -7,7 +7,7 @@ import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { renderApp } from '../../../../src/testing/render-app';
 import { server } from '../../../../src/testing/server';
-import { ACTION, FIELD, MANAGER, ME, PLAN_ID, serveActions, SITE_ID, TEMPLATE, seedActionsSession } from './actions-testing';
+import { ACTION, FIELD, MANAGER, ME, PLAN_ID, serveActions, SITE_ID, SITES, TEMPLATE, seedActionsSession } from './actions-testing';
 
 vi.mock('../../../../src/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/outbox')>()),
@@ -61,6 +61,21 @@ describe('a new action', { timeout: 30_000 }, () => {
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/actionPlan/actions/${write.recordId}`));
+  });
+
+  it('offers a field user without the sites right the district’s sites (the module’s own choices), searched', async () => {
+    const actions = serveActions({ rights: FIELD });
+    seedActionsSession(FIELD);
+    renderApp('/actionPlan/actions/new');
+    const site = await screen.findByLabelText('Site', {}, FIRST_LOOK);
+    await waitFor(() => expect(within(site).getByRole('option', { name: 'Dépôt de Bron' })).toBeInTheDocument());
+    fireEvent.input(screen.getByLabelText('Title'), { target: { value: 'Réparer le portail' } });
+    fireEvent.change(site, { target: { value: SITES[1]!.id } });
+    fireEvent.change(screen.getByLabelText('Search: Site'), { target: { value: 'bron' } });
+    await waitFor(() => expect(actions.siteRequests.at(-1)?.get('search')).toBe('bron'));
+    save();
+    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({ kind: 'actions.create', payload: { title: 'Réparer le portail', siteId: SITES[1]!.id } });
   });
 
   it('made by a manager from a template: its title, priority, proof and due day from its delay', async () => {

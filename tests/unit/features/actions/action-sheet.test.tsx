@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueueWrite, type PendingWrite } from '../../../../src/lib/outbox';
 import { renderApp } from '../../../../src/testing/render-app';
-import { ACTION, DECLARATION_ID, FIELD, MANAGER, serveActions, seedActionsSession } from './actions-testing';
+import type { Attachment } from '../../../../common/schemas/platform';
+import { ACTION, DECLARATION_ID, FIELD, MANAGER, ME, OTHER, serveActions, seedActionsSession } from './actions-testing';
 
 const outbox = vi.hoisted(() => ({ writes: [] as PendingWrite[], items: [] as object[] }));
 vi.mock('../../../../src/lib/outbox', async (importOriginal) => ({
@@ -127,5 +128,51 @@ describe('the action sheet', { timeout: 30_000 }, () => {
     await open(MANAGER);
     expect(screen.getByRole('alert')).toHaveTextContent('Someone changed the same fields of this action meanwhile.');
     expect(screen.getByText('Choose the values')).toBeInTheDocument();
+  });
+});
+
+describe('the photos of an action', { timeout: 30_000 }, () => {
+  const photo = (n: number, by: { id: string; name: string }): Attachment => ({
+    id: `ffffffff-0000-4000-8000-00000000000${n}`,
+    name: `photo-${n}.jpg`,
+    type: 'image/jpeg',
+    size: 1024,
+    width: 2000,
+    height: 1500,
+    takenAt: null,
+    gps: null,
+    url: `/api/attachments/ffffffff-0000-4000-8000-00000000000${n}`,
+    thumbnailUrl: null,
+    createdAt: '2026-11-05T10:00:00.000Z',
+    createdBy: by,
+  });
+  const withPhotos = { ...ACTION, attachments: [photo(1, ME), photo(2, OTHER)] };
+  const photos = () => within(section('Photos'));
+
+  it('lets the assignee delete a photo it added to its open action (queued in the outbox), not another’s', async () => {
+    const { user } = await open(FIELD, withPhotos);
+    expect(photos().queryByLabelText('Delete photo-2.jpg')).toBeNull();
+    await user.click(photos().getByLabelText('Delete photo-1.jpg'));
+    await user.click(within(screen.getByRole('alertdialog')).getByText('Delete'));
+    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toEqual({
+      kind: 'attachments.delete',
+      module: 'actions',
+      recordId: ACTION.id,
+      baseVersion: null,
+      payload: { attachmentId: photo(1, ME).id, name: 'photo-1.jpg' },
+    });
+  });
+
+  it('keeps the photos of a closed action: no delete button, and says why', async () => {
+    await open(FIELD, { ...withPhotos, status: 'done', doneAt: '2026-11-06T10:00:00.000Z', doneBy: ME, closingNote: 'Remplacé' });
+    expect(photos().getByText('The action is closed: its photos stay as the proof it was closed with.')).toBeInTheDocument();
+    expect(photos().queryByLabelText(/^Delete /)).toBeNull();
+  });
+
+  it('lets a manager delete anyone’s photo of an open action', async () => {
+    await open(MANAGER, withPhotos);
+    expect(photos().getByLabelText('Delete photo-1.jpg')).toBeInTheDocument();
+    expect(photos().getByLabelText('Delete photo-2.jpg')).toBeInTheDocument();
   });
 });

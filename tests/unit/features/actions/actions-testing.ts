@@ -7,6 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
 import type { HistoryEntry, Page } from '../../../../common/schemas/platform';
+import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import { DEMO_USER, makeAccessToken, makeEnvelope } from '../../../../src/testing/fixtures';
 import { seedSession } from '../../../../src/testing/session';
 import { api } from '../../../../src/testing/handlers';
@@ -130,17 +131,29 @@ export const TEMPLATE: ActionTemplate = {
   usageCount: 3,
 };
 
+/** The actions' site choices (GET /api/actions/sites: the module's own, without the sites right). */
+export const SITES: SiteChoice[] = [
+  { id: SITE_ID, name: 'Entrepôt de Vénissieux', address: '12 rue du Port, 69200 Vénissieux', distance: null },
+  { id: '55555555-0000-4000-8000-000000000002', name: 'Dépôt de Bron', address: '3 avenue Franklin Roosevelt, 69500 Bron', distance: null },
+];
+
 export interface ActionsApi {
   /** The search params of every list request, in order. */
   listRequests: URLSearchParams[];
+  /** The search params of every site picker request (GET /api/actions/sites). */
+  siteRequests: URLSearchParams[];
 }
 
 /** The actions API for `rights`: `rows` for every list (filtered by status and mine as the server would). */
 export function serveActions({ rights, rows = [summary(1), summary(2)], action = ACTION }: { rights: string[]; rows?: ActionSummary[]; action?: Action }): ActionsApi {
-  const state: ActionsApi = { listRequests: [] };
+  const state: ActionsApi = { listRequests: [], siteRequests: [] };
   const envelope = <T>(data: T) => HttpResponse.json(makeEnvelope(data, { rights }));
   server.use(
     http.get(api('actions/members'), () => envelope([ME, OTHER])),
+    http.get(api('actions/sites'), ({ request }) => {
+      state.siteRequests.push(new URL(request.url).searchParams);
+      return envelope(SITES);
+    }),
     http.get(api('actions/plans'), () => envelope({ items: PLANS, nextCursor: null, total: PLANS.length } satisfies Page<PlanSummary>)),
     http.get(api(`actions/plans/${PLAN_ID}`), () => envelope(PLAN)),
     http.get(api('actions/templates'), () => envelope({ items: [TEMPLATE], nextCursor: null, total: 1 } satisfies Page<ActionTemplate>)),

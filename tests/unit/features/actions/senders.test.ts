@@ -77,4 +77,15 @@ describe('the actions’ senders', () => {
     ]);
     expect(seen.every((request) => request.key === KEY)).toBe(true);
   });
+
+  it('restore a deleted plan and a deleted template on their restore routes, with the version they were deleted at', async () => {
+    seedActionsSession(MANAGER);
+    const seen = record();
+    await ACTION_SENDERS['action_plans.restore'](...item('action_plans.restore', 3, null));
+    await ACTION_SENDERS['action_templates.restore'](...item('action_templates.restore', 4, null));
+    expect(seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: `/api/actions/plans/${ACTION.id}/restore`, body: { baseVersion: 3 } },
+      { method: 'POST', path: `/api/actions/templates/${ACTION.id}/restore`, body: { baseVersion: 4 } },
+    ]);
+  });
 });

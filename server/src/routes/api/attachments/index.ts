@@ -8,7 +8,8 @@
  *   browser may keep it but asks each time, so the tenant check runs on every use).
  * - GET /api/attachments/:id/thumbnail: a JPEG, long edge 320, made once and kept beside the
  *   original, with its own ETag; 404 for documents.
- * - DELETE /api/attachments/:id: reversible deletion, with the module's write right; a write of
+ * - DELETE /api/attachments/:id: reversible deletion, with the module's write right and its own
+ *   rule where it has one (AttachmentRule.beforeDelete: an action's photos); a write of
  *   its record (new version, a history entry naming the file, `records:changed` once
  *   committed), run once per Idempotency-Key; deleting it again is a success that changes
  *   nothing (a queued delete meeting another manager's).
@@ -115,6 +116,9 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         }
         if (!(await ownsRecord(auth.db, rule, rights, { districtId: auth.districtId, recordId: row.record_id, accountId: auth.accountId }))) throw ApiError.notFound('attachments.not_found');
         if (action === 'write' && (await recordLocked(auth.db, row.module, auth.districtId, row.record_id))) throw new ApiError(423, { message: RECORD_LOCKED });
+        if (action === 'write' && rule.beforeDelete) {
+          await rule.beforeDelete(auth.db, { districtId: auth.districtId, recordId: row.record_id, accountId: auth.accountId, uploaderId: row.created_by, rights });
+        }
         // Where the read right uploads (own work: a declaration's photos), only the uploader
         // or a manager deletes.
         if (action === 'write' && rule.write === 'read' && row.created_by !== auth.accountId && !canAttach(rights, rule, 'manage')) {
