@@ -2,8 +2,8 @@
  * One-off tasks on the configured databases: `seed` creates the demo data (README) where
  * there are no accounts yet (for PostgreSQL, where start-up does not seed by default);
  * `migrate` applies pending migrations of the control and every client database;
- * `seed-bench [--sites N] [--declarations N] [--actions N] [--district <name>] [--client <database>]`
- * adds N benchmark sites, declarations and/or actions to one district (the demo home, Acme / Lyon, by default;
+ * `seed-bench [--sites N] [--declarations N] [--actions N] [--points N] [--district <name>] [--client <database>]`
+ * adds N benchmark sites, declarations, actions and/or points of interest to one district (the demo home, Acme / Lyon, by default;
  * the demo data is seeded first when there is none; sites first, so the declarations are spread
  * over them).
  */
@@ -12,13 +12,14 @@ import { openStorage } from './attachments/storage.js';
 import { loadConfigOrExit } from './config.js';
 import { Databases } from './db/databases.js';
 import { seedBenchActions } from './modules/actions/bench-seed.js';
+import { seedBenchPoints } from './modules/cartography/bench-seed.js';
 import { seedBenchDeclarations } from './modules/declarations/bench-seed.js';
 import { seedBenchSites } from './modules/sites/bench-seed.js';
 import { DEMO_ACCOUNTS, DEMO_HOME } from './seed/demo-data.js';
 import { seedDemo } from './seed/demo.js';
 
 const task = process.argv[2];
-const USAGE = 'usage: node server/dist/tasks.js seed | migrate | seed-bench [--sites N] [--declarations N] [--actions N] [--district <name>] [--client <database>]';
+const USAGE = 'usage: node server/dist/tasks.js seed | migrate | seed-bench [--sites N] [--declarations N] [--actions N] [--points N] [--district <name>] [--client <database>]';
 
 /** A count option of seed-bench: absent is 0; otherwise a whole number from 1 to 1,000,000. */
 function benchCount(name: string, value: string | undefined): number {
@@ -31,12 +32,13 @@ function benchCount(name: string, value: string | undefined): number {
 async function seedBench(databases: Databases, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { sites: { type: 'string' }, declarations: { type: 'string' }, actions: { type: 'string' }, district: { type: 'string' }, client: { type: 'string' } },
+    options: { sites: { type: 'string' }, declarations: { type: 'string' }, actions: { type: 'string' }, points: { type: 'string' }, district: { type: 'string' }, client: { type: 'string' } },
   });
   const sites = benchCount('sites', values.sites);
   const declarations = benchCount('declarations', values.declarations);
   const actions = benchCount('actions', values.actions);
-  if (sites === 0 && declarations === 0 && actions === 0) throw new Error(`seed-bench needs --sites, --declarations or --actions\n${USAGE}`);
+  const points = benchCount('points', values.points);
+  if (sites === 0 && declarations === 0 && actions === 0 && points === 0) throw new Error(`seed-bench needs --sites, --declarations, --actions or --points\n${USAGE}`);
   await seedDemo(databases, openStorage(config));
   const clientDb = values.client ?? DEMO_HOME.database;
   const districtName = values.district ?? DEMO_HOME.district;
@@ -51,6 +53,7 @@ async function seedBench(databases: Databases, args: string[]): Promise<void> {
     ['sites', sites, seedBenchSites],
     ['declarations', declarations, seedBenchDeclarations],
     ['actions', actions, seedBenchActions],
+    ['points of interest', points, seedBenchPoints],
   ];
   for (const [what, count, seed] of seeders) {
     if (count === 0) continue;

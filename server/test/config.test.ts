@@ -102,6 +102,21 @@ describe('numbers, ports, URLs and levels', () => {
   });
 });
 
+describe('the map', () => {
+  it('is built in by default, with no geocoder', () => {
+    expect(loadConfig({}).map).toEqual({ basemapPmtiles: null, styleUrl: null, attribution: null, geocoderUrl: null, geocoderKind: null });
+  });
+
+  it('takes an external style with its attribution only, and one basemap at a time', () => {
+    expect(problemsOf({ VIGIE_MAP_STYLE_URL: 'https://tiles.example.org/style.json' })).toEqual(['VIGIE_MAP_ATTRIBUTION must be set with VIGIE_MAP_STYLE_URL (the map shows it)']);
+    expect(loadConfig({ VIGIE_MAP_STYLE_URL: 'https://tiles.example.org/style.json', VIGIE_MAP_ATTRIBUTION: '© OSM' }).map.attribution).toBe('© OSM');
+    expect(problemsOf({ VIGIE_MAP_STYLE_URL: 'https://t.example.org/s.json', VIGIE_MAP_ATTRIBUTION: 'x', VIGIE_BASEMAP_PMTILES: '/srv/b.pmtiles' })).toHaveLength(1);
+    expect(problemsOf({ VIGIE_BASEMAP_PMTILES: '/srv/basemap.mbtiles' })).toEqual(['VIGIE_BASEMAP_PMTILES must be the path of a .pmtiles file, got "/srv/basemap.mbtiles"']);
+    expect(problemsOf({ VIGIE_GEOCODER_URL: 'photon.example.org' })).toEqual(['VIGIE_GEOCODER_URL must be an absolute URL (http: or https:)']);
+    expect(problemsOf({ VIGIE_GEOCODER_KIND: 'google' })).toEqual(['VIGIE_GEOCODER_KIND must be one of photon, nominatim, got "google"']);
+  });
+});
+
 describe('.env.example', () => {
   it('lists every variable of the README configuration table, and no other', () => {
     const readme = readFileSync('README.md', 'utf8');

@@ -14,6 +14,9 @@ import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
 import { actionsWorkflowCount } from './actions/badge.js';
 import { actionsRoutes } from './actions/routes.js';
 import { seedActions } from './actions/seed.js';
+import { BASEMAP_PREFIX, basemapRoutes } from './cartography/basemap.js';
+import { cartographyRoutes } from './cartography/routes.js';
+import { seedCartography } from './cartography/seed.js';
 import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
 import { lockedContent as declarationLockedContent } from './declarations/repository.js';
 import { declarationsRoutes } from './declarations/routes.js';
@@ -80,6 +83,16 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   // After declarations and questionnaires: its demo actions follow their demo records.
   { name: 'actions', prefix: '/actions', routes: actionsRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedActions, workflowCount: actionsWorkflowCount },
+  // After sites and declarations: its demo points and areas lie around the demo sites.
+  {
+    name: 'cartography',
+    prefix: '/cartography',
+    routes: cartographyRoutes,
+    // The basemap's style and tiles: world data, before and without a session.
+    publicRoutes: { prefix: BASEMAP_PREFIX, routes: basemapRoutes },
+    events: [RECORDS_CHANGED_EVENT],
+    seed: seedCartography,
+  },
 ];
 
 for (const module of SERVER_MODULES) {

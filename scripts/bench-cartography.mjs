@@ -1,0 +1,74 @@
+// The map's features route with 10,000 features in view (not a test; issue 19: "the features
+// route for 10,000 features in view, PGlite and PostgreSQL"). For each driver (embedded PGlite,
+// then PostgreSQL when VIGIE_BENCH_PG_URL is set or Debian's binaries are installed): seeds the
+// demo data plus BENCH_COUNT points of interest around Lyon with `tasks.js seed-bench --points`,
+// starts the built server, and asks GET /api/cartography/features for a box holding the whole
+// city (every point, the sites, the incidents and the areas) ROUNDS times in a row after WARM_UP,
+// then CONCURRENCY at a time for the throughput, printing requests per second, the median and
+// 99th percentile of an answer over loopback, the answer's size (raw and gzip as sent) and the
+// server's CPU time per request (Linux). Figures are printed, never asserted.
+// Usage: npm run bench:cartography (builds the server first). BENCH_PORT sets the first of the
+// two ports used (default 8397), BENCH_COUNT the points, BENCH_ROUNDS the measured rounds.
+import { DEMO_PASSWORD, onBothDrivers, startSeededServer } from './bench-support.mjs';
+
+const COUNT = Number(process.env.BENCH_COUNT ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const CONCURRENCY = 4;
+const WARM_UP = 5;
+const PORT = Number(process.env.BENCH_PORT ?? 8397);
+const VIEW = '4.6,45.6,5.1,45.9';
+
+const startServer = (port, extraEnv) => startSeededServer(port, ['--points', String(COUNT)], { VIGIE_SCHEDULER: 'false', ...extraEnv });
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+async function bench(label, port, env) {
+  console.log(`\n${label}: seeding ${COUNT} points of interest…`);
+  const server = await startServer(port, env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'operator@demo.vigie.test', password: DEMO_PASSWORD }),
+    });
+    const token = (await res.json()).data.token;
+    const url = `${base}/api/cartography/features?bbox=${VIEW}`;
+    const ask = async (encoding) => {
+      const started = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+      const bytes = await response.arrayBuffer();
+      return { ms: performance.now() - started, status: response.status, bytes: bytes.byteLength, sent: Number(response.headers.get('content-length') ?? 0), response };
+    };
+    const first = await ask('identity');
+    const collection = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
+    const kinds = {};
+    for (const f of collection.data.features) kinds[f.properties.kind] = (kinds[f.properties.kind] ?? 0) + 1;
+    const gzip = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    const gzipBytes = Number(gzip.headers.get('content-length') ?? 0) || (await gzip.arrayBuffer()).byteLength;
+    console.log(`  in view: ${collection.data.features.length} features (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}), truncated ${collection.data.truncated}`);
+    console.log(`  answer: ${(first.bytes / 1024).toFixed(0)} KiB raw, ${gzip.headers.get('content-encoding') ?? 'identity'} ${(gzipBytes / 1024).toFixed(0)} KiB as sent to a browser`);
+    for (let i = 0; i < WARM_UP; i++) await ask('identity');
+    const cpuBefore = server.cpuMs();
+    const times = [];
+    for (let i = 0; i < ROUNDS; i++) times.push((await ask('identity')).ms);
+    const cpuAfter = server.cpuMs();
+    times.sort((a, b) => a - b);
+    const started = performance.now();
+    let done = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (done < ROUNDS) {
+        done++;
+        await ask('identity');
+      }
+    }));
+    const perSecond = (ROUNDS / ((performance.now() - started) / 1000)).toFixed(1);
+    const cpu = cpuBefore === null || cpuAfter === null ? '?' : ((cpuAfter - cpuBefore) / ROUNDS).toFixed(1);
+    console.log(`${label}: GET /api/cartography/features?bbox=${VIEW}`);
+    console.log(`  one at a time (${ROUNDS}): median ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms   server CPU ${cpu} ms/request`);
+    console.log(`  ${CONCURRENCY} at a time: ${perSecond} requests/s`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await onBothDrivers('cartography_', PORT, bench);
