@@ -145,3 +145,46 @@ test('a manager’s screens on a wide screen pass axe: the district’s actions 
   await expect(page.getByLabel('Template name')).toBeVisible();
   await expectNoViolations(page, 'template form');
 });
+
+test('a manager deletes a plan, finds it in the deleted plans, and restores it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const managerId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  const planName = `Plan à supprimer ${randomUUID().slice(0, 6)}`;
+  const planId = randomUUID();
+  const made = await request.post('/api/actions/plans', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    data: { id: planId, name: planName, description: '', siteId: null, ownerId: managerId, startOn: null, endOn: null },
+  });
+  expect(made.status()).toBe(201);
+
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.goto(`/actionPlan/actionPlanView/${planId}`);
+  await expect(page.getByRole('heading', { level: 1, name: planName })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const deletedAt = async () =>
+    ((await (await request.get(`/api/actions/plans/${planId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { deletedAt: string | null } }).data.deletedAt;
+  // Sent through the outbox: deleted on the server.
+  await expect.poll(deletedAt).not.toBeNull();
+  // Back on the plans in use: it is gone from them.
+  await expect(page).toHaveURL(/\/actionPlan\/actionPlanView$/);
+  const inUse = page.getByRole('list', { name: 'Action plans' });
+  await expect(inUse).toBeVisible();
+  await expect(inUse.getByText(planName)).toHaveCount(0);
+
+  await page.getByLabel('Show').selectOption({ label: 'Deleted plans' });
+  await expect(page).toHaveURL(/deleted=true/);
+  const row = page.getByRole('list', { name: 'Deleted plans' }).getByRole('link', { name: new RegExp(planName) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Deleted')).toBeVisible();
+  await expectNoViolations(page, 'deleted plans');
+  await row.click();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect.poll(deletedAt).toBeNull();
+  await page.goto('/actionPlan/actionPlanView');
+  await expect(page.getByRole('list', { name: 'Action plans' }).getByText(planName)).toBeVisible();
+});

@@ -20,13 +20,13 @@ export const actionEditHref = (base: ActionsBase, id: string) => `${base}/action
 /** The new action form, prefilled from a template or a source (a declaration, an inspection's failed item). */
 export const newActionHref = (base: ActionsBase, prefill: NewActionSearch = {}) => `${base}/actions/new${query(prefill)}`;
 
-/** The plans; `{ deleted: 'true' }`: the deleted ones (plan managers). */
+/** The plans; `{ deleted: true }`: the deleted ones (plan managers). */
 export const plansHref = (search?: DeletedSearch) => `${ACTION_PLANS_PREFIX}/actionPlanView${query(search)}`;
 export const planHref = (id: string) => `${ACTION_PLANS_PREFIX}/actionPlanView/${encodeURIComponent(id)}`;
 export const planNewHref = () => `${ACTION_PLANS_PREFIX}/actionPlanView/new`;
 export const planEditHref = (id: string) => `${ACTION_PLANS_PREFIX}/actionPlanView/${encodeURIComponent(id)}/edit`;
 
-/** The templates; `{ deleted: 'true' }`: the deleted ones (template managers). */
+/** The templates; `{ deleted: true }`: the deleted ones (template managers). */
 export const templatesHref = (search?: DeletedSearch) => `${ACTIONS_V3_PREFIX}/templates${query(search)}`;
 export const templateHref = (id: string) => `${ACTIONS_V3_PREFIX}/templates/${encodeURIComponent(id)}`;
 export const templateNewHref = () => `${ACTIONS_V3_PREFIX}/templates/new`;

@@ -40,7 +40,7 @@ export interface ActionListSearch {
   source?: SourceFilter;
   due?: DuePeriod;
   /** Managers: the deleted actions instead of the live ones (each restorable from its sheet). */
-  deleted?: 'true';
+  deleted?: true;
 }
 
 const oneOf = <T extends string>(names: readonly T[], value: unknown): T | undefined =>
@@ -66,20 +66,20 @@ export function validateActionSearch(raw: Record<string, unknown>): ActionListSe
   if (source !== undefined) out.source = source;
   const due = oneOf(DUE_NAMES, raw.due);
   if (due !== undefined) out.due = due;
-  if (isDeleted(raw.deleted)) out.deleted = 'true';
+  if (isDeleted(raw.deleted)) out.deleted = true;
   return out;
 }
 
-/** `deleted=true` in an address (the router may have parsed it as a boolean). */
+/** `deleted=true` in an address (parsed as a boolean by the router; the string too, as the Sites list writes it). */
 const isDeleted = (value: unknown) => value === 'true' || value === true;
 
 /** The plans' and the templates' lists: only the deleted view in the address (managers'). */
 export interface DeletedSearch {
-  deleted?: 'true';
+  deleted?: true;
 }
 
 export function validateDeletedSearch(raw: Record<string, unknown>): DeletedSearch {
-  return isDeleted(raw.deleted) ? { deleted: 'true' } : {};
+  return isDeleted(raw.deleted) ? { deleted: true } : {};
 }
 
 /** The new action form's prefill: a template, or a source (`declaration:<id>`, `inspection:<id>:<questionKey>`). */

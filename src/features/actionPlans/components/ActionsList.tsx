@@ -40,7 +40,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
   const plans = useQuery({ ...plansQueryOptions(), enabled: powers.readPlans });
   const templates = useQuery({ ...templatesQueryOptions(), enabled: powers.readTemplates });
 
-  const deletedView = search.deleted === 'true';
+  const deletedView = search.deleted === true;
   const setSearch = useSearchPatch(validateActionSearch, (next: ActionListSearch) => actionsListHref(base, next));
   const who = me ?? { id: '', name: '' };
   const overlay = (rows: ActionSummary[], total: number) =>
@@ -133,7 +133,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
             )}
             {powers.manage && (
               // The deleted ones are the district's: the view shows everyone's.
-              <DeletedFilter kind="actions" deleted={deletedView} onChange={(deleted) => setSearch(deleted ? { deleted: 'true', scope: 'all' } : { deleted: undefined })} />
+              <DeletedFilter kind="actions" deleted={deletedView} onChange={(deleted) => setSearch(deleted ? { deleted: true, scope: 'all' } : { deleted: undefined })} />
             )}
           </details>
         }

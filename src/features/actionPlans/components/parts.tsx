@@ -3,7 +3,9 @@
  * address's prefix), the chips of a status and a priority, the overdue mark, a due day as the
  * user's language writes it, and an action's row (the list, a plan's page, a source's sheet).
  */
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionStatus, ActionSummary, Priority } from '../../../../common/modules/actionPlans/schemas';
 import { FilterSelect } from '../../../components/module/FilterSelect';
@@ -13,7 +15,7 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
-import type { WithPending } from '../../../lib/outbox';
+import type { PendingWrite, WithPending } from '../../../lib/outbox';
 import { ACTION_PLANS_PREFIX, ACTIONS_V3_PREFIX, type ActionsBase } from '../paths';
 import './actions.css';
 
@@ -89,6 +91,25 @@ export function DeletedFilter({ kind, deleted, onChange }: { kind: 'actions' | '
       onChange={(value) => onChange(value === 'true')}
     />
   );
+}
+
+/**
+ * Reads `queryKey` again when one of `writes` left the outbox (delivered, or taken back): the
+ * server's copy moved, and the overlay no longer hides or marks the record (a plan deleted from
+ * its page is gone from the list once sent, without waiting for the socket's word).
+ */
+export function useReadAgainWhenSent(writes: readonly PendingWrite[], queryKey: QueryKey): void {
+  const queryClient = useQueryClient();
+  const waiting = writes.filter((write) => write.item.state !== 'sent').length;
+  const before = useRef(waiting);
+  const key = useRef(queryKey);
+  useEffect(() => {
+    key.current = queryKey;
+  });
+  useEffect(() => {
+    if (waiting < before.current) void queryClient.invalidateQueries({ queryKey: key.current });
+    before.current = waiting;
+  }, [waiting, queryClient]);
 }
 
 /** A plan's progress: done of total as a bar, and the overdue count. */

@@ -27,12 +27,13 @@ import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
+import { actionsKeys } from '../api/keys';
 import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
 import { validateDeletedSearch } from '../search';
 import { completeActionRow, listWrites } from '../pending';
 import { ACTIONS_OUTBOX, PLANS_OUTBOX, queueCreatePlan, queueDeletePlan, queueRestorePlan, queueUpdatePlan } from '../writes';
-import { ActionRow, DeletedFilter, formatDay, PlanProgressBar, useQueueThenGo } from './parts';
+import { ActionRow, DeletedFilter, formatDay, PlanProgressBar, useQueueThenGo, useReadAgainWhenSent } from './parts';
 
 
 const usePlanId = () => {
@@ -48,9 +49,10 @@ export function PlansPage() {
   const follow = useLinkNavigation();
   const powers = actionPowers(useEnvelope((state) => state.rights));
   // The deleted view (plan managers; the server refuses it to others).
-  const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === 'true' && powers.managePlans;
+  const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === true && powers.managePlans;
   const plans = useQuery(plansQueryOptions('', deletedView));
   const pending = usePendingChanges(PLANS_OUTBOX);
+  useReadAgainWhenSent(pending, actionsKeys.plans());
   const rows: WithPending<PlanSummary>[] = withPendingList(plans.data?.items ?? [], plans.data?.total ?? 0, pending, { matches: () => true, deletedView }).rows.map((plan) => ({
     ...plan,
     progress: plan.progress ?? NO_PROGRESS,
@@ -67,7 +69,7 @@ export function PlansPage() {
       <div className="record-sheet">
         {powers.managePlans && (
           <div className="record-list-tools">
-            <DeletedFilter kind="plans" deleted={deletedView} onChange={(deleted) => void router.navigate({ href: plansHref(deleted ? { deleted: 'true' } : {}), replace: true })} />
+            <DeletedFilter kind="plans" deleted={deletedView} onChange={(deleted) => void router.navigate({ href: plansHref(deleted ? { deleted: true } : {}), replace: true })} />
           </div>
         )}
         {plans.isPending && plans.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}

@@ -25,7 +25,8 @@ import { describeApiError } from '../../../lib/error-messages';
 import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { templateQueryOptions, templatesQueryOptions } from '../../actionPlans/api/reads';
 import { PrioritySelect, ProofFields } from '../../actionPlans/components/ActionForm';
-import { DeletedFilter, PRIORITY_TONE, useQueueThenGo } from '../../actionPlans/components/parts';
+import { DeletedFilter, PRIORITY_TONE, useQueueThenGo, useReadAgainWhenSent } from '../../actionPlans/components/parts';
+import { actionsKeys } from '../../actionPlans/api/keys';
 import { useLiveActions } from '../../actionPlans/live';
 import { ACTIONS_V3_PREFIX, newActionHref, templateHref, templateNewHref, templatesHref } from '../../actionPlans/paths';
 import { validateDeletedSearch } from '../../actionPlans/search';
@@ -50,16 +51,17 @@ export function TemplatesPage() {
   const follow = useLinkNavigation();
   const powers = actionPowers(useEnvelope((state) => state.rights));
   // The deleted view (template managers; the server refuses it to others).
-  const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === 'true' && powers.manageTemplates;
+  const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === true && powers.manageTemplates;
   const templates = useQuery(templatesQueryOptions('', deletedView));
   const pending = usePendingChanges(TEMPLATES_OUTBOX);
+  useReadAgainWhenSent(pending, actionsKeys.templates());
   const rows: WithPending<ActionTemplate>[] = withPendingList(templates.data?.items ?? [], templates.data?.total ?? 0, pending, { matches: () => true, deletedView }).rows;
   return (
     <ModulePage title={t('templates.title')} actions={powers.manageTemplates ? <IonButton onClick={() => void router.navigate({ href: templateNewHref() })}>{t('templates.new')}</IonButton> : undefined}>
       <div className="record-sheet">
         {powers.manageTemplates && (
           <div className="record-list-tools">
-            <DeletedFilter kind="templates" deleted={deletedView} onChange={(deleted) => void router.navigate({ href: templatesHref(deleted ? { deleted: 'true' } : {}), replace: true })} />
+            <DeletedFilter kind="templates" deleted={deletedView} onChange={(deleted) => void router.navigate({ href: templatesHref(deleted ? { deleted: true } : {}), replace: true })} />
           </div>
         )}
         {templates.isPending && templates.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={ta('sheet.loading')} />}

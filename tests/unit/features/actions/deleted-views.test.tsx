@@ -60,7 +60,7 @@ describe('the deleted actions', { timeout: 30_000 }, () => {
     const { router } = renderApp('/actionPlan/actions');
     expect(await screen.findByText('Action 001', {}, FIRST_LOOK)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'true' } });
-    await waitFor(() => expect(router.state.location.search).toEqual({ deleted: 'true', scope: 'all' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ deleted: true, scope: 'all' }));
     await waitFor(() => expect(api.listRequests.at(-1)?.get('deleted')).toBe('true'));
     expect(api.listRequests.at(-1)?.get('mine')).toBeNull();
     const list = await screen.findByRole('list', { name: 'Deleted actions' });
@@ -85,7 +85,7 @@ describe('the deleted plans', { timeout: 30_000 }, () => {
     const { router } = renderApp('/actionPlan/actionPlanView');
     expect(await screen.findByText('Audit sécurité 2026', {}, FIRST_LOOK)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'true' } });
-    await waitFor(() => expect(router.state.location.search).toEqual({ deleted: 'true' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ deleted: true }));
     const list = await screen.findByRole('list', { name: 'Deleted plans' });
     expect(within(list).getByText('Plan 2025 (abandonné)')).toBeInTheDocument();
     expect(within(list).getByText('Deleted')).toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('the deleted templates', { timeout: 30_000 }, () => {
     const { router } = renderApp('/actionsV3/templates');
     expect(await screen.findByText('Extincteur', {}, FIRST_LOOK)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'true' } });
-    await waitFor(() => expect(router.state.location.search).toEqual({ deleted: 'true' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ deleted: true }));
     const list = await screen.findByRole('list', { name: 'Deleted templates' });
     expect(within(list).getByText('Ancien modèle')).toBeInTheDocument();
     expect(asked.templates.at(-1)?.get('deleted')).toBe('true');
