@@ -11,7 +11,7 @@
 // Figures are printed, never asserted.
 // Usage: npm run bench:actions (builds the server first). BENCH_PORT sets the first of the two
 // ports used (default 8396), BENCH_COUNT the number of actions, BENCH_ROUNDS the measured rounds.
-import { DEMO_PASSWORD, onBothDrivers, startSeededServer } from './bench-support.mjs';
+import { apiToken, onBothDrivers, startSeededServer } from './bench-support.mjs';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
@@ -50,12 +50,7 @@ async function bench(label, port, env) {
   const server = await startServer(port, env);
   const base = `http://127.0.0.1:${port}`;
   try {
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'operator@demo.vigie.test', password: DEMO_PASSWORD }),
-    });
-    const headers = { authorization: `Bearer ${(await res.json()).data.token}` };
+    const headers = { authorization: `Bearer ${await apiToken(base)}` };
     const dashboard = (await (await fetch(`${base}/api/dashboard`, { headers })).json()).data;
     console.log(`  the district: ${dashboard.districtActions.open} open actions, ${dashboard.districtActions.overdue} overdue; the operator's own: ${dashboard.myActions.open} open`);
     const now = new Date();

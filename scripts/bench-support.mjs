@@ -93,6 +93,12 @@ export async function onBothDrivers(name, port, bench) {
   } else console.log('\nPostgreSQL: not measured (no VIGIE_BENCH_PG_URL and no Debian postgresql)');
 }
 
+/** A demo account's access token on the server at `base` (the API benchmarks' requests carry it). */
+export async function apiToken(base, email = 'operator@demo.vigie.test') {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  return (await res.json()).data.token;
+}
+
 // --- Browser benchmarks (bench.mjs, bench-sites-app.mjs) ------------------------------------
 // A fresh Chromium per Lighthouse run, the loopback certificate trusted by its key, the login
 // of a demo account, and the medians: shared so every browser figure is taken the same way.

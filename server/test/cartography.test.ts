@@ -9,8 +9,11 @@
  * Another tenant's records: tenant-isolation.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -424,6 +427,77 @@ describe('basemap', () => {
     expect((await call({ url: '/api/cartography/basemap/tiles/5/13/13.pbf', token: null })).status).toBe(204);
     for (const url of ['/api/cartography/basemap/tiles/9/0/0.pbf', '/api/cartography/basemap/tiles/2/4/0.pbf', '/api/cartography/basemap/tiles/2/0/0.png']) {
       expect((await call({ url, token: null })).status, url).toBe(404);
+    }
+  });
+});
+
+/** A PMTiles v3 archive (no compression) holding one vector tile at 0/0/0, written as the spec lays it out. */
+function pmtilesOf(tile: Buffer, metadata: object): Buffer {
+  const varints = (values: number[]) => {
+    const bytes: number[] = [];
+    for (let v of values) {
+      while (v >= 0x80) {
+        bytes.push((v & 0x7f) | 0x80);
+        v = Math.floor(v / 128);
+      }
+      bytes.push(v);
+    }
+    return Buffer.from(bytes);
+  };
+  // One entry: tile id 0, run length 1, its length, its offset + 1.
+  const directory = varints([1, 0, 1, tile.length, 1]);
+  const json = Buffer.from(JSON.stringify(metadata));
+  const header = Buffer.alloc(127);
+  header.write('PMTiles', 0, 'latin1');
+  header.writeUInt8(3, 7);
+  const u64 = (offset: number, value: number) => header.writeBigUInt64LE(BigInt(value), offset);
+  u64(8, 127);
+  u64(16, directory.length);
+  u64(24, 127 + directory.length);
+  u64(32, json.length);
+  u64(40, 127 + directory.length + json.length);
+  u64(48, 0);
+  u64(56, 127 + directory.length + json.length);
+  u64(64, tile.length);
+  u64(72, 1);
+  u64(80, 1);
+  u64(88, 1);
+  header.writeUInt8(1, 96);
+  header.writeUInt8(1, 97);
+  header.writeUInt8(1, 98);
+  header.writeUInt8(1, 99);
+  header.writeUInt8(0, 100);
+  header.writeUInt8(0, 101);
+  header.writeInt32LE(-180e7, 102);
+  header.writeInt32LE(-85e7, 106);
+  header.writeInt32LE(180e7, 110);
+  header.writeInt32LE(85e7, 114);
+  return Buffer.concat([header, directory, json, tile]);
+}
+
+describe('a PMTiles basemap', () => {
+  afterAll(() => {
+    server.ctx.config.map.basemapPmtiles = null;
+  });
+
+  it('is served from the operator’s file at the same addresses, with its zooms and attribution', async () => {
+    const world = (await call({ url: '/api/cartography/basemap/tiles/0/0/0.pbf', token: null })).raw;
+    const dir = await mkdtemp(join(tmpdir(), 'vigie-pmtiles-'));
+    const file = join(dir, 'basemap.pmtiles');
+    await writeFile(file, pmtilesOf(world, { attribution: '© Fond de test', vector_layers: [{ id: 'land' }, { id: 'borders' }] }));
+    server.ctx.config.map.basemapPmtiles = file;
+    try {
+      expect((await call<BasemapInfo>({ url: '/basemap' })).data).toEqual({ source: 'pmtiles', styleUrl: '/api/cartography/basemap/style.json', attribution: '© Fond de test', maxZoom: 0 });
+      const style = JSON.parse((await call({ url: '/api/cartography/basemap/style.json', token: null })).text) as { sources: { basemap: { type: string; maxzoom: number } }; layers: { id: string }[] };
+      expect(style.sources.basemap).toMatchObject({ type: 'vector', maxzoom: 0 });
+      expect(style.layers.map((l) => l.id)).toEqual(['water', 'land-fill', 'land-line', 'borders-fill', 'borders-line']);
+      const tile = await call({ url: '/api/cartography/basemap/tiles/0/0/0.pbf', token: null });
+      expect(tile.status).toBe(200);
+      expect(Buffer.compare(tile.raw, world)).toBe(0);
+      expect((await call({ url: '/api/cartography/basemap/tiles/1/0/0.pbf', token: null })).status).toBe(404);
+      expect((await call({ url: '/api/cartography/basemap/tiles/0/0/0.png', token: null })).status).toBe(404);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,7 @@
  * to the app: base64url of [sort, sort key value, id]; one made for another sort, or
  * altered, is a 400 `validation.invalid_cursor`.
  */
+import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 
 export const INVALID_CURSOR = 'validation.invalid_cursor';
@@ -59,6 +60,32 @@ export function filterValues(text: string | undefined, name: string, valid: (v: 
   const values = [...new Set(text.split(',').map((v) => v.trim()))];
   if (values.length === 0 || values.length > 50 || values.some((v) => !valid(v))) throw ApiError.badRequest(errorKey, name);
   return values.map((v) => (UUID.test(v) ? v.toLowerCase() : v));
+}
+
+/**
+ * One page of a list sorted by folded name, the records' usual order (keyset on
+ * `(vigie_fold(t.name), t.id)`, cursor sort `name`): the rows of `select` (reading alias `t` and
+ * `vigie_fold(t.name) as sort_value`) matching `where` (over `params`), the count of `table t`
+ * matching it, and the next page's cursor.
+ */
+export async function namePage<Row extends { id: string; sort_value: string }>(
+  db: Queryable,
+  query: { select: string; table: string; where: readonly string[]; params: readonly unknown[]; cursor?: string | undefined; limit: number },
+): Promise<{ rows: Row[]; nextCursor: string | null; total: number }> {
+  const params = [...query.params];
+  const where = [...query.where];
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor, 'name');
+    params.push(cursor.value, cursor.id);
+    where.push(`(vigie_fold(t.name), t.id) > ($${params.length - 1}::text, $${params.length}::uuid)`);
+  }
+  params.push(query.limit + 1);
+  const { rows } = await db.query<Row>(`${query.select} where ${where.join(' and ')} order by vigie_fold(t.name), t.id limit $${params.length}`, params);
+  const counted = await db.query<{ total: number }>(`select count(*)::int as total from ${query.table} t where ${query.where.join(' and ')}`, [...query.params]);
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: more && last ? encodeCursor('name', last.sort_value, last.id) : null, total: counted.rows[0]?.total ?? 0 };
 }
 
 /** A LIKE pattern matching `text` anywhere, its wildcards escaped (`\` is LIKE's default escape). */

@@ -17,7 +17,7 @@ import type { ActionPowers } from '../../../../common/modules/actionPlans/access
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, decodeCursor, encodeCursor } from '../_platform/list.js';
+import { containsPattern, namePage } from '../_platform/list.js';
 import { actorNames, changesBetween, readHistory, recordMetaOf, requireEditable, setRecordDeleted, writeHistory, type RecordScope } from '../_platform/records.js';
 import { MANAGERS_ONLY, TEMPLATE_NOT_FOUND } from './repository.js';
 
@@ -93,25 +93,9 @@ export class ActionTemplatesRepository {
       params.push(containsPattern(search));
       where.push(`vigie_fold(t.name || ' ' || t.title) like vigie_fold($${params.length})`);
     }
-    const filtered = [...where];
-    const filterParams = params.length;
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor, 'name');
-      params.push(cursor.value, cursor.id);
-      where.push(`(vigie_fold(t.name), t.id) > ($${params.length - 1}::text, $${params.length}::uuid)`);
-    }
-    params.push(limit + 1);
-    const { rows } = await this.db.query<TemplateRow>(`${TEMPLATE_SELECT} where ${where.join(' and ')} order by vigie_fold(t.name), t.id limit $${params.length}`, params);
-    const counted = await this.db.query<{ total: number }>(`select count(*)::int as total from action_templates t where ${filtered.join(' and ')}`, params.slice(0, filterParams));
-    const more = rows.length > limit;
-    const page = more ? rows.slice(0, limit) : rows;
+    const { rows: page, nextCursor, total } = await namePage<TemplateRow>(this.db, { select: TEMPLATE_SELECT, table: 'action_templates', where, params, cursor: query.cursor, limit });
     const names = await actorNames(this.scope.control, page.flatMap((r) => [r.created_by, r.updated_by]));
-    const last = page[page.length - 1];
-    return {
-      items: page.map((row) => this.toTemplate(row, names)),
-      nextCursor: more && last ? encodeCursor('name', last.sort_value, last.id) : null,
-      total: counted.rows[0]?.total ?? 0,
-    };
+    return { items: page.map((row) => this.toTemplate(row, names)), nextCursor, total };
   }
 
   private async rowOr404(id: string, lock = false): Promise<TemplateRow> {

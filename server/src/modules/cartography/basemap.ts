@@ -274,7 +274,7 @@ export async function basemapRoutes(app: FastifyInstance, ctx: RouteContext): Pr
       }
       const { header, format } = await pmtilesDescription(map.basemapPmtiles);
       if (z < header.minZoom || z > header.maxZoom || ext !== format.ext) throw ApiError.notFound(TILE_NOT_FOUND);
-      const key = `${z}/${x}/${y}`;
+      const key = `${map.basemapPmtiles}|${z}/${x}/${y}`;
       let tile = pmtilesTiles.get(key);
       if (!tile) {
         const found = await archiveOf(map.basemapPmtiles).getZxy(z, x, y);

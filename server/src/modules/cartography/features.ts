@@ -92,6 +92,14 @@ function periodOf(query: FeaturesQuery): { from?: string; to?: string } {
   };
 }
 
+/** A point feature at `lng`, `lat` (GeoJSON order), its id its record's. */
+const pointFeature = (lng: number, lat: number, properties: MapFeature['properties']): MapFeature => ({
+  type: 'Feature',
+  id: properties.id,
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+  properties,
+});
+
 /** A growing parameter list: `param(v)` adds v and answers its placeholder. */
 const parameters = (params: unknown[]) => (value: unknown) => {
   params.push(value);
@@ -120,14 +128,7 @@ export async function readFeatures(reader: FeatureReader, query: FeaturesQuery):
         where ${where.join(' and ')} limit ${param(room())}`,
       params,
     );
-    for (const r of rows) {
-      features.push({
-        type: 'Feature',
-        id: r.id,
-        geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
-        properties: { kind: 'site', id: r.id, layer: 'sites', name: r.name, typeId: r.type_id, typeName: r.type_name, version: r.version },
-      });
-    }
+    for (const r of rows) features.push(pointFeature(r.lng, r.lat, { kind: 'site', id: r.id, layer: 'sites', name: r.name, typeId: r.type_id, typeName: r.type_name, version: r.version }));
   }
 
   // Incidents: the declarations with a position the caller may read.
@@ -163,11 +164,8 @@ export async function readFeatures(reader: FeatureReader, query: FeaturesQuery):
     );
     for (const r of rows) {
       if (!Number.isFinite(r.lat) || !Number.isFinite(r.lng)) continue;
-      features.push({
-        type: 'Feature',
-        id: r.id,
-        geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
-        properties: {
+      features.push(
+        pointFeature(r.lng, r.lat, {
           kind: 'incident',
           id: r.id,
           layer: 'incidents',
@@ -179,8 +177,8 @@ export async function readFeatures(reader: FeatureReader, query: FeaturesQuery):
           occurredAt: iso(r.occurred_at),
           accuracy: r.accuracy,
           version: r.version,
-        },
-      });
+        }),
+      );
     }
   }
 
@@ -200,12 +198,7 @@ export async function readFeatures(reader: FeatureReader, query: FeaturesQuery):
         params,
       );
       for (const r of rows) {
-        features.push({
-          type: 'Feature',
-          id: r.id,
-          geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
-          properties: { kind: 'poi', id: r.id, layer: r.layer_id, name: r.name, typeId: r.category_id, typeName: r.category_name, icon: r.icon, colour: r.colour, version: r.version },
-        });
+        features.push(pointFeature(r.lng, r.lat, { kind: 'poi', id: r.id, layer: r.layer_id, name: r.name, typeId: r.category_id, typeName: r.category_name, icon: r.icon, colour: r.colour, version: r.version }));
       }
     }
     // Map areas: their own colour, else their group's, else their layer's.

@@ -42,7 +42,7 @@ import type { MapPowers } from '../../../../common/modules/cartography/access.js
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, decodeCursor, encodeCursor } from '../_platform/list.js';
+import { containsPattern, namePage } from '../_platform/list.js';
 import {
   actorNames,
   changesBetween,
@@ -372,25 +372,9 @@ export class CartographyRepository {
       params.push(containsPattern(search));
       where.push(`vigie_fold(t.name || ' ' || t.description) like vigie_fold($${params.length})`);
     }
-    const filtered = [...where];
-    const filterParams = params.length;
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor, 'name');
-      params.push(cursor.value, cursor.id);
-      where.push(`(vigie_fold(t.name), t.id) > ($${params.length - 1}::text, $${params.length}::uuid)`);
-    }
-    params.push(limit + 1);
-    const { rows } = await this.db.query<Row>(`${kind.select} where ${where.join(' and ')} order by vigie_fold(t.name), t.id limit $${params.length}`, params);
-    const counted = await this.db.query<{ total: number }>(`select count(*)::int as total from ${kind.table} t where ${filtered.join(' and ')}`, params.slice(0, filterParams));
-    const more = rows.length > limit;
-    const page = more ? rows.slice(0, limit) : rows;
-    const names = await actorNames(this.scope.control, page.flatMap((r) => [r.created_by, r.updated_by]));
-    const last = page[page.length - 1];
-    return {
-      items: page.map((row) => kind.toRecord(row, names)),
-      nextCursor: more && last ? encodeCursor('name', last.sort_value, last.id) : null,
-      total: counted.rows[0]?.total ?? 0,
-    };
+    const { rows, nextCursor, total } = await namePage<Row>(this.db, { select: kind.select, table: kind.table, where, params, cursor: query.cursor, limit });
+    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.updated_by]));
+    return { items: rows.map((row) => kind.toRecord(row, names)), nextCursor, total };
   }
 
   async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, raw: F): Promise<R> {

@@ -240,9 +240,12 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
 
   // ---------------------------------------------------------------- the map
 
-  api.get('/features', { onRequest: map, schema: { tags: ['cartography'], querystring: FeaturesQuery, response: { 200: Envelope(FeatureCollection) } } }, async (request) => {
+  api.get('/features', { onRequest: map, schema: { tags: ['cartography'], querystring: FeaturesQuery, response: { 200: Envelope(FeatureCollection) } } }, async (request, reply) => {
     const auth = requireAuth(request);
-    return respond(request, await readFeatures({ db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights: await rightsOf(request) }, request.query));
+    const envelope = await respond(request, await readFeatures({ db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights: await rightsOf(request) }, request.query));
+    // Thousands of features: JSON.stringify, not the schema's serializer, which picks each
+    // geometry's branch of its anyOf by validating the feature against each (ten times slower).
+    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(envelope) as never);
   });
 
   api.get('/basemap', { onRequest: map, schema: { tags: ['cartography'], response: { 200: Envelope(BasemapInfo) } } }, async (request) => respond(request, await basemapInfo(ctx.config)));
