@@ -75,9 +75,10 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
   let wanted = declaration.records?.(listsData) ?? [];
   if (declaration.onDemand === true && wanted.length > 0) {
     // Not restored into memory at start: a record's age is its saved copy's.
-    const saved = await offlineCopyTimes(wanted.map((options) => options.queryKey)).catch(() => new Map<string, number>());
+    const keys: QueryKey[] = wanted.map((options) => options.queryKey as QueryKey);
+    const saved = await offlineCopyTimes(keys).catch(() => new Map<string, number>());
     const freshSince = Date.now() - staleTime;
-    wanted = wanted.filter((options) => (saved.get(hashKey(options.queryKey)) ?? Number.NEGATIVE_INFINITY) <= freshSince);
+    wanted = wanted.filter((_options, i) => (saved.get(hashKey(keys[i]!)) ?? Number.NEGATIVE_INFINITY) <= freshSince);
     if (tenantKey() !== tenant) return;
   }
   // prefetchQuery never throws: a record that failed is asked again at the next run.
