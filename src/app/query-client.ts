@@ -33,21 +33,15 @@ import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
 import { cacheDb } from '../lib/idb';
-import { isOfflineQuery, OFFLINE_PAGES_KEPT } from '../lib/offline-declarations';
+import { isOfflineQuery, isOnDemandOfflineKey, OFFLINE_CACHE_BUSTER, OFFLINE_PAGES_KEPT, PERSISTED_CACHE_MAX_AGE_MS } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
 import { clearQueryCache, getQueryCache, setQueryCache } from '../lib/storage';
 
-/** How long a saved cache may be shown after the last write (an installed app left for a day). */
-export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60_000;
+export { PERSISTED_CACHE_MAX_AGE_MS };
 /** Bump when cached data changes shape: older saved caches are then dropped, not shown. */
 export const PERSISTED_CACHE_BUSTER = 'v1';
-/**
- * The offline copy's buster, a shape number bumped when a persisted module query changes shape
- * (as PERSISTED_CACHE_BUSTER). Not the app's version: an update must not throw away what a
- * field user keeps for offline work (MODULES.md: data lost when the app updates), and a
- * release whose screens read the same shapes keeps it.
- */
-export const OFFLINE_CACHE_BUSTER = 'offline-1';
+/** The offline copy's buster (lib/offline-declarations.ts, where lib/offline-copy.ts reads it too). */
+export { OFFLINE_CACHE_BUSTER };
 /** The offline copy is written at most this often while queries keep changing. */
 export const OFFLINE_CACHE_THROTTLE_MS = 1000;
 /** The shell's copy (localStorage) is written at most this often while its queries keep changing. */
@@ -113,6 +107,26 @@ function firstPagesOf(query: SavedQuery): SavedQuery {
 
 /** A query the device holds whose data this tab has not read (never equal to any data). */
 const UNREAD = Symbol('unread');
+/**
+ * A query of an `onDemand` declaration the device holds and this tab did not put in memory
+ * (lib/offline-copy.ts reads it when a screen needs it offline): kept when not in the cache.
+ */
+const ON_DEVICE = Symbol('on-device');
+
+/** A saved query's key from its hash (TanStack's hashKey is JSON), undefined if unreadable. */
+function keyOfHash(hash: string): unknown[] | undefined {
+  try {
+    const key: unknown = JSON.parse(hash);
+    return Array.isArray(key) ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isOnDemandHash = (hash: string): boolean => {
+  const key = keyOfHash(hash);
+  return key !== undefined && isOnDemandOfflineKey(key);
+};
 
 /**
  * The persister of the offline module data: one IndexedDB record per query, the current
@@ -141,7 +155,11 @@ export function createOfflinePersister(): Persister {
         // One owner's data on the device at a time: another district's never stays behind.
         const keys = await tx.store.getAllKeys();
         await Promise.all(keys.filter(([keyOwner]) => keyOwner !== owner).map((key) => tx.store.delete(key)));
-        known = { owner, generation: offlineCopyGeneration, data: new Map(keys.filter(([keyOwner]) => keyOwner === owner).map(([, hash]) => [hash, UNREAD])) };
+        known = {
+          owner,
+          generation: offlineCopyGeneration,
+          data: new Map(keys.filter(([keyOwner]) => keyOwner === owner).map(([, hash]) => [hash, isOnDemandHash(hash) ? ON_DEVICE : UNREAD])),
+        };
       }
       const data = known.data;
       const savedAt = Date.now();
@@ -150,12 +168,24 @@ export function createOfflinePersister(): Persister {
       for (const query of client.clientState.queries) {
         written.set(query.queryHash, query.state.data);
         if (data.get(query.queryHash) === query.state.data) continue;
-        writes.push(tx.store.put({ owner, hash: query.queryHash, buster: client.buster, savedAt, json: serializeQuery(firstPagesOf(query)) }));
+        writes.push(
+          tx.store.put({
+            owner,
+            hash: query.queryHash,
+            buster: client.buster,
+            savedAt,
+            dataUpdatedAt: query.state.dataUpdatedAt,
+            json: serializeQuery(firstPagesOf(query)),
+          }),
+        );
       }
-      const gone = [...data.keys()].filter((hash) => !written.has(hash));
-      for (const hash of gone) writes.push(tx.store.delete([owner, hash]));
+      // Gone from memory: deleted, but an on-demand query's copy stays on the device.
+      const gone = [...data.keys()].filter((hash) => !written.has(hash) && data.get(hash) !== ON_DEVICE);
+      const kept = gone.filter(isOnDemandHash);
+      for (const hash of gone) if (!kept.includes(hash)) writes.push(tx.store.delete([owner, hash]));
       await Promise.all([...writes, tx.done]);
       for (const hash of gone) data.delete(hash);
+      for (const hash of kept) data.set(hash, ON_DEVICE);
       for (const [hash, value] of written) data.set(hash, value);
     },
     async restoreClient() {
@@ -168,6 +198,11 @@ export function createOfflinePersister(): Persister {
       const queries: PersistedClient['clientState']['queries'] = [];
       for (const record of records) {
         if (record.buster !== newest.buster) continue;
+        // Left on the device, parsed only if a screen asks for it (lib/offline-copy.ts).
+        if (isOnDemandHash(record.hash)) {
+          data.set(record.hash, ON_DEVICE);
+          continue;
+        }
         try {
           const query = JSON.parse(record.json) as PersistedClient['clientState']['queries'][number];
           queries.push(query);

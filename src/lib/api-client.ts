@@ -230,6 +230,29 @@ export interface RequestContext {
    * one tenant (an emergency alert) and must wait for it rather than go to the new one.
    */
   noTenantReplay?: boolean;
+  /**
+   * The caller reads the answer's JSON and publishes its envelope itself (requestEnvelope,
+   * publishAnswer): the afterResponse hook does not parse it a second time. Every answer of
+   * the typed helpers was parsed twice on the main thread, the district's emergency list
+   * (megabytes) among them.
+   */
+  readsEnvelope?: boolean;
+}
+
+/** Whether an answer to `path` may publish its envelope now (not a sessionless route, not a late answer of an ended session). */
+function mayPublish(path: string): boolean {
+  if (SESSIONLESS_PATHS.has(path)) return false;
+  // A late answer to a request of a session that has ended must not bring its rights back.
+  return getToken() !== null || LOGIN_PATHS.has(path);
+}
+
+/** A 2xx answer's body: its envelope to the envelope store, its success message shown (spec section 8). */
+function publishAnswer(status: number, body: unknown): void {
+  if (!isEnvelope(body)) return;
+  publishEnvelope(body);
+  // An envelope's success message is a toast, shown here once for every caller
+  // (user_duplicated and its kin as persistent errors, others if translated).
+  if (body.message !== undefined) applyOutcome(catalogueOutcome({ kind: 'success', status, message: body.message }, appTranslate));
 }
 
 export async function afterResponseHook({
@@ -244,17 +267,8 @@ export async function afterResponseHook({
   options?: { context?: RequestContext };
 }): Promise<ReturnType<typeof ky.retry> | void> {
   if (response.ok) {
-    const path = apiPath(request);
-    if (SESSIONLESS_PATHS.has(path)) return;
-    // A late answer to a request of a session that has ended must not bring its rights back.
-    if (getToken() === null && !LOGIN_PATHS.has(path)) return;
-    const body = await readJson(response);
-    if (isEnvelope(body)) {
-      publishEnvelope(body);
-      // Spec section 8: an envelope's success message is a toast, shown here once for every
-      // caller (user_duplicated and its kin as persistent errors, others if translated).
-      if (body.message !== undefined) applyOutcome(catalogueOutcome({ kind: 'success', status: response.status, message: body.message }, appTranslate));
-    }
+    if (options?.context?.readsEnvelope === true || !mayPublish(apiPath(request))) return;
+    publishAnswer(response.status, await readJson(response));
     return;
   }
   // The auth flow answers for itself (a logout with an expired token is still a logout).
@@ -313,7 +327,15 @@ export async function requestEnvelope<T>(
   options: Options = {},
 ): Promise<Envelope<T>> {
   try {
-    return await api(path, { ...options, method }).json<Envelope<T>>();
+    const headers = new Headers(options.headers as HeadersInit | undefined);
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+    const context = { ...options.context, readsEnvelope: true } satisfies Record<string, unknown> & RequestContext;
+    const response = await api(path, { ...options, method, headers, context });
+    // Parsed once, here (the afterResponse hook leaves it: readsEnvelope), as ky's json() would.
+    const text = response.status === 204 ? '' : await response.text();
+    const envelope = (text === '' ? '' : JSON.parse(text)) as Envelope<T>;
+    if (mayPublish(path.split('?')[0]!.replace(/^\//, ''))) publishAnswer(response.status, envelope);
+    return envelope;
   } catch (error) {
     throw toApiError(error);
   }

@@ -16,6 +16,15 @@ export type AnyFetchOptions = FetchQueryOptions<any, any, any, any>;
  * (the Sites scroll bench, 10,000 sites).
  */
 export const OFFLINE_PAGES_KEPT = 2;
+/**
+ * The offline copy's buster, a shape number bumped when a persisted module query changes shape
+ * (as app/query-client.ts PERSISTED_CACHE_BUSTER). Not the app's version: an update must not
+ * throw away what a field user keeps for offline work (MODULES.md: data lost when the app
+ * updates), and a release whose screens read the same shapes keeps it.
+ */
+export const OFFLINE_CACHE_BUSTER = 'offline-1';
+/** How long a saved cache may be shown after the last write (an installed app left for a day). */
+export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60_000;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export interface OfflineDeclaration {
@@ -28,6 +37,14 @@ export interface OfflineDeclaration {
   recordsStaleMs?: number;
   /** Whether the session may read it (its read right), checked at each run; default yes. */
   enabled?: () => boolean;
+  /**
+   * Its persisted queries are kept on the device but not put back into memory when the app
+   * starts: a screen that needs one offline reads it from the device (lib/offline-copy.ts
+   * withOfflineCopy), and a run asks a record again by the age of its saved copy. For data
+   * that is large and seldom shown (the emergency dialog's list of a district's sites), whose
+   * restore held every start's main thread.
+   */
+  onDemand?: boolean;
 }
 
 const declarations = new Map<string, OfflineDeclaration>();
@@ -51,6 +68,14 @@ export function offlineModuleOf(key: QueryKey): string | undefined {
     if (declaration.persist.some((prefix) => startsWith(key, prefix))) return declaration.module;
   }
   return undefined;
+}
+
+/** Whether the key is persisted by an `onDemand` declaration (kept on the device, not restored at start). */
+export function isOnDemandOfflineKey(key: QueryKey): boolean {
+  for (const declaration of declarations.values()) {
+    if (declaration.onDemand === true && declaration.persist.some((prefix) => startsWith(key, prefix))) return true;
+  }
+  return false;
 }
 
 /** Whether the query is kept in IndexedDB for offline reading. */

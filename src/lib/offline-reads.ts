@@ -28,10 +28,11 @@
  * writes, a refresh of every listed sheet and stage list (hundreds of reads) took the server
  * and the page from it (the Sites outbox bench).
  */
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentCacheOwner } from './cache-owner';
 import { cacheDb } from './idb';
+import { offlineCopyTimes } from './offline-copy';
 import { offlineDeclarations, offlineModuleOf, type OfflineDeclaration } from './offline-declarations';
 import { outboxDrainSettled } from './outbox/drainer';
 import { currentTenant } from './outbox/tenant';
@@ -71,8 +72,17 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
   );
   if (tenantKey() !== tenant) return;
   const staleTime = declaration.recordsStaleMs ?? OFFLINE_RECORDS_REFRESH_MS;
+  let wanted = declaration.records?.(listsData) ?? [];
+  if (declaration.onDemand === true && wanted.length > 0) {
+    // Not restored into memory at start: a record's age is its saved copy's.
+    const keys: QueryKey[] = wanted.map((options) => options.queryKey as QueryKey);
+    const saved = await offlineCopyTimes(keys).catch(() => new Map<string, number>());
+    const freshSince = Date.now() - staleTime;
+    wanted = wanted.filter((_options, i) => (saved.get(hashKey(keys[i]!)) ?? Number.NEGATIVE_INFINITY) <= freshSince);
+    if (tenantKey() !== tenant) return;
+  }
   // prefetchQuery never throws: a record that failed is asked again at the next run.
-  const records = (declaration.records?.(listsData) ?? []).map((options) => () => queryClient.prefetchQuery({ ...options, staleTime }));
+  const records = wanted.map((options) => () => queryClient.prefetchQuery({ ...options, staleTime }));
   let next = 0;
   const worker = async () => {
     while (next < records.length && tenantKey() === tenant) {

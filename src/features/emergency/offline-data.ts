@@ -4,11 +4,13 @@
  * each site's stage lists (everything the dialog and the payload need but the 360 images,
  * which the server fills when the app sends null) are fetched early in an online session and
  * kept in the read cache's IndexedDB copy, per user, client and district (app/query-client.ts).
- * An offline start (reload, relaunched installed app) restores them and the dialog works from them.
+ * They are not put back into memory when the app starts (`onDemand`: the list of a large
+ * district is megabytes, parsed before every first screen): the dialog reads them from the
+ * device when the network does not answer (lib/offline-copy.ts), after an offline start too.
  *
  * This is the emergency feature's offline declaration (lib/offline-reads.ts): the site list is
  * asked at each run (first idle moment, the connection's return, a new tenant); a site's stage
- * lists only when missing or older than EMERGENCY_STAGES_REFRESH_MS. One run at a time; a run
+ * lists only when their saved copy is missing or older than EMERGENCY_STAGES_REFRESH_MS. One run at a time; a run
  * stops when the session's tenant changes under it.
  */
 import type { EmergencySite } from '../../../common/api-types';
@@ -54,6 +56,9 @@ export const EMERGENCY_OFFLINE: OfflineDeclaration = {
       .flatMap((site) => [siteStagesQueryOptions(site._id), all360StagesQueryOptions(site._id)]),
   recordsStaleMs: EMERGENCY_STAGES_REFRESH_MS,
   enabled: () => can(getEnvelopeState().rights, 'emergency'),
+  // Not parsed into memory at every start (a large district's list is megabytes): the dialog
+  // reads the device's copy when offline (api/*: withOfflineCopy).
+  onDemand: true,
 };
 
 registerOfflineData(EMERGENCY_OFFLINE);

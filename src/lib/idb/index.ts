@@ -67,6 +67,12 @@ export interface CacheRecord {
   /** The copy's buster when the query was written (an app whose saved shapes changed drops it). */
   buster: string;
   savedAt: number;
+  /**
+   * When the query's data was fetched (its dataUpdatedAt), beside the JSON so the offline
+   * reads can tell an old copy without parsing it (lib/offline-copy.ts); absent in records
+   * written before it was added.
+   */
+  dataUpdatedAt?: number;
   /** The dehydrated query as JSON. */
   json: string;
 }

@@ -5,11 +5,11 @@
  * and status. Every choice is written into the address. Reports made on this device and not
  * yet sent show first, marked waiting (withPendingList), and the count with them.
  */
-import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeclarationSort, DeclarationSummary, Severity, Status } from '../../../../common/modules/declarations/schemas';
 import { ApiImage } from '../../../components/ApiImage';
+import { MaskIcon } from '../../../components/MaskIcon';
 import { FilterSelect } from '../../../components/module/FilterSelect';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { RecordList } from '../../../components/module/RecordList';
@@ -115,7 +115,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
               height={56}
               placeholder={
                 <span className={`declaration-row-thumb declaration-row-icon severity-${declaration.severity}`} aria-hidden="true">
-                  <IonIcon icon={iconOf(declaration.templateIcon)} />
+                  <MaskIcon icon={iconOf(declaration.templateIcon)} />
                 </span>
               }
             />

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Emergency360Stage } from '../../../../common/api-types';
 import { apiGet } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 
 export function getAll360Stages(siteId: string): Promise<Emergency360Stage[]> {
   return apiGet<Emergency360Stage[]>(`emergency/getAll360Stages/${encodeURIComponent(siteId)}`);
@@ -10,6 +11,8 @@ export function getAll360Stages(siteId: string): Promise<Emergency360Stage[]> {
 export const all360StagesQueryOptions = (siteId: string) =>
   queryOptions({
     queryKey: ['emergency', 'stages360', siteId],
-    queryFn: () => getAll360Stages(siteId),
+    // Offline, the device's copy (as emergencySitesQueryOptions).
+    queryFn: withOfflineCopy(['emergency', 'stages360', siteId], () => getAll360Stages(siteId)),
     staleTime: 60_000,
+    networkMode: 'offlineFirst',
   });

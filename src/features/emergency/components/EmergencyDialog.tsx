@@ -9,10 +9,11 @@
  * fills it). The alert is durable on this device before anything is sent (outbox/queue.ts).
  *
  * Offline, the dialog works from what the shell fetched earlier (offline-data.ts: the site
- * list and each site's stage lists, kept in the persisted read cache). Nothing in it waits on
- * a network that is not there: a list never fetched says so instead of spinning (the query
- * pauses offline, and resumes by itself when the connection is back), and Confirm does not
- * spend the image budget on requests that cannot start.
+ * list and each site's stage lists, kept on the device and read from it when a request gets
+ * no answer, lib/offline-copy.ts). Nothing in it waits on a network that is not there: a list
+ * never fetched says so instead of spinning (the query pauses offline, and resumes by itself
+ * when the connection is back), and Confirm does not spend the image budget on requests that
+ * cannot start (only the device's copy is read, OFFLINE_COPY_BUDGET_MS at most).
  */
 import { IonButton, IonIcon, IonInput, IonModal, IonSpinner, IonText } from '@ionic/react';
 import { onlineManager, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -73,6 +74,9 @@ export const canLeaveSiteStep = (siteId: string | null, emails: readonly string[
 export const canLeaveRecipientsStep = (emails: readonly string[]): boolean =>
   emails.length > 0 && emails.every((e) => recipientError(e) === null);
 
+/** Offline, Confirm waits this long at most for a stage list read from the device's copy. */
+export const OFFLINE_COPY_BUDGET_MS = 1500;
+
 /** Resolves with the value, or undefined once the budget is spent or on failure. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -99,8 +103,9 @@ function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string;
   const sites = useQuery(emergencySitesQueryOptions());
   const connection = useConnectionState();
   // No request can start (the query is paused) or none gets an answer: waiting shows nothing.
-  const offline = sites.fetchStatus === 'paused' || connection === 'offline';
-  const noList = sites.data === undefined && !sites.isError;
+  const offline = sites.fetchStatus === 'paused' || connection === 'offline' || !onlineManager.isOnline();
+  // Offline without the device's copy, the query fails or pauses: said as offline, not as an error.
+  const noList = sites.data === undefined && (!sites.isError || offline);
   // Preload what the payload needs as soon as a site is chosen.
   const threeD = useQuery({ ...siteStagesQueryOptions(siteId ?? ''), enabled: siteId !== null });
   const threeSixty = useQuery({ ...all360StagesQueryOptions(siteId ?? ''), enabled: siteId !== null });
@@ -137,7 +142,7 @@ function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string;
     // Normally loaded during steps 2 and 3; on a dead network the alert goes without stages
     // rather than not at all (the site's own fields are shared by the server). Offline the
     // requests cannot even start: no wait at all.
-    const budget = connection === 'offline' || !onlineManager.isOnline() ? 0 : IMAGE_FETCH_BUDGET_MS;
+    const budget = connection === 'offline' || !onlineManager.isOnline() ? OFFLINE_COPY_BUDGET_MS : IMAGE_FETCH_BUDGET_MS;
     const [d, s] = await Promise.all([
       threeD.data ?? within(queryClient.fetchQuery(siteStagesQueryOptions(siteId)), budget),
       threeSixty.data ?? within(queryClient.fetchQuery(all360StagesQueryOptions(siteId)), budget),
@@ -189,7 +194,7 @@ function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string;
           {/* Said in the spinner's place, in the text colour (Ionic's warning yellow is not
               readable on white). */}
           {noList && offline && <p role="status">{t('emergency.sites_offline')}</p>}
-          {sites.isError && (
+          {sites.isError && !offline && (
             <IonText color="danger">
               <p role="alert">
                 {describeApiError(sites.error)}{' '}

@@ -7,7 +7,6 @@
  * when they match the search and filters, edited ones with their new values, deleted ones
  * gone from the active view (withPendingList), and the count with them.
  */
-import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { businessOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { usePendingChanges } from '../../../lib/outbox';
 import { withPendingList, type WithPending } from '../../../lib/outbox/overlay';
 import { can } from '../../../lib/rights';
 import { ApiImage } from '../../../components/ApiImage';
+import { MaskIcon } from '../../../components/MaskIcon';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { sitesListQueryOptions } from '../api/get-sites';
 import { siteHref, sitesListHref } from '../paths';
@@ -114,7 +114,7 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
               height={56}
               placeholder={
                 <span className="site-row-thumb site-row-placeholder" aria-hidden="true">
-                  <IonIcon icon={businessOutline} />
+                  <MaskIcon icon={businessOutline} />
                 </span>
               }
             />

@@ -1,0 +1,54 @@
+// `node scripts/bench-sites-trace.mjs` (after `npm run build`; VIGIE_STATIC_DIR for another
+// build): the Lighthouse scenario of bench-sites-app (a logged-in first visit of the site list
+// with 10,000 sites, no throttling) traced in Chromium, RUNS (3) times; the page's main-thread
+// tasks by their THREAD time (tdur: what the CPU spent, not stretched by a loaded machine, as
+// Lighthouse's wall times are on 2 shared cores), and what Lighthouse's 4x CPU model would make
+// of them: the tasks after the first paint over 12.5 ms of CPU and their blocking time at 4x,
+// the biggest tasks (start:cpu ms) and what ran in those over 25 ms. WATCH_MS (6000) of trace.
+import { chromium } from '@playwright/test';
+import { startBenchServer } from './bench-app-support.mjs';
+import { CHROME, chromeArgs, loggedInProfile, sleep, loadAverage } from './bench-support.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18131);
+const BASE = `https://127.0.0.1:${PORT}`;
+const WATCH = Number(process.env.WATCH_MS ?? 6000);
+const RUNS = Number(process.env.RUNS ?? 3);
+const server = await startBenchServer({ port: PORT, base: BASE, seedArgs: ['--sites', '10000'], tag: 'perf15t' });
+try {
+  console.log('load', loadAverage());
+  for (let run = 0; run < RUNS; run += 1) {
+    const profile = await loggedInProfile(BASE, PORT + 1);
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: chromeArgs(), viewport: { width: 412, height: 823 }, locale: 'en-US' });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const events = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata', 'loading'] } });
+    await page.goto(`${BASE}/site/view/infoV2`);
+    await sleep(WATCH);
+    await cdp.send('Tracing.end');
+    await done;
+    const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const busy = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' && e.ph === 'X').reduce((a, e) => a + e.dur, 0);
+    const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+    const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
+    const send = events.find((e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url ?? '').includes('/site/view/infoV2'));
+    const nav = { ts: send?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.name === 'RunTask').map((e) => e.ts)) };
+    const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= nav.ts);
+    const cpu = tasks.map((t) => ({ at: (t.ts - nav.ts) / 1000, wall: t.dur / 1000, cpu: (t.tdur ?? t.dur) / 1000 }));
+    const total = cpu.reduce((s, t) => s + t.cpu, 0);
+    const afterFcp = cpu.filter((t) => fcp === undefined || t.at * 1000 >= fcp.ts - nav.ts);
+    const long = afterFcp.filter((t) => t.cpu * 4 > 50);
+    const blocking = long.reduce((s, t) => s + (t.cpu * 4 - 50), 0);
+    console.log(`run ${run + 1}: main-thread CPU ${total.toFixed(0)} ms in ${cpu.length} tasks; after FCP ${long.length} tasks over 12.5 ms CPU, blocking at 4x ${blocking.toFixed(0)} ms; top: ${[...cpu].sort((a, b) => b.cpu - a.cpu).slice(0, 8).map((t) => `${t.at.toFixed(0)}:${t.cpu.toFixed(0)}`).join(' ')}`);
+    for (const task of tasks.filter((t) => (t.tdur ?? t.dur) > 25000)) {
+      const inside = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && (e.dur ?? 0) > 2000);
+      console.log(`  task at ${((task.ts - nav.ts) / 1000).toFixed(0)} cpu ${((task.tdur ?? task.dur) / 1000).toFixed(0)}: ${inside.map((e) => `${e.name}${e.args?.data?.url ? '(' + String(e.args.data.url).replace(/.*\//, '') + ')' : ''}${e.args?.data?.functionName ? '[' + e.args.data.functionName + ']' : ''}:${((e.tdur ?? e.dur) / 1000).toFixed(0)}`).join(' ')}`);
+    }
+    await context.close();
+  }
+  console.log('load', loadAverage());
+} finally {
+  await server.stop();
+}
