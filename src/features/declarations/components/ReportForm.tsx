@@ -36,12 +36,14 @@ const GPS_ERRORS: Record<number, string> = { 1: 'report.gps_denied', 2: 'report.
 export interface ReportFormProps {
   templateId?: string | undefined;
   siteId?: string | undefined;
+  /** A position pinned before the form opens (the map's "report here"). */
+  pinned?: { lat: number; lng: number } | null;
   onChooseTemplate: (templateId: string) => void;
   onDone: (declarationId: string) => void;
   onCancel: () => void;
 }
 
-export function ReportForm({ templateId, siteId, onChooseTemplate, onDone, onCancel }: ReportFormProps) {
+export function ReportForm({ templateId, siteId, pinned = null, onChooseTemplate, onDone, onCancel }: ReportFormProps) {
   const { t } = useTranslation('declarations');
   const templates = useQuery(templatesQueryOptions());
   const template = templates.data?.find((candidate) => candidate.id === templateId);
@@ -67,13 +69,25 @@ export function ReportForm({ templateId, siteId, onChooseTemplate, onDone, onCan
       </ModulePage>
     );
   }
-  return <ReportFields key={`${template.id}:${template.version}`} template={template} siteId={siteId} onDone={onDone} onCancel={onCancel} />;
+  return <ReportFields key={`${template.id}:${template.version}`} template={template} siteId={siteId} pinned={pinned} onDone={onDone} onCancel={onCancel} />;
 }
 
-function ReportFields({ template, siteId, onDone, onCancel }: { template: Template; siteId: string | undefined; onDone: (id: string) => void; onCancel: () => void }) {
+function ReportFields({
+  template,
+  siteId,
+  pinned,
+  onDone,
+  onCancel,
+}: {
+  template: Template;
+  siteId: string | undefined;
+  pinned: { lat: number; lng: number } | null;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('declarations');
   const check = useMemo(() => checkReport(template.fields), [template.fields]);
-  const [initial] = useState(() => emptyReport(template, siteId ?? null));
+  const [initial] = useState(() => ({ ...emptyReport(template, siteId ?? null), ...(pinned === null ? {} : { position: { ...pinned, accuracy: null, source: 'pin' as const } }) }));
   const form = useRecordForm<ReportState>({ initial, check, draftKey: `declarations:new:${template.id}` });
   const { state, set, shown } = form;
   const [saving, setSaving] = useState(false);
