@@ -60,7 +60,7 @@ export const BUILTIN_LAYERS = ['sites', 'incidents'] as const;
 export type BuiltinLayer = (typeof BUILTIN_LAYERS)[number];
 /** What a manager's layer holds. */
 export const LAYER_KINDS = ['points', 'areas'] as const;
-export const LayerKind = Type.Union([Type.Literal('points'), Type.Literal('areas')]);
+export const LayerKind = Type.Union(LAYER_KINDS.map((k) => Type.Literal(k)));
 export type LayerKind = (typeof LAYER_KINDS)[number];
 
 export const LayerFields = Type.Object(
@@ -91,21 +91,7 @@ export const LayerListQuery = Type.Object({ deleted: Type.Optional(Type.Union([T
 
 /** The icons a category may use (drawn by the app; names of the app's icon set). */
 export const POI_ICONS = ['extinguisher', 'assembly', 'valve', 'defibrillator', 'firstAid', 'hydrant', 'exit', 'electric', 'water', 'gas', 'danger', 'camera', 'pin'] as const;
-export const PoiIcon = Type.Union([
-  Type.Literal('extinguisher'),
-  Type.Literal('assembly'),
-  Type.Literal('valve'),
-  Type.Literal('defibrillator'),
-  Type.Literal('firstAid'),
-  Type.Literal('hydrant'),
-  Type.Literal('exit'),
-  Type.Literal('electric'),
-  Type.Literal('water'),
-  Type.Literal('gas'),
-  Type.Literal('danger'),
-  Type.Literal('camera'),
-  Type.Literal('pin'),
-]);
+export const PoiIcon = Type.Union(POI_ICONS.map((k) => Type.Literal(k)));
 export type PoiIcon = (typeof POI_ICONS)[number];
 
 export const PoiCategoryFields = Type.Object({ name: Name, icon: PoiIcon, colour: Colour }, { additionalProperties: false });
@@ -212,7 +198,6 @@ export const AreaPage = Page(Area);
 
 // ---------------------------------------------------------------- the map's features
 
-/* The literal unions below are written out: a union of `LIST.map(Type.Literal)` types as never. */
 export const FEATURE_KINDS = ['site', 'incident', 'poi', 'area'] as const;
 export type FeatureKind = (typeof FEATURE_KINDS)[number];
 
@@ -242,7 +227,7 @@ export type FeaturesQuery = Static<typeof FeaturesQuery>;
 
 /** What a popup shows and where it leads; every kind carries id, kind, layer and name. */
 export const FeatureProperties = Type.Object({
-  kind: Type.Union([Type.Literal('site'), Type.Literal('incident'), Type.Literal('poi'), Type.Literal('area')]),
+  kind: Type.Union(FEATURE_KINDS.map((k) => Type.Literal(k))),
   id: Uuid,
   /** `sites`, `incidents` or the layer's id. */
   layer: Type.String(),
