@@ -63,6 +63,22 @@ export interface Config {
    * PostgreSQL (docs/decisions.md, "Attachments").
    */
   s3: S3Config | null;
+  /** The map's basemap and address search (docs/cartography.md); unset, the built-in basemap and no geocoder. */
+  map: MapConfig;
+}
+
+/** Where the map's basemap comes from and which geocoder the address search asks. */
+export interface MapConfig {
+  /** A PMTiles file the server serves as the basemap (VIGIE_BASEMAP_PMTILES), absolute; null: the built-in one. */
+  basemapPmtiles: string | null;
+  /** A MapLibre style of the operator's (VIGIE_MAP_STYLE_URL), used instead of the server's basemap. */
+  styleUrl: string | null;
+  /** The attribution shown on the map with that style (VIGIE_MAP_ATTRIBUTION, required with it). */
+  attribution: string | null;
+  /** A Photon or Nominatim address (VIGIE_GEOCODER_URL); null: no address search (503). */
+  geocoderUrl: string | null;
+  /** Which of the two it is (VIGIE_GEOCODER_KIND); null: told from the address (`nominatim` in it, else Photon). */
+  geocoderKind: 'photon' | 'nominatim' | null;
 }
 
 /** An S3-compatible object store (AWS S3, MinIO, Garage, Scaleway, OVH...). */
@@ -180,6 +196,24 @@ function tlsFiles(read: Reader): Config['tls'] {
   return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }
 
+/** The map's settings: an operator's style needs its attribution; a style and a PMTiles file are two basemaps, one too many. */
+function mapSettings(read: Reader): MapConfig {
+  const pmtiles = read.raw('VIGIE_BASEMAP_PMTILES')?.trim();
+  const styleUrl = read.url('VIGIE_MAP_STYLE_URL', ['http:', 'https:']);
+  const attribution = read.raw('VIGIE_MAP_ATTRIBUTION')?.trim() ?? null;
+  if (styleUrl !== null && attribution === null) read.refuse('VIGIE_MAP_ATTRIBUTION must be set with VIGIE_MAP_STYLE_URL (the map shows it)', null);
+  if (styleUrl !== null && pmtiles !== undefined) read.refuse('VIGIE_MAP_STYLE_URL and VIGIE_BASEMAP_PMTILES are two basemaps: set one of them', null);
+  if (pmtiles !== undefined && !pmtiles.endsWith('.pmtiles')) read.refuse(`VIGIE_BASEMAP_PMTILES must be the path of a .pmtiles file, got "${pmtiles}"`, null);
+  const kind = read.raw('VIGIE_GEOCODER_KIND');
+  return {
+    basemapPmtiles: pmtiles === undefined ? null : resolve(pmtiles),
+    styleUrl,
+    attribution,
+    geocoderUrl: read.url('VIGIE_GEOCODER_URL', ['http:', 'https:']),
+    geocoderKind: kind === undefined ? null : read.oneOf('VIGIE_GEOCODER_KIND', ['photon', 'nominatim'] as const, 'photon'),
+  };
+}
+
 /**
  * The S3 settings: none of VIGIE_S3_* set is the folder storage; the bucket set asks for S3,
  * which then needs its credentials (a half-configured store would fail at the first upload).
@@ -246,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocsUi: read.bool('VIGIE_API_DOCS_UI', read.raw('NODE_ENV') !== 'production'),
     uploadMaxBytes: read.int('VIGIE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, { min: 1024, max: 5 * 1024 * 1024 * 1024 }),
     s3: s3Settings(read),
+    map: mapSettings(read),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -42,9 +42,14 @@ interface Tenant {
   action: string;
   /** A complete attachment of the site (a row only: the checks come before any byte is read). */
   attachment: string;
+  /** A layer, a point category, a point of interest, an area group and a map area of the district (Cartography module routes: the demo's). */
+  map: Record<MapKind, string>;
   onlyAccount: string;
   onlyEmail: string;
 }
+
+const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as const;
+type MapKind = (typeof MAP_KINDS)[number];
 
 let operatorId: string;
 /** Acme / Lyon (the operator's home), Acme / Marseille (another district), Bellevue / Nantes. */
@@ -162,6 +167,13 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     actionTemplate,
     action,
     attachment,
+    map: {
+      layers: (await rowOf<{ id: string }>(database, 'select id from map_layers where district_id = $1 limit 1', [district])).id,
+      categories: (await rowOf<{ id: string }>(database, 'select id from poi_categories where district_id = $1 limit 1', [district])).id,
+      points: (await rowOf<{ id: string }>(database, 'select id from points_of_interest where district_id = $1 limit 1', [district])).id,
+      'area-groups': (await rowOf<{ id: string }>(database, 'select id from map_area_groups where district_id = $1 limit 1', [district])).id,
+      areas: (await rowOf<{ id: string }>(database, 'select id from map_areas where district_id = $1 limit 1', [district])).id,
+    },
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
   };
@@ -285,10 +297,37 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/actions/templates/:id/restore': (t) => [{ method: 'POST', url: `/api/actions/templates/${t.actionTemplate}/restore`, payload: { baseVersion: 1 } }],
   // Public: the token names no tenant; an unknown one is simply not found.
   'GET /api/viewerThirdParty/:token': () => [{ method: 'GET', url: `/api/viewerThirdParty/${'x'.repeat(43)}` }],
+  // Cartography: the five record kinds, each read, edited, deleted and restored with the other tenant's id.
+  ...Object.fromEntries(
+    MAP_KINDS.flatMap((kind) => [
+      [`GET /api/cartography/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/cartography/${kind}/${t.map[kind]}` }]],
+      [`GET /api/cartography/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/cartography/${kind}/${t.map[kind]}/history` }]],
+      [`PATCH /api/cartography/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/cartography/${kind}/${t.map[kind]}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }]],
+      [`DELETE /api/cartography/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/cartography/${kind}/${t.map[kind]}`, payload: { baseVersion: 1 } }]],
+      [`POST /api/cartography/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/cartography/${kind}/${t.map[kind]}/restore`, payload: { baseVersion: 1 } }]],
+    ]),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
+  // The basemap's tiles are world data, the same for every tenant: only a tile that does not exist is not found.
+  'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
 const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
+  // A point, an area or an import into the other tenant's layer, category or group: not found.
+  {
+    method: 'POST',
+    url: '/api/cartography/points',
+    payload: { id: randomUUID(), name: 'Taken over', description: '', categoryId: t.map.categories, layerId: t.map.layers, position: { lat: 45, lng: 4 }, siteId: null },
+  },
+  {
+    method: 'POST',
+    url: '/api/cartography/areas',
+    payload: {
+      id: randomUUID(), name: 'Taken over', description: '', layerId: t.map.layers, groupId: t.map['area-groups'], colour: null,
+      geometry: { type: 'Polygon', coordinates: [[[4, 45], [4.1, 45], [4.1, 45.1], [4, 45]]] },
+    },
+  },
+  { method: 'POST', url: '/api/cartography/import', payload: { format: 'geojson', text: '{"type":"Point","coordinates":[4,45]}', layerId: t.map.layers, categoryId: t.map.categories } },
   // A report naming the other tenant's template revision: not found.
   {
     method: 'POST',
@@ -361,7 +400,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

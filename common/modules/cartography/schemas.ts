@@ -60,7 +60,7 @@ export const BUILTIN_LAYERS = ['sites', 'incidents'] as const;
 export type BuiltinLayer = (typeof BUILTIN_LAYERS)[number];
 /** What a manager's layer holds. */
 export const LAYER_KINDS = ['points', 'areas'] as const;
-export const LayerKind = Type.Union(LAYER_KINDS.map((k) => Type.Literal(k)));
+export const LayerKind = Type.Enum([...LAYER_KINDS]);
 export type LayerKind = (typeof LAYER_KINDS)[number];
 
 export const LayerFields = Type.Object(
@@ -91,7 +91,7 @@ export const LayerListQuery = Type.Object({ deleted: Type.Optional(Type.Union([T
 
 /** The icons a category may use (drawn by the app; names of the app's icon set). */
 export const POI_ICONS = ['extinguisher', 'assembly', 'valve', 'defibrillator', 'firstAid', 'hydrant', 'exit', 'electric', 'water', 'gas', 'danger', 'camera', 'pin'] as const;
-export const PoiIcon = Type.Union(POI_ICONS.map((k) => Type.Literal(k)));
+export const PoiIcon = Type.Enum([...POI_ICONS]);
 export type PoiIcon = (typeof POI_ICONS)[number];
 
 export const PoiCategoryFields = Type.Object({ name: Name, icon: PoiIcon, colour: Colour }, { additionalProperties: false });
@@ -227,7 +227,7 @@ export type FeaturesQuery = Static<typeof FeaturesQuery>;
 
 /** What a popup shows and where it leads; every kind carries id, kind, layer and name. */
 export const FeatureProperties = Type.Object({
-  kind: Type.Union(FEATURE_KINDS.map((k) => Type.Literal(k))),
+  kind: Type.Enum([...FEATURE_KINDS]),
   id: Uuid,
   /** `sites`, `incidents` or the layer's id. */
   layer: Type.String(),

@@ -12,6 +12,9 @@ import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
 import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
 import { actionsRoutes } from './actions/routes.js';
 import { seedActions } from './actions/seed.js';
+import { BASEMAP_PREFIX, basemapRoutes } from './cartography/basemap.js';
+import { cartographyRoutes } from './cartography/routes.js';
+import { seedCartography } from './cartography/seed.js';
 import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
 import { lockedContent as declarationLockedContent } from './declarations/repository.js';
 import { declarationsRoutes } from './declarations/routes.js';
@@ -76,6 +79,16 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   // After declarations and questionnaires: its demo actions follow their demo records.
   { name: 'actions', prefix: '/actions', routes: actionsRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedActions },
+  // After sites and declarations: its demo points and areas lie around the demo sites.
+  {
+    name: 'cartography',
+    prefix: '/cartography',
+    routes: cartographyRoutes,
+    // The basemap's style and tiles: world data, before and without a session.
+    publicRoutes: { prefix: BASEMAP_PREFIX, routes: basemapRoutes },
+    events: [RECORDS_CHANGED_EVENT],
+    seed: seedCartography,
+  },
 ];
 
 for (const module of SERVER_MODULES) if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);

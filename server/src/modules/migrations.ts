@@ -6,6 +6,7 @@
 import type { ModuleMigrations } from '../db/migrate.js';
 import { platformMigrations } from './_platform/migrations.js';
 import { actionsMigrations } from './actions/migrations.js';
+import { cartographyMigrations } from './cartography/migrations.js';
 import { declarationsMigrations } from './declarations/migrations.js';
 import { questionnairesMigrations } from './questionnaires/migrations.js';
 import { sitesMigrations } from './sites/migrations.js';
@@ -20,4 +21,6 @@ export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
   { module: 'questionnaires', migrations: questionnairesMigrations },
   // After sites, declarations and questionnaires: an action names its site and its source.
   { module: 'actions', migrations: actionsMigrations },
+  // After sites and declarations: a point names its site, and the map indexes both.
+  { module: 'cartography', migrations: cartographyMigrations },
 ];

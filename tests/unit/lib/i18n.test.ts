@@ -60,6 +60,10 @@ describe('translation files', () => {
       'attachments.not_found', 'attachments.no_thumbnail', 'attachments.range_not_satisfiable',
       // questionnaire report share links (server/src/modules/questionnaires/shares.ts)
       'questionnaires.share_not_submitted', 'questionnaires.share_not_found', 'questionnaires.shared_report_not_found',
+      // the map (server/src/modules/cartography)
+      ...['layer_not_found', 'category_not_found', 'point_not_found', 'group_not_found', 'area_not_found', 'site_not_found', 'layer_kind', 'managers_only', 'layer_in_use',
+        'category_in_use', 'group_in_use', 'invalid_geometry', 'invalid_bbox', 'unknown_layer', 'unknown_type', 'invalid_date', 'invalid_import', 'import_category_required',
+        'tile_not_found', 'basemap_unavailable', 'geocoder_unavailable', 'geocoder_not_configured'].map((key) => `cartography.${key}`),
     ];
     for (const language of LANGUAGES) {
       const common = keysOf(read(language, 'common'));

@@ -135,7 +135,9 @@ export async function seedDeclarations({ tx, clientDb, districtId, actorId, acto
     const severity: Severity = i % 9 === 0 ? 'critical' : t.severity;
     const title = `${t.titles[i % t.titles.length]!}${site ? ` – ${site.name}` : ''}`;
     const description = 'Constaté lors de la tournée ; zone balisée en attendant l’intervention.';
-    const position = site?.gps_lat != null && site.gps_lng != null ? { lat: site.gps_lat, lng: site.gps_lng, accuracy: 8 + (i % 20), source: 'device' } : null;
+    // Where it was seen: within about 150 m of its site (the map shows each apart), rounded as a device reports it.
+    const near = (base: number, k: number) => Math.round((base + ((((i * k) % 25) - 12) * 0.00011)) * 1e6) / 1e6;
+    const position = site?.gps_lat != null && site.gps_lng != null ? { lat: near(site.gps_lat, 7), lng: near(site.gps_lng, 11), accuracy: 8 + (i % 20), source: 'device' } : null;
     const values = t.values(i);
     const id = randomUUID();
     // One in four, with a second photo for one in eight, taken a few minutes after the event.

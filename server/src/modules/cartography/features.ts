@@ -1,0 +1,251 @@
+/**
+ * GET /api/cartography/features: the map's GeoJSON FeatureCollection, one query per kind (sites,
+ * incidents, points, areas), each served by its bounding-box index (migrations.ts), and the
+ * district's extent. What the caller reads:
+ * - sites with a position, with the sites read right or cartography.read;
+ * - incidents, the declarations with a position, with cartography.read or the incidents' read
+ *   right: the declarations' own visibility (their list's filter, declarations/repository.ts
+ *   listFilter: the district's live ones) for whoever reads declarations or manages incidents,
+ *   else only the caller's own (a field user who reported from the map);
+ * - the points and areas of the district's live layers.
+ * A built-in layer the caller may not read is left out, as when it is not asked.
+ */
+import { mapPowers } from '../../../../common/modules/cartography/access.js';
+import {
+  FEATURES_MAX,
+  type AreaGeometry,
+  type BBox,
+  type FeatureCollection,
+  type FeaturesQuery,
+  type MapFeature,
+  type PoiIcon,
+} from '../../../../common/modules/cartography/schemas.js';
+import { can } from '../../../../common/rights.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { addDays, isRealDay, startOfDistrictDay } from '../_platform/dates.js';
+import { filterValues } from '../_platform/list.js';
+import { iso } from '../_platform/records.js';
+import { listFilter } from '../declarations/repository.js';
+import { boundsMeetBBox, parseBBox, pointInBBox } from './geometry.js';
+
+export const UNKNOWN_LAYER = 'cartography.unknown_layer';
+export const UNKNOWN_TYPE = 'cartography.unknown_type';
+export const INVALID_DATE = 'cartography.invalid_date';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface FeatureReader {
+  db: Queryable;
+  districtId: string;
+  accountId: string;
+  rights: readonly string[];
+}
+
+/** Every id a live layer of the district, or a 400 naming the first that is not. */
+export async function requireLayers(reader: Pick<FeatureReader, 'db' | 'districtId'>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { rows } = await reader.db.query<{ id: string }>('select id from map_layers where district_id = $1 and id = any($2::uuid[]) and deleted_at is null', [reader.districtId, ids]);
+  const known = new Set(rows.map((r) => r.id));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown) throw ApiError.badRequest(UNKNOWN_LAYER, unknown);
+}
+
+/** A comma-separated list of layer ids (the export's), each checked; null when absent. */
+export async function layerIdsOf(reader: Pick<FeatureReader, 'db' | 'districtId'>, text: string | undefined): Promise<string[] | null> {
+  const ids = filterValues(text, 'layers', (v) => UUID.test(v), UNKNOWN_LAYER);
+  if (ids !== null) await requireLayers(reader, ids);
+  return ids;
+}
+
+/** The layers asked (`sites`, `incidents`, layer ids), each checked: an unknown one is a 400 naming it. */
+async function layersOf(reader: FeatureReader, text: string | undefined): Promise<{ sites: boolean; incidents: boolean; layerIds: string[] | null }> {
+  const asked = filterValues(text, 'layers', (v) => v === 'sites' || v === 'incidents' || UUID.test(v), UNKNOWN_LAYER);
+  if (asked === null) return { sites: true, incidents: true, layerIds: null };
+  const ids = asked.filter((v) => UUID.test(v));
+  await requireLayers(reader, ids);
+  return { sites: asked.includes('sites'), incidents: asked.includes('incidents'), layerIds: ids };
+}
+
+/** The `type` filter's ids by the kind they filter: each must be a site type, a declaration template or a point category of the district. */
+async function typesOf(reader: FeatureReader, text: string | undefined): Promise<{ site: string[]; incident: string[]; poi: string[] } | null> {
+  const ids = filterValues(text, 'type', (v) => UUID.test(v), UNKNOWN_TYPE);
+  if (ids === null) return null;
+  const { rows } = await reader.db.query<{ kind: 'site' | 'incident' | 'poi'; id: string }>(
+    `select 'site' as kind, id from site_types where district_id = $1 and id = any($2::uuid[])
+     union all select 'incident', id from declaration_templates where district_id = $1 and id = any($2::uuid[])
+     union all select 'poi', id from poi_categories where district_id = $1 and id = any($2::uuid[])`,
+    [reader.districtId, ids],
+  );
+  const unknown = ids.find((id) => !rows.some((r) => r.id === id));
+  if (unknown) throw ApiError.badRequest(UNKNOWN_TYPE, unknown);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+  return { site: of('site'), incident: of('incident'), poi: of('poi') };
+}
+
+/** The period's bounds as instants: from the start of `from` to the end of `to` (district days). */
+function periodOf(query: FeaturesQuery): { from?: string; to?: string } {
+  for (const [name, day] of [['from', query.from], ['to', query.to]] as const) if (day !== undefined && !isRealDay(day)) throw ApiError.badRequest(INVALID_DATE, `${name}: ${day} is not a day`);
+  if (query.from && query.to && query.from > query.to) throw ApiError.badRequest(INVALID_DATE, 'from is after to');
+  return {
+    ...(query.from ? { from: startOfDistrictDay(query.from).toISOString() } : {}),
+    ...(query.to ? { to: startOfDistrictDay(addDays(query.to, 1)).toISOString() } : {}),
+  };
+}
+
+/** A growing parameter list: `param(v)` adds v and answers its placeholder. */
+const parameters = (params: unknown[]) => (value: unknown) => {
+  params.push(value);
+  return `$${params.length}`;
+};
+
+export async function readFeatures(reader: FeatureReader, query: FeaturesQuery): Promise<FeatureCollection> {
+  const powers = mapPowers(reader.rights);
+  const bbox: BBox | null = query.bbox ? parseBBox(query.bbox) : null;
+  const layers = await layersOf(reader, query.layers);
+  const types = await typesOf(reader, query.type);
+  const period = periodOf(query);
+  const features: MapFeature[] = [];
+  const room = () => FEATURES_MAX + 1 - features.length;
+
+  // Sites with a position.
+  if (layers.sites && (can(reader.rights, 'sites', 'read') || can(reader.rights, 'cartography', 'read')) && room() > 0) {
+    const params: unknown[] = [reader.districtId];
+    const param = parameters(params);
+    const where = ['s.district_id = $1', 's.deleted_at is null', 's.gps_lat is not null', 's.gps_lng is not null'];
+    if (bbox) where.push(pointInBBox('s.gps_lng', 's.gps_lat', bbox, param));
+    if (types?.site.length) where.push(`s.site_type_id = any(${param(types.site)}::uuid[])`);
+    const { rows } = await reader.db.query<{ id: string; name: string; lat: number; lng: number; type_id: string | null; type_name: string | null; version: number }>(
+      `select s.id, s.name, s.gps_lat as lat, s.gps_lng as lng, s.site_type_id as type_id, t.name as type_name, s.version
+         from sites s left join site_types t on t.id = s.site_type_id
+        where ${where.join(' and ')} limit ${param(room())}`,
+      params,
+    );
+    for (const r of rows) {
+      features.push({
+        type: 'Feature',
+        id: r.id,
+        geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
+        properties: { kind: 'site', id: r.id, layer: 'sites', name: r.name, typeId: r.type_id, typeName: r.type_name, version: r.version },
+      });
+    }
+  }
+
+  // Incidents: the declarations with a position the caller may read.
+  if (layers.incidents && (can(reader.rights, 'cartography', 'read') || powers.readIncidents) && room() > 0) {
+    const seesAll = can(reader.rights, 'declarations', 'read') || powers.readIncidents;
+    const { where, params } = listFilter(reader.districtId, {
+      ...period,
+      ...(query.status ? { status: query.status } : {}),
+      ...(types?.incident.length ? { template: types.incident.join(',') } : {}),
+      ...(seesAll ? {} : { author: reader.accountId }),
+    });
+    const param = parameters(params);
+    where.push('d.position is not null');
+    if (bbox) where.push(pointInBBox(`(d.position ->> 'lng')::double precision`, `(d.position ->> 'lat')::double precision`, bbox, param));
+    const { rows } = await reader.db.query<{
+      id: string;
+      title: string;
+      lat: number;
+      lng: number;
+      accuracy: number | null;
+      template_id: string;
+      template_name: string;
+      status: string;
+      severity: string;
+      occurred_at: Date;
+      version: number;
+    }>(
+      `select d.id, d.title, (d.position ->> 'lat')::double precision as lat, (d.position ->> 'lng')::double precision as lng,
+              (d.position ->> 'accuracy')::double precision as accuracy, d.template_id, t.name as template_name, d.status, d.severity, d.occurred_at, d.version
+         from declarations d join declaration_templates t on t.id = d.template_id
+        where ${where.join(' and ')} limit ${param(room())}`,
+      params,
+    );
+    for (const r of rows) {
+      if (!Number.isFinite(r.lat) || !Number.isFinite(r.lng)) continue;
+      features.push({
+        type: 'Feature',
+        id: r.id,
+        geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
+        properties: {
+          kind: 'incident',
+          id: r.id,
+          layer: 'incidents',
+          name: r.title,
+          typeId: r.template_id,
+          typeName: r.template_name,
+          status: r.status,
+          severity: r.severity,
+          occurredAt: iso(r.occurred_at),
+          accuracy: r.accuracy,
+          version: r.version,
+        },
+      });
+    }
+  }
+
+  // Points of interest of the live layers asked.
+  if (layers.layerIds === null || layers.layerIds.length > 0) {
+    if (room() > 0) {
+      const params: unknown[] = [reader.districtId];
+      const param = parameters(params);
+      const where = ['p.district_id = $1', 'p.deleted_at is null', 'l.deleted_at is null'];
+      if (layers.layerIds) where.push(`p.layer_id = any(${param(layers.layerIds)}::uuid[])`);
+      if (bbox) where.push(pointInBBox('p.lng', 'p.lat', bbox, param));
+      if (types?.poi.length) where.push(`p.category_id = any(${param(types.poi)}::uuid[])`);
+      const { rows } = await reader.db.query<{ id: string; name: string; lat: number; lng: number; layer_id: string; category_id: string; category_name: string; icon: PoiIcon; colour: string; version: number }>(
+        `select p.id, p.name, p.lat, p.lng, p.layer_id, p.category_id, c.name as category_name, c.icon, c.colour, p.version
+           from points_of_interest p join map_layers l on l.id = p.layer_id join poi_categories c on c.id = p.category_id
+          where ${where.join(' and ')} limit ${param(room())}`,
+        params,
+      );
+      for (const r of rows) {
+        features.push({
+          type: 'Feature',
+          id: r.id,
+          geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
+          properties: { kind: 'poi', id: r.id, layer: r.layer_id, name: r.name, typeId: r.category_id, typeName: r.category_name, icon: r.icon, colour: r.colour, version: r.version },
+        });
+      }
+    }
+    // Map areas: their own colour, else their group's, else their layer's.
+    if (room() > 0) {
+      const params: unknown[] = [reader.districtId];
+      const param = parameters(params);
+      const where = ['a.district_id = $1', 'a.deleted_at is null', 'l.deleted_at is null'];
+      if (layers.layerIds) where.push(`a.layer_id = any(${param(layers.layerIds)}::uuid[])`);
+      if (bbox) where.push(boundsMeetBBox(bbox, param));
+      const { rows } = await reader.db.query<{ id: string; name: string; geometry: AreaGeometry; layer_id: string; group_id: string | null; group_name: string | null; colour: string; version: number }>(
+        `select a.id, a.name, a.geometry, a.layer_id, a.group_id, g.name as group_name, coalesce(a.colour, g.colour, l.colour) as colour, a.version
+           from map_areas a join map_layers l on l.id = a.layer_id left join map_area_groups g on g.id = a.group_id
+          where ${where.join(' and ')} limit ${param(room())}`,
+        params,
+      );
+      for (const r of rows) {
+        features.push({
+          type: 'Feature',
+          id: r.id,
+          geometry: r.geometry,
+          properties: { kind: 'area', id: r.id, layer: r.layer_id, name: r.name, typeId: r.group_id, typeName: r.group_name, colour: r.colour, version: r.version },
+        });
+      }
+    }
+  }
+
+  const truncated = features.length > FEATURES_MAX;
+  return { type: 'FeatureCollection', features: truncated ? features.slice(0, FEATURES_MAX) : features, truncated, extent: await districtExtent(reader) };
+}
+
+/** The district's extent: every live site with a position, point and area; null when it has none. */
+export async function districtExtent(reader: Pick<FeatureReader, 'db' | 'districtId'>): Promise<BBox | null> {
+  const { rows } = await reader.db.query<{ w: number | null; s: number | null; e: number | null; n: number | null }>(
+    `select min(w) as w, min(s) as s, max(e) as e, max(n) as n from (
+       select min(gps_lng) as w, min(gps_lat) as s, max(gps_lng) as e, max(gps_lat) as n from sites where district_id = $1 and deleted_at is null and gps_lat is not null and gps_lng is not null
+       union all select min(lng), min(lat), max(lng), max(lat) from points_of_interest where district_id = $1 and deleted_at is null
+       union all select min(min_lng), min(min_lat), max(max_lng), max(max_lat) from map_areas where district_id = $1 and deleted_at is null
+     ) bounds`,
+    [reader.districtId],
+  );
+  const r = rows[0];
+  return r && r.w !== null && r.s !== null && r.e !== null && r.n !== null ? [r.w, r.s, r.e, r.n] : null;
+}

@@ -1,0 +1,285 @@
+/**
+ * The cartography routes (/api/cartography, the contract of common/modules/cartography/schemas.ts):
+ * the five record kinds of Cartography management (layers, point categories, points of interest,
+ * area groups, map areas: list, create, read, history, edit, delete, restore), the map's
+ * features, import and export, the basemap's description and the address search. The
+ * basemap's style and tiles are world data served without a session (./basemap.ts, registered
+ * as the module's public routes).
+ *
+ * Who may call what follows mapPowers (common/modules/cartography/access.ts): each kind's read
+ * right lists it, its manage right writes it. Two reads open wider than their kind's right, for
+ * the map itself: the layers (the legend, the switches) and the categories (the icons, the type
+ * filter) are read by whoever opens the map. Writes run in one transaction with their
+ * Idempotency-Key and tell the district's sockets `records:changed` once committed.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type, { type TSchema } from 'typebox';
+import { mapPowers } from '../../../../common/modules/cartography/access.js';
+import {
+  Area,
+  AreaCreate,
+  AreaGroup,
+  AreaGroupCreate,
+  AreaGroupUpdate,
+  AreaListQuery,
+  AreaPage,
+  AreaUpdate,
+  BasemapInfo,
+  ExportQuery,
+  FeatureCollection,
+  FeaturesQuery,
+  ImportBody,
+  ImportResult,
+  Layer,
+  LayerCreate,
+  LayerListQuery,
+  LayerUpdate,
+  PlaceList,
+  PlacesQuery,
+  Poi,
+  PoiCategory,
+  PoiCategoryCreate,
+  PoiCategoryUpdate,
+  PoiCreate,
+  PoiListQuery,
+  PoiPage,
+  PoiUpdate,
+} from '../../../../common/modules/cartography/schemas.js';
+import { ErrorResponses } from '../../../../common/schemas/envelope.js';
+import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { idempotentWrite } from '../../plugins/idempotency.js';
+import { respond } from '../../plugins/respond.js';
+import { requireAnyCan, requireCan, rightsOf, type CanCheck } from '../../plugins/rights.js';
+import type { RouteContext } from '../../routes/context.js';
+import { emitRecordChanged, type RecordsChanged } from '../_platform/events.js';
+import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { basemapInfo } from './basemap.js';
+import { exportLayers, importText, type ImportOutcome } from './exchange.js';
+import { readFeatures } from './features.js';
+import { searchPlaces } from './places.js';
+import { CARTOGRAPHY_MODULES, CartographyRepository } from './repository.js';
+
+const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+/** A list's query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
+const PoiQuerystring = Type.Object({ ...PoiListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
+const AreaQuerystring = Type.Object({ ...AreaListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
+
+/** `limit` of a list's query string as a number (400 out of range). */
+function listQuery<Q extends { limit?: string }>(query: Q): Omit<Q, 'limit'> & { limit?: number } {
+  const { limit, ...rest } = query;
+  const size = limit === undefined ? undefined : Number(limit);
+  if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
+  return { ...rest, ...(size !== undefined ? { limit: size } : {}) };
+}
+
+const read = (feature: CanCheck['feature']): CanCheck => ({ feature, action: 'read' });
+/** Whoever opens the map (mapPowers.map): cartography.read, or any read right of its management. */
+const MAP_READERS: CanCheck[] = ['cartography', 'interestPoints', 'interestPointCategories', 'mapAreas', 'mapAreaGroups', 'mapLayers', 'incidents'].map((f) =>
+  read(f as CanCheck['feature']),
+);
+
+export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.addHook('onRequest', app.authenticate);
+  const map = requireAnyCan(...MAP_READERS);
+
+  const repository = async (request: FastifyRequest, tx?: Queryable) => {
+    const auth = requireAuth(request);
+    const powers = mapPowers(await rightsOf(request));
+    return new CartographyRepository({ db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers);
+  };
+  /** A write in one transaction with its Idempotency-Key, announced to the district once committed. */
+  const write = <T>(request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 201, announce: (data: T) => RecordsChanged[], run: (tx: Queryable) => Promise<T>) =>
+    idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(tx) }), (data) => {
+      const auth = requireAuth(request);
+      for (const change of announce(data)) emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, change);
+    });
+
+  /**
+   * The seven routes of one record kind under `path`: its list (`list`, with its query
+   * schema), create, read, history, edit, delete and restore.
+   */
+  function records<C extends { id: string }, U extends { baseVersion: number }, R extends { id: string; version: number }>(spec: {
+    path: string;
+    module: string;
+    tag: string;
+    read: ReturnType<typeof requireAnyCan>;
+    manage: ReturnType<typeof requireAnyCan>;
+    record: TSchema;
+    create: TSchema;
+    update: TSchema;
+    listQuery: TSchema;
+    listAnswer: TSchema;
+    list: (repo: CartographyRepository, query: Record<string, string | undefined>) => Promise<unknown>;
+    kind: (repo: CartographyRepository) => Parameters<CartographyRepository['get']>[0];
+    doCreate: (repo: CartographyRepository, body: C) => Promise<R>;
+    doUpdate: (repo: CartographyRepository, id: string, body: U) => Promise<R>;
+  }) {
+    const one = (record: R) => [{ module: spec.module, id: record.id, version: record.version }];
+    const tags = [spec.tag];
+    api.get(spec.path, { onRequest: spec.read, schema: { tags, querystring: spec.listQuery, response: { 200: Envelope(spec.listAnswer) } } }, async (request) =>
+      respond(request, await spec.list(await repository(request), request.query as Record<string, string | undefined>)),
+    );
+    api.post(spec.path, { onRequest: spec.manage, schema: { tags, headers: WriteHeaders, body: spec.create, response: { 201: Envelope(spec.record) } } }, async (request, reply) =>
+      respond(request, await write(request, reply, 201, one, async (tx) => spec.doCreate(await repository(request, tx), request.body as C))),
+    );
+    api.get(`${spec.path}/:id`, { onRequest: spec.read, schema: { tags, params: IdParams, response: { 200: Envelope(spec.record) } } }, async (request) => {
+      const repo = await repository(request);
+      return respond(request, await repo.get(spec.kind(repo), request.params.id));
+    });
+    api.get(`${spec.path}/:id/history`, { onRequest: spec.read, schema: { tags, params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) => {
+      const repo = await repository(request);
+      return respond(request, await repo.history(spec.kind(repo), request.params.id));
+    });
+    api.patch(`${spec.path}/:id`, { onRequest: spec.manage, schema: { tags, params: IdParams, headers: WriteHeaders, body: spec.update, response: { 200: Envelope(spec.record) } } }, async (request, reply) =>
+      respond(request, await write(request, reply, 200, one, async (tx) => spec.doUpdate(await repository(request, tx), request.params.id, request.body as U))),
+    );
+    const setDeleted = (deleted: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Body: { baseVersion: number } }>, reply: FastifyReply) =>
+      respond(
+        request,
+        await write(request, reply, 200, one, async (tx) => {
+          const repo = await repository(request, tx);
+          return (await repo.setDeleted(spec.kind(repo), request.params.id, request.body.baseVersion, deleted)) as R;
+        }),
+      );
+    const versioned = { tags, params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(spec.record) } };
+    api.delete(`${spec.path}/:id`, { onRequest: spec.manage, schema: versioned }, setDeleted(true));
+    api.post(`${spec.path}/:id/restore`, { onRequest: spec.manage, schema: versioned }, setDeleted(false));
+  }
+
+  records({
+    path: '/layers',
+    module: CARTOGRAPHY_MODULES.layers,
+    tag: 'cartography',
+    // The legend and the layer switches of every map reader.
+    read: map,
+    manage: requireCan('mapLayers', 'manage'),
+    record: Layer,
+    create: LayerCreate,
+    update: LayerUpdate,
+    listQuery: LayerListQuery,
+    listAnswer: Type.Array(Layer),
+    list: (repo, query) => repo.listLayers(query.deleted as 'true' | 'false' | undefined),
+    kind: (repo) => repo.layers as never,
+    doCreate: (repo, body: LayerCreate) => repo.createLayer(body),
+    doUpdate: (repo, id, body: LayerUpdate) => repo.updateLayer(id, body),
+  });
+
+  records({
+    path: '/categories',
+    module: CARTOGRAPHY_MODULES.categories,
+    tag: 'cartography',
+    // The icons and the type filter of every map reader.
+    read: map,
+    manage: requireCan('interestPointCategories', 'manage'),
+    record: PoiCategory,
+    create: PoiCategoryCreate,
+    update: PoiCategoryUpdate,
+    listQuery: LayerListQuery,
+    listAnswer: Type.Array(PoiCategory),
+    list: (repo, query) => repo.listCategories(query.deleted as 'true' | 'false' | undefined),
+    kind: (repo) => repo.categories as never,
+    doCreate: (repo, body: PoiCategoryCreate) => repo.createCategory(body),
+    doUpdate: (repo, id, body: PoiCategoryUpdate) => repo.updateCategory(id, body),
+  });
+
+  records({
+    path: '/points',
+    module: CARTOGRAPHY_MODULES.points,
+    tag: 'cartography',
+    read: requireCan('interestPoints', 'read'),
+    manage: requireCan('interestPoints', 'manage'),
+    record: Poi,
+    create: PoiCreate,
+    update: PoiUpdate,
+    listQuery: PoiQuerystring,
+    listAnswer: PoiPage,
+    list: (repo, query) => repo.listPoints(listQuery(query)),
+    kind: (repo) => repo.points as never,
+    doCreate: (repo, body: PoiCreate) => repo.createPoint(body),
+    doUpdate: (repo, id, body: PoiUpdate) => repo.updatePoint(id, body),
+  });
+
+  records({
+    path: '/area-groups',
+    module: CARTOGRAPHY_MODULES.groups,
+    tag: 'cartography',
+    read: requireAnyCan(read('mapAreaGroups'), read('mapAreas')),
+    manage: requireCan('mapAreaGroups', 'manage'),
+    record: AreaGroup,
+    create: AreaGroupCreate,
+    update: AreaGroupUpdate,
+    listQuery: LayerListQuery,
+    listAnswer: Type.Array(AreaGroup),
+    list: (repo, query) => repo.listGroups(query.deleted as 'true' | 'false' | undefined),
+    kind: (repo) => repo.groups as never,
+    doCreate: (repo, body: AreaGroupCreate) => repo.createGroup(body),
+    doUpdate: (repo, id, body: AreaGroupUpdate) => repo.updateGroup(id, body),
+  });
+
+  records({
+    path: '/areas',
+    module: CARTOGRAPHY_MODULES.areas,
+    tag: 'cartography',
+    read: requireCan('mapAreas', 'read'),
+    manage: requireCan('mapAreas', 'manage'),
+    record: Area,
+    create: AreaCreate,
+    update: AreaUpdate,
+    listQuery: AreaQuerystring,
+    listAnswer: AreaPage,
+    list: (repo, query) => repo.listAreas(listQuery(query)),
+    kind: (repo) => repo.areas as never,
+    doCreate: (repo, body: AreaCreate) => repo.createArea(body),
+    doUpdate: (repo, id, body: AreaUpdate) => repo.updateArea(id, body),
+  });
+
+  // ---------------------------------------------------------------- the map
+
+  api.get('/features', { onRequest: map, schema: { tags: ['cartography'], querystring: FeaturesQuery, response: { 200: Envelope(FeatureCollection) } } }, async (request) => {
+    const auth = requireAuth(request);
+    return respond(request, await readFeatures({ db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights: await rightsOf(request) }, request.query));
+  });
+
+  api.get('/basemap', { onRequest: map, schema: { tags: ['cartography'], response: { 200: Envelope(BasemapInfo) } } }, async (request) => respond(request, await basemapInfo(ctx.config)));
+
+  api.get('/places', { onRequest: map, schema: { tags: ['cartography'], querystring: PlacesQuery, response: { 200: Envelope(PlaceList) } } }, async (request) =>
+    respond(request, await searchPlaces(ctx.config, request.query.q, request.headers['accept-language'])),
+  );
+
+  // ---------------------------------------------------------------- import and export
+
+  // Points need the points' manage right, areas the areas' (checked against what the text holds).
+  api.post(
+    '/import',
+    {
+      onRequest: requireAnyCan({ feature: 'interestPoints', action: 'manage' }, { feature: 'mapAreas', action: 'manage' }),
+      bodyLimit: 8 * 1024 * 1024,
+      schema: { tags: ['cartography'], headers: WriteHeaders, body: ImportBody, response: { 200: Envelope(ImportResult) } },
+    },
+    async (request, reply) =>
+      respond(
+        request,
+        await write<ImportOutcome>(
+          request,
+          reply,
+          200,
+          (result) => result.written,
+          async (tx) => importText(await repository(request, tx), mapPowers(await rightsOf(request)), request.body),
+        ).then((result) => result.answer),
+      ),
+  );
+
+  api.get('/export', { onRequest: map, schema: { tags: ['cartography'], querystring: ExportQuery, response: { 200: Type.Unknown(), ...ErrorResponses } } }, async (request, reply) => {
+    const collection = await exportLayers(await repository(request), request.query.layers);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/geo+json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="cartographie-${day}.geojson"`)
+      .send(JSON.stringify(collection));
+  });
+}
