@@ -116,7 +116,9 @@ export function MapView(props: MapViewProps) {
         const current = map;
         current.addControl(new maplibre.AttributionControl({ compact: false, ...(attribution === '' ? {} : { customAttribution: attribution }) }));
         current.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
-        current.on('styleimagemissing', ({ id }) => {
+        // Markers and cluster counts are drawn when a tile first needs them (MapLibre waits for
+        // the resolver; an image added from the `styleimagemissing` event came a tile too late).
+        current.setMissingStyleImageResolver((id) => {
           const image = markerImage(id);
           if (image !== null && !current.hasImage(id)) current.addImage(id, image, { pixelRatio: 2 });
         });

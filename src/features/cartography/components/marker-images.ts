@@ -1,6 +1,6 @@
 /**
  * The markers' images, drawn on the device with a canvas when the map first needs one
- * (MapLibre's `styleimagemissing`): cluster discs with their count, the site square, a point
+ * (MapLibre's missing style image resolver): cluster discs with their count, the site square, a point
  * of interest's disc in its category's colour with its icon's initial. No font or sprite is
  * fetched: the canvas writes with the device's own sans-serif.
  */
