@@ -17,6 +17,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { currentCacheOwner } from '../../../lib/cache-owner';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { can } from '../../../lib/rights';
+import { locateDevice, type DevicePosition } from '../../../lib/geolocation';
 import { getMapLayerSwitches, setMapLayerSwitches } from '../../../lib/storage';
 import { mapPowers } from '../../../../common/modules/cartography/access';
 import { basemapQueryOptions, featuresQueryOptions, layersQueryOptions } from '../api/reads';
@@ -24,10 +25,9 @@ import { featureHref, mapLayerEntries, shownFeatures, typeChoices, visibleLayerI
 import type { MapLinks } from '../paths';
 import { validateMapSearch } from '../search';
 import { featureDetail, InViewList, LayerSwitches, Legend, MapFilters } from './MapPanel';
-import { MapView, type MyPosition } from './MapView';
+import { MapView } from './MapView';
 import './cartography.css';
 
-const GPS_ERRORS: Record<number, string> = { 1: 'locate.denied', 2: 'locate.unavailable', 3: 'locate.timeout' };
 const NO_FEATURES: MapFeature[] = [];
 
 type Locate = { status: 'idle' } | { status: 'locating' } | { status: 'error'; key: string };
@@ -63,7 +63,7 @@ export function MapPage({ links }: { links: MapLinks }) {
   const [selected, setSelected] = useState<FeatureProperties | null>(null);
   const [inView, setInView] = useState<FeatureProperties[]>([]);
   const [picking, setPicking] = useState(false);
-  const [me, setMe] = useState<MyPosition | null>(null);
+  const [me, setMe] = useState<DevicePosition | null>(null);
   const [locate, setLocate] = useState<Locate>({ status: 'idle' });
 
   const all = features.data?.features ?? NO_FEATURES;
@@ -90,18 +90,14 @@ export function MapPage({ links }: { links: MapLinks }) {
   );
 
   const locateMe = () => {
-    if (!('geolocation' in navigator)) {
-      setLocate({ status: 'error', key: 'locate.unsupported' });
-      return;
-    }
     setLocate({ status: 'locating' });
-    navigator.geolocation.getCurrentPosition(
+    locateDevice(
       (position) => {
-        setMe({ lng: position.coords.longitude, lat: position.coords.latitude, accuracy: Math.round(position.coords.accuracy) });
+        setMe(position);
         setLocate({ status: 'idle' });
       },
-      (error) => setLocate({ status: 'error', key: GPS_ERRORS[error.code] ?? 'locate.unavailable' }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 },
+      (problem) => setLocate({ status: 'error', key: `locate.${problem}` }),
+      30_000,
     );
   };
 

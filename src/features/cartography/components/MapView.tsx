@@ -12,6 +12,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BBox, FeatureProperties, MapFeature } from '../../../../common/modules/cartography/schemas';
+import type { DevicePosition } from '../../../lib/geolocation';
 import { linkStylesheet } from '../../../lib/stylesheet';
 import { hasWebGl } from '../../../lib/webgl';
 import { accuracyCircle, CLUSTER_LAYERS, CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, collection, INTERACTIVE_LAYERS, overlayLayers, SOURCES } from '../map-layers';
@@ -27,12 +28,6 @@ const loadMaplibre = () =>
 /** Drawn when the basemap cannot be read (offline before any visit): the features still show. */
 const PLAIN_STYLE: StyleSpecification = { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e9eef2' } }] };
 
-export interface MyPosition {
-  lng: number;
-  lat: number;
-  accuracy: number;
-}
-
 export interface MapViewProps {
   /** The basemap's style address; null: the plain background. */
   styleUrl: string | null;
@@ -42,7 +37,7 @@ export interface MapViewProps {
   incidents: readonly MapFeature[];
   areas: readonly MapFeature[];
   extent: BBox | null;
-  me: MyPosition | null;
+  me: DevicePosition | null;
   picking: boolean;
   onSelect: (feature: FeatureProperties) => void;
   onInView: (features: FeatureProperties[]) => void;

@@ -19,6 +19,7 @@ import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
 import { openBlob } from '../../../components/ApiImage';
 import { describeApiError } from '../../../lib/error-messages';
+import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
 import { siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { checkReport, emptyReport, reportOf, type ReportState } from '../report-form';
@@ -31,7 +32,6 @@ import './declarations.css';
 export const AUTO_SITE_METRES = 200;
 
 type GpsState = { status: 'idle' } | { status: 'locating' } | { status: 'error'; key: string };
-const GPS_ERRORS: Record<number, string> = { 1: 'report.gps_denied', 2: 'report.gps_unavailable', 3: 'report.gps_timeout' };
 
 export interface ReportFormProps {
   templateId?: string | undefined;
@@ -96,23 +96,13 @@ function ReportFields({
   const ids = { occurred: useId(), severity: useId(), site: useId(), siteSearch: useId(), gps: useId() };
 
   const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setGps({ status: 'error', key: 'report.gps_unsupported' });
-      return;
-    }
     setGps({ status: 'locating' });
-    navigator.geolocation.getCurrentPosition(
+    locateDevice(
       (position) => {
-        set('position', {
-          lat: Number(position.coords.latitude.toFixed(6)),
-          lng: Number(position.coords.longitude.toFixed(6)),
-          accuracy: Math.round(position.coords.accuracy),
-          source: 'device',
-        });
+        set('position', { lat: Number(position.lat.toFixed(6)), lng: Number(position.lng.toFixed(6)), accuracy: position.accuracy, source: 'device' });
         setGps({ status: 'idle' });
       },
-      (error) => setGps({ status: 'error', key: GPS_ERRORS[error.code] ?? 'report.gps_unavailable' }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      (problem) => setGps({ status: 'error', key: `report.gps_${problem}` }),
     );
   };
   // The position is evidence: asked as the form opens (the browser asks the user once).
