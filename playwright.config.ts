@@ -25,6 +25,8 @@ export default defineConfig({
       args: [
         '--no-sandbox',
         '--disable-gpu',
+        // WebGL without a GPU (the map): recent Chromium asks for this to use SwiftShader.
+        '--enable-unsafe-swiftshader',
         '--disable-quic',
         '--no-first-run',
         '--disable-background-networking',

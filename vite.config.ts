@@ -217,6 +217,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/**/*.json'],
+        // The map's library (its chunk, worker and stylesheet) is kept by the worker at the
+        // map's first opening instead (sw/sw.ts): most users never open it.
+        globIgnores: ['**/maplibre-gl-*'],
       },
       devOptions: { enabled: false },
     }),

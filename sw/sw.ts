@@ -2,13 +2,18 @@
  * The service worker (built by vite-plugin-pwa, injectManifest). It precaches the app shell
  * and the translations, answers every navigation with index.html so the installed app starts
  * offline, refreshes translations stale-while-revalidate, and never caches the API (/api: it
- * carries credentials and per-user data) nor the socket (/ws). The page talks to it through
- * src/lib/sw-bridge.ts: the update prompt posts SKIP_WAITING.
+ * carries credentials and per-user data) nor the socket (/ws), with one exception: the
+ * basemap's style and tiles (/api/cartography/basemap/...), world data served without a
+ * session, kept cache-first within a budget. The map's library (MapLibre, its worker and
+ * stylesheet: left out of the precache by vite.config.ts) is kept cache-first at its first
+ * use. The page talks to it through src/lib/sw-bridge.ts: the update prompt posts SKIP_WAITING.
  */
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -28,6 +33,41 @@ registerRoute(
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/locales/'),
   new StaleWhileRevalidate({ cacheName: 'vigie-locales' }),
+);
+
+/**
+ * The basemap kept offline: its style and tiles, cache-first (their addresses change with the
+ * data: the server answers them with long cache headers and an ETag). Budget: 4,000 entries
+ * (the tiles of a district's extent to zoom 16 are a few hundred; the built-in basemap's
+ * tiles weigh 0.1 to 30 KiB, so at most about 40 MB), the oldest used going first, and the
+ * whole cache dropped if the browser's quota is reached. Not the basemap's description
+ * (/api/cartography/basemap itself: a session's read, kept by the read cache).
+ */
+export const BASEMAP_CACHE = { name: 'vigie-basemap', maxEntries: 4000, maxAgeSeconds: 90 * 24 * 3600 } as const;
+const BASEMAP_PATH = '/api/cartography/basemap/';
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith(BASEMAP_PATH) && !request.headers.has('range'),
+  new CacheFirst({
+    cacheName: BASEMAP_CACHE.name,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: BASEMAP_CACHE.maxEntries, maxAgeSeconds: BASEMAP_CACHE.maxAgeSeconds, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/**
+ * The map's library, kept at its first use rather than precached: 1.6 MB (about 0.4 MB
+ * gzipped) that every installation would download for a screen many users never open. Its
+ * file names carry their content's hash: a cached one never changes; the old ones expire.
+ */
+const MAP_CODE = /^\/assets\/maplibre-gl[-.]/;
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && MAP_CODE.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'vigie-map-code',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
+  }),
 );
 
 // A first visit's page is controlled as soon as this worker is active, not from the next load

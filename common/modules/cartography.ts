@@ -17,5 +17,5 @@ export const cartography = defineModule({
     { element: 'interestPoints', features: ['interestPoints', 'interestPointCategories'] },
     { element: 'incidents', features: ['incidents'] },
   ],
-  screens: false,
+  screens: true,
 });

@@ -31,6 +31,7 @@ import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
 import { moduleRoutes as actionPlansRoutes } from '../features/actionPlans/routes';
 import { moduleRoutes as actionsV3Routes } from '../features/actionsV3/routes';
+import { moduleRoutes as cartographyRoutes } from '../features/cartography/routes';
 import { validateCalendarSearch } from '../features/calendar/search';
 import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
 import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2/routes';
@@ -41,6 +42,7 @@ import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
 import { LOGIN_PATH } from './paths';
+import { mapLinks } from './map-links';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -266,6 +268,7 @@ export const SCREEN_MODULE_ROUTES = {
   questionnaryV2: questionnairesRoutes(authenticatedRoute),
   actionPlans: actionPlansRoutes(authenticatedRoute),
   actionsV3: actionsV3Routes(authenticatedRoute),
+  cartography: cartographyRoutes(authenticatedRoute, mapLinks),
 };
 
 const unknownRoute = createRoute({
@@ -307,6 +310,7 @@ export const routeTree = rootRoute.addChildren([
     SCREEN_MODULE_ROUTES.questionnaryV2,
     SCREEN_MODULE_ROUTES.actionPlans,
     SCREEN_MODULE_ROUTES.actionsV3,
+    SCREEN_MODULE_ROUTES.cartography,
   ]),
   unknownRoute,
 ]);

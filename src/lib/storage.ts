@@ -13,6 +13,8 @@
  *                         app starts offline with the last session's data
  *   queryCacheOwner       whose it is: user|client database|district of the token that
  *                         wrote it; another owner never reads it
+ *   mapLayers             the map's layer switches, JSON { [owner]: { [layer id]: boolean } }
+ *                         (owner as queryCacheOwner): each user's own, kept at logout like lang
  * sessionStorage (one tab; empty in a new tab or a relaunched installed app):
  *   usr_e                 the session e-mail, base64 of UTF-8
  *   usr_d_id              the district id, base64 of UTF-8
@@ -33,6 +35,7 @@ export const LOCAL_KEYS = {
   lang: 'lang',
   queryCache: 'queryCache',
   queryCacheOwner: 'queryCacheOwner',
+  mapLayers: 'mapLayers',
 } as const;
 
 export const SESSION_KEYS = {
@@ -137,6 +140,28 @@ export function setQueryCache(owner: string, value: string): void {
 export function clearQueryCache(): void {
   writeLocal(LOCAL_KEYS.queryCache, null);
   writeLocal(LOCAL_KEYS.queryCacheOwner, null);
+}
+
+/** The map's layer switches of `owner` (empty when none or unreadable). */
+export function getMapLayerSwitches(owner: string): Record<string, boolean> {
+  try {
+    const all: unknown = JSON.parse(readLocal(LOCAL_KEYS.mapLayers) ?? '{}');
+    const mine: unknown = typeof all === 'object' && all !== null ? (all as Record<string, unknown>)[owner] : undefined;
+    if (typeof mine !== 'object' || mine === null) return {};
+    return Object.fromEntries(Object.entries(mine).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+  } catch {
+    return {};
+  }
+}
+export function setMapLayerSwitches(owner: string, switches: Readonly<Record<string, boolean>>): void {
+  let all: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(readLocal(LOCAL_KEYS.mapLayers) ?? '{}');
+    if (typeof parsed === 'object' && parsed !== null) all = parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable: started afresh.
+  }
+  writeLocal(LOCAL_KEYS.mapLayers, JSON.stringify({ ...all, [owner]: switches }));
 }
 
 // sessionStorage

@@ -116,12 +116,13 @@ test.describe('desktop', () => {
   }
 
   test('a menu entry opens its module landing page; the split pane shows the menu, no tab bar', async ({ page }) => {
-    await logIn(page, 'field@demo.vigie.test');
+    // Synthesis: a module still without screens of its own (the district administrator reads it).
+    await logIn(page, 'district-admin@demo.vigie.test');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await expect(page.getByTestId('tab-bar')).toBeHidden();
-    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Cartography').click();
-    await expect(page).toHaveURL(/\/cartography$/);
-    await expect(page.getByRole('heading', { name: 'Cartography', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Synthesis').click();
+    await expect(page).toHaveURL(/\/synthesisBuilder\/synthesisTable$/);
+    await expect(page.getByRole('heading', { name: 'Synthesis', level: 1 })).toBeVisible();
     await expect(page.getByTestId('module-not-in-release')).toBeVisible();
     // Modules with screens of their own open them from their entries.
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Questionnaires').click();

@@ -9,7 +9,9 @@
  *   right also opens the map: a manager of points needs to see them.
  * - Each management subject's read right lists its records; its manage right writes them.
  *   Layers are the frame of points and areas: a manager of points or areas reads the layers
- *   to choose one, and creating a layer needs the layer manage right.
+ *   to choose one, and creating a layer needs the layer manage right. The map's readers read
+ *   the layers too (GET /layers without `deleted`): the map's layers panel and legend list
+ *   them by name and colour, with their visibility by default.
  */
 import { can } from '../../rights';
 
@@ -45,8 +47,9 @@ export function mapPowers(rights: readonly string[]): MapPowers {
   const layers = pair('mapLayers');
   const incidents = pair('incidents');
   const anyAdvanced = points.read || categories.read || areas.read || groups.read || layers.read || incidents.read;
+  const map = can(rights, 'cartography', 'read') || anyAdvanced;
   return {
-    map: can(rights, 'cartography', 'read') || anyAdvanced,
+    map,
     readPoints: points.read,
     managePoints: points.manage,
     readCategories: categories.read || points.read,
@@ -55,7 +58,8 @@ export function mapPowers(rights: readonly string[]): MapPowers {
     manageAreas: areas.manage,
     readGroups: groups.read || areas.read,
     manageGroups: groups.manage,
-    readLayers: layers.read || points.read || areas.read,
+    /** The map's readers too (its layers panel); deleted layers stay for the management rights. */
+    readLayers: layers.read || points.read || areas.read || map,
     manageLayers: layers.manage,
     readIncidents: incidents.read,
     manageIncidents: incidents.manage,

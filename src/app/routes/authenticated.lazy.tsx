@@ -13,6 +13,7 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { startActionsModule } from '../../features/actionPlans';
+import { startCartographyModule } from '../../features/cartography';
 import { startDeclarationsModule } from '../../features/declarations';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
@@ -42,6 +43,7 @@ startSitesModule();
 startDeclarationsModule();
 startQuestionnairesModule();
 startActionsModule();
+startCartographyModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

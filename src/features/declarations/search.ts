@@ -58,10 +58,28 @@ export function validateDeclarationSearch(raw: Record<string, unknown>): Declara
   return out;
 }
 
-/** The report form's choice made before it opens (a type, a site). */
-export function validateReportSearch(raw: Record<string, unknown>): { template?: string; site?: string } {
-  const out: { template?: string; site?: string } = {};
+/** The report form's choice made before it opens (a type, a site, a position "lat,lng" pinned on the map). */
+export interface ReportChoice {
+  template?: string;
+  site?: string;
+  at?: string;
+}
+
+const POSITION = /^(-?\d{1,2}(?:\.\d{1,8})?),(-?\d{1,3}(?:\.\d{1,8})?)$/;
+
+/** The pinned position of `at`, or null when it is none (or out of range). */
+export function pinnedPosition(at: string | undefined): { lat: number; lng: number } | null {
+  const match = at === undefined ? null : POSITION.exec(at);
+  if (match === null) return null;
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+export function validateReportSearch(raw: Record<string, unknown>): ReportChoice {
+  const out: ReportChoice = {};
   if (typeof raw.template === 'string' && UUID.test(raw.template)) out.template = raw.template;
   if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  if (typeof raw.at === 'string' && pinnedPosition(raw.at) !== null) out.at = raw.at;
   return out;
 }

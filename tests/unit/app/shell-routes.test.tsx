@@ -54,13 +54,13 @@ describe('module routes and their rights', () => {
   });
 
   it('going from one module to another shows the second module\'s page', async () => {
-    seedSession({ rights: ['cartography_advanced.interestPoint_read', 'cartography.read'] });
+    seedSession({ rights: ['cartography_advanced.interestPoint_read', 'synthesis.read'] });
     const app = renderApp('/cartographyManagement/interestPoint/view');
     expect(await heading('Cartography management')).toBeInTheDocument();
-    await app.router.navigate({ href: '/cartography' });
-    expect(await heading('Cartography')).toBeInTheDocument();
-    expect(app.pathname()).toBe('/cartography');
-    expect(screen.queryByTestId('module-view')).toBeNull();
+    await app.router.navigate({ href: '/synthesisBuilder/synthesisTable' });
+    expect(await heading('Synthesis')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/synthesisBuilder/synthesisTable');
+    expect(screen.getByTestId('module-view')).toHaveTextContent('Synthesis table');
     expect(getToasts()).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
 import { openBlob } from '../../../components/ApiImage';
 import { describeApiError } from '../../../lib/error-messages';
+import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
 import { siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { checkReport, emptyReport, reportOf, type ReportState } from '../report-form';
@@ -31,17 +32,18 @@ import './declarations.css';
 export const AUTO_SITE_METRES = 200;
 
 type GpsState = { status: 'idle' } | { status: 'locating' } | { status: 'error'; key: string };
-const GPS_ERRORS: Record<number, string> = { 1: 'report.gps_denied', 2: 'report.gps_unavailable', 3: 'report.gps_timeout' };
 
 export interface ReportFormProps {
   templateId?: string | undefined;
   siteId?: string | undefined;
+  /** A position pinned before the form opens (the map's "report here"). */
+  pinned?: { lat: number; lng: number } | null;
   onChooseTemplate: (templateId: string) => void;
   onDone: (declarationId: string) => void;
   onCancel: () => void;
 }
 
-export function ReportForm({ templateId, siteId, onChooseTemplate, onDone, onCancel }: ReportFormProps) {
+export function ReportForm({ templateId, siteId, pinned = null, onChooseTemplate, onDone, onCancel }: ReportFormProps) {
   const { t } = useTranslation('declarations');
   const templates = useQuery(templatesQueryOptions());
   const template = templates.data?.find((candidate) => candidate.id === templateId);
@@ -67,13 +69,25 @@ export function ReportForm({ templateId, siteId, onChooseTemplate, onDone, onCan
       </ModulePage>
     );
   }
-  return <ReportFields key={`${template.id}:${template.version}`} template={template} siteId={siteId} onDone={onDone} onCancel={onCancel} />;
+  return <ReportFields key={`${template.id}:${template.version}`} template={template} siteId={siteId} pinned={pinned} onDone={onDone} onCancel={onCancel} />;
 }
 
-function ReportFields({ template, siteId, onDone, onCancel }: { template: Template; siteId: string | undefined; onDone: (id: string) => void; onCancel: () => void }) {
+function ReportFields({
+  template,
+  siteId,
+  pinned,
+  onDone,
+  onCancel,
+}: {
+  template: Template;
+  siteId: string | undefined;
+  pinned: { lat: number; lng: number } | null;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('declarations');
   const check = useMemo(() => checkReport(template.fields), [template.fields]);
-  const [initial] = useState(() => emptyReport(template, siteId ?? null));
+  const [initial] = useState(() => ({ ...emptyReport(template, siteId ?? null), ...(pinned === null ? {} : { position: { ...pinned, accuracy: null, source: 'pin' as const } }) }));
   const form = useRecordForm<ReportState>({ initial, check, draftKey: `declarations:new:${template.id}` });
   const { state, set, shown } = form;
   const [saving, setSaving] = useState(false);
@@ -82,23 +96,13 @@ function ReportFields({ template, siteId, onDone, onCancel }: { template: Templa
   const ids = { occurred: useId(), severity: useId(), site: useId(), siteSearch: useId(), gps: useId() };
 
   const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setGps({ status: 'error', key: 'report.gps_unsupported' });
-      return;
-    }
     setGps({ status: 'locating' });
-    navigator.geolocation.getCurrentPosition(
+    locateDevice(
       (position) => {
-        set('position', {
-          lat: Number(position.coords.latitude.toFixed(6)),
-          lng: Number(position.coords.longitude.toFixed(6)),
-          accuracy: Math.round(position.coords.accuracy),
-          source: 'device',
-        });
+        set('position', { lat: Number(position.lat.toFixed(6)), lng: Number(position.lng.toFixed(6)), accuracy: position.accuracy, source: 'device' });
         setGps({ status: 'idle' });
       },
-      (error) => setGps({ status: 'error', key: GPS_ERRORS[error.code] ?? 'report.gps_unavailable' }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      (problem) => setGps({ status: 'error', key: `report.gps_${problem}` }),
     );
   };
   // The position is evidence: asked as the form opens (the browser asks the user once).

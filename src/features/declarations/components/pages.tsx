@@ -18,7 +18,7 @@ import { currentActor } from '../../../lib/current-actor';
 import { declarationHref, declarationsListHref, reportHref, templatesHref } from '../paths';
 import { DeclarationSheet } from './DeclarationSheet';
 import { DeclarationsList } from './DeclarationsList';
-import type { DeclarationListSearch } from '../search';
+import { pinnedPosition, type DeclarationListSearch } from '../search';
 import { useBack, useListSearch, useParam, useReportSearch } from './page-hooks';
 import { ReportForm } from './ReportForm';
 
@@ -94,6 +94,7 @@ export function ReportPage() {
     <ReportForm
       templateId={choice.template}
       siteId={choice.site}
+      pinned={pinnedPosition(choice.at)}
       onChooseTemplate={(template) => void router.navigate({ href: reportHref({ ...choice, template }), replace: true })}
       onDone={(id) => void router.navigate({ href: declarationHref(id), replace: true })}
       onCancel={back}

@@ -1,9 +1,7 @@
 /**
  * An interactive 360° view of one panorama (an equirectangular stage image) with Photo Sphere
  * Viewer. Its code and CSS are imported here, on demand, when a user opens a panorama: nothing
- * of it is in the Sites chunk or any other. The app's build puts every stylesheet into the one
- * loaded at start (cssCodeSplit: false); the viewer's is taken as a file's address instead and
- * linked when first needed (a <link>, which the CSP's style-src 'self' allows). Without WebGL
+ * of it is in the Sites chunk or any other (its stylesheet: lib/stylesheet.ts). Without WebGL
  * the library cannot draw: a message says so and the image can still be opened in a new tab.
  * The image is fetched with the session (lib/api-images.ts) and given to the viewer as an
  * object URL: the viewer's own loader would ask without the access token.
@@ -15,35 +13,13 @@ import { openApiImage } from '../../../components/ApiImage';
 import { apiImageUrl } from '../../../lib/api-images';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { linkStylesheet } from '../../../lib/stylesheet';
+import { hasWebGl } from '../../../lib/webgl';
 
 type ViewerState = 'loading' | 'ready' | 'no-webgl' | 'failed';
 
-export function hasWebGl(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    return (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) !== null;
-  } catch {
-    return false;
-  }
-}
-
-let stylesheet: Promise<void> | null = null;
-
 /** The viewer's stylesheet, linked once. */
-function loadViewerStyles(): Promise<void> {
-  stylesheet ??= import('@photo-sphere-viewer/core/index.css?url').then(
-    ({ default: href }) =>
-      new Promise<void>((resolve) => {
-        const link = document.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = href;
-        link.onload = () => resolve();
-        link.onerror = () => resolve();
-        document.head.append(link);
-      }),
-  );
-  return stylesheet;
-}
+const loadViewerStyles = () => import('@photo-sphere-viewer/core/index.css?url').then(({ default: href }) => linkStylesheet(href));
 
 export function PanoramaViewer({ imageUrl, name }: { imageUrl: string; name: string }) {
   const { t } = useTranslation('sites');

@@ -15,6 +15,7 @@ import { SITE_ADDRESS_MAX, SITE_DESCRIPTION_MAX, SITE_NAME_MAX, SITE_OWNER_MAX }
 import { ModulePage } from '../../../components/module/ModulePage';
 import { DraftOffer, FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { describeApiError } from '../../../lib/error-messages';
+import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { checkSiteForm, emptySiteForm, siteFieldsOf, siteFormOf, type SiteFormState } from '../form';
@@ -29,8 +30,6 @@ export interface SiteFormProps {
 }
 
 type GpsState = { status: 'idle' } | { status: 'locating' } | { status: 'error'; key: string };
-
-const GPS_ERRORS: Record<number, string> = { 1: 'form.gps_denied', 2: 'form.gps_unavailable', 3: 'form.gps_timeout' };
 
 export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
   const { t } = useTranslation('sites');
@@ -47,19 +46,14 @@ export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
   const { state, set, shown } = form;
 
   const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setGps({ status: 'error', key: 'form.gps_unsupported' });
-      return;
-    }
     setGps({ status: 'locating' });
-    navigator.geolocation.getCurrentPosition(
+    locateDevice(
       (position) => {
-        set('lat', position.coords.latitude.toFixed(6));
-        set('lng', position.coords.longitude.toFixed(6));
+        set('lat', position.lat.toFixed(6));
+        set('lng', position.lng.toFixed(6));
         setGps({ status: 'idle' });
       },
-      (error) => setGps({ status: 'error', key: GPS_ERRORS[error.code] ?? 'form.gps_unavailable' }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      (problem) => setGps({ status: 'error', key: `form.gps_${problem}` }),
     );
   };
 

@@ -11,9 +11,12 @@ import { seedSession } from '../../../../src/testing/session';
 // The first render loads the page chunks (cold transforms in the test runner).
 const LOAD = { timeout: 10_000 };
 
+// Files: a module still without screens of its own, with functionalities (it needs both rights).
+const FILES_RIGHTS = ['sites.read', 'cartography.read', 'notifications.access', 'file-explorer.read', 'district.admin'];
+
 beforeEach(() => {
   clearRequestCache();
-  seedSession();
+  seedSession({ rights: FILES_RIGHTS });
 });
 
 describe('a module page lists its functionalities in the district', { timeout: 30_000 }, () => {
@@ -24,43 +27,42 @@ describe('a module page lists its functionalities in the district', { timeout: 3
         asked.push(await request.json());
         return HttpResponse.json(
           makeEnvelope({
-            feature: 'cartography',
+            feature: 'files',
             enabled: true,
             modulePosition: 1,
             elements: [
-              { element: 'map', position: 0, available: true },
-              { element: 'interestPoints', position: 1, available: true },
-              { element: 'incidents', position: 2, available: false },
+              { element: 'sitesTypes', position: 0, available: true },
+              { element: 'siteFiles', position: 1, available: false },
             ],
           }),
         );
       }),
     );
-    // Sites has its own screens; cartography still shows the landing page.
-    renderApp('/cartography');
+    // Sites and Cartography have their own screens; Files still shows the landing page.
+    renderApp('/files/sitesTypes');
     const list = await screen.findByTestId('module-elements', {}, LOAD);
     expect(within(list).getByRole('heading', { name: 'Functionalities in this district' })).toBeInTheDocument();
-    expect(await within(list).findByTestId('module-element-map')).toHaveTextContent('MapAvailable');
-    expect(within(list).getByTestId('module-element-incidents')).toHaveTextContent('IncidentsNot available');
-    expect(asked).toEqual([{ feature: 'cartography' }]);
+    expect(await within(list).findByTestId('module-element-sitesTypes')).toHaveTextContent(/[^t] ?Available$/);
+    expect(within(list).getByTestId('module-element-siteFiles')).toHaveTextContent(/Not available$/);
+    expect(asked).toEqual([{ feature: 'files' }]);
   });
 
   it('says when the district lacks the module', async () => {
     server.use(
       http.post(api('functionalities/getFunctionalityElements'), () =>
         HttpResponse.json(
-          makeEnvelope({ feature: 'cartography', enabled: false, modulePosition: null, elements: [{ element: 'map', position: 0, available: false }] }),
+          makeEnvelope({ feature: 'files', enabled: false, modulePosition: null, elements: [{ element: 'sitesTypes', position: 0, available: false }] }),
         ),
       ),
     );
-    renderApp('/cartography');
+    renderApp('/files/sitesTypes');
     expect(await screen.findByText('This module is not enabled in your district.', {}, LOAD)).toBeInTheDocument();
-    expect(screen.getByTestId('module-element-map')).toHaveTextContent('Not available');
+    expect(screen.getByTestId('module-element-sitesTypes')).toHaveTextContent('Not available');
   });
 
   it('says when the functionalities cannot be loaded', async () => {
     server.use(http.post(api('functionalities/getFunctionalityElements'), () => HttpResponse.json({ message: 'internal_error' }, { status: 500 })));
-    renderApp('/cartography');
+    renderApp('/files/sitesTypes');
     expect(await screen.findByTestId('module-elements-error', {}, LOAD)).toHaveTextContent('The functionalities of this module could not be loaded.');
   });
 

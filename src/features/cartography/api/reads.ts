@@ -1,0 +1,33 @@
+/**
+ * The map's reads: its features (the whole district, one GeoJSON FeatureCollection), the
+ * district's layers (names, colours, order, visibility by default) and the basemap (the style's
+ * address and its attribution). All three are kept for offline reading (offline.ts).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { BasemapInfo, FeatureCollection, Layer } from '../../../../common/modules/cartography/schemas';
+import { apiGet, withSignal } from '../../../lib/api-client';
+import { cartographyKeys } from './keys';
+
+export const featuresQueryOptions = () =>
+  queryOptions({
+    queryKey: cartographyKeys.features(),
+    queryFn: ({ signal }) => apiGet<FeatureCollection>('cartography/features', withSignal(signal)),
+    staleTime: 30_000,
+    meta: { offline: true },
+  });
+
+export const layersQueryOptions = () =>
+  queryOptions({
+    queryKey: cartographyKeys.layers(),
+    queryFn: ({ signal }) => apiGet<Layer[]>('cartography/layers', withSignal(signal)),
+    staleTime: 60_000,
+    meta: { offline: true },
+  });
+
+export const basemapQueryOptions = () =>
+  queryOptions({
+    queryKey: cartographyKeys.basemap(),
+    queryFn: ({ signal }) => apiGet<BasemapInfo>('cartography/basemap', withSignal(signal)),
+    staleTime: 10 * 60_000,
+    meta: { offline: true },
+  });
