@@ -15,14 +15,44 @@ import type { NewWrite, OutboxItem, OutboxTenant, StoredAttachment } from './typ
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+/** Told the module of each item delivered (by this tab's drainer or another tab's). */
+type DeliveryListener = (module: string) => void;
+const deliveryListeners = new Set<DeliveryListener>();
 let channel: BroadcastChannel | null = null;
+
+/** A BroadcastChannel message: 'changed', or the module of an item just delivered. */
+type ChannelMessage = 'changed' | { delivered: string };
 
 function ensureChannel(): BroadcastChannel | null {
   if (channel === null && typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(OUTBOX_DB.channel);
-    channel.onmessage = () => notifyLocal();
+    channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+      if (typeof event.data === 'object' && event.data !== null) notifyDelivered(event.data.delivered);
+      else notifyLocal();
+    };
   }
   return channel;
+}
+
+function notifyDelivered(module: string): void {
+  for (const listener of deliveryListeners) listener(module);
+}
+
+/**
+ * Calls `listener` with the module of every item delivered from now on, in any tab: what shows
+ * the module's records reads them again (the server's copy moved), without waiting for the
+ * socket's word, which a page just (re)loaded may not hear. Returns the function that stops.
+ */
+export function onDelivered(listener: DeliveryListener): () => void {
+  ensureChannel();
+  deliveryListeners.add(listener);
+  return () => deliveryListeners.delete(listener);
+}
+
+/** Tells this tab and the others that an item of `module` was delivered. */
+export function announceDelivered(module: string): void {
+  notifyDelivered(module);
+  ensureChannel()?.postMessage({ delivered: module } satisfies ChannelMessage);
 }
 
 function notifyLocal(): void {

@@ -35,7 +35,7 @@ import { ApiError } from '../api-client';
 import { subscribeEnvelope } from '../envelope-store';
 import { onSessionEnded } from '../session';
 import { uploadAttachment } from '../uploads';
-import { deleteItem, getAttachment, listItems, markSent, startSending, updateItem } from './db';
+import { announceDelivered, deleteItem, getAttachment, listItems, markSent, startSending, updateItem } from './db';
 import { merge, type Fields } from './merge';
 import { getSender } from './registry';
 import { currentTenant, itemBelongsTo } from './tenant';
@@ -78,6 +78,7 @@ function describeError(error: unknown): { status: number; message: string; curre
 async function delivered(item: OutboxItem, result: unknown, keepSent: boolean | undefined): Promise<'sent'> {
   if (keepSent === true) await markSent(item.key, result);
   else await deleteItem(item.key);
+  announceDelivered(item.module);
   return 'sent';
 }
 

@@ -5,7 +5,7 @@
  * screens watch the outbox, a change is read once.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { getAttachment, getPayloadRecord, listItems, subscribeOutbox } from './db';
+import { getAttachment, getPayloadRecord, listItems, onDelivered, subscribeOutbox } from './db';
 import { isUndelivered } from './enqueue';
 import type { PendingWrite } from './overlay';
 import type { OutboxItem, StoredAttachment } from './types';
@@ -183,4 +183,20 @@ export function resetOutboxReader(): void {
   reading = false;
   stale = false;
   lastRead = -Infinity;
+}
+
+/**
+ * Runs `then` each time an item of `module` is delivered (in this tab or another): a list reads
+ * its records again once the writes it overlaid have reached the server. Told by the drainer
+ * itself, so a delivery too quick for the throttled item list (OUTBOX_REFRESH_MS) or for a
+ * socket still connecting is not missed.
+ */
+export function useOnDelivered(module: string, then: () => void): void {
+  const callback = useRef(then);
+  useEffect(() => {
+    callback.current = then;
+  });
+  useEffect(() => onDelivered((delivered) => {
+    if (delivered === module) callback.current();
+  }), [module]);
 }

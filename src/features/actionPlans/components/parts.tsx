@@ -5,7 +5,6 @@
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionStatus, ActionSummary, Priority } from '../../../../common/modules/actionPlans/schemas';
 import { FilterSelect } from '../../../components/module/FilterSelect';
@@ -15,7 +14,7 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
-import type { PendingWrite, WithPending } from '../../../lib/outbox';
+import { useOnDelivered, type WithPending } from '../../../lib/outbox';
 import { ACTION_PLANS_PREFIX, ACTIONS_V3_PREFIX, type ActionsBase } from '../paths';
 import './actions.css';
 
@@ -94,22 +93,13 @@ export function DeletedFilter({ kind, deleted, onChange }: { kind: 'actions' | '
 }
 
 /**
- * Reads `queryKey` again when one of `writes` left the outbox (delivered, or taken back): the
- * server's copy moved, and the overlay no longer hides or marks the record (a plan deleted from
- * its page is gone from the list once sent, without waiting for the socket's word).
+ * Reads `queryKey` again when a write of `module` is delivered: the server's copy moved, and the
+ * overlay no longer hides or marks the record (a plan deleted from its page is gone from the
+ * list once sent, without waiting for the socket's word).
  */
-export function useReadAgainWhenSent(writes: readonly PendingWrite[], queryKey: QueryKey): void {
+export function useReadAgainWhenSent(module: string, queryKey: QueryKey): void {
   const queryClient = useQueryClient();
-  const waiting = writes.filter((write) => write.item.state !== 'sent').length;
-  const before = useRef(waiting);
-  const key = useRef(queryKey);
-  useEffect(() => {
-    key.current = queryKey;
-  });
-  useEffect(() => {
-    if (waiting < before.current) void queryClient.invalidateQueries({ queryKey: key.current });
-    before.current = waiting;
-  }, [waiting, queryClient]);
+  useOnDelivered(module, () => void queryClient.invalidateQueries({ queryKey }));
 }
 
 /** A plan's progress: done of total as a bar, and the overdue count. */

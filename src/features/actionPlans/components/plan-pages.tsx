@@ -52,7 +52,7 @@ export function PlansPage() {
   const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === true && powers.managePlans;
   const plans = useQuery(plansQueryOptions('', deletedView));
   const pending = usePendingChanges(PLANS_OUTBOX);
-  useReadAgainWhenSent(pending, actionsKeys.plans());
+  useReadAgainWhenSent(PLANS_OUTBOX, actionsKeys.plans());
   const rows: WithPending<PlanSummary>[] = withPendingList(plans.data?.items ?? [], plans.data?.total ?? 0, pending, { matches: () => true, deletedView }).rows.map((plan) => ({
     ...plan,
     progress: plan.progress ?? NO_PROGRESS,

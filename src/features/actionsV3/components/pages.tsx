@@ -54,7 +54,7 @@ export function TemplatesPage() {
   const deletedView = validateDeletedSearch(useSearch({ strict: false })).deleted === true && powers.manageTemplates;
   const templates = useQuery(templatesQueryOptions('', deletedView));
   const pending = usePendingChanges(TEMPLATES_OUTBOX);
-  useReadAgainWhenSent(pending, actionsKeys.templates());
+  useReadAgainWhenSent(TEMPLATES_OUTBOX, actionsKeys.templates());
   const rows: WithPending<ActionTemplate>[] = withPendingList(templates.data?.items ?? [], templates.data?.total ?? 0, pending, { matches: () => true, deletedView }).rows;
   return (
     <ModulePage title={t('templates.title')} actions={powers.manageTemplates ? <IonButton onClick={() => void router.navigate({ href: templateNewHref() })}>{t('templates.new')}</IonButton> : undefined}>

@@ -8,7 +8,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useRouter, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
 import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence';
@@ -20,7 +20,7 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingChanges, withPending, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
+import { useOnDelivered, usePendingChanges, withPending, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
 import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
@@ -53,13 +53,8 @@ function useSchedulesView(deleted: boolean) {
   const queryClient = useQueryClient();
   const list = useQuery(schedulesQueryOptions(deleted));
   const pending = usePendingChanges(SCHEDULES_MODULE);
-  const count = pending.length;
-  const last = useRef(count);
-  useEffect(() => {
-    // Delivered: read again (the socket's records:changed may come before or after).
-    if (count < last.current) void queryClient.invalidateQueries({ queryKey: questionnairesKeys.schedules() });
-    last.current = count;
-  }, [count, queryClient]);
+  // Delivered: read again (the socket's records:changed may come before, after, or not at all to a page just loaded).
+  useOnDelivered(SCHEDULES_MODULE, () => void queryClient.invalidateQueries({ queryKey: questionnairesKeys.schedules() }));
   useEffect(() => onRecordsChanged(SCHEDULES_MODULE, () => void queryClient.invalidateQueries({ queryKey: questionnairesKeys.schedules() })), [queryClient]);
   return { list, pending };
 }

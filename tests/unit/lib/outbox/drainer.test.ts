@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTBOX_DB } from '../../../../src/lib/idb';
-import { getItem, listItems } from '../../../../src/lib/outbox/db';
+import { getItem, listItems, onDelivered } from '../../../../src/lib/outbox/db';
 import { resetOutboxDrainer, triggerOutboxDrain } from '../../../../src/lib/outbox/drainer';
 import { enqueueWrite, resolveConflict, retryWrite } from '../../../../src/lib/outbox/enqueue';
 import { sendWrite } from '../../../../src/lib/outbox/http';
@@ -76,6 +76,19 @@ describe('the outbox of every write', () => {
     await triggerOutboxDrain();
     expect(calls).toEqual([{ method: 'PATCH', id: 'r1', key: item.key, body: { baseVersion: 1, changes: { name: 'Dépôt nord' } } }]);
     expect(await listItems()).toEqual([]);
+  });
+
+  it('tells the module of each write delivered, and nothing for a write that failed', async () => {
+    const delivered: string[] = [];
+    const stop = onDelivered((module) => delivered.push(module));
+    thingsRoute((call) => (call.body !== null && JSON.stringify(call.body).includes('refused') ? HttpResponse.json({ message: 'validation.invalid_request' }, { status: 400 }) : HttpResponse.json(makeEnvelope(RECORD))));
+    await update({ name: 'Dépôt nord' });
+    await triggerOutboxDrain();
+    expect(delivered).toEqual(['things']);
+    await enqueueWrite({ kind: 'things.update', module: 'things', recordId: 'r2', baseVersion: 1, payload: { name: 'refused' } });
+    await triggerOutboxDrain();
+    expect(delivered).toEqual(['things']);
+    stop();
   });
 
   it('leaves a write whose kind has no sender in this tab queued, untouched', async () => {
