@@ -7,7 +7,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
 import type { InspectionCreate, InspectionSort, InspectionSummary } from '../../../../common/modules/questionnaryV2/schemas';
@@ -21,7 +21,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { downloadApiFile } from '../../../lib/download';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingChanges } from '../../../lib/outbox';
+import { useOnDelivered, usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
 import { managedInspectionsQueryOptions, membersQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
@@ -55,14 +55,9 @@ export function ManageInspectionsPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const planned = usePendingChanges(QUESTIONNAIRES_MODULE).filter((w) => w.item.kind === 'questionnaires.inspection.create' && (w.payload as Partial<InspectionCreate> | null)?.assigneeId !== undefined);
 
-  // A planned one delivered: read the list again (the socket's records:changed may come before or after).
+  // A write delivered (a planned one among them): read the list again (the socket's records:changed may come before, after, or not at all to a page just loaded).
   const queryClient = useQueryClient();
-  const plannedCount = planned.length;
-  const lastPlanned = useRef(plannedCount);
-  useEffect(() => {
-    if (plannedCount < lastPlanned.current) void queryClient.invalidateQueries({ queryKey: questionnairesKeys.lists() });
-    lastPlanned.current = plannedCount;
-  }, [plannedCount, queryClient]);
+  useOnDelivered(QUESTIONNAIRES_MODULE, () => void queryClient.invalidateQueries({ queryKey: questionnairesKeys.lists() }));
 
   const managed = (templates.data ?? []).filter((tpl) => powers.manage.includes(tpl.family));
   const setSearch = (patch: ManageSearch) => {

@@ -8,7 +8,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useRouter, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
 import { FAMILIES, type Template, type TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
@@ -16,7 +16,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { useOutboxItems, usePendingWrites } from '../../../lib/outbox';
+import { useOnDelivered, useOutboxItems, usePendingWrites } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
 import { templateListQueryOptions, templateQueryOptions, templateRevisionQueryOptions } from '../api/reads';
@@ -30,16 +30,11 @@ import './questionnaires.css';
 
 registerQuestionnaireSenders();
 
-/** Reads the templates again each time one of their writes (of `recordId`, or any) is delivered or dropped. */
+/** Reads the templates again each time one of their writes is delivered; answers how many of `recordId`'s (or all) wait. */
 function useRefreshWhenSent(recordId?: string): number {
   const queryClient = useQueryClient();
-  const count = usePendingWrites(TEMPLATES_MODULE, recordId).length;
-  const previous = useRef(count);
-  useEffect(() => {
-    if (count < previous.current) void queryClient.invalidateQueries({ queryKey: questionnairesKeys.templates() });
-    previous.current = count;
-  }, [count, queryClient]);
-  return count;
+  useOnDelivered(TEMPLATES_MODULE, () => void queryClient.invalidateQueries({ queryKey: questionnairesKeys.templates() }));
+  return usePendingWrites(TEMPLATES_MODULE, recordId).length;
 }
 
 const when = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
