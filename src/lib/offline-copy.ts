@@ -65,7 +65,15 @@ export function withOfflineCopy<T>(queryKey: QueryKey, fetch: () => Promise<T>):
     return copy.data;
   };
   return async () => {
-    if (!onlineManager.isOnline()) return fromCopy(new ApiError(0, { message: 'communication_error' }));
+    if (!onlineManager.isOnline()) {
+      try {
+        return await fromCopy(new ApiError(0, { message: 'communication_error' }));
+      } catch (error) {
+        // The connection came back while the copy was read: ask the server now, or the
+        // reconnect (which joins this run rather than starting one) would end on this error.
+        if (!onlineManager.isOnline()) throw error;
+      }
+    }
     try {
       return await fetch();
     } catch (error) {

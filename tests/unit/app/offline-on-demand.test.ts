@@ -82,6 +82,18 @@ describe('on-demand offline data', () => {
     await expect(withOfflineCopy(['big', 'never saved'], noAnswer)()).rejects.toMatchObject({ status: 0 });
   });
 
+  it('offline without a copy fails, unless the connection came back while the copy was read: then it asks the server', async () => {
+    const fetchList = vi.fn(() => Promise.resolve([{ id: 'from the network' }]));
+    onlineManager.setOnline(false);
+    await expect(withOfflineCopy(['big', 'never saved'], fetchList)()).rejects.toMatchObject({ status: 0 });
+    expect(fetchList).not.toHaveBeenCalled();
+    const run = withOfflineCopy(['big', 'never saved'], fetchList)();
+    // The reconnect lands while the run still reads the device (a reconnect joins this run).
+    onlineManager.setOnline(true);
+    await expect(run).resolves.toEqual([{ id: 'from the network' }]);
+    expect(fetchList).toHaveBeenCalledTimes(1);
+  });
+
   it('a run asks a record again only when its saved copy is missing or old', async () => {
     const first = await start();
     await refreshOfflineData(first.queryClient, BIG_DECLARATION);
