@@ -54,5 +54,5 @@ export const cartographyManagement = defineModule({
     },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });

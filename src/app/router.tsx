@@ -32,6 +32,7 @@ import { restoreSession } from '../features/auth/restore-session';
 import { moduleRoutes as actionPlansRoutes } from '../features/actionPlans/routes';
 import { moduleRoutes as actionsV3Routes } from '../features/actionsV3/routes';
 import { moduleRoutes as cartographyRoutes } from '../features/cartography/routes';
+import { moduleRoutes as cartographyManagementRoutes } from '../features/cartographyManagement/routes';
 import { validateCalendarSearch } from '../features/calendar/search';
 import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
 import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2/routes';
@@ -269,6 +270,7 @@ export const SCREEN_MODULE_ROUTES = {
   actionPlans: actionPlansRoutes(authenticatedRoute),
   actionsV3: actionsV3Routes(authenticatedRoute),
   cartography: cartographyRoutes(authenticatedRoute, mapLinks),
+  cartographyManagement: cartographyManagementRoutes(authenticatedRoute),
 };
 
 const unknownRoute = createRoute({
@@ -311,6 +313,7 @@ export const routeTree = rootRoute.addChildren([
     SCREEN_MODULE_ROUTES.actionPlans,
     SCREEN_MODULE_ROUTES.actionsV3,
     SCREEN_MODULE_ROUTES.cartography,
+    SCREEN_MODULE_ROUTES.cartographyManagement,
   ]),
   unknownRoute,
 ]);

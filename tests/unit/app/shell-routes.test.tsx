@@ -45,18 +45,18 @@ describe('the 404 rule', () => {
 describe('module routes and their rights', () => {
   it('a module the user has a right to shows its landing page, the view and the release notice', async () => {
     // Sites has its own screens now; a module without them still shows the landing page.
-    seedSession({ rights: ['cartography_advanced.interestPoint_read'] });
-    renderApp('/cartographyManagement/interestPoint/view');
-    expect(await heading('Cartography management')).toBeInTheDocument();
-    expect(screen.getByTestId('module-view')).toHaveTextContent('Points of interest');
+    seedSession({ rights: ['exports.read'] });
+    renderApp('/import-export/export');
+    expect(await heading('Import/export')).toBeInTheDocument();
+    expect(screen.getByTestId('module-view')).toHaveTextContent('Export');
     expect(screen.getByTestId('module-not-in-release')).toHaveTextContent("This module's screens are not part of this release.");
     expect(getToasts()).toEqual([]);
   });
 
   it('going from one module to another shows the second module\'s page', async () => {
-    seedSession({ rights: ['cartography_advanced.interestPoint_read', 'synthesis.read'] });
-    const app = renderApp('/cartographyManagement/interestPoint/view');
-    expect(await heading('Cartography management')).toBeInTheDocument();
+    seedSession({ rights: ['exports.read', 'synthesis.read'] });
+    const app = renderApp('/import-export/export');
+    expect(await heading('Import/export')).toBeInTheDocument();
     await app.router.navigate({ href: '/synthesisBuilder/synthesisTable' });
     expect(await heading('Synthesis')).toBeInTheDocument();
     expect(app.pathname()).toBe('/synthesisBuilder/synthesisTable');
