@@ -540,12 +540,28 @@ describe('notifications', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await mails('Départ de feu local poubelles')).toHaveLength(2);
 
-    // A status change tells the author (and only it).
-    const closed = await step(made.data, 'acknowledged', manager, 'Équipe prévenue');
-    expect(closed.status).toBe(200);
-    const readerBell = JSON.stringify(await bell(reader));
-    expect(readerBell).toContain('Départ de feu local poubelles');
-    expect(await mails('Départ de feu local poubelles')).toEqual(['district-admin@demo.vigie.test', 'field@demo.vigie.test', 'operator@demo.vigie.test']);
+    // The e-mails and bells are in each reader's language (French unless the account said otherwise).
+    const { rows: created } = await acme.query<{ body_text: string }>(`select body_text from mail_outbox where subject like $1`, ['%Départ de feu local poubelles%']);
+    expect(created.map((m) => m.body_text)).toEqual([expect.stringContaining('Une déclaration « '), expect.stringContaining('Une déclaration « ')]);
+    expect(created[0]!.body_text).not.toContain('Hello');
+
+    // A status change tells the author (and only it), in the author's language.
+    const setLanguage = (language: string) => call({ method: 'PUT', url: '/api/me/language', token: reader, payload: { language } });
+    expect((await setLanguage('en')).status).toBe(200);
+    try {
+      const closed = await step(made.data, 'acknowledged', manager, 'Équipe prévenue');
+      expect(closed.status).toBe(200);
+      const readerBell = JSON.stringify(await bell(reader));
+      expect(readerBell).toContain('Your declaration \\"Départ de feu local poubelles\\": acknowledged');
+      expect(await mails('Départ de feu local poubelles')).toEqual(['district-admin@demo.vigie.test', 'field@demo.vigie.test', 'operator@demo.vigie.test']);
+      const { rows: told } = await acme.query<{ subject: string; body_text: string }>(`select subject, body_text from mail_outbox where recipient = 'field@demo.vigie.test' and subject like $1`, [
+        '%Départ de feu local poubelles%',
+      ]);
+      expect(told).toEqual([{ subject: 'Vigie: declaration "Départ de feu local poubelles" acknowledged', body_text: expect.stringContaining('Reason: Équipe prévenue') }]);
+      expect(told[0]!.body_text).not.toContain('Bonjour');
+    } finally {
+      await setLanguage('fr');
+    }
     expect(rung).toHaveLength(1);
   });
 

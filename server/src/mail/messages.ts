@@ -109,6 +109,8 @@ export interface DeclarationMailInput {
   reason?: string;
   /** Link to the declaration's sheet in the app. */
   link: string;
+  /** The reader's language. */
+  language: Language;
 }
 
 /** Severity names, French then English (the mails and the PDF print). */
@@ -128,35 +130,55 @@ export const STATUS_LABELS = {
 
 /**
  * The e-mail of a declaration (to the members its template names when it is made, to its
- * author when its status changes), in French then English as the share's: rendered when the
- * write is recorded and stored in the outbox row.
+ * author when its status changes, to whom it is given to follow up), in its reader's language:
+ * rendered when the write is recorded and stored in the outbox row.
  */
 export function declarationMail(input: DeclarationMailInput): MailContent {
   const title = oneLine(input.title);
   const template = oneLine(input.templateName);
   const [sevFr, sevEn] = SEVERITY_LABELS[input.severity];
   const where = input.siteName ? oneLine(input.siteName) : null;
-  const status = input.status ? STATUS_LABELS[input.status] : null;
+  const [statusFr, statusEn] = STATUS_LABELS[input.status ?? 'new'];
   const reason = input.reason?.trim() ?? '';
-  const byKind = {
+  const texts: Record<DeclarationMailInput['kind'], ReaderTexts> = {
     created: {
-      subject: `Vigie : nouvelle déclaration « ${title} » / New declaration: ${title}`,
-      fr: [`Une déclaration « ${template} » a été faite${where ? ` sur le site ${where}` : ''} (gravité ${sevFr}) : ${title}.`],
-      en: [`A "${template}" declaration was made${where ? ` at ${where}` : ''} (severity ${sevEn}): ${title}.`],
+      fr: {
+        subject: `Vigie : nouvelle déclaration « ${title} »`,
+        lines: [`Une déclaration « ${template} » a été faite${where ? ` sur le site ${where}` : ''} (gravité ${sevFr}) : ${title}.`],
+      },
+      en: { subject: `Vigie: new declaration "${title}"`, lines: [`A "${template}" declaration was made${where ? ` at ${where}` : ''} (severity ${sevEn}): ${title}.`] },
     },
     status: {
-      subject: `Vigie : déclaration « ${title} » ${status?.[0]} / Declaration ${title}: ${status?.[1]}`,
-      fr: [`Votre déclaration « ${title} » est maintenant ${status?.[0]}.`, ...(reason ? [`Motif : ${reason}`] : [])],
-      en: [`Your declaration "${title}" is now ${status?.[1]}.`, ...(reason ? [`Reason: ${reason}`] : [])],
+      fr: {
+        subject: `Vigie : déclaration « ${title} » ${statusFr}`,
+        lines: [`Votre déclaration « ${title} » est maintenant ${statusFr}.`, ...(reason ? [`Motif : ${reason}`] : [])],
+      },
+      en: { subject: `Vigie: declaration "${title}" ${statusEn}`, lines: [`Your declaration "${title}" is now ${statusEn}.`, ...(reason ? [`Reason: ${reason}`] : [])] },
     },
     assigned: {
-      subject: `Vigie : la déclaration « ${title} » vous est confiée / Declaration ${title} is yours to follow up`,
-      fr: [`La déclaration « ${title} » (${template}${where ? `, ${where}` : ''}, gravité ${sevFr}) vous est confiée pour son suivi.`],
-      en: [`The declaration "${title}" (${template}${where ? `, ${where}` : ''}, severity ${sevEn}) is yours to follow up.`],
+      fr: {
+        subject: `Vigie : la déclaration « ${title} » vous est confiée`,
+        lines: [`La déclaration « ${title} » (${template}${where ? `, ${where}` : ''}, gravité ${sevFr}) vous est confiée pour son suivi.`],
+      },
+      en: {
+        subject: `Vigie: declaration "${title}" is yours to follow up`,
+        lines: [`The declaration "${title}" (${template}${where ? `, ${where}` : ''}, severity ${sevEn}) is yours to follow up.`],
+      },
     },
-  }[input.kind];
-  const { subject, fr, en } = byKind;
-  return bilingualMail(subject, fr, en, input.link);
+  };
+  return readerMail(input.language, texts[input.kind], input.link);
+}
+
+/** A declaration's bell, in its reader's language (the bell shows it as written). */
+export function declarationBell(input: Omit<DeclarationMailInput, 'link'>): string {
+  const where = `${input.templateName}${input.siteName ? `, ${input.siteName}` : ''}`;
+  const [statusFr, statusEn] = STATUS_LABELS[input.status ?? 'new'];
+  const bells: Record<DeclarationMailInput['kind'], Record<Language, string>> = {
+    created: { fr: `Nouvelle déclaration « ${input.title} » (${where})`, en: `New declaration "${input.title}" (${where})` },
+    status: { fr: `Votre déclaration « ${input.title} » : ${statusFr}`, en: `Your declaration "${input.title}": ${statusEn}` },
+    assigned: { fr: `Déclaration « ${input.title} » à suivre (${where})`, en: `Declaration "${input.title}" to follow up (${where})` },
+  };
+  return bells[input.kind][input.language];
 }
 
 /** A record's e-mail: French then English paragraphs, each followed by the link (text and HTML). */

@@ -78,8 +78,8 @@ export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notic
   const to = members.map((m) => m.account_id);
   if (to.length === 0) return [];
   const open: NotificationAction = { name: notice.openKey, translate: true, link: notice.path };
-  const { rows: accounts } = await ctx.databases.control.query<{ id: string; email: string; language: Language }>(
-    'select id, email, language from accounts where id = any($1::uuid[]) order by email',
+  const { rows: accounts } = await ctx.databases.control.query<{ id: string; email: string; language: Language; disabled: boolean }>(
+    'select id, email, language, disabled from accounts where id = any($1::uuid[]) order by email',
     [to],
   );
   const href = `${ctx.config.publicUrl}${notice.path}`;
@@ -88,11 +88,9 @@ export async function sendNotice(ctx: RouteContext, tx: Queryable, notice: Notic
     const readers = accounts.filter((a) => a.language === language);
     if (readers.length === 0) continue;
     items.push(...(await ctx.notifier.record(tx, notice.districtId, readers.map((a) => a.id), { name: notice.bell(language), translate: false, actions: [open] })));
-    await queueRecordMails(
-      tx,
-      readers.map((a) => a.email),
-      notice.mail(href, language),
-    );
+    // A disabled account keeps its bell (seen if it is enabled again) but is sent no e-mail.
+    const mailed = readers.filter((a) => !a.disabled).map((a) => a.email);
+    if (mailed.length > 0) await queueRecordMails(tx, mailed, notice.mail(href, language));
   }
   return items;
 }

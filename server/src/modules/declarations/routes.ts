@@ -32,8 +32,7 @@ import { Actor, HistoryEntry, LIST_LIMIT_MAX, LockCheck, Uuid, VersionBody } fro
 import type { Queryable } from '../../db/types.js';
 import { findAttachment, printableImage } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { declarationMail } from '../../mail/messages.js';
-import { queueRecordMails } from '../../mail/outbox.js';
+import { declarationBell, declarationMail } from '../../mail/messages.js';
 import { notifyMailQueued } from '../../mail/worker.js';
 import type { RecordedNotification } from '../../notifications/notifier.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -44,6 +43,7 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { sendNotice } from '../_platform/notices.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { toCsv } from './csv.js';
 import { declarationPdf, printFileName, printLanguage } from './print.js';
@@ -100,42 +100,24 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
    */
   const notify = async (request: FastifyRequest, tx: Queryable, notice: Notice | null): Promise<RecordedNotification[]> => {
     if (!notice || notice.recipients.length === 0) return [];
-    const auth = requireAuth(request);
-    const { rows: members } = await tx.query<{ account_id: string }>('select account_id from memberships where district_id = $1 and account_id = any($2::uuid[])', [
-      auth.districtId,
-      notice.recipients,
-    ]);
-    const recipients = members.map((m) => m.account_id);
-    if (recipients.length === 0) return [];
     const d = notice.declaration;
-    const link = `${ctx.config.publicUrl}/declarations/${d.id}`;
-    const where = `${d.template.name}${d.siteName ? `, ${d.siteName}` : ''}`;
-    const name = {
-      created: `Nouvelle déclaration « ${d.title} » (${where})`,
-      status: `Votre déclaration « ${d.title} » : ${STATUS_FR[notice.status ?? 'new']}`,
-      assigned: `Déclaration « ${d.title} » à suivre (${where})`,
-    }[notice.kind];
-    const items = await ctx.notifier.record(tx, auth.districtId, recipients, {
-      name,
-      translate: false,
-      actions: [{ name: 'declarations.open', translate: true, link: `/declarations/${d.id}` }],
+    const about = {
+      kind: notice.kind,
+      title: d.title,
+      templateName: d.template.name,
+      siteName: d.siteName,
+      severity: d.severity,
+      ...(notice.status ? { status: notice.status } : {}),
+      ...(notice.reason ? { reason: notice.reason } : {}),
+    };
+    return sendNotice(ctx, tx, {
+      districtId: requireAuth(request).districtId,
+      to: notice.recipients,
+      bell: (language) => declarationBell({ ...about, language }),
+      path: `/declarations/${d.id}`,
+      openKey: 'declarations.open',
+      mail: (link, language) => declarationMail({ ...about, link, language }),
     });
-    const { rows: accounts } = await ctx.databases.control.query<{ email: string }>('select email from accounts where id = any($1::uuid[]) and not disabled', [recipients]);
-    await queueRecordMails(
-      tx,
-      accounts.map((a) => a.email),
-      declarationMail({
-        kind: notice.kind,
-        title: d.title,
-        templateName: d.template.name,
-        siteName: d.siteName,
-        severity: d.severity,
-        ...(notice.status ? { status: notice.status } : {}),
-        ...(notice.reason ? { reason: notice.reason } : {}),
-        link,
-      }),
-    );
-    return items;
   };
   const announce = (request: FastifyRequest, items: RecordedNotification[]) => {
     if (items.length === 0) return;
@@ -374,4 +356,3 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   );
 }
 
-const STATUS_FR = { new: 'nouvelle', acknowledged: 'prise en compte', investigating: 'en cours d’analyse', closed: 'clôturée' } as const;
