@@ -346,7 +346,10 @@ describe('links both ways', () => {
        values ($1, $2, 'questionnaires', $3, 'signature.png', 'image/png', 3, $4, 'abc', 'complete', $5)`,
       [signature, lyon, inspection.id, `acme/${signature}`, fieldId],
     );
-    const dueOn = addDays(today, 14);
+    // Due today: counted at once in its assignee's workflow badge (the cached envelope dropped by the submit).
+    const dueOn = today;
+    const badge = async () => (await server.app.inject({ url: '/api/notifications/unreadCount', headers: bearer(field) })).json<{ workflowNotificationsNumber: number }>().workflowNotificationsNumber;
+    const before = await badge();
     const key = randomUUID();
     const submit = () =>
       call<Inspection>({
@@ -365,6 +368,7 @@ describe('links both ways', () => {
         },
       });
     expect((await submit()).status).toBe(200);
+    expect(await badge()).toBe(before + 1);
     expect((await submit()).headers['idempotent-replayed']).toBe('true');
     const made = await list(`sourceId=${inspection.id}`, field);
     expect(made.total).toBe(1);

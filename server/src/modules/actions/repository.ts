@@ -817,13 +817,22 @@ export class ActionsRepository {
         proof: { photo: questions.get(item.questionKey)?.onFail?.photo === true, note: false },
       };
       await this.insert(id, fields, { templateId: null, source: { kind: 'inspection', id: inspectionId, question: item.questionKey } });
+      this.touch(fields);
       made.push({ id, version: 1 });
     }
     return made;
   }
 }
 
+/** What a submit's follow-up made: the actions, and their assignees (whose workflow badge, in their cached envelope, moved). */
+export interface InspectionFollowUp {
+  actions: { id: string; version: number }[];
+  assignees: string[];
+}
+
 /** The follow-up actions of a submitted inspection, made in the submit's transaction by the submitter (questionnaires/repository.ts). */
-export function createInspectionActions(scope: RecordScope, inspectionId: string): Promise<{ id: string; version: number }[]> {
-  return new ActionsRepository(scope, { powers: actionPowers([]) }).fromInspection(inspectionId);
+export async function createInspectionActions(scope: RecordScope, inspectionId: string): Promise<InspectionFollowUp> {
+  const repository = new ActionsRepository(scope, { powers: actionPowers([]) });
+  const actions = await repository.fromInspection(inspectionId);
+  return { actions, assignees: [...repository.touched.assignees] };
 }

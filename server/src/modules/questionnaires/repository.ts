@@ -41,7 +41,7 @@ import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../co
 import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { createInspectionActions } from '../actions/repository.js';
+import { createInspectionActions, type InspectionFollowUp } from '../actions/repository.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, timeKey, type SortSpec } from '../_platform/list.js';
 import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, type RecordScope, requireLiveSite, requireMembers, requireOwnUploads, versionConflict, writeHistory } from '../_platform/records.js';
@@ -196,7 +196,7 @@ export class QuestionnairesRepository {
   private readonly db: Queryable;
   private readonly districtId: string;
   /** The follow-up actions the last submit made (the route announces them once committed). */
-  followUpActions: { id: string; version: number }[] = [];
+  followUp: InspectionFollowUp = { actions: [], assignees: [] };
 
   constructor(
     private readonly scope: RecordScope,
@@ -736,7 +736,7 @@ export class QuestionnairesRepository {
       ],
     });
     // The failed items' action drafts become actions, in this transaction (the actions module).
-    this.followUpActions = await createInspectionActions(this.scope, id);
+    this.followUp = await createInspectionActions(this.scope, id);
     return this.get(id);
   }
 

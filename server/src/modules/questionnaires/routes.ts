@@ -20,6 +20,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/schemas.js';
+import type { InspectionFollowUp } from '../actions/repository.js';
 import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
 import {
   Family,
@@ -257,19 +258,22 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     '/inspections/:id/submit',
     { onRequest: fill, schema: { params: IdParams, headers: WriteHeaders, body: InspectionSubmit, response: { 200: Envelope(Inspection) } } },
     async (request, reply) => {
-      let followUps: { id: string; version: number }[] = [];
+      let followUp: InspectionFollowUp = { actions: [], assignees: [] };
       const inspection = await idempotentWrite(
         request,
         reply,
         async (tx) => {
           const repo = await repository(request, tx);
           const data = await repo.submit(request.params.id, request.body);
-          followUps = repo.followUpActions;
+          followUp = repo.followUp;
           return { statusCode: 200, data };
         },
         (record) => {
           changed(request)(record);
-          for (const action of followUps) changed(request, ACTIONS_MODULE)(action);
+          for (const action of followUp.actions) changed(request, ACTIONS_MODULE)(action);
+          // The new actions' assignees see them in their workflow badge at once (their cached envelope).
+          const auth = requireAuth(request);
+          for (const accountId of followUp.assignees) ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId });
         },
       );
       return respond(request, inspection);
