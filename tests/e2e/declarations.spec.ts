@@ -144,6 +144,7 @@ test('a field user reports offline with two photos and a signature; delivered on
   expect(step.status()).toBe(200);
   await expect(authorBadge).toHaveText(String(authorBefore + 1), { timeout: 15_000 });
   await page.getByRole('button', { name: `Notifications: ${authorBefore + 1} unread` }).click();
-  await expect(page.getByTestId('bell-list')).toContainText(`Votre déclaration « ${title} » : prise en compte`);
+  // In the author's language (the app in English told the server at sign-in).
+  await expect(page.getByTestId('bell-list')).toContainText(`Your declaration "${title}": acknowledged`);
   await watcherContext.close();
 });
