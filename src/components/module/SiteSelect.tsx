@@ -26,9 +26,13 @@ export interface SiteSelectProps {
   className?: string;
   /** The id of a message describing the field (its error). */
   describedBy?: string;
+  /** The search box's label, when not "Search: <label>". */
+  searchLabel?: string;
+  /** A choice's text, when not its name (the report form adds the distance). */
+  optionLabel?: (site: SiteChoice) => string;
 }
 
-export function SiteSelect({ label, value, noneLabel, onChange, choices, chosenName = null, className = 'record-list-select', describedBy }: SiteSelectProps) {
+export function SiteSelect({ label, value, noneLabel, onChange, choices, chosenName = null, className = 'record-list-select', describedBy, searchLabel, optionLabel = (site) => site.name }: SiteSelectProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const sites = useQuery(choices(search));
@@ -39,7 +43,7 @@ export function SiteSelect({ label, value, noneLabel, onChange, choices, chosenN
   return (
     <div className={`site-select ${className}`}>
       <label htmlFor={ids.search}>
-        {t('site_picker.search', { what: label })}
+        {searchLabel ?? t('site_picker.search', { what: label })}
         <input id={ids.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
       <label htmlFor={ids.select}>
@@ -59,11 +63,13 @@ export function SiteSelect({ label, value, noneLabel, onChange, choices, chosenN
           {chosenMissing && <option value={value}>{names[value] ?? chosenName ?? t('site_picker.chosen')}</option>}
           {found.map((site) => (
             <option key={site.id} value={site.id}>
-              {site.name}
+              {optionLabel(site)}
             </option>
           ))}
         </select>
       </label>
+      {/* Offline before the first answer (the query paused): say why the list is short. */}
+      {sites.isPending && sites.fetchStatus === 'paused' && <p className="site-select-notice">{t('site_picker.offline')}</p>}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { DECLARATION_TEXT_MAX, DECLARATION_TITLE_MAX, type Template, type TemplateField } from '../../../../common/modules/declarations/schemas';
 import { AttachmentGrid } from '../../../components/AttachmentGrid';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { SiteSelect } from '../../../components/module/SiteSelect';
 import { DraftOffer, FieldError, TextField, useRecordForm, type RecordForm } from '../../../components/module/RecordForm';
 import { PhotoPicker, type PickedPhoto } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
@@ -241,41 +242,32 @@ function PhotoGrid({ photos, onRemove }: { photos: readonly PickedPhoto[]; onRem
 
 function SitePicker({ form, siteFromPage }: { form: RecordForm<ReportState>; siteFromPage: string | undefined }) {
   const { t } = useTranslation('declarations');
-  const [search, setSearch] = useState('');
   const position = form.state.position;
   const near = position === null ? null : `${position.lat},${position.lng}`;
-  const choices = useQuery(siteChoicesQueryOptions(near, search));
-  const selectId = useId();
-  const listed = choices.data ?? [];
   const current = form.state.siteId;
   // Standing on a site: it is chosen once, as the position arrives (the user may change it).
+  const nearest = useQuery({ ...siteChoicesQueryOptions(near, ''), enabled: near !== null }).data?.[0];
   const [autoPicked, setAutoPicked] = useState(false);
-  const nearest = near === null ? undefined : listed[0];
   useEffect(() => {
-    if (autoPicked || current !== '' || nearest === undefined || nearest.distance === null || nearest.distance > AUTO_SITE_METRES) return;
+    if (autoPicked || current !== '' || near === null || nearest === undefined || nearest.distance === null || nearest.distance > AUTO_SITE_METRES) return;
     setAutoPicked(true);
     form.set('siteId', nearest.id);
-  }, [autoPicked, current, nearest, form]);
+  }, [autoPicked, current, near, nearest, form]);
   const formatDistance = (metres: number) => (metres < 1000 ? t('report.metres', { count: metres }) : t('report.kilometres', { value: (metres / 1000).toFixed(1) }));
   return (
     <fieldset className="declaration-site">
       <legend>{t('field.site')}</legend>
-      <TextField label={t('report.site_search')} value={search} onChange={setSearch} problem={undefined} type="search" />
-      <label className="record-form-select" htmlFor={selectId}>
-        {near === null ? t('report.site_by_name') : t('report.site_nearest')}
-        <select id={selectId} value={current} onChange={(event) => form.set('siteId', event.target.value)}>
-          <option value="">{t('report.no_site')}</option>
-          {current !== '' && !listed.some((site) => site.id === current) && (
-            <option value={current}>{current === siteFromPage ? t('report.site_from_page') : t('report.site_chosen')}</option>
-          )}
-          {listed.map((site) => (
-            <option key={site.id} value={site.id}>
-              {site.distance === null ? site.name : `${site.name} (${formatDistance(site.distance)})`}
-            </option>
-          ))}
-        </select>
-      </label>
-      {choices.isPending && choices.fetchStatus === 'paused' && <p>{t('report.sites_offline')}</p>}
+      <SiteSelect
+        className="record-form-select"
+        label={near === null ? t('report.site_by_name') : t('report.site_nearest')}
+        searchLabel={t('report.site_search')}
+        value={current === '' ? null : current}
+        noneLabel={t('report.no_site')}
+        onChange={(id) => form.set('siteId', id ?? '')}
+        choices={(search) => siteChoicesQueryOptions(near, search)}
+        chosenName={current === siteFromPage ? t('report.site_from_page') : t('report.site_chosen')}
+        optionLabel={(site) => (site.distance === null ? site.name : `${site.name} (${formatDistance(site.distance)})`)}
+      />
     </fieldset>
   );
 }
