@@ -10,6 +10,7 @@
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
+import { arrowDownOutline, arrowUpOutline, reorderThreeOutline } from 'ionicons/icons';
 import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapPowers } from '../../../../common/modules/cartography/access';
@@ -20,6 +21,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { schemaProblems } from '../../../components/module/validation';
+import { MaskIcon } from '../../../components/MaskIcon';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
@@ -221,6 +223,10 @@ function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart,
   const { t } = useTranslation('cartography');
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  // The switch moves at once; the outbox's overlay says the same a moment later.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const visible = asked ?? layer.visibleByDefault;
+  if (asked !== null && asked === layer.visibleByDefault) setAsked(null);
   const isDeleted = layer.deletedAt !== null || layer.pending?.deleted === true;
   const inUse = layer.featureCount > 0;
   const kind = t(`management.layers.kinds.${layer.kind}`);
@@ -241,7 +247,7 @@ function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart,
           onPointerUp={dragging !== null ? onDragEnd : undefined}
           onPointerCancel={dragging !== null ? onDragEnd : undefined}
         >
-          ⠿
+          <MaskIcon icon={reorderThreeOutline} />
         </button>
       )}
       <span className="cm-swatch" style={{ background: layer.colour }} aria-hidden="true" />
@@ -256,12 +262,16 @@ function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart,
           <input
             type="checkbox"
             role="switch"
-            checked={layer.visibleByDefault}
+            checked={visible}
             disabled={!manager}
-            aria-label={t('management.layers.visible_named', { name: layer.name })}
-            onChange={(event) => void withToast(() => queueUpdate('layers', layer, { visibleByDefault: event.target.checked }), t('management.layers.saved'))}
+            onChange={(event) => {
+              const next = event.target.checked;
+              setAsked(next);
+              void withToast(() => queueUpdate('layers', layer, { visibleByDefault: next }), t('management.layers.saved')).then((ok) => ok || setAsked(null));
+            }}
           />{' '}
-          <span aria-hidden="true">{t('management.layers.visible')}</span>
+          {t('management.layers.visible')}
+          <span className="cm-visually-hidden"> {layer.name}</span>
         </label>
       )}
       {manager && !editing && (
@@ -272,12 +282,19 @@ function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart,
             </IonButton>
           ) : (
             <>
-              <IonButton fill="outline" disabled={index === 0} aria-label={t('management.layers.up', { name: layer.name })} onClick={() => onMove(index - 1)}>
-                ↑
-              </IonButton>
-              <IonButton fill="outline" disabled={index === count - 1} aria-label={t('management.layers.down', { name: layer.name })} onClick={() => onMove(index + 1)}>
-                ↓
-              </IonButton>
+              <button type="button" className="icon-button cm-arrow" disabled={index === 0} aria-label={t('management.layers.up', { name: layer.name })} title={t('management.layers.up', { name: layer.name })} onClick={() => onMove(index - 1)}>
+                <MaskIcon icon={arrowUpOutline} />
+              </button>
+              <button
+                type="button"
+                className="icon-button cm-arrow"
+                disabled={index === count - 1}
+                aria-label={t('management.layers.down', { name: layer.name })}
+                title={t('management.layers.down', { name: layer.name })}
+                onClick={() => onMove(index + 1)}
+              >
+                <MaskIcon icon={arrowDownOutline} />
+              </button>
               <IonButton fill="outline" aria-label={t('management.common.edit_named', { name: layer.name })} onClick={() => setEditing(true)}>
                 {t('management.common.edit')}
               </IonButton>

@@ -20,6 +20,8 @@ import { CategoryIcon } from './CategoryIcon';
 
 export interface PointSheetProps {
   point: WithPending<Poi>;
+  /** A category's or a layer's name by id (the history names them, not their ids). */
+  nameOf: (field: 'categoryId' | 'layerId', id: string) => string | undefined;
   deleted: boolean;
   manager: boolean;
   onBack: () => void;
@@ -31,7 +33,7 @@ export interface PointSheetProps {
 
 const FIELDS = ['name', 'description', 'categoryId', 'layerId', 'siteId', 'position'] as const;
 
-export function PointSheet({ point, deleted, manager, onBack, onMove, onEdit, onDelete, onRestore }: PointSheetProps) {
+export function PointSheet({ point, nameOf, deleted, manager, onBack, onMove, onEdit, onDelete, onRestore }: PointSheetProps) {
   const { t } = useTranslation('cartography');
   const [confirm, setConfirm] = useState(false);
   const created = point.pending?.created === true;
@@ -89,6 +91,12 @@ export function PointSheet({ point, deleted, manager, onBack, onMove, onEdit, on
           <HistoryList
             query={pointHistoryQueryOptions(point.id)}
             fieldLabel={(field) => ((FIELDS as readonly string[]).includes(field) ? t(`management.points.field.${field}`) : field)}
+            formatValue={(field, value) => {
+              if (typeof value !== 'string') return undefined;
+              if (field === 'categoryId' || field === 'layerId') return nameOf(field, value);
+              if (field === 'siteId' && value === point.siteId) return point.siteName ?? undefined;
+              return undefined;
+            }}
           />
         </RecordSection>
       )}

@@ -65,7 +65,7 @@ describe('the point form’s rules', () => {
   });
 
   it('a move sends the position only; an unchanged form sends nothing', () => {
-    const point = { name: 'A', description: '', categoryId: CATEGORY, layerId: POINTS_LAYER, siteId: null, position: { lat: 45.7, lng: 4.8 } };
+    const point = { name: 'A', description: '', categoryId: CATEGORY, layerId: POINTS_LAYER, siteId: null as string | null, position: { lat: 45.7, lng: 4.8 } };
     expect(fieldChanges(point, { position: { lng: 4.8, lat: 45.7 } }).changes).toEqual({});
     expect(fieldChanges(point, { position: { lat: 45.71, lng: 4.8 } })).toEqual({ changes: { position: { lat: 45.71, lng: 4.8 } }, base: { position: { lat: 45.7, lng: 4.8 } } });
     const { position: _position, ...edited } = draftFields({ ...draftOf({ ...point }), name: 'B' });
