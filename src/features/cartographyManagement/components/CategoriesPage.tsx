@@ -23,6 +23,7 @@ import { categoriesQueryOptions } from '../api/reads';
 import { MANAGED_KINDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../writes';
 import { CategoryForm, type CategoryDraft } from './CategoryForm';
 import { CategoryIcon } from './CategoryIcon';
+import { ConfirmDelete } from './ConfirmDelete';
 import { useFreshRecords } from './fresh';
 import './editors.css';
 
@@ -93,7 +94,6 @@ export function CategoriesPage() {
 function CategoryRow({ category, manager }: { category: WithPending<PoiCategory>; manager: boolean }) {
   const { t } = useTranslation('cartography');
   const [editing, setEditing] = useState(false);
-  const [confirm, setConfirm] = useState(false);
   const isDeleted = category.deletedAt !== null || category.pending?.deleted === true;
   const inUse = category.pointCount > 0;
   return (
@@ -116,29 +116,11 @@ function CategoryRow({ category, manager }: { category: WithPending<PoiCategory>
               <IonButton fill="outline" aria-label={t('management.common.edit_named', { name: category.name })} onClick={() => setEditing(true)}>
                 {t('management.common.edit')}
               </IonButton>
-              {confirm ? (
-                inUse ? (
-                  <span role="alert" className="cm-refusal">
-                    {t('management.categories.in_use', { count: category.pointCount })}{' '}
-                    <IonButton fill="clear" size="small" onClick={() => setConfirm(false)}>
-                      {t('management.common.ok')}
-                    </IonButton>
-                  </span>
-                ) : (
-                  <>
-                    <IonButton color="danger" onClick={() => void withToast(() => queueDelete('categories', category), t('management.categories.deleted'))}>
-                      {t('management.common.delete_yes', { name: category.name })}
-                    </IonButton>
-                    <IonButton fill="outline" onClick={() => setConfirm(false)}>
-                      {t('management.common.cancel')}
-                    </IonButton>
-                  </>
-                )
-              ) : (
-                <IonButton fill="outline" color="danger" aria-label={t('management.common.delete_named', { name: category.name })} onClick={() => setConfirm(true)}>
-                  {t('management.common.delete')}
-                </IonButton>
-              )}
+              <ConfirmDelete
+                name={category.name}
+                inUse={inUse ? t('management.categories.in_use', { count: category.pointCount }) : null}
+                onDelete={() => void withToast(() => queueDelete('categories', category), t('management.categories.deleted'))}
+              />
             </>
           )}
         </span>

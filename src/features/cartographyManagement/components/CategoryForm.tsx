@@ -6,11 +6,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POI_ICONS, PoiCategoryFields, type PoiIcon } from '../../../../common/modules/cartography/schemas';
-import { FormActions, useFormSave } from '../../../components/module/FormActions';
+import { useFormSave } from '../../../components/module/FormActions';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { CategoryIcon } from './CategoryIcon';
 import { ColourField } from './ColourField';
+import { InlineForm } from './InlineForm';
 
 export interface CategoryDraft {
   name: string;
@@ -26,18 +27,9 @@ export function CategoryForm({ title, initial, onSave, onCancel }: { title: stri
   const { saving, submit } = useFormSave(form, (draft) => onSave({ ...draft, name: draft.name.trim() }), t('management.categories.saved'));
   const group = useId();
   return (
-    <form
-      className="record-form cm-form"
-      aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2>{title}</h2>
+    <InlineForm title={title} submit={submit} saving={saving} onCancel={onCancel}>
       <TextField label={t('management.categories.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
-      <fieldset className="cm-icons">
+      <fieldset className="record-fieldset cm-icons">
         <legend>{t('management.categories.icon_label')}</legend>
         <div className="cm-icon-choices">
           {POI_ICONS.map((icon) => (
@@ -50,7 +42,6 @@ export function CategoryForm({ title, initial, onSave, onCancel }: { title: stri
         </div>
       </fieldset>
       <ColourField label={t('management.common.colour')} value={form.state.colour} onChange={(value) => form.set('colour', value)} problem={form.shown('colour')} />
-      <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} />
-    </form>
+    </InlineForm>
   );
 }

@@ -18,7 +18,7 @@ export function ColourField({ label, value, onChange, problem }: { label: string
   const lower = value.toLowerCase();
   const valid = /^#[0-9a-f]{6}$/.test(lower);
   return (
-    <fieldset className="cm-colour" aria-describedby={problem === undefined ? undefined : ids.error}>
+    <fieldset className="record-fieldset cm-colour" aria-describedby={problem === undefined ? undefined : ids.error}>
       <legend>{label}</legend>
       <div className="cm-colour-presets" role="radiogroup" aria-label={t('management.common.colour_presets')}>
         {COLOUR_PRESETS.map((preset) => (

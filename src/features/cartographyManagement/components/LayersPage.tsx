@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { mapPowers } from '../../../../common/modules/cartography/access';
 import { LayerFields, type Layer, type LayerKind } from '../../../../common/modules/cartography/schemas';
 import { DeletedFilter } from '../../../components/module/DeletedFilter';
-import { FormActions, useFormSave } from '../../../components/module/FormActions';
+import { useFormSave } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -32,7 +32,10 @@ import { managedLayersQueryOptions } from '../api/reads';
 import { drawingOrder, dropIndex, reorder } from '../order';
 import { MANAGED_KINDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../writes';
 import { ColourField } from './ColourField';
+import { ConfirmDelete } from './ConfirmDelete';
+import { InlineForm } from './InlineForm';
 import { useFreshRecords } from './fresh';
+import '../../../components/visually-hidden.css';
 import './editors.css';
 
 const MODULE = MANAGED_KINDS.layers.module;
@@ -61,19 +64,10 @@ function LayerForm({ title, initial, kindFixed, onSave, onCancel }: { title: str
   const { saving, submit } = useFormSave(form, (draft) => onSave({ ...draft, name: draft.name.trim() }), t('management.layers.saved'));
   const group = useId();
   return (
-    <form
-      className="record-form cm-form"
-      aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2>{title}</h2>
+    <InlineForm title={title} submit={submit} saving={saving} onCancel={onCancel}>
       <TextField label={t('management.layers.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
       {!kindFixed && (
-        <fieldset className="cm-icons">
+        <fieldset className="record-fieldset cm-icons">
           <legend>{t('management.layers.kind')}</legend>
           {(['points', 'areas'] as const).map((kind) => (
             <label key={kind}>
@@ -83,8 +77,7 @@ function LayerForm({ title, initial, kindFixed, onSave, onCancel }: { title: str
         </fieldset>
       )}
       <ColourField label={t('management.common.colour')} value={form.state.colour} onChange={(value) => form.set('colour', value)} problem={form.shown('colour')} />
-      <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} />
-    </form>
+    </InlineForm>
   );
 }
 
@@ -151,7 +144,7 @@ export function LayersPage() {
             <DeletedFilter label={t('management.common.state')} liveLabel={t('management.layers.live')} deletedLabel={t('management.layers.deleted_view')} deleted={deleted} onChange={setDeleted} />
           </div>
         )}
-        <p className="cm-visually-hidden" role="status" aria-live="polite">
+        <p className="visually-hidden" role="status" aria-live="polite">
           {announce}
         </p>
         {creating && (
@@ -222,7 +215,6 @@ interface LayerRowProps {
 function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart, onDragMove, onDragEnd }: LayerRowProps) {
   const { t } = useTranslation('cartography');
   const [editing, setEditing] = useState(false);
-  const [confirm, setConfirm] = useState(false);
   // The switch moves at once; the outbox's overlay says the same a moment later.
   const [asked, setAsked] = useState<boolean | null>(null);
   const visible = asked ?? layer.visibleByDefault;
@@ -271,7 +263,7 @@ function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart,
             }}
           />{' '}
           {t('management.layers.visible')}
-          <span className="cm-visually-hidden"> {layer.name}</span>
+          <span className="visually-hidden"> {layer.name}</span>
         </label>
       )}
       {manager && !editing && (
@@ -298,29 +290,11 @@ function LayerRow({ layer, index, count, manager, dragging, onMove, onDragStart,
               <IonButton fill="outline" aria-label={t('management.common.edit_named', { name: layer.name })} onClick={() => setEditing(true)}>
                 {t('management.common.edit')}
               </IonButton>
-              {confirm ? (
-                inUse ? (
-                  <span role="alert">
-                    {t('management.layers.in_use', { count: layer.featureCount })}{' '}
-                    <IonButton fill="clear" size="small" onClick={() => setConfirm(false)}>
-                      {t('management.common.ok')}
-                    </IonButton>
-                  </span>
-                ) : (
-                  <>
-                    <IonButton color="danger" onClick={() => void withToast(() => queueDelete('layers', layer), t('management.layers.deleted'))}>
-                      {t('management.common.delete_yes', { name: layer.name })}
-                    </IonButton>
-                    <IonButton fill="outline" onClick={() => setConfirm(false)}>
-                      {t('management.common.cancel')}
-                    </IonButton>
-                  </>
-                )
-              ) : (
-                <IonButton fill="outline" color="danger" aria-label={t('management.common.delete_named', { name: layer.name })} onClick={() => setConfirm(true)}>
-                  {t('management.common.delete')}
-                </IonButton>
-              )}
+              <ConfirmDelete
+                name={layer.name}
+                inUse={inUse ? t('management.layers.in_use', { count: layer.featureCount }) : null}
+                onDelete={() => void withToast(() => queueDelete('layers', layer), t('management.layers.deleted'))}
+              />
             </>
           )}
         </span>

@@ -10,13 +10,15 @@ import { IonButton } from '@ionic/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Layer, PoiCategory } from '../../../../common/modules/cartography/schemas';
-import { FormActions, useFormSave } from '../../../components/module/FormActions';
-import { DraftOffer, FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { useFormSave } from '../../../components/module/FormActions';
+import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
+import { DraftOffer, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { SiteSelect } from '../../../components/module/SiteSelect';
 import type { FieldProblem } from '../../../components/module/validation';
 import { locateDevice } from '../../../lib/geolocation';
 import { siteChoicesQueryOptions } from '../api/reads';
 import { draftPosition, formatCoordinate, pointProblems, type PointDraft } from '../points';
+import { InlineForm } from './InlineForm';
 import type { Position } from './PointsMap';
 
 /** A place given from outside the form (a tap on the map, a dragged marker), numbered so the same place twice still counts. */
@@ -26,27 +28,27 @@ export interface Placed {
 }
 
 interface PositionProps {
-  lat: string;
-  lng: string;
+  coordinates: Pick<PointDraft, 'lat' | 'lng'>;
+  /** The form's problem of a field, once shown. */
+  shown: (field: string) => FieldProblem | undefined;
   onChange: (field: 'lat' | 'lng', value: string) => void;
-  problems: { lat: FieldProblem | undefined; lng: FieldProblem | undefined };
-  onLocated: (position: Position) => void;
 }
 
 /** Latitude and longitude, and "use my position" (with its problem said). */
-function PositionFields({ lat, lng, onChange, problems, onLocated }: PositionProps) {
+function PositionFields({ coordinates, shown, onChange }: PositionProps) {
   const { t } = useTranslation('cartography');
   const [locating, setLocating] = useState<string>('idle');
   const hintId = useId();
   return (
-    <fieldset className="cm-position" aria-describedby={hintId}>
+    <fieldset className="record-fieldset cm-position" aria-describedby={hintId}>
       <legend>{t('management.points.position')}</legend>
       <p id={hintId} className="cm-hint">
         {t('management.points.position_hint')}
       </p>
       <div className="cm-position-fields">
-        <TextField label={t('management.points.lat')} value={lat} onChange={(value) => onChange('lat', value)} problem={problems.lat} inputMode="decimal" />
-        <TextField label={t('management.points.lng')} value={lng} onChange={(value) => onChange('lng', value)} problem={problems.lng} inputMode="decimal" />
+        {(['lat', 'lng'] as const).map((field) => (
+          <TextField key={field} label={t(`management.points.${field}`)} value={coordinates[field]} onChange={(value) => onChange(field, value)} problem={shown(field)} inputMode="decimal" />
+        ))}
       </div>
       <IonButton
         fill="outline"
@@ -56,7 +58,8 @@ function PositionFields({ lat, lng, onChange, problems, onLocated }: PositionPro
           locateDevice(
             (position) => {
               setLocating('idle');
-              onLocated({ lat: position.lat, lng: position.lng });
+              onChange('lat', formatCoordinate(position.lat));
+              onChange('lng', formatCoordinate(position.lng));
             },
             (problem) => setLocating(problem),
           );
@@ -92,6 +95,9 @@ export interface PointFormProps {
   /** The district's live layers (those of kind points are offered). */
   layers: readonly Layer[];
   siteName: string | null;
+  /** The point's own category and layer names (kept among the choices even when no longer offered). */
+  categoryName: string | null;
+  layerName: string | null;
   placed: Placed | null;
   /** A new point: its place is part of the form. */
   withPosition: boolean;
@@ -114,61 +120,32 @@ export function PointForm(props: PointFormProps) {
   }, [layers]);
   const form = useRecordForm<PointDraft>({ initial: props.initial, check, draftKey: props.draftKey });
   const { saving, submit } = useFormSave(form, props.onSave, t('management.points.saved'));
-  const ids = { category: useId(), layer: useId(), categoryError: useId(), layerError: useId() };
   const { set } = form;
   const setCoordinate = useCallback((field: 'lat' | 'lng', value: string) => set(field, value), [set]);
   usePlaceSync(props.withPosition ? props.placed : null, setCoordinate, form.state, props.withPosition ? props.onPosition : () => undefined);
   const pointLayers = layers.filter((layer) => layer.kind === 'points' && layer.deletedAt === null);
   const categories = props.categories.filter((category) => category.deletedAt === null);
   return (
-    <form
-      className="record-form cm-form"
-      aria-label={props.title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2>{props.title}</h2>
+    <InlineForm title={props.title} submit={submit} saving={saving} onCancel={props.onCancel}>
       {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
       <TextField label={t('management.points.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
-      <label className="record-form-select" htmlFor={ids.category}>
-        {t('management.points.category')}
-        <select
-          id={ids.category}
-          value={form.state.categoryId}
-          onChange={(event) => form.set('categoryId', event.target.value)}
-          aria-invalid={form.shown('categoryId') !== undefined}
-          aria-describedby={form.shown('categoryId') === undefined ? undefined : ids.categoryError}
-        >
-          <option value="">{t('management.common.choose')}</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <FieldError id={ids.categoryError} problem={form.shown('categoryId')} />
-      <label className="record-form-select" htmlFor={ids.layer}>
-        {t('management.points.layer')}
-        <select
-          id={ids.layer}
-          value={form.state.layerId}
-          onChange={(event) => form.set('layerId', event.target.value)}
-          aria-invalid={form.shown('layerId') !== undefined}
-          aria-describedby={form.shown('layerId') === undefined ? undefined : ids.layerError}
-        >
-          <option value="">{t('management.common.choose')}</option>
-          {pointLayers.map((layer) => (
-            <option key={layer.id} value={layer.id}>
-              {layer.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <FieldError id={ids.layerError} problem={form.shown('layerId')} />
+      {(
+        [
+          ['categoryId', t('management.points.category'), categories, props.categoryName],
+          ['layerId', t('management.points.layer'), pointLayers, props.layerName],
+        ] as const
+      ).map(([field, label, choices, chosenName]) => (
+        <ChoiceSelect
+          key={field}
+          label={label}
+          value={form.state[field]}
+          choices={choices}
+          chosenName={chosenName}
+          noneLabel={t('management.common.choose')}
+          onChange={(id) => form.set(field, id ?? '')}
+          problem={form.shown(field)}
+        />
+      ))}
       <SiteSelect
         label={t('management.points.site')}
         value={form.state.siteId}
@@ -180,19 +157,9 @@ export function PointForm(props: PointFormProps) {
       />
       <TextField label={t('management.points.description')} value={form.state.description} onChange={(value) => form.set('description', value)} problem={form.shown('description')} multiline maxlength={2000} />
       {props.withPosition && (
-        <PositionFields
-          lat={form.state.lat}
-          lng={form.state.lng}
-          onChange={setCoordinate}
-          problems={{ lat: form.shown('lat'), lng: form.shown('lng') }}
-          onLocated={(position) => {
-            setCoordinate('lat', formatCoordinate(position.lat));
-            setCoordinate('lng', formatCoordinate(position.lng));
-          }}
-        />
+        <PositionFields coordinates={form.state} shown={form.shown} onChange={setCoordinate} />
       )}
-      <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={props.onCancel} />
-    </form>
+    </InlineForm>
   );
 }
 
@@ -226,28 +193,9 @@ export function MoveForm(props: MoveFormProps) {
   usePlaceSync(props.placed, setCoordinate, form.state, props.onPosition);
   const title = t('management.points.move_title', { name: props.name });
   return (
-    <form
-      className="record-form cm-form"
-      aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2>{title}</h2>
+    <InlineForm title={title} submit={submit} saving={saving} onCancel={props.onCancel} saveLabel={t('management.points.move_save')}>
       <p className="cm-hint">{t('management.points.move_hint')}</p>
-      <PositionFields
-        lat={form.state.lat}
-        lng={form.state.lng}
-        onChange={setCoordinate}
-        problems={{ lat: form.shown('lat'), lng: form.shown('lng') }}
-        onLocated={(position) => {
-          setCoordinate('lat', formatCoordinate(position.lat));
-          setCoordinate('lng', formatCoordinate(position.lng));
-        }}
-      />
-      <FormActions saveLabel={t('management.points.move_save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={props.onCancel} />
-    </form>
+      <PositionFields coordinates={form.state} shown={form.shown} onChange={setCoordinate} />
+    </InlineForm>
   );
 }

@@ -6,7 +6,6 @@
  */
 import { IonButton } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Poi } from '../../../../common/modules/cartography/schemas';
 import { IconButton } from '../../../components/IconButton';
@@ -17,6 +16,7 @@ import type { WithPending } from '../../../lib/outbox';
 import { pointHistoryQueryOptions } from '../api/reads';
 import { formatCoordinate } from '../points';
 import { CategoryIcon } from './CategoryIcon';
+import { ConfirmDelete } from './ConfirmDelete';
 
 export interface PointSheetProps {
   point: WithPending<Poi>;
@@ -35,7 +35,6 @@ const FIELDS = ['name', 'description', 'categoryId', 'layerId', 'siteId', 'posit
 
 export function PointSheet({ point, nameOf, deleted, manager, onBack, onMove, onEdit, onDelete, onRestore }: PointSheetProps) {
   const { t } = useTranslation('cartography');
-  const [confirm, setConfirm] = useState(false);
   const created = point.pending?.created === true;
   return (
     <article className="record-sheet cm-sheet" aria-labelledby="cm-point-title">
@@ -56,20 +55,7 @@ export function PointSheet({ point, nameOf, deleted, manager, onBack, onMove, on
               <IonButton fill="outline" onClick={onEdit}>
                 {t('management.common.edit')}
               </IonButton>
-              {confirm ? (
-                <>
-                  <IonButton color="danger" onClick={onDelete}>
-                    {t('management.common.delete_yes', { name: point.name })}
-                  </IonButton>
-                  <IonButton fill="outline" onClick={() => setConfirm(false)}>
-                    {t('management.common.cancel')}
-                  </IonButton>
-                </>
-              ) : (
-                <IonButton fill="outline" color="danger" onClick={() => setConfirm(true)}>
-                  {t('management.common.delete')}
-                </IonButton>
-              )}
+              <ConfirmDelete name={point.name} inUse={null} onDelete={onDelete} />
             </>
           )}
         </div>

@@ -151,6 +151,8 @@ export function PointsPage() {
         categories={categories.data ?? []}
         layers={layers.data ?? []}
         siteName={null}
+        categoryName={null}
+        layerName={null}
         placed={placed}
         withPosition
         onPosition={setEditingPosition}
@@ -167,6 +169,8 @@ export function PointsPage() {
         categories={categories.data ?? []}
         layers={layers.data ?? []}
         siteName={selected.siteName}
+        categoryName={selected.categoryName}
+        layerName={selected.layerName}
         placed={null}
         withPosition={false}
         onPosition={() => undefined}
