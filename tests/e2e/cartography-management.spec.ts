@@ -4,11 +4,13 @@
  * interest with a tap on the map, then moves it by dragging its marker; a reader of the map
  * (another browser, cartography.read) finds the point at its new place (its sheet on the map
  * says where it is). A layer moved up and no longer shown by default is seen so by a new
- * reader (its layers panel's order and switch). axe on the three pages.
+ * reader (its layers panel's order and switch). A point written offline, placed by typing its
+ * coordinates (the keyboard's way), shows at once, marked waiting, and is sent once the network
+ * is back. axe on the three pages.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { submitLogin } from './support';
+import { cutNetwork, restoreNetwork, submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
 const READER = 'field@demo.vigie.test';
@@ -119,4 +121,33 @@ test('a layer moved up and hidden by default is seen so by a new reader; the cat
   // Back as the demo had it (shown by default), for whoever reads the map next.
   await page.getByRole('switch', { name: `Shown by default ${POINTS_LAYER}` }).check();
   await expect(layers.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 20_000 });
+});
+
+test('a point written offline with typed coordinates shows at once, waiting, and is sent when the network is back', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await login(page, MANAGER);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto('/cartographyManagement/interestPoint/view');
+  await expect(page.getByRole('region', { name: 'Map of the points of interest' })).toHaveAttribute('data-state', 'ready');
+  const list = page.getByRole('list', { name: 'Points of interest' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+
+  await cutNetwork(context);
+  await page.getByRole('button', { name: 'New point' }).click();
+  const form = page.getByRole('form', { name: 'New point of interest' });
+  const name = `Vanne hors ligne ${Date.now()}`;
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Latitude').fill('45,7601');
+  await form.getByLabel('Longitude').fill('4.8402');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const sheet = page.getByRole('article', { name });
+  await expect(sheet.getByTestId('point-position')).toHaveText('45.7601, 4.8402');
+  await expect(sheet.getByText('Waiting to be sent')).toBeVisible();
+  await sheet.getByRole('button', { name: 'Back to the list' }).click();
+  const row = list.getByRole('listitem').filter({ hasText: name });
+  await expect(row.getByText('Waiting to be sent')).toBeVisible();
+
+  await restoreNetwork(context);
+  await expect(row.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
+  await expect(row).toBeVisible();
 });
