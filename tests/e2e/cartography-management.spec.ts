@@ -4,7 +4,7 @@
  * interest with a tap on the map, then moves it by dragging its marker; a reader of the map
  * (another browser, cartography.read) finds the point at its new place (its sheet on the map
  * says where it is). A layer moved up and no longer shown by default is seen so by a new
- * reader (its layers panel's order and switch). A point written offline, placed by typing its
+ * reader (its layers panel's order and switch); the layer dragged back by its handle. A point written offline, placed by typing its
  * coordinates (the keyboard's way), shows at once, marked waiting, and is sent once the network
  * is back. axe on the three pages.
  */
@@ -118,8 +118,17 @@ test('a layer moved up and hidden by default is seen so by a new reader; the cat
   await expect(reader.getByRole('list', { name: 'Features in view' }).locator('li[data-kind="poi"]')).toHaveCount(0);
   await reader.context().close();
 
-  // Back as the demo had it (shown by default), for whoever reads the map next.
+  // Back as the demo had it, for whoever reads the map next: shown by default, and Zones dragged
+  // by its handle (pointer events) below the points again.
   await page.getByRole('switch', { name: `Shown by default ${POINTS_LAYER}` }).check();
+  const handle = (await page.getByRole('button', { name: `Drag ${AREAS_LAYER} to reorder` }).boundingBox())!;
+  const below = (await layers.getByRole('listitem').nth(1).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, below.y + below.height * 0.9, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByRole('status').filter({ hasText: `${AREAS_LAYER} is now layer 2 of 2.` })).toBeAttached();
+  await expect(layers.getByRole('listitem')).toHaveText([new RegExp(POINTS_LAYER), new RegExp(AREAS_LAYER)]);
   await expect(layers.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 20_000 });
 });
 
