@@ -230,6 +230,19 @@ describe('rights', () => {
     expect(map.features.some((f) => f.properties.kind === 'site' || f.properties.kind === 'incident')).toBe(false);
   });
 
+  it('a manager of points picks a point’s site among the district’s, nearest first, without the sites right', async () => {
+    const lyonSite = DEMO_SITES.Lyon![0]!;
+    const near = `${lyonSite.gps[0]},${lyonSite.gps[1]}`;
+    const choices = await call<{ id: string; name: string; distance: number | null }[]>({ url: `/sites?near=${near}`, token: pointsManager });
+    expect(choices.status, choices.text).toBe(200);
+    expect(choices.data[0]).toMatchObject({ name: lyonSite.name, distance: 0 });
+    const searched = await call<{ name: string }[]>({ url: `/sites?search=${encodeURIComponent(lyonSite.name.slice(0, 6))}`, token: pointsManager });
+    expect(searched.data.map((s) => s.name)).toContain(lyonSite.name);
+    // A reader of the map only does not list the points, nor picks their sites.
+    expect((await call({ url: '/sites', token: field })).status).toBe(403);
+    expect((await call({ url: '/sites?near=91,0', token: pointsManager })).status).toBe(400);
+  });
+
   it('a field user who only reads the map sees its own declarations as incidents', async () => {
     const db = await server.databases.client('acme');
     const { rows } = await db.query<{ id: string }>('select id from declaration_templates where district_id = $1 order by name limit 1', [lyon]);

@@ -4,6 +4,8 @@
  * list does not hold it (a site the picker's first page leaves out, a member since gone).
  */
 import { useId } from 'react';
+import { FieldError } from './RecordForm';
+import type { FieldProblem } from './validation';
 
 export interface ChoiceSelectProps {
   label: string;
@@ -14,22 +16,33 @@ export interface ChoiceSelectProps {
   /** The empty choice's label; absent: a choice is required. */
   noneLabel?: string;
   onChange: (value: string | null) => void;
+  /** The field's problem, shown below it and tied to it. */
+  problem?: FieldProblem | undefined;
 }
 
-export function ChoiceSelect({ label, value, choices, chosenName = null, noneLabel, onChange }: ChoiceSelectProps) {
+export function ChoiceSelect({ label, value, choices, chosenName = null, noneLabel, onChange, problem }: ChoiceSelectProps) {
   const id = useId();
+  const errorId = useId();
   const listed = value !== null && value !== '' && !choices.some((c) => c.id === value) ? [{ id: value, name: chosenName ?? value }, ...choices] : choices;
   return (
-    <label className="record-form-select" htmlFor={id}>
-      {label}
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
-        {noneLabel !== undefined && <option value="">{noneLabel}</option>}
-        {listed.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label className="record-form-select" htmlFor={id}>
+        {label}
+        <select
+          id={id}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || null)}
+          {...(problem === undefined ? {} : { 'aria-invalid': true, 'aria-describedby': errorId })}
+        >
+          {noneLabel !== undefined && <option value="">{noneLabel}</option>}
+          {listed.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError id={errorId} problem={problem} />
+    </>
   );
 }

@@ -7,4 +7,5 @@ export { DraftOffer, FieldError, TextField, useRecordForm, type RecordForm } fro
 export { schemaProblems, type FieldProblem, type Problems } from './validation';
 export { SplitLayout, useWideLayout, WIDE_MEDIA } from './SplitLayout';
 export { StatusChip, type StatusTone } from './StatusChip';
+export { DeletedFilter } from './DeletedFilter';
 export { recalledScroll, rememberScroll } from './scroll-memory';

@@ -57,6 +57,7 @@ import { requireAnyCan, requireCan, rightsOf, type CanCheck } from '../../plugin
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, type RecordsChanged } from '../_platform/events.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { basemapInfo } from './basemap.js';
 import { exportLayers, importText, type ImportOutcome } from './exchange.js';
 import { readFeatures } from './features.js';
@@ -237,6 +238,10 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
     doCreate: (repo, body: AreaCreate) => repo.createArea(body),
     doUpdate: (repo, id, body: AreaUpdate) => repo.updateArea(id, body),
   });
+
+  // The point form's site picker (GET /sites?near=&search=), for the points' readers: a manager
+  // of points may not hold the sites right.
+  siteChoicesRoute(app, requireCan('interestPoints', 'read'));
 
   // ---------------------------------------------------------------- the map
 

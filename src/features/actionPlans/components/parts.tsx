@@ -7,7 +7,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActionStatus, ActionSummary, Priority } from '../../../../common/modules/actionPlans/schemas';
-import { FilterSelect } from '../../../components/module/FilterSelect';
+import { DeletedFilter as SharedDeletedFilter } from '../../../components/module/DeletedFilter';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
@@ -81,15 +81,7 @@ export function ActionRow({ action, href, selected = false }: { action: WithPend
  */
 export function DeletedFilter({ kind, deleted, onChange }: { kind: 'actions' | 'plans' | 'templates'; deleted: boolean; onChange: (deleted: boolean) => void }) {
   const { t } = useTranslation('action');
-  return (
-    <FilterSelect
-      label={t('deleted_view.label')}
-      anyLabel={t(`deleted_view.${kind}_live`)}
-      value={deleted ? 'true' : undefined}
-      options={[{ value: 'true', label: t(`deleted_view.${kind}_deleted`) }]}
-      onChange={(value) => onChange(value === 'true')}
-    />
-  );
+  return <SharedDeletedFilter label={t('deleted_view.label')} liveLabel={t(`deleted_view.${kind}_live`)} deletedLabel={t(`deleted_view.${kind}_deleted`)} deleted={deleted} onChange={onChange} />;
 }
 
 /**

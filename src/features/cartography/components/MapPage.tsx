@@ -102,6 +102,9 @@ export function MapPage({ links }: { links: MapLinks }) {
   };
 
   const selectedHref = selected === null ? null : featureHref(selected, links);
+  // A point's place, as its sheet says it (a point of interest has no page of its own).
+  const selectedGeometry = selected === null ? undefined : all.find((feature) => feature.id === selected.id)?.geometry;
+  const selectedPosition = selectedGeometry?.type === 'Point' ? { lng: selectedGeometry.coordinates[0], lat: selectedGeometry.coordinates[1] } : null;
   const styleUrl = basemap.data?.styleUrl ?? (basemap.isError ? null : undefined);
 
   return (
@@ -166,6 +169,7 @@ export function MapPage({ links }: { links: MapLinks }) {
               </div>
               <p>{featureDetail(selected, t)}</p>
               {selected.occurredAt !== undefined && <p>{t('sheet.occurred', { date: new Date(selected.occurredAt).toLocaleString() })}</p>}
+              {selectedPosition !== null && selected.kind === 'poi' && <p>{t('sheet.position', { latitude: selectedPosition.lat, longitude: selectedPosition.lng })}</p>}
               {selectedHref !== null && (
                 <Link to={selectedHref} className="carto-sheet-link">
                   {t(selected.kind === 'site' ? 'sheet.open_site' : 'sheet.open_declaration')}

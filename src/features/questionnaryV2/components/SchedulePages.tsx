@@ -325,7 +325,7 @@ function ScheduleForm({ initial, schedule, onSave, onCancel, extra }: { initial:
         <p className="planning-field">{t('schedules.template_is', { name: schedule.templateName })}</p>
       )}
 
-      <fieldset className="planning-fieldset" id={idOf('siteIds')} tabIndex={-1} {...describedBy('siteIds')}>
+      <fieldset className="record-fieldset planning-fieldset" id={idOf('siteIds')} tabIndex={-1} {...describedBy('siteIds')}>
         <legend>{t('schedules.sites')}</legend>
         <p className="planning-hint">{t('schedules.sites_hint')}</p>
         {form.siteIds.length > 0 && (
@@ -361,7 +361,7 @@ function ScheduleForm({ initial, schedule, onSave, onCancel, extra }: { initial:
         {errorOf('siteIds')}
       </fieldset>
 
-      <fieldset className="planning-fieldset" id={idOf('assigneeIds')} tabIndex={-1} {...describedBy('assigneeIds')}>
+      <fieldset className="record-fieldset planning-fieldset" id={idOf('assigneeIds')} tabIndex={-1} {...describedBy('assigneeIds')}>
         <legend>{t('schedules.people')}</legend>
         <label className="planning-field" htmlFor={idOf('peopleFilter')}>
           {t('schedules.people_filter')}
