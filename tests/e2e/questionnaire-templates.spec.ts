@@ -293,3 +293,62 @@ test('questions and sections are reordered by dragging their handle; a move that
     ['eclairage', ['extincteur']],
   ]);
 });
+
+test('a choice’s options are reordered by dragging their handle, announced; the condition naming an option still names it in the saved revision', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const id = randomUUID();
+  const options = [
+    { key: 'bon', label: 'Bon', score: 1 },
+    { key: 'moyen', label: 'Moyen', score: 0.5 },
+    { key: 'mauvais', label: 'Mauvais', score: 0, failed: true },
+  ];
+  const created = await request.post('/api/questionnaires/templates', {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: {
+      id,
+      family: 'questionnary',
+      name: `Options ${randomUUID().slice(0, 6)}`,
+      description: '',
+      passMark: null,
+      sections: [
+        {
+          key: 'extincteurs',
+          title: 'Extincteurs',
+          questions: [
+            { key: 'etat', type: 'choice', label: 'État de l’extincteur', required: true, options },
+            { key: 'defaut', type: 'text', label: 'Quel défaut ?', required: false, showIf: { question: 'etat', op: 'is', values: ['mauvais'] } },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await submitLogin(page, MANAGER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.setViewportSize({ width: 412, height: 5000 });
+  await page.goto(`/questionnary-v2/templates/${id}`);
+  await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
+
+  // "Mauvais" taken by its handle and let go on the top of the first option.
+  const handle = (await page.getByTitle('Drag to move Mauvais').boundingBox())!;
+  const first = (await page.locator('[data-drag-option="0:0:0"]').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(first.x + first.width / 2, first.y + 6, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText('“Mauvais” moved: now option 1 of “État de l’extincteur”.');
+  await expect(page.getByRole('textbox', { name: 'Option 1', exact: true })).toHaveValue('Mauvais');
+  // The buttons move it too, announced the same way.
+  await page.getByRole('button', { name: 'Move Bon down' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText('“Bon” moved: now option 3 of “État de l’extincteur”.');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Revision 2 saved/)).toBeVisible({ timeout: 20_000 });
+  const saved = await request.get(`/api/questionnaires/templates/${id}`, { headers: auth });
+  const body = (await saved.json()) as { data: { sections: { questions: { key: string; options?: { key: string }[]; showIf?: unknown }[] }[] } };
+  const [etat, defaut] = body.data.sections[0]!.questions;
+  expect(etat!.options!.map((o) => o.key)).toEqual(['mauvais', 'moyen', 'bon']);
+  expect(defaut!.showIf).toEqual({ question: 'etat', op: 'is', values: ['mauvais'] });
+});
