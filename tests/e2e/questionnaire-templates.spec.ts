@@ -6,10 +6,11 @@
  * shows), saves it (revision 1), edits it (revision 2); axe finds nothing on the list and the
  * builder. Then an edit kept across a reload, a revision saved elsewhere during the edit:
  * announced, and a save changing the same part asks which to keep without losing the edits; a
- * delete and a restore from the list.
+ * delete and a restore from the list. Questions, sections and a choice's options reordered by
+ * dragging their handles (a mouse, a finger), announced, saved in the new order.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { expectNoViolations } from './axe';
 import { storeCount, submitLogin } from './support';
@@ -19,6 +20,19 @@ const SMALL_PHONE = { width: 360, height: 740 };
 
 /** The forms' drafts kept on the device (lib/drafts.ts: the drafts store of vigie-outbox). */
 const keptDrafts = (page: Page) => storeCount(page, 'drafts');
+
+/** A template of the questionnary family made through the API by the manager: its id and the manager's authorization. */
+async function templateMade(request: APIRequestContext, name: string, sections: object[]) {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const id = randomUUID();
+  const created = await request.post('/api/questionnaires/templates', {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: { id, family: 'questionnary', name: `${name} ${randomUUID().slice(0, 6)}`, description: '', passMark: null, sections },
+  });
+  expect(created.status()).toBe(201);
+  return { id, auth };
+}
 
 test.use({ viewport: SMALL_PHONE });
 // Logins and axe runs are slow on a loaded 2-core machine; nothing here measures time.
@@ -206,29 +220,15 @@ test('an edit is kept across a reload; a revision saved elsewhere meanwhile is a
 });
 
 test('questions and sections are reordered by dragging their handle; a move that puts a condition before its question is told with Undo; the saved revision has the new order', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const id = randomUUID();
   const question = (key: string, label: string, extra: object = {}) => ({ key, type: 'yesNo', label, required: true, ...extra });
-  const created = await request.post('/api/questionnaires/templates', {
-    headers: { ...auth, 'Idempotency-Key': randomUUID() },
-    data: {
-      id,
-      family: 'questionnary',
-      name: `Glisser ${randomUUID().slice(0, 6)}`,
-      description: '',
-      passMark: null,
-      sections: [
-        {
-          key: 'portes',
-          title: 'Portes',
-          questions: [question('porte', 'Porte fermée ?'), question('extincteur', 'Extincteur présent ?', { showIf: { question: 'porte', op: 'is', values: ['no'] } })],
-        },
-        { key: 'eclairage', title: 'Éclairage', questions: [question('bloc', 'Bloc de secours allumé ?')] },
-      ],
+  const { id, auth } = await templateMade(request, 'Glisser', [
+    {
+      key: 'portes',
+      title: 'Portes',
+      questions: [question('porte', 'Porte fermée ?'), question('extincteur', 'Extincteur présent ?', { showIf: { question: 'porte', op: 'is', values: ['no'] } })],
     },
-  });
-  expect(created.status()).toBe(201);
+    { key: 'eclairage', title: 'Éclairage', questions: [question('bloc', 'Bloc de secours allumé ?')] },
+  ]);
 
   await submitLogin(page, MANAGER);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -295,35 +295,21 @@ test('questions and sections are reordered by dragging their handle; a move that
 });
 
 test('a choice’s options are reordered by dragging their handle, announced; the condition naming an option still names it in the saved revision', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const id = randomUUID();
   const options = [
     { key: 'bon', label: 'Bon', score: 1 },
     { key: 'moyen', label: 'Moyen', score: 0.5 },
     { key: 'mauvais', label: 'Mauvais', score: 0, failed: true },
   ];
-  const created = await request.post('/api/questionnaires/templates', {
-    headers: { ...auth, 'Idempotency-Key': randomUUID() },
-    data: {
-      id,
-      family: 'questionnary',
-      name: `Options ${randomUUID().slice(0, 6)}`,
-      description: '',
-      passMark: null,
-      sections: [
-        {
-          key: 'extincteurs',
-          title: 'Extincteurs',
-          questions: [
-            { key: 'etat', type: 'choice', label: 'État de l’extincteur', required: true, options },
-            { key: 'defaut', type: 'text', label: 'Quel défaut ?', required: false, showIf: { question: 'etat', op: 'is', values: ['mauvais'] } },
-          ],
-        },
+  const { id, auth } = await templateMade(request, 'Options', [
+    {
+      key: 'extincteurs',
+      title: 'Extincteurs',
+      questions: [
+        { key: 'etat', type: 'choice', label: 'État de l’extincteur', required: true, options },
+        { key: 'defaut', type: 'text', label: 'Quel défaut ?', required: false, showIf: { question: 'etat', op: 'is', values: ['mauvais'] } },
       ],
     },
-  });
-  expect(created.status()).toBe(201);
+  ]);
 
   await submitLogin(page, MANAGER);
   await expect(page).toHaveURL(/\/dashboard$/);
