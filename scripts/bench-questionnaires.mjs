@@ -11,6 +11,13 @@
 //    from the event timing of each tap) and, for each tap, the time until its write's transaction
 //    reports its commit (the 'complete' event, recorded by a wrapper the bench installs) and
 //    until a poll of the page reads the answer's own record back.
+//    BENCH_TRACE=<file.json> also traces the answering (Chromium's timeline, written to the file
+//    for DevTools' Performance panel) and prints, per tap, the main thread's CPU time (the tasks'
+//    thread time, `tdur`: what the CPU spent, not stretched by a loaded machine as the wall times
+//    are on shared cores) from the tap to its commit and over the whole tap, and its biggest task.
+//    BENCH_PROFILE=<file.cpuprofile> records V8's CPU profile of the answering (DevTools opens it)
+//    and prints the functions that spent the most (self time); build with `npx vite build
+//    --minify false --outDir <dir>` and serve it with VIGIE_STATIC_DIR=<dir> to read their names.
 // 2. pdf: the report PDF of a submitted 300-question inspection with 50 photos, made by the
 //    server's own code (server/src/modules/questionnaires/print.ts bundled with esbuild): each
 //    photo a 4,000 x 3,000 JPEG downscaled as the route does (attachments' printableImage: 1,200
@@ -40,6 +47,8 @@ const OPEN_RUNS = Number(process.env.BENCH_OPEN_RUNS ?? 5);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 40);
 const PDF_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 3);
 const PHONE = { width: 412, height: 823 };
+const TRACE = process.env.BENCH_TRACE ?? '';
+const PROFILE = process.env.BENCH_PROFILE ?? '';
 const QUESTIONS = 300;
 
 /** Ten sections of thirty questions of every answerable kind, a conditional one in each section. */
@@ -86,7 +95,11 @@ async function openPart() {
       IDBDatabase.prototype.transaction = function (stores, mode, options) {
         const tx = transaction.call(this, stores, mode, options);
         const names = typeof stores === 'string' ? [stores] : [...stores];
-        if (mode === 'readwrite' && names.includes('drafts')) tx.addEventListener('complete', () => commits.push(performance.now()));
+        if (mode === 'readwrite' && names.includes('drafts'))
+          tx.addEventListener('complete', () => {
+            commits.push(performance.now());
+            performance.mark('bench:commit');
+          });
         return tx;
       };
     });
@@ -123,6 +136,14 @@ async function openPart() {
     }
 
     // Answering, at 4x: one tap a question ("Yes", or a choice), each measured to its draft in IndexedDB.
+    // Once the device's offline copy is downloaded (its fetches are not the taps' cost).
+    await page.waitForLoadState('networkidle');
+    const trace = TRACE === '' ? null : await startTrace(cdp);
+    if (PROFILE !== '') {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const answering = await page.evaluate(
       async ({ count, inspectionId }) => {
@@ -166,8 +187,12 @@ async function openPart() {
         for (const { key, input } of radios) {
           input.scrollIntoView({ block: 'center' });
           await new Promise((done) => requestAnimationFrame(() => done()));
+          // The tap in a task of its own, as a finger's input event is (not inside the frame's
+          // animation callbacks, whose rendering would count as the tap's task).
+          await new Promise((done) => setTimeout(done, 0));
           const t0 = performance.now();
           const commitsBefore = window.__draftCommits.length;
+          performance.mark('bench:tap');
           input.click();
           while (!(await stored(key))) {
             if (performance.now() - t0 > 10_000) break;
@@ -185,6 +210,8 @@ async function openPart() {
       { count: ANSWERS, inspectionId },
     );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const cpu = trace === null ? null : tapCpu(await trace.stop());
+    if (PROFILE !== '') printProfile((await cdp.send('Profiler.stop')).profile);
     await context.close();
     const open = stats(opens);
     const first = stats(firsts);
@@ -199,12 +226,86 @@ async function openPart() {
       ['slowest tap → next frame (event timing, over 16 ms)', slowestEvent === null ? 'none over 16 ms' : `${round(slowestEvent, 1)} ms (${answering.events.length} over 16 ms)`],
       ['tap → its write committed (the transaction\'s complete event)', fmtStats(committed), '< 50 ms'],
       ['tap → the answer read back from IndexedDB by a poll', fmtStats(durable)],
+      ...(cpu === null
+        ? []
+        : [
+            ['CPU of the tap\'s event (its handler and the redraw it makes)', fmtStats(cpu.click)],
+            ['main-thread CPU, tap → its commit (trace, thread time)', fmtStats(cpu.toCommit)],
+            ['main-thread CPU of a whole tap (until the next one)', fmtStats(cpu.perTap)],
+            ['biggest task of a tap, CPU (x4 ≈ its length at 4x)', fmtStats(cpu.biggest)],
+          ]),
     ]);
-    return { first, open, longestTaskMs: round(longest, 1), longTasks: answering.longTasks.length, slowestEventMs: slowestEvent === null ? null : round(slowestEvent, 1), committed, durable };
+    return { first, open, longestTaskMs: round(longest, 1), longTasks: answering.longTasks.length, slowestEventMs: slowestEvent === null ? null : round(slowestEvent, 1), committed, durable, cpu };
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+/** Chromium's timeline traced through the page's CDP session; stop() answers the events (and writes them to BENCH_TRACE). */
+async function startTrace(cdp) {
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', '__metadata'] } });
+  return {
+    async stop() {
+      const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+      await cdp.send('Tracing.end');
+      await complete;
+      cdp.off('Tracing.dataCollected', collect);
+      writeFileSync(TRACE, JSON.stringify({ traceEvents: events }));
+      return events;
+    },
+  };
+}
+
+/** Writes V8's profile to BENCH_PROFILE and prints the 25 functions with the most self time. */
+function printProfile(profile) {
+  writeFileSync(PROFILE, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.replace(/.*\//, '')}:${lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`CPU profile of the answering (${round(total / 1000)} ms sampled; self time):`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${round(us / 1000, 1)} ms  ${name}`);
+}
+
+/**
+ * Per tap (from its 'bench:tap' mark): the CPU of its click's dispatch (the handler and React's
+ * render of what it changed), the main thread's CPU (the RunTask events' thread time) of the tasks that end after the tap and start before its commit ('bench:commit'), of all its
+ * tasks until the next tap, and its biggest task's.
+ */
+function tapCpu(events) {
+  const marks = (name) => events.filter((e) => e.name === name && e.cat?.includes('user_timing')).map((e) => e.ts).sort((a, b) => a - b);
+  const taps = marks('bench:tap');
+  const commits = marks('bench:commit');
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasksOf = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' && e.ph === 'X');
+  const main = mains.map((m) => ({ m, tasks: tasksOf(m) })).sort((a, b) => b.tasks.length - a.tasks.length)[0];
+  if (main === undefined || taps.length === 0) return null;
+  const ms = (us) => us / 1000;
+  const toCommit = [];
+  const perTap = [];
+  const biggest = [];
+  const clicks = [];
+  taps.forEach((tap, i) => {
+    const next = taps[i + 1] ?? Infinity;
+    const commit = commits.find((c) => c >= tap);
+    const within = (end) => main.tasks.filter((t) => t.ts + t.dur > tap && t.ts < end);
+    const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click' && e.pid === main.m.pid && e.tid === main.m.tid && e.ts >= tap && e.ts < next);
+    if (click !== undefined) clicks.push(ms(click.tdur ?? click.dur));
+    const cpuOf = (tasks) => tasks.reduce((sum, t) => sum + (t.tdur ?? t.dur), 0);
+    if (commit !== undefined && commit < next) toCommit.push(ms(cpuOf(within(commit))));
+    const all = within(next === Infinity ? tap + 2_000_000 : next);
+    perTap.push(ms(cpuOf(all)));
+    biggest.push(ms(Math.max(0, ...all.map((t) => t.tdur ?? t.dur))));
+  });
+  return { click: stats(clicks), toCommit: stats(toCommit), perTap: stats(perTap), biggest: stats(biggest) };
 }
 
 async function pdfPart() {

@@ -290,6 +290,43 @@ describe('downloads and e-mails of a link', () => {
     // Another district's session: the inspection is not found there.
     expect((await call({ method: 'POST', url: `/inspections/${submitted.id}/shares/${other.id}/mails`, token: marseille, key: randomUUID(), payload: { token: other.token, recipients: ['ok@example.org'] } })).status).toBe(404);
   });
+
+  it('delivers no e-mail of a link that expired or was revoked before the mail worker got to it: the recipient never gets a dead link', async () => {
+    // Three links mailed while live: one valid a day, one revoked afterwards, one valid a week.
+    const expiring = (await share(submitted.id, manager, 1)).data;
+    const revoked = (await share(submitted.id, manager, 7)).data;
+    const live = (await share(submitted.id, manager, 7)).data;
+    expect((await mail(expiring, ['late-reader@example.org'])).status).toBe(201);
+    expect((await mail(revoked, ['revoked-reader@example.org'])).status).toBe(201);
+    expect((await mail(live, ['live-reader@example.org'])).status).toBe(201);
+    expect((await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${revoked.id}`, key: randomUUID() })).status).toBe(200);
+
+    // The worker runs two days later (SMTP was down, say): the one-day link is dead by then.
+    smtp.received.length = 0;
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const worker = new MailWorker({ databases: server.databases, smtpUrl: smtp.url, mailFrom: server.config.mailFrom, workerId: randomUUID(), now: () => later });
+    try {
+      await worker.drainOnce();
+      await worker.drainOnce();
+    } finally {
+      await worker.stop();
+    }
+    const delivered = smtp.received.flatMap((m) => m.rcpt).filter((r) => r.endsWith('-reader@example.org'));
+    expect(delivered).toEqual(['live-reader@example.org']);
+    expect(decodedBody(smtp.received.find((m) => m.rcpt.includes('live-reader@example.org'))!.raw)).toContain(live.token!);
+    // What the outbox says of the others (GET /api/emergency/outbox's states): failed, and why.
+    const acme = await server.databases.client('acme');
+    const { rows } = await acme.query<{ recipient: string; state: string; last_error: string | null }>(
+      `select recipient, state, last_error from mail_outbox where recipient like '%-reader@example.org' order by recipient`,
+    );
+    expect(rows).toEqual([
+      { recipient: 'late-reader@example.org', state: 'failed', last_error: 'link expired before delivery' },
+      { recipient: 'live-reader@example.org', state: 'sent', last_error: null },
+      { recipient: 'revoked-reader@example.org', state: 'failed', last_error: 'link revoked before delivery' },
+    ]);
+    // And the links themselves: the expired one answers the same 404 as the revoked one.
+    expect((await download(revoked.path!)).statusCode).toBe(404);
+  });
 });
 
 describe('who shares', () => {

@@ -60,8 +60,17 @@ export async function saveDraftParts(key: string, parts: Readonly<Record<string,
   const savedAt = Date.now();
   await withDb(async (database) => {
     const tx = database.transaction('drafts', 'readwrite');
-    await Promise.all([...Object.entries(parts).map(([suffix, value]) => tx.store.put({ key: partKey(id, suffix), value, savedAt })), tx.done]);
+    const puts = Object.entries(parts).map(([suffix, value]) => tx.store.put({ key: partKey(id, suffix), value, savedAt }));
+    // Committed now, not once the puts' success events have run: those wait for the main
+    // thread (a tap's redraw), an explicit commit does not.
+    commitNow(tx);
+    await Promise.all([...puts, tx.done]);
   });
+}
+
+/** Asks the transaction to commit with the requests made so far (where the browser can: not in older ones). */
+function commitNow(tx: { commit?: () => void }): void {
+  if (typeof tx.commit === 'function') tx.commit();
 }
 
 /** Every record of a draft kept in parts, by suffix ('' is `key` itself); empty when there is none. */

@@ -6,10 +6,11 @@
  * shows), saves it (revision 1), edits it (revision 2); axe finds nothing on the list and the
  * builder. Then an edit kept across a reload, a revision saved elsewhere during the edit:
  * announced, and a save changing the same part asks which to keep without losing the edits; a
- * delete and a restore from the list.
+ * delete and a restore from the list. Questions, sections and a choice's options reordered by
+ * dragging their handles (a mouse, a finger), announced, saved in the new order.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { expectNoViolations } from './axe';
 import { storeCount, submitLogin } from './support';
@@ -19,6 +20,19 @@ const SMALL_PHONE = { width: 360, height: 740 };
 
 /** The forms' drafts kept on the device (lib/drafts.ts: the drafts store of vigie-outbox). */
 const keptDrafts = (page: Page) => storeCount(page, 'drafts');
+
+/** A template of the questionnary family made through the API by the manager: its id and the manager's authorization. */
+async function templateMade(request: APIRequestContext, name: string, sections: object[]) {
+  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const id = randomUUID();
+  const created = await request.post('/api/questionnaires/templates', {
+    headers: { ...auth, 'Idempotency-Key': randomUUID() },
+    data: { id, family: 'questionnary', name: `${name} ${randomUUID().slice(0, 6)}`, description: '', passMark: null, sections },
+  });
+  expect(created.status()).toBe(201);
+  return { id, auth };
+}
 
 test.use({ viewport: SMALL_PHONE });
 // Logins and axe runs are slow on a loaded 2-core machine; nothing here measures time.
@@ -206,29 +220,15 @@ test('an edit is kept across a reload; a revision saved elsewhere meanwhile is a
 });
 
 test('questions and sections are reordered by dragging their handle; a move that puts a condition before its question is told with Undo; the saved revision has the new order', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const id = randomUUID();
   const question = (key: string, label: string, extra: object = {}) => ({ key, type: 'yesNo', label, required: true, ...extra });
-  const created = await request.post('/api/questionnaires/templates', {
-    headers: { ...auth, 'Idempotency-Key': randomUUID() },
-    data: {
-      id,
-      family: 'questionnary',
-      name: `Glisser ${randomUUID().slice(0, 6)}`,
-      description: '',
-      passMark: null,
-      sections: [
-        {
-          key: 'portes',
-          title: 'Portes',
-          questions: [question('porte', 'Porte fermée ?'), question('extincteur', 'Extincteur présent ?', { showIf: { question: 'porte', op: 'is', values: ['no'] } })],
-        },
-        { key: 'eclairage', title: 'Éclairage', questions: [question('bloc', 'Bloc de secours allumé ?')] },
-      ],
+  const { id, auth } = await templateMade(request, 'Glisser', [
+    {
+      key: 'portes',
+      title: 'Portes',
+      questions: [question('porte', 'Porte fermée ?'), question('extincteur', 'Extincteur présent ?', { showIf: { question: 'porte', op: 'is', values: ['no'] } })],
     },
-  });
-  expect(created.status()).toBe(201);
+    { key: 'eclairage', title: 'Éclairage', questions: [question('bloc', 'Bloc de secours allumé ?')] },
+  ]);
 
   await submitLogin(page, MANAGER);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -292,4 +292,49 @@ test('questions and sections are reordered by dragging their handle; a move that
     ['portes', ['bloc', 'porte']],
     ['eclairage', ['extincteur']],
   ]);
+});
+
+test('a choice’s options are reordered by dragging their handle, announced; the condition naming an option still names it in the saved revision', async ({ page, request }) => {
+  const options = [
+    { key: 'bon', label: 'Bon', score: 1 },
+    { key: 'moyen', label: 'Moyen', score: 0.5 },
+    { key: 'mauvais', label: 'Mauvais', score: 0, failed: true },
+  ];
+  const { id, auth } = await templateMade(request, 'Options', [
+    {
+      key: 'extincteurs',
+      title: 'Extincteurs',
+      questions: [
+        { key: 'etat', type: 'choice', label: 'État de l’extincteur', required: true, options },
+        { key: 'defaut', type: 'text', label: 'Quel défaut ?', required: false, showIf: { question: 'etat', op: 'is', values: ['mauvais'] } },
+      ],
+    },
+  ]);
+
+  await submitLogin(page, MANAGER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.setViewportSize({ width: 412, height: 5000 });
+  await page.goto(`/questionnary-v2/templates/${id}`);
+  await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
+
+  // "Mauvais" taken by its handle and let go on the top of the first option.
+  const handle = (await page.getByTitle('Drag to move Mauvais').boundingBox())!;
+  const first = (await page.locator('[data-drag-option="0:0:0"]').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(first.x + first.width / 2, first.y + 6, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText('“Mauvais” moved: now option 1 of “État de l’extincteur”.');
+  await expect(page.getByRole('textbox', { name: 'Option 1', exact: true })).toHaveValue('Mauvais');
+  // The buttons move it too, announced the same way.
+  await page.getByRole('button', { name: 'Move Bon down' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText('“Bon” moved: now option 3 of “État de l’extincteur”.');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Revision 2 saved/)).toBeVisible({ timeout: 20_000 });
+  const saved = await request.get(`/api/questionnaires/templates/${id}`, { headers: auth });
+  const body = (await saved.json()) as { data: { sections: { questions: { key: string; options?: { key: string }[]; showIf?: unknown }[] }[] } };
+  const [etat, defaut] = body.data.sections[0]!.questions;
+  expect(etat!.options!.map((o) => o.key)).toEqual(['mauvais', 'moyen', 'bon']);
+  expect(defaut!.showIf).toEqual({ question: 'etat', op: 'is', values: ['mauvais'] });
 });

@@ -20,17 +20,41 @@ export async function queueShareMails(tx: Queryable, shareId: string, recipients
   );
 }
 
+/** What a module's e-mail may say of itself: when it stops being worth delivering, and what it is about. */
+export interface RecordMailOptions {
+  /** Not delivered from then on (a link that expires): the worker drops it, as a share's e-mail after the share's expiry. */
+  validUntil?: Date | string;
+  /** What it is about (e.g. `questionnaires.share:<id>`), for withdrawQueuedMails. */
+  regarding?: string;
+}
+
 /**
  * Queues one e-mail per recipient of a module's record (a declaration's notification), in the
- * caller's transaction: no share, so no expiry; the worker delivers it as any other row.
+ * caller's transaction: no share; the worker delivers it as any other row (unless it has an end
+ * of validity that has passed, or is withdrawn first).
  */
-export async function queueRecordMails(tx: Queryable, recipients: string[], content: MailContent): Promise<void> {
+export async function queueRecordMails(tx: Queryable, recipients: string[], content: MailContent, options: RecordMailOptions = {}): Promise<void> {
   if (recipients.length === 0) return;
   await tx.query(
-    `insert into mail_outbox (id, share_id, recipient, subject, body_text, body_html)
-     select id, null, recipient, $2, $3, $4 from unnest($1::uuid[], $5::text[]) as r (id, recipient)`,
-    [recipients.map(() => randomUUID()), content.subject, content.text, content.html, recipients],
+    `insert into mail_outbox (id, share_id, recipient, subject, body_text, body_html, valid_until, regarding)
+     select id, null, recipient, $2, $3, $4, $6, $7 from unnest($1::uuid[], $5::text[]) as r (id, recipient)`,
+    [recipients.map(() => randomUUID()), content.subject, content.text, content.html, recipients, options.validUntil ?? null, options.regarding ?? null],
   );
+}
+
+/**
+ * Withdraws the e-mails about `regarding` that are not on their way yet (queued, or left
+ * 'sending' by a dead worker whose lease ran out), in the caller's transaction: they end
+ * 'failed' with `reason`, as an expired share's. One being handed to SMTP at this moment goes.
+ * Answers how many were withdrawn.
+ */
+export async function withdrawQueuedMails(tx: Queryable, regarding: string, reason: string): Promise<number> {
+  const { affectedRows } = await tx.query(
+    `update mail_outbox set state = 'failed', last_error = $2, claimed_by = null, claimed_until = null
+      where regarding = $1 and (state = 'queued' or (state = 'sending' and claimed_until < now()))`,
+    [regarding, reason],
+  );
+  return affectedRows;
 }
 
 /** One e-mail per recipient and share, as GET /api/emergency/outbox lists it (common/api-types.ts). */

@@ -88,6 +88,8 @@ export interface MailWorkerOptions {
   log?: FastifyBaseLogger;
   /** Distinguishes workers in claimed_by; unique per instance by default. */
   workerId?: string;
+  /** The time an e-mail's end of validity (a share's or a link's expiry) is compared with; the tests set it. */
+  now?: () => Date;
 }
 
 export class MailWorker {
@@ -164,13 +166,21 @@ export class MailWorker {
 
   private async drainDatabase(db: Database): Promise<DrainReport> {
     const report: DrainReport = { sent: 0, retried: 0, failed: 0 };
-    // Rows nobody should send any more: the share expired (the link would be dead), or a
-    // dead worker's lease ran out on the last allowed attempt.
+    // Rows nobody should send any more: the share expired, or the e-mail's own end of validity
+    // passed (the link it carries would be dead: a recipient would get a link that answers
+    // 404), or a dead worker's lease ran out on the last allowed attempt.
+    const now = (this.options.now ?? (() => new Date()))();
     const expired = await db.query(
       `update mail_outbox o set state = 'failed', last_error = 'share expired before delivery', claimed_by = null, claimed_until = null
          from emergency_shares s
-        where s.id = o.share_id and s.expires_at <= now()
+        where s.id = o.share_id and s.expires_at <= $1
           and (o.state = 'queued' or (o.state = 'sending' and o.claimed_until < now()))`,
+      [now],
+    );
+    const lapsed = await db.query(
+      `update mail_outbox set state = 'failed', last_error = 'link expired before delivery', claimed_by = null, claimed_until = null
+        where valid_until <= $1 and (state = 'queued' or (state = 'sending' and claimed_until < now()))`,
+      [now],
     );
     const abandoned = await db.query(
       `update mail_outbox set state = 'failed', last_error = coalesce(last_error, 'worker stopped while sending'),
@@ -178,10 +188,10 @@ export class MailWorker {
         where state = 'sending' and claimed_until < now() and attempts >= $1`,
       [MAIL_MAX_ATTEMPTS],
     );
-    report.failed += expired.affectedRows + abandoned.affectedRows;
+    report.failed += expired.affectedRows + lapsed.affectedRows + abandoned.affectedRows;
 
     for (let n = 0; n < MAIL_DRAIN_LIMIT && !this.stopped; n++) {
-      const row = await this.claim(db);
+      const row = await this.claim(db, now);
       if (!row) break;
       report[await this.deliver(db, row)]++;
     }
@@ -189,19 +199,20 @@ export class MailWorker {
   }
 
   /** Takes one due row: queued and due, or 'sending' under a lease that ran out. Counts the attempt now, so a crash counts too. */
-  private async claim(db: Database): Promise<ClaimedRow | null> {
+  private async claim(db: Database, now: Date): Promise<ClaimedRow | null> {
     const { rows } = await db.query<ClaimedRow>(
       `update mail_outbox
           set state = 'sending', attempts = attempts + 1, claimed_by = $1,
               claimed_until = now() + make_interval(secs => $2)
         where id = (select id from mail_outbox
-                     where (state = 'queued' and next_attempt_at <= now())
-                        or (state = 'sending' and claimed_until < now())
+                     where ((state = 'queued' and next_attempt_at <= now())
+                        or (state = 'sending' and claimed_until < now()))
+                       and (valid_until is null or valid_until > $3)
                      order by next_attempt_at, created_at
                      limit 1
                      for update skip locked)
         returning id, recipient, subject, body_text, body_html, attempts`,
-      [this.workerId, MAIL_LEASE_SECONDS],
+      [this.workerId, MAIL_LEASE_SECONDS, now],
     );
     return rows[0] ?? null;
   }

@@ -374,6 +374,19 @@ export function moveOption(draft: TemplateDraft, s: number, q: number, o: number
   });
 }
 
+/**
+ * An option dragged and dropped among its question's options: option o of question (s, q) goes
+ * before the option at `position` (read before the move; the count of options: the end). Its
+ * key does not change, so the conditions naming it by value still do. Returns the draft (the
+ * same one when it lands where it was) and where the option is now.
+ */
+export function dropOption(draft: TemplateDraft, s: number, q: number, o: number, position: number): { draft: TemplateDraft; at: number } {
+  const options = draft.sections[s]?.questions[q]?.options;
+  if (!options?.[o] || position < 0 || position > options.length) return { draft, at: o };
+  const to = position > o ? position - 1 : position;
+  return to === o ? { draft, at: o } : { draft: withQuestion(draft, s, q, (question) => ({ ...question, options: move(question.options, o, to) })), at: to };
+}
+
 // ------------------------------------------------------------------ conditions
 
 /** The comparisons a condition on a question of this type offers. */

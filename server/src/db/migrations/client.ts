@@ -2,7 +2,7 @@
  * Migrations of each client database: its districts, the rights of each account per
  * district, the district modules, the sites with their 3D and 360 stages and images, and
  * notifications, and (version 2) the emergency shares with their idempotency keys and mail
- * outbox, and (version 3) the attachments of every module's records. Nothing here refers to another client. Append new versions only.
+ * outbox, and (version 3) the attachments of every module's records, (version 5) the mail outbox's end of validity and subject. Nothing here refers to another client. Append new versions only.
  */
 import type { Migration } from '../migrate.js';
 
@@ -189,6 +189,17 @@ export const clientMigrations: Migration[] = [
         alter column image drop not null,
         alter column image_type drop not null,
         add constraint emergency_share_images_source check ((image is not null and image_type is not null) or attachment_id is not null);
+    `,
+  },
+  {
+    version: 5,
+    name: 'mail outbox: an end of validity and what an e-mail is about',
+    sql: `
+      -- An e-mail whose content stops being true (a link that expires) is not delivered after
+      -- valid_until; regarding names what it is about, so its module may withdraw it while it is
+      -- still queued (a link revoked). Both null for the e-mails that stay true (notices).
+      alter table mail_outbox add column valid_until timestamptz, add column regarding text;
+      create index mail_outbox_regarding_idx on mail_outbox (regarding) where regarding is not null and state in ('queued', 'sending');
     `,
   },
 ];

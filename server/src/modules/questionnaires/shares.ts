@@ -15,7 +15,7 @@ import type { Databases } from '../../db/databases.js';
 import type { Database, Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { sharedReportMail } from '../../mail/messages.js';
-import { queueRecordMails } from '../../mail/outbox.js';
+import { queueRecordMails, withdrawQueuedMails } from '../../mail/outbox.js';
 import { actorNames, actorOf, iso, type RecordScope } from '../_platform/records.js';
 import { newTenantToken, openTenantToken, tokenHash } from '../_platform/tokens.js';
 import { QuestionnairesRepository } from './repository.js';
@@ -24,6 +24,9 @@ import { QuestionnairesRepository } from './repository.js';
 export const SHARES_MODULE = REPORT_SHARES_MODULE;
 export const SHARE_NOT_FOUND = 'questionnaires.share_not_found';
 export const SHARE_NOT_SUBMITTED = 'questionnaires.share_not_submitted';
+/** What a link's e-mails are about in the mail outbox: revoking the link withdraws those not delivered yet. */
+const mailsAbout = (shareId: string) => `questionnaires.share:${shareId}`;
+
 /** A sending by e-mail with a token that is not this link's, or of a link no longer live. */
 export const SHARE_MAIL_REFUSED = 'questionnaires.share_mail_refused';
 /** The public route's one answer for an unknown, malformed, expired or revoked token (no oracle). */
@@ -131,6 +134,9 @@ export class ReportSharesRepository {
       this.scope.db,
       recipients,
       sharedReportMail({ link: link(sharedReportPath(body.token)), expiresAt: share.expires_at, sender: names.get(this.scope.actor.id) ?? '' }),
+      // Delivered while the link works, never after: the mail worker drops it once the link
+      // expired, and revoke() withdraws it.
+      { validUntil: share.expires_at, regarding: mailsAbout(share.id) },
     );
     await this.scope.db.query('insert into inspection_share_mails (id, share_id, sent_by, recipients) values (gen_random_uuid(), $1, $2, $3)', [share.id, this.scope.actor.id, recipients]);
     const [mailed] = await this.toShares([share]);
@@ -147,6 +153,8 @@ export class ReportSharesRepository {
       [shareId, this.scope.districtId, inspection.id, this.scope.actor.id],
     );
     if (!rows[0]) throw ApiError.notFound(SHARE_NOT_FOUND);
+    // Its e-mails still queued would carry a dead link: withdrawn with it.
+    await withdrawQueuedMails(this.scope.db, mailsAbout(rows[0].id), 'link revoked before delivery');
     const [share] = await this.toShares(rows);
     return share!;
   }

@@ -9,7 +9,7 @@
  * the report, marked waiting until it is sent.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, type AnswerProblem } from '../../../../common/modules/questionnaryV2/engine';
 import type { ActionDraft, Question } from '../../../../common/modules/questionnaryV2/schemas';
@@ -46,18 +46,19 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
   // Every change is on disk at once (a closed tab loses nothing), each writing only what changed
   // (an answer, or the signer and signature).
   const saving = useRef<Promise<void>>(Promise.resolve());
-  const persist = useCallback((write: () => Promise<void>) => {
-    if (preview) return;
+  const persist = useCallback((write: () => Promise<void>): Promise<void> => {
+    if (preview) return Promise.resolve();
     // Started now (IndexedDB runs a store's transactions in the order they start); the chain
     // lets the submit wait for every write before it.
     const written = write().catch(() => {
       showToast({ message: t('fill.not_saved'), kind: 'danger' });
     });
     saving.current = saving.current.then(() => written);
+    return written;
   }, [t, preview]);
   // Written whole once, before the first answer can be given (effects run before any input).
   useEffect(() => {
-    if (!onDevice) persist(() => saveFill(initial));
+    if (!onDevice) void persist(() => saveFill(initial));
   }, [onDevice, initial, persist]);
   // The filling as last changed, read by the handlers: each change is computed and sent to disk
   // in its event, before React renders it.
@@ -66,11 +67,19 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
     (change: (previous: FillState) => FillState) => {
       const next = change(latest.current);
       latest.current = next;
-      persist(() => saveFillHead(next));
+      void persist(() => saveFillHead(next));
       setState(next);
     },
     [persist],
   );
+  // Each question reads its own answer from `latest` (useSyncExternalStore): a tap redraws the
+  // tapped question only, nothing else of the form in its event.
+  const [answerSource] = useState(() => answerStore(initial.answers));
+  // The answers the score, the progress and the questions shown are computed from: they follow
+  // each answer once its write has committed, in a render React may interrupt (nothing of the
+  // page's redraw runs between a tap and its write's commit; a long template's engine run never
+  // holds a tap).
+  const [settled, setSettled] = useState(initial.answers);
   const setAnswer = useCallback(
     (key: string, change: (previous: LocalAnswer | undefined) => LocalAnswer | null) => {
       const current = latest.current;
@@ -80,18 +89,16 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
       if (answer === null) delete answers[key];
       else answers[key] = answer;
       latest.current = { ...current, answers };
-      persist(() => saveAnswer(current.inspectionId, key, answer));
-      setState(latest.current);
+      const written = persist(() => saveAnswer(current.inspectionId, key, answer));
+      answerSource.set(key, answers);
+      void written.then(() => startTransition(() => setSettled(latest.current.answers)));
     },
-    [persist],
+    [persist, answerSource],
   );
 
   const onSignature = useCallback((signature: FillState['signature'] | undefined) => update((s) => ({ ...s, signature: signature ?? null })), [update]);
 
-  // The answered question redraws at once; the score, the progress and the questions shown
-  // follow in a render React may interrupt (a long template's engine run never holds a tap).
-  const answers = useDeferredValue(state.answers);
-  const result = useMemo(() => evaluate(template, engineAnswers(template.sections, answers)), [template, answers]);
+  const result = useMemo(() => evaluate(template, engineAnswers(template.sections, settled)), [template, settled]);
   const problems = useMemo(() => {
     const byQuestion = new Map<string, AnswerProblem['kind'][]>();
     for (const p of result.problems) byQuestion.set(p.questionKey, [...(byQuestion.get(p.questionKey) ?? []), p.kind]);
@@ -154,7 +161,7 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
         <FillSection
           key={section.key}
           section={section}
-          answers={state.answers}
+          answers={answerSource}
           visible={result.visible}
           failed={failed}
           problems={shownProblems ? problems : null}
@@ -185,10 +192,35 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
 /** The signature pad redraws only when its signature changes, not at every answer. */
 const MemoSignaturePad = memo(SignaturePad);
 
+/** The answers as each question reads its own: a change tells only the question it changed. */
+interface AnswerSource {
+  answer: (key: string) => LocalAnswer | undefined;
+  subscribe: (key: string, listener: () => void) => () => void;
+  /** The answers now, after a change of question `key`'s. */
+  set: (key: string, answers: FillState['answers']) => void;
+}
+
+function answerStore(initial: FillState['answers']): AnswerSource {
+  let current = initial;
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    answer: (key) => current[key],
+    subscribe(key, listener) {
+      const own = listeners.get(key) ?? new Set();
+      listeners.set(key, own.add(listener));
+      return () => own.delete(listener);
+    },
+    set(key, answers) {
+      current = answers;
+      listeners.get(key)?.forEach((listener) => listener());
+    },
+  };
+}
+
 interface FillSectionProps {
   section: FillState['template']['sections'][number];
-  /** The whole filling's answers: a section reads (and compares) only its own questions'. */
-  answers: FillState['answers'];
+  /** The filling's answers: each question reads and follows its own. */
+  answers: AnswerSource;
   visible: ReadonlySet<string>;
   failed: ReadonlySet<string>;
   /** The problems by question, once the submit showed them (null before). */
@@ -198,17 +230,15 @@ interface FillSectionProps {
 }
 
 /**
- * Whether a section would draw the same: its own questions' answers, visibility, failure and
- * problems unchanged. A tap changes one answer, so the nine other sections of a long template
- * are skipped whole (not even their thirty rows compared), and the score and progress redraw
- * apart from them.
+ * Whether a section would draw the same: its own questions' visibility, failure and problems
+ * unchanged (each question follows its own answer). When the score follows an answer, the
+ * sections whose questions did not change are skipped whole.
  */
 function sameSection(before: FillSectionProps, after: FillSectionProps): boolean {
-  if (before.section !== after.section || before.percent !== after.percent || before.onChange !== after.onChange) return false;
+  if (before.section !== after.section || before.percent !== after.percent || before.onChange !== after.onChange || before.answers !== after.answers) return false;
   if ((before.problems === null) !== (after.problems === null)) return false;
   return before.section.questions.every(
     ({ key }) =>
-      before.answers[key] === after.answers[key] &&
       before.visible.has(key) === after.visible.has(key) &&
       before.failed.has(key) === after.failed.has(key) &&
       before.problems?.get(key) === after.problems?.get(key),
@@ -220,13 +250,13 @@ const FillSection = memo(function FillSection({ section, answers, visible, faile
   const shown = section.questions.filter((q) => visible.has(q.key));
   if (shown.length === 0) return null;
   return (
-    <section className="inspection-section" aria-labelledby={`section-${section.key}`}>
+    <section className="inspection-section inspection-fill-section" aria-labelledby={`section-${section.key}`}>
       <h2 id={`section-${section.key}`}>
         {section.title}
         {percent !== null && <span className="inspection-section-score">{t('fill.score', { percent })}</span>}
       </h2>
       {shown.map((question) => (
-        <QuestionField key={question.key} question={question} answer={answers[question.key]} failed={failed.has(question.key)} problems={problems?.get(question.key)} onChange={onChange} />
+        <QuestionField key={question.key} question={question} answers={answers} failed={failed.has(question.key)} problems={problems?.get(question.key)} onChange={onChange} />
       ))}
     </section>
   );
@@ -234,7 +264,7 @@ const FillSection = memo(function FillSection({ section, answers, visible, faile
 
 interface QuestionFieldProps {
   question: Question;
-  answer: LocalAnswer | undefined;
+  answers: AnswerSource;
   failed: boolean;
   problems: AnswerProblem['kind'][] | undefined;
   onChange: (key: string, change: (previous: LocalAnswer | undefined) => LocalAnswer | null) => void;
@@ -243,13 +273,15 @@ interface QuestionFieldProps {
 const withValue = (previous: LocalAnswer | undefined, value: LocalAnswer['value']): LocalAnswer => ({ ...(previous ?? { at: '' }), value });
 
 /** One question: its answer by type, then what any answer may carry. Memoised: a long template re-renders only the question answered. */
-const QuestionField = memo(function QuestionField({ question, answer, failed, problems, onChange }: QuestionFieldProps) {
+const QuestionField = memo(function QuestionField({ question, answers, failed, problems, onChange }: QuestionFieldProps) {
   const { t } = useTranslation('questionnaires');
   const id = useId();
+  const key = question.key;
+  const subscribe = useCallback((listener: () => void) => answers.subscribe(key, listener), [answers, key]);
+  const answer = useSyncExternalStore(subscribe, () => answers.answer(key));
   const [noteOpen, setNoteOpen] = useState(Boolean(answer?.note));
   // The camera and gallery buttons mount when asked: three hundred of them would slow the form's opening.
   const [photoOpen, setPhotoOpen] = useState(false);
-  const key = question.key;
   const set = (value: LocalAnswer['value']) => onChange(key, (previous) => withValue(previous, value));
   const value = answer?.value ?? null;
   const photos = answer?.photos ?? [];

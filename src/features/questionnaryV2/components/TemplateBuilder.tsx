@@ -41,6 +41,7 @@ import {
   ensureKeys,
   FAILING_TYPES,
   fromTemplate,
+  dropOption,
   moveOption,
   moveQuestion,
   moveQuestionTo,
@@ -159,6 +160,12 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
   const questionMoved = (d: TemplateDraft, [s, q]: [number, number]) =>
     t('builder.moved_question', { label: untitled(d.sections[s]!.questions[q]!.label), n: questionNumber(d, s, q), section: s + 1 });
   const sectionMoved = (d: TemplateDraft, s: number) => t('builder.moved_section', { title: untitled(d.sections[s]!.title), n: s + 1 });
+  const optionMoved = (d: TemplateDraft, s: number, q: number, o: number) =>
+    t('builder.moved_option', { label: d.sections[s]!.questions[q]!.options[o]!.label.trim() || t('builder.option_n', { n: o + 1 }), n: o + 1, question: untitled(d.sections[s]!.questions[q]!.label) });
+  const moveOptionBy = (s: number, q: number, o: number, delta: -1 | 1) => {
+    const next = moveOption(draft, s, q, o, delta);
+    afterMove(draft, next, optionMoved(next, s, q, o + delta));
+  };
   const moveQuestionBy = (s: number, q: number, delta: -1 | 1) => {
     const result = moveQuestion(draft, s, q, delta);
     afterMove(draft, result.draft, questionMoved(result.draft, result.at));
@@ -178,12 +185,16 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
     } else if (subject.kind === 'section' && place.kind === 'section') {
       const result = dropSection(draft, subject.s, place.position);
       afterMove(draft, result.draft, sectionMoved(result.draft, result.at));
+    } else if (subject.kind === 'option' && place.kind === 'option') {
+      const result = dropOption(draft, subject.s, subject.q, subject.o, place.position);
+      afterMove(draft, result.draft, optionMoved(result.draft, subject.s, subject.q, result.at));
     }
   };
   const { drag, handleProps } = useDragReorder(dropped);
   const marks = dropMarks(
     drag,
     draft.sections.map((section) => section.questions.length),
+    (s, q) => draft.sections[s]?.questions[q]?.options.length ?? 0,
   );
   const handle = (subject: DragSubject, title: string) => (
     <span className="builder-drag-handle" aria-hidden="true" title={title} {...handleProps(subject)}>
@@ -405,6 +416,11 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
                   onMove={(delta) => moveQuestionBy(s, q, delta)}
                   onMoveTo={(target) => moveQuestionInto(s, q, target)}
                   handle={handle({ kind: 'question', s, q }, t('builder.drag_question', { n: questionNumber(draft, s, q) }))}
+                  options={{
+                    handle: (o, name) => handle({ kind: 'option', s, q, o }, t('builder.drag_option', { name })),
+                    mark: (o) => marks.option(s, q, o),
+                    onMove: (o, delta) => moveOptionBy(s, q, o, delta),
+                  }}
                 />
               </li>
             ))}
@@ -507,9 +523,17 @@ interface QuestionCardProps extends QuestionEditorProps {
   onMoveTo: (section: number) => void;
   /** The drag handle (none read only). */
   handle: ReactNode;
+  options: OptionMoves;
 }
 
-function QuestionEditor({ draft, s, q, question, problems, readOnly, edit, onMove, onMoveTo, handle }: QuestionCardProps) {
+/** How a choice's options move: a drag handle each, where a drag would land, the up / down buttons. */
+interface OptionMoves {
+  handle: (o: number, name: string) => ReactNode;
+  mark: (o: number) => string;
+  onMove: (o: number, delta: -1 | 1) => void;
+}
+
+function QuestionEditor({ draft, s, q, question, problems, readOnly, edit, onMove, onMoveTo, handle, options }: QuestionCardProps) {
   const { t } = useTranslation('questionnaires');
   const ids = { type: useId(), moveTo: useId() };
   const at = `sections/${s}/questions/${q}`;
@@ -553,7 +577,7 @@ function QuestionEditor({ draft, s, q, question, problems, readOnly, edit, onMov
           onChange={(failOn) => set({ failOn: failOn as 'yes' | 'no' })}
         />
       )}
-      {CHOICE_TYPES.has(question.type) && <OptionsEditor s={s} q={q} question={question} problems={problems} readOnly={readOnly} edit={edit} />}
+      {CHOICE_TYPES.has(question.type) && <OptionsEditor s={s} q={q} question={question} problems={problems} readOnly={readOnly} edit={edit} moves={options} />}
       {question.type === 'number' && (
         <div className="builder-grid">
           <NumberInput label={t('builder.min')} value={question.min} problems={problems.get(`${at}/min`)} onChange={(min) => set({ min })} />
@@ -606,17 +630,18 @@ function QuestionEditor({ draft, s, q, question, problems, readOnly, edit, onMov
   );
 }
 
-function OptionsEditor({ s, q, question, problems, readOnly, edit }: Omit<QuestionEditorProps, 'draft'>) {
+function OptionsEditor({ s, q, question, problems, readOnly, edit, moves }: Omit<QuestionEditorProps, 'draft'> & { moves: OptionMoves }) {
   const { t } = useTranslation('questionnaires');
   const at = `sections/${s}/questions/${q}`;
   return (
     <fieldset className="builder-options">
       <legend>{t('builder.options')}</legend>
-      <ol>
+      <ol data-drag-options={`${s}:${q}`}>
         {question.options.map((option, o) => {
           const name = option.label.trim() || t('builder.option_n', { n: o + 1 });
           return (
-            <li key={option.uid} className="builder-option">
+            <li key={option.uid} className={`builder-option${moves.mark(o)}`} data-drag-option={`${s}:${q}:${o}`}>
+              {!readOnly && moves.handle(o, name)}
               <TextInput
                 label={t('builder.option_label', { n: o + 1 })}
                 value={option.label}
@@ -638,10 +663,10 @@ function OptionsEditor({ s, q, question, problems, readOnly, edit }: Omit<Questi
               <Check label={t('builder.option_failed', { name })} checked={option.failed} onChange={(failed) => edit((d) => updateOption(d, s, q, o, { failed }))} />
               {!readOnly && (
                 <div className="builder-tools">
-                  <IonButton fill="outline" disabled={o === 0} onClick={() => edit((d) => moveOption(d, s, q, o, -1))} aria-label={t('builder.option_up', { name })}>
+                  <IonButton fill="outline" disabled={o === 0} onClick={() => moves.onMove(o, -1)} aria-label={t('builder.option_up', { name })}>
                     {t('builder.up')}
                   </IonButton>
-                  <IonButton fill="outline" disabled={o === question.options.length - 1} onClick={() => edit((d) => moveOption(d, s, q, o, 1))} aria-label={t('builder.option_down', { name })}>
+                  <IonButton fill="outline" disabled={o === question.options.length - 1} onClick={() => moves.onMove(o, 1)} aria-label={t('builder.option_down', { name })}>
                     {t('builder.down')}
                   </IonButton>
                   <IonButton fill="outline" color="danger" disabled={question.options.length === 1} onClick={() => edit((d) => removeOption(d, s, q, o))} aria-label={t('builder.option_remove', { name })}>

@@ -1,21 +1,26 @@
 /**
  * Drag and drop in the template builder, with pointer events (a finger on a phone, a mouse or a
- * pen on a desktop; no library): a question or a section is taken by its handle, the place it
+ * pen on a desktop; no library): a question, a section or a choice's option is taken by its handle, the place it
  * would land is shown while it moves, and it is dropped where the pointer is let go. The handle
  * captures the pointer, so the moves and the release reach it wherever they happen; its
  * `touch-action: none` keeps the browser from scrolling instead, and the page scrolls by itself
  * while the pointer is near the top or the bottom of the screen (a long template on a phone).
  *
  * The places are read from the page: a question's item carries `data-drag-question="s:q"`, a
- * section `data-drag-section="s"`. Positions are the screen's before the move (template-draft's
- * dropQuestion / dropSection take them so). The up / down buttons stay the keyboard's and the
+ * section `data-drag-section="s"`, an option `data-drag-option="s:q:o"` inside its question's
+ * list `data-drag-options="s:q"` (an option moves among its question's options only: its key,
+ * score and the conditions naming it belong to that question). Positions are the screen's
+ * before the move (template-draft's dropQuestion / dropSection / dropOption take them so). The up / down buttons stay the keyboard's and the
  * screen reader's way; the handle is hidden from them.
  */
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 
-export type DragSubject = { kind: 'question'; s: number; q: number } | { kind: 'section'; s: number };
-/** Where a drop lands: before the question at `position` of section `s` (its length: the end), or before section `position`. */
-export type DropPlace = { kind: 'question'; s: number; position: number } | { kind: 'section'; position: number };
+export type DragSubject = { kind: 'question'; s: number; q: number } | { kind: 'section'; s: number } | { kind: 'option'; s: number; q: number; o: number };
+/**
+ * Where a drop lands: before the question at `position` of section `s` (its length: the end),
+ * before section `position`, or before the option at `position` of question (s, q).
+ */
+export type DropPlace = { kind: 'question'; s: number; position: number } | { kind: 'section'; position: number } | { kind: 'option'; s: number; q: number; position: number };
 
 /** How close to the screen's top or bottom (px) the pointer scrolls the page, and by how much a move. */
 const EDGE_PX = 56;
@@ -32,10 +37,25 @@ const below = (element: Element, y: number) => {
   return y > box.top + box.height / 2;
 };
 
+/** Where an option would land under `hit`: among its own question's options only. */
+function optionPlace(subject: Extract<DragSubject, { kind: 'option' }>, hit: Element, y: number): DropPlace | null {
+  const list = hit.closest<HTMLElement>('[data-drag-options]');
+  if (list?.dataset.dragOptions !== `${subject.s}:${subject.q}`) return null;
+  const place = { kind: 'option' as const, s: subject.s, q: subject.q };
+  const item = hit.closest<HTMLElement>('[data-drag-option]');
+  const o = Number(item?.dataset.dragOption?.split(':')[2]);
+  if (item && Number.isInteger(o)) return { ...place, position: below(item, y) ? o + 1 : o };
+  // On the list but between options: its top or its end.
+  const items = list.querySelectorAll('[data-drag-option]');
+  const firstOption = items[0];
+  return { ...place, position: firstOption !== undefined && y < firstOption.getBoundingClientRect().top ? 0 : items.length };
+}
+
 /** The place under the point (x, y) for what is dragged; null: nowhere it can land. */
 export function placeAt(subject: DragSubject, x: number, y: number, root: Document = document): DropPlace | null {
   const hit = root.elementFromPoint(x, y);
   if (hit === null) return null;
+  if (subject.kind === 'option') return optionPlace(subject, hit, y);
   const section = hit.closest<HTMLElement>('[data-drag-section]');
   const s = Number(section?.dataset.dragSection);
   if (section === null || !Number.isInteger(s)) return null;
@@ -113,10 +133,21 @@ export function useDragReorder(onDrop: (subject: DragSubject, place: DropPlace) 
   return { drag, handleProps };
 }
 
-/** The classes that show where the drag would land: on the question item, the section, or none. */
-export function dropMarks(drag: DragState | null, counts: readonly number[]) {
+/**
+ * The classes that show where the drag would land: on the question item, the section, the
+ * option, or none. `counts`: each section's number of questions; `optionCount(s, q)`: a question's options.
+ */
+export function dropMarks(drag: DragState | null, counts: readonly number[], optionCount: (s: number, q: number) => number = () => 0) {
   const place = drag?.place ?? null;
   return {
+    option(s: number, q: number, o: number): string {
+      const subject = drag?.subject;
+      const dragging = subject?.kind === 'option' && subject.s === s && subject.q === q && subject.o === o ? ' builder-dragging' : '';
+      if (place?.kind !== 'option' || place.s !== s || place.q !== q) return dragging;
+      if (place.position === o) return `${dragging} builder-drop-before`;
+      const count = optionCount(s, q);
+      return place.position === count && o === count - 1 ? `${dragging} builder-drop-after` : dragging;
+    },
     question(s: number, q: number): string {
       if (place?.kind !== 'question' || place.s !== s) return '';
       if (place.position === q) return ' builder-drop-before';

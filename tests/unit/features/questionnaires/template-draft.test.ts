@@ -1,13 +1,16 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../../../common/modules/questionnaryV2/engine';
 import { TemplateCreate, TemplateUpdate, type Template, type TemplateFields } from '../../../../common/modules/questionnaryV2/schemas';
 import {
+  addOption,
   addQuestion,
   addSection,
   conditionOps,
   conditionsOnLater,
   conditionTargets,
   draftProblems,
+  dropOption,
   dropQuestion,
   dropSection,
   duplicateQuestion,
@@ -182,6 +185,68 @@ describe('dragging and dropping', () => {
     const back = dropQuestion(dropQuestion(d, 0, 1, 0, 0).draft, 0, 0, 0, 2);
     expect(conditionsOnLater(back.draft).size).toBe(0);
     expect(draftProblems(back.draft).size).toBe(0);
+  });
+});
+
+describe('dragging an option', () => {
+  /** A choice (Bon, Moyen, Mauvais: saved keys), then a text shown when it is "Mauvais". */
+  function choiceSample(): TemplateDraft {
+    let d = { ...emptyDraft(), name: 'Contrôle des extincteurs' };
+    d = renameSection(d, 0, 'Extincteurs');
+    d = addQuestion(d, 0, 'choice');
+    d = updateQuestion(d, 0, 0, { label: 'État' });
+    d = addOption(d, 0, 0);
+    ['Bon', 'Moyen', 'Mauvais'].forEach((label, o) => (d = updateOption(d, 0, 0, o, { label, score: 1 - o / 2, failed: o === 2 })));
+    d = ensureKeys(d);
+    d = addQuestion(d, 0, 'text');
+    d = updateQuestion(d, 0, 1, { label: 'Quel défaut ?', showIf: { question: 'etat', op: 'is', values: ['mauvais'], number: null } });
+    return fromTemplate(toFields(settleKeys(ensureKeys(d))));
+  }
+  const optionKeys = (d: TemplateDraft) => d.sections[0]!.questions[0]!.options.map((o) => o.key);
+
+  it('drops an option before another or at the end of its question’s options, positions read as shown before the move', () => {
+    const d = choiceSample();
+    const top = dropOption(d, 0, 0, 2, 0);
+    expect(top.at).toBe(0);
+    expect(optionKeys(top.draft)).toEqual(['mauvais', 'bon', 'moyen']);
+    const end = dropOption(d, 0, 0, 0, 3);
+    expect(end.at).toBe(2);
+    expect(optionKeys(end.draft)).toEqual(['moyen', 'mauvais', 'bon']);
+    // Where it already is, or out of the draft: nothing changes.
+    for (const [o, position] of [[1, 1], [1, 2], [0, 4], [5, 0], [0, -1]] as const) expect(dropOption(d, 0, 0, o, position).draft).toBe(d);
+    expect(dropOption(d, 0, 1, 0, 0).draft).toBe(d);
+  });
+
+  it('the condition naming the moved option by value still shows its question, and the option keeps its score and failure', () => {
+    const moved = dropOption(choiceSample(), 0, 0, 2, 0).draft;
+    expect(draftProblems(moved).size).toBe(0);
+    const fields = toFields(ensureKeys(moved));
+    expect(fields.sections[0]!.questions[0]!.options!.map((o) => [o.key, o.label, o.score, o.failed ?? false])).toEqual([
+      ['mauvais', 'Mauvais', 0, true],
+      ['bon', 'Bon', 1, false],
+      ['moyen', 'Moyen', 0.5, false],
+    ]);
+    expect(fields.sections[0]!.questions[1]!.showIf).toEqual({ question: 'etat', op: 'is', values: ['mauvais'] });
+    // As the filling screen and the server read it: "Mauvais" shows the question, "Bon" hides it.
+    expect(evaluate(fields, { etat: { value: 'mauvais', at: '' } }).visible.has('quel_defaut')).toBe(true);
+    expect(evaluate(fields, { etat: { value: 'bon', at: '' } }).visible.has('quel_defaut')).toBe(false);
+  });
+
+  it('options made here with one label (keys not saved yet): the condition follows the option it named, not its place', () => {
+    let d = renameSection({ ...emptyDraft(), name: 'Visite' }, 0, 'Accès');
+    d = addQuestion(d, 0, 'choice');
+    d = updateQuestion(d, 0, 0, { label: 'Accès' });
+    d = updateOption(d, 0, 0, 0, { label: 'Libre' });
+    d = updateOption(d, 0, 0, 1, { label: 'Libre' });
+    d = ensureKeys(d);
+    const second = d.sections[0]!.questions[0]!.options[1]!;
+    expect(second.key).toBe('libre_2');
+    d = addQuestion(d, 0, 'text');
+    d = updateQuestion(d, 0, 1, { label: 'Pourquoi ?', showIf: { question: 'acces', op: 'is', values: ['libre_2'], number: null } });
+    const moved = ensureKeys(dropOption(ensureKeys(d), 0, 0, 1, 0).draft);
+    const after = moved.sections[0]!.questions[0]!.options.find((o) => o.uid === second.uid)!;
+    expect(moved.sections[0]!.questions[1]!.showIf!.values).toEqual([after.key]);
+    expect(draftProblems(moved).size).toBe(0);
   });
 });
 
