@@ -11,7 +11,7 @@ function feature(kind: MapFeature['properties']['kind'], name: string, typeName:
     id,
     geometry: kind === 'area' ? { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } : { type: 'Point', coordinates: [4.8, 45.7] },
     properties: { kind, id, layer: kind === 'site' ? 'sites' : kind === 'incident' ? 'incidents' : id, name, typeId: null, typeName, version: 1 },
-  } as MapFeature;
+  };
 }
 
 const names = (found: MapFeature[]) => found.map((f) => f.properties.name);
