@@ -6,11 +6,12 @@
 // city (every point, the sites, the incidents and the areas) ROUNDS times in a row after WARM_UP,
 // then CONCURRENCY at a time for the throughput, printing requests per second, the median and
 // 99th percentile of an answer over loopback, the answer's size (raw and gzip as sent) and the
-// server's CPU time per request (Linux). Figures are printed, never asserted.
+// server's CPU time per request (Linux); then the same request with the answer's ETag in
+// If-None-Match (a map reopened on unchanged data: 304). Figures are printed, never asserted.
 // Usage: npm run bench:cartography (builds the server first). BENCH_PORT sets the first of the
 // two ports used (default 8397), BENCH_COUNT the points, BENCH_ROUNDS the measured rounds.
 import { get } from 'node:http';
-import { apiToken, onBothDrivers, startSeededServer } from './bench-support.mjs';
+import { apiToken, loadAverage, onBothDrivers, startSeededServer } from './bench-support.mjs';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -68,9 +69,29 @@ async function bench(label, port, env) {
     }));
     const perSecond = (ROUNDS / ((performance.now() - started) / 1000)).toFixed(1);
     const cpu = cpuBefore === null || cpuAfter === null ? '?' : ((cpuAfter - cpuBefore) / ROUNDS).toFixed(1);
-    console.log(`${label}: GET /api/cartography/features?bbox=${VIEW}`);
+    // The map reopened on unchanged data: the browser revalidates its copy with the ETag.
+    const etag = first.response.headers.get('etag');
+    const revalidate = async () => {
+      const t0 = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag ?? '' } });
+      await response.arrayBuffer();
+      return { ms: performance.now() - t0, status: response.status };
+    };
+    const cpu304Before = server.cpuMs();
+    const times304 = [];
+    let status304 = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const answer = await revalidate();
+      times304.push(answer.ms);
+      status304 = answer.status;
+    }
+    const cpu304After = server.cpuMs();
+    times304.sort((a, b) => a - b);
+    const cpu304 = cpu304Before === null || cpu304After === null ? '?' : ((cpu304After - cpu304Before) / ROUNDS).toFixed(1);
+    console.log(`${label}: GET /api/cartography/features?bbox=${VIEW} (load average ${loadAverage()})`);
     console.log(`  one at a time (${ROUNDS}): median ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms   server CPU ${cpu} ms/request`);
     console.log(`  ${CONCURRENCY} at a time: ${perSecond} requests/s`);
+    console.log(`  reopened, If-None-Match (${ROUNDS}): ${status304}, median ${percentile(times304, 50).toFixed(1)} ms   p99 ${percentile(times304, 99).toFixed(1)} ms   server CPU ${cpu304} ms/request`);
   } finally {
     await server.stop();
   }

@@ -14,6 +14,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { BASEMAP_CACHE, BASEMAP_PATH, KEEP_HEADER } from '../src/lib/basemap-cache-config';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -41,12 +42,13 @@ registerRoute(
  * (the tiles of a district's extent to zoom 16 are a few hundred; the built-in basemap's
  * tiles weigh 0.1 to 30 KiB, so at most about 40 MB), the oldest used going first, and the
  * whole cache dropped if the browser's quota is reached. Not the basemap's description
- * (/api/cartography/basemap itself: a session's read, kept by the read cache).
+ * (/api/cartography/basemap itself: a session's read, kept by the read cache). The page's
+ * "make this area available offline" writes its tiles into the same cache itself
+ * (src/lib/basemap-cache.ts); they are not in this plugin's list, so only their removal there
+ * takes them away, and the tiles they hold are served from here like the others.
  */
-export const BASEMAP_CACHE = { name: 'vigie-basemap', maxEntries: 4000, maxAgeSeconds: 90 * 24 * 3600 } as const;
-const BASEMAP_PATH = '/api/cartography/basemap/';
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith(BASEMAP_PATH) && !request.headers.has('range'),
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith(BASEMAP_PATH) && !request.headers.has('range') && !request.headers.has(KEEP_HEADER),
   new CacheFirst({
     cacheName: BASEMAP_CACHE.name,
     plugins: [

@@ -104,6 +104,33 @@ beforeAll(async () => {
 afterAll(() => server?.destroy());
 
 describe('the map’s features', () => {
+  it('answers 304 to a map reopened on unchanged data, the new features once anything changed, per caller', async () => {
+    const ask = (etag?: string, token = manager, query = '') =>
+      server.app.inject({ method: 'GET', url: `/api/cartography/features${query}`, headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await ask(etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another caller, or another query, is not answered from this one's copy.
+    expect((await ask(etag, field)).statusCode).toBe(200);
+    expect((await ask(etag, manager, '?layers=sites')).statusCode).toBe(200);
+    // A point added: the answer changes, and holds it.
+    const id = randomUUID();
+    const added = await call({ method: 'POST', url: '/points', payload: { id, name: 'Vanne ETag', description: '', categoryId: extinguisher.id, layerId: pointsLayer.id, position: { lat: 45.75, lng: 4.85 }, siteId: null } });
+    expect(added.status, added.text).toBe(201);
+    const changed = await ask(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<{ data: FeatureCollection }>().data.features.some((f) => f.id === id)).toBe(true);
+    expect(changed.headers.etag).not.toBe(etag);
+    // Deleted: changed again (a count or a date moves).
+    expect((await call({ method: 'DELETE', url: `/points/${id}`, payload: { baseVersion: 1 } })).status).toBeLessThan(300);
+    expect((await ask(String(changed.headers.etag))).statusCode).toBe(200);
+  });
+
   it('are the district’s sites, incidents, points and areas, as GeoJSON', async () => {
     const map = await features();
     expect(map.type).toBe('FeatureCollection');

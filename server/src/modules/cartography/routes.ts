@@ -12,6 +12,7 @@
  * filter) are read by whoever opens the map. Writes run in one transaction with their
  * Idempotency-Key and tell the district's sockets `records:changed` once committed.
  */
+import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
@@ -60,7 +61,7 @@ import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { basemapInfo } from './basemap.js';
 import { exportLayers, importText, type ImportOutcome } from './exchange.js';
-import { readFeatures } from './features.js';
+import { featuresStamp, readFeaturesText } from './features.js';
 import { searchPlaces } from './places.js';
 import { CARTOGRAPHY_MODULES, CartographyRepository } from './repository.js';
 
@@ -245,12 +246,22 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
 
   // ---------------------------------------------------------------- the map
 
-  api.get('/features', { onRequest: map, schema: { tags: ['cartography'], querystring: FeaturesQuery, response: { 200: Envelope(FeatureCollection) } } }, async (request, reply) => {
+  // An ETag of what the answer is made of (the district's stamp, the caller, its rights and the
+  // envelope, the query): a map reopened on unchanged data is a 304 for one small query. The
+  // browser keeps the answer privately and asks again each time (no-cache), per token (Vary).
+  api.get('/features', { onRequest: map, schema: { tags: ['cartography'], querystring: FeaturesQuery, response: { 200: Envelope(FeatureCollection), 304: Type.Null() } } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const envelope = await respond(request, await readFeatures({ db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights: await rightsOf(request) }, request.query));
-    // Thousands of features: JSON.stringify, not the schema's serializer, which picks each
-    // geometry's branch of its anyOf by validating the feature against each (ten times slower).
-    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(envelope) as never);
+    const reader = { db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights: await rightsOf(request) };
+    const [meta, stamp] = await Promise.all([respond(request, null), featuresStamp(reader)]);
+    const etag = `"${createHash('sha256').update(JSON.stringify([stamp, auth.districtId, auth.accountId, request.query, meta])).digest('base64url').slice(0, 27)}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-encoding');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+    // Thousands of features: their JSON text is the database's (features.ts), set in the
+    // envelope's text as it is: neither the schema's serializer (which picks each geometry's
+    // branch of its anyOf by validating the feature against each) nor JSON.stringify.
+    const data = await readFeaturesText(reader, request.query);
+    const rest = JSON.stringify({ ...meta, data: undefined });
+    return reply.header('content-type', 'application/json; charset=utf-8').send((rest === '{}' ? `{"data":${data}}` : `{"data":${data},${rest.slice(1)}`) as never);
   });
 
   api.get('/basemap', { onRequest: map, schema: { tags: ['cartography'], response: { 200: Envelope(BasemapInfo) } } }, async (request) => respond(request, await basemapInfo(ctx.config)));

@@ -5,4 +5,6 @@ export const cartographyKeys = {
   features: () => ['cartography', 'features'] as const,
   layers: () => ['cartography', 'layers'] as const,
   basemap: () => ['cartography', 'basemap'] as const,
+  /** The geocoder's places: outside `all`, so never kept offline (a search's answer, not the district's data). */
+  places: (q: string) => ['cartography-places', q] as const,
 };

@@ -4,7 +4,7 @@
  * address and its attribution). All three are kept for offline reading (offline.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { BasemapInfo, FeatureCollection, Layer } from '../../../../common/modules/cartography/schemas';
+import type { BasemapInfo, FeatureCollection, Layer, Place } from '../../../../common/modules/cartography/schemas';
 import { apiGet, withSignal } from '../../../lib/api-client';
 import { cartographyKeys } from './keys';
 
@@ -30,4 +30,13 @@ export const basemapQueryOptions = () =>
     queryFn: ({ signal }) => apiGet<BasemapInfo>('cartography/basemap', withSignal(signal)),
     staleTime: 10 * 60_000,
     meta: { offline: true },
+  });
+
+/** The operator's geocoder (GET /places): online only, not retried (a 503 says why places are missing). */
+export const placesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: cartographyKeys.places(q),
+    queryFn: ({ signal }) => apiGet<Place[]>(`cartography/places?${new URLSearchParams({ q }).toString()}`, withSignal(signal)),
+    staleTime: 10 * 60_000,
+    retry: false,
   });

@@ -11,7 +11,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { closeOutline, layersOutline, locateOutline, megaphoneOutline } from 'ionicons/icons';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeatureProperties, MapFeature } from '../../../../common/modules/cartography/schemas';
+import type { BBox, FeatureProperties, MapFeature } from '../../../../common/modules/cartography/schemas';
 import { IconButton } from '../../../components/IconButton';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { currentCacheOwner } from '../../../lib/cache-owner';
@@ -25,7 +25,9 @@ import { featureHref, mapLayerEntries, shownFeatures, typeChoices, visibleLayerI
 import type { MapLinks } from '../paths';
 import { validateMapSearch } from '../search';
 import { featureDetail, InViewList, LayerSwitches, Legend, MapFilters } from './MapPanel';
-import { MapView } from './MapView';
+import { MapSearch, type SearchResult } from './MapSearch';
+import { MapView, type MapFocus } from './MapView';
+import { OfflineArea } from './OfflineArea';
 import './cartography.css';
 
 const NO_FEATURES: MapFeature[] = [];
@@ -65,6 +67,8 @@ export function MapPage({ links }: { links: MapLinks }) {
   const [picking, setPicking] = useState(false);
   const [me, setMe] = useState<DevicePosition | null>(null);
   const [locate, setLocate] = useState<Locate>({ status: 'idle' });
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [view, setView] = useState<BBox | null>(null);
 
   const all = features.data?.features ?? NO_FEATURES;
   const entries = useMemo(() => mapLayerEntries(layers.data, all), [layers.data, all]);
@@ -88,6 +92,18 @@ export function MapPage({ links }: { links: MapLinks }) {
     },
     [canReport, links, navigate],
   );
+
+  // A search's result: a site or point flies there and opens its sheet; a place fits its box.
+  const onChoose = useCallback((result: SearchResult) => {
+    if (result.kind === 'feature') {
+      const { geometry, properties } = result.feature;
+      if (geometry.type === 'Point') setFocus({ center: [geometry.coordinates[0], geometry.coordinates[1]], zoom: 17 });
+      setSelected(properties);
+    } else {
+      const { place } = result;
+      setFocus(place.bbox === null ? { center: [place.position.lng, place.position.lat], zoom: 16 } : { bbox: place.bbox });
+    }
+  }, []);
 
   const locateMe = () => {
     setLocate({ status: 'locating' });
@@ -128,6 +144,7 @@ export function MapPage({ links }: { links: MapLinks }) {
     >
       <div className="carto-layout">
         <div className="carto-main">
+          <MapSearch features={all} onChoose={onChoose} />
           {styleUrl !== undefined && (
             <MapView
               styleUrl={styleUrl}
@@ -142,6 +159,8 @@ export function MapPage({ links }: { links: MapLinks }) {
               onSelect={setSelected}
               onInView={setInView}
               onPick={onPick}
+              focus={focus}
+              onView={setView}
             />
           )}
           <div className="carto-status" role="status">
@@ -182,6 +201,7 @@ export function MapPage({ links }: { links: MapLinks }) {
           <LayerSwitches entries={entries} visible={visible} onToggle={toggle} />
           <MapFilters search={search} types={types} onChange={(next) => void navigate({ to: '.', search: next, replace: true })} />
           <Legend entries={entries} />
+          <OfflineArea basemap={basemap.data} extent={features.data?.extent ?? null} view={view} />
           <InViewList features={inView} links={links} onSelect={setSelected} />
         </aside>
       </div>

@@ -29,7 +29,16 @@ export interface MapViewProps {
   onSelect: (feature: FeatureProperties) => void;
   onInView: (features: FeatureProperties[]) => void;
   onPick: (position: { lng: number; lat: number }) => void;
+  /** Where to go (a search's result): a box to fit, or a centre at a zoom; a new object each time. */
+  focus?: MapFocus | null;
+  /** The view's bounds, each time the map settles ("make this area available offline"). */
+  onView?: (bbox: BBox) => void;
 }
+
+export type MapFocus = { bbox: BBox } | { center: [number, number]; zoom: number };
+
+/** The performance mark of the map's first settled render with features drawn (the app benchmark reads it). */
+export const FIRST_IDLE_MARK = 'vigie:map-first-idle';
 
 const INTERACTIVE = Object.values(INTERACTIVE_LAYERS);
 const asFeatures = (features: readonly MapFeature[]) => collection(features as unknown as Feature[]);
@@ -105,8 +114,15 @@ export function MapView(props: MapViewProps) {
       // A long press on a touch screen, a right click with a mouse: report here.
       current.on('contextmenu', (event) => latest.current.onPick({ lng: event.lngLat.lng, lat: event.lngLat.lat }));
       let reported = '';
+      let marked = false;
       current.on('idle', () => {
+        const bounds = current.getBounds();
+        latest.current.onView?.([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]);
         void featuresInView(current).then((features) => {
+          if (!marked && features.length > 0) {
+            marked = true;
+            performance.mark(FIRST_IDLE_MARK);
+          }
           const key = features
             .map((feature) => `${feature.id}:${feature.version}`)
             .sort()
@@ -133,6 +149,13 @@ export function MapView(props: MapViewProps) {
     void map.getSource<GeoJSONSource>(SOURCES.me)?.setData(collection(features));
     if (me !== null) map.easeTo({ center: [me.lng, me.lat], zoom: Math.max(map.getZoom(), 15) });
   }, [map, me]);
+
+  const { focus } = props;
+  useEffect(() => {
+    if (map === null || focus === undefined || focus === null) return;
+    if ('bbox' in focus) map.fitBounds(focus.bbox, { padding: 48, maxZoom: 17 });
+    else map.flyTo({ center: focus.center, zoom: focus.zoom });
+  }, [map, focus]);
 
   return (
     <div className={`carto-map${props.picking ? ' carto-map-picking' : ''}`}>

@@ -9,6 +9,8 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { basemapStats, type BasemapStats } from '../../../lib/basemap-cache';
+import { formatBytes } from '../../../lib/format-bytes';
 import { offlineCacheStats, type OfflineModuleStats } from '../../../lib/offline-reads';
 import { attachmentBytes } from '../../../lib/outbox/db';
 import { usePendingCount } from '../../../lib/outbox/hooks';
@@ -18,22 +20,12 @@ interface Usage {
   quota: number;
 }
 
-export function formatBytes(bytes: number, language: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
-
 export function OfflineStorage() {
   const { t, i18n } = useTranslation();
   const pending = usePendingCount();
   const [modules, setModules] = useState<OfflineModuleStats[] | null>(null);
   const [blobs, setBlobs] = useState(0);
+  const [basemap, setBasemap] = useState<BasemapStats | null>(null);
   const [usage, setUsage] = useState<Usage | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [refused, setRefused] = useState(false);
@@ -44,6 +36,11 @@ export function OfflineStorage() {
     offlineCacheStats().then(
       (stats) => alive && setModules(stats),
       () => alive && setModules([]),
+    );
+    // The map's basemap kept by the service worker (its tiles and style), beside the reads.
+    basemapStats().then(
+      (stats) => alive && setBasemap(stats),
+      () => undefined,
     );
     storage?.estimate?.().then(
       (estimate) => alive && setUsage({ usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 }),
@@ -71,6 +68,7 @@ export function OfflineStorage() {
   }, [pending]);
 
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const hasBasemap = basemap !== null && basemap.entries > 0;
   const askPersistence = async () => {
     const granted = (await storage?.persist?.().catch(() => false)) ?? false;
     setPersisted(granted);
@@ -81,8 +79,8 @@ export function OfflineStorage() {
     <section className="profile-offline" aria-labelledby="profile-offline-title">
       <h2 id="profile-offline-title">{t('offline.title')}</h2>
       <p>{t('offline.intro')}</p>
-      {modules !== null && modules.length === 0 && <p>{t('offline.none')}</p>}
-      {modules !== null && modules.length > 0 && (
+      {modules !== null && modules.length === 0 && !hasBasemap && <p>{t('offline.none')}</p>}
+      {modules !== null && (modules.length > 0 || hasBasemap) && (
         <table className="profile-offline-table">
           <thead>
             <tr>
@@ -101,6 +99,14 @@ export function OfflineStorage() {
                 <td>{size(m.bytes)}</td>
               </tr>
             ))}
+            {basemap !== null && hasBasemap && (
+              <tr data-testid="offline-basemap">
+                <th scope="row">{t('offline.basemap')}</th>
+                <td>{t('offline.basemap_tiles', { count: basemap.entries })}</td>
+                <td>{basemap.kept === null ? '' : t('offline.basemap_kept', { date: new Date(basemap.kept.keptAt).toLocaleDateString(i18n.language) })}</td>
+                <td>{size(basemap.bytes)}</td>
+              </tr>
+            )}
           </tbody>
         </table>
       )}
