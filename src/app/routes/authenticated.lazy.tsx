@@ -14,6 +14,7 @@ import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../..
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { startActionsModule } from '../../features/actionPlans';
 import { startCartographyModule } from '../../features/cartography';
+import { startCartographyManagementModule } from '../../features/cartographyManagement';
 import { startDeclarationsModule } from '../../features/declarations';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
@@ -44,6 +45,7 @@ startDeclarationsModule();
 startQuestionnairesModule();
 startActionsModule();
 startCartographyModule();
+startCartographyManagementModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

@@ -57,7 +57,7 @@ export function pendingCreatedArea(id: string, writes: readonly PendingWrite[], 
   const created = writes.find((write) => write.item.recordId === id && write.item.kind === 'map_areas.create' && write.item.state !== 'sent');
   if (created === undefined) return undefined;
   const [record] = withPending<Area>([], writes.filter((write) => write.item.recordId === id));
-  return record === undefined ? undefined : complete({ ...(created.payload as AreaCreate), ...record } as WithPending<Area>);
+  return record === undefined ? undefined : complete({ ...(created.payload as AreaCreate), ...record });
 }
 
 /**
@@ -87,7 +87,7 @@ export function areaFeaturesWithPending(features: readonly MapFeature[], writes:
       };
       const geometry = fields.geometry ?? base?.geometry;
       if (geometry === undefined) continue;
-      out.set(item.recordId, {
+      const feature: MapFeature = {
         type: 'Feature',
         id: item.recordId,
         geometry,
@@ -101,7 +101,8 @@ export function areaFeaturesWithPending(features: readonly MapFeature[], writes:
           // Recomputed when what decides it changed here (an own colour kept on the server is not known from a feature).
           colour: properties?.colour !== undefined && fields.colour === undefined && fields.groupId === undefined && fields.layerId === undefined ? properties.colour : colourOf(merged),
         },
-      } as MapFeature);
+      };
+      out.set(item.recordId, feature);
     }
   }
   const result = features.filter((feature) => !out.has(feature.id));

@@ -14,6 +14,9 @@ export { areaSquareMetres, boundsOf } from '../../../../common/modules/cartograp
 export const INVALID_GEOMETRY = 'cartography.invalid_geometry';
 export const INVALID_BBOX = 'cartography.invalid_bbox';
 
+const validPosition = (p: unknown): p is [number, number] =>
+  Array.isArray(p) && p.length >= 2 && typeof p[0] === 'number' && typeof p[1] === 'number' && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90;
+
 /**
  * Why `geometry` cannot be a map area (null: it can): the reason in words, for the 400's
  * details. The schema checks the shape on the routes; this checks what a schema cannot (closed

@@ -134,7 +134,7 @@ export function AreaEditorMap(props: AreaEditorMapProps) {
         if (drag === null || event.pointerId !== drag.pointer) return;
         event.preventDefault();
         drag = { ...drag, event: { ...drag.event, at: at(event) } as DrawEvent };
-        current.getSource<GeoJSONSource>(EDITOR_SOURCES.draw)?.setData(drawingFeatures(drawReducer(drag.base, drag.event)));
+        void current.getSource<GeoJSONSource>(EDITOR_SOURCES.draw)?.setData(drawingFeatures(drawReducer(drag.base, drag.event)));
       });
       const end = (event: PointerEvent) => {
         if (drag === null || event.pointerId !== drag.pointer) return;

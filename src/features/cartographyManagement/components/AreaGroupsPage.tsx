@@ -8,8 +8,8 @@
  */
 import { IonButton } from '@ionic/react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useRouter, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useRouter, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapPowers } from '../../../../common/modules/cartography/access';
 import { AreaGroupFields, type AreaGroup } from '../../../../common/modules/cartography/schemas';
@@ -21,6 +21,7 @@ import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayo
 import { StatusChip } from '../../../components/module/StatusChip';
 import { schemaProblems } from '../../../components/module/validation';
 import { WaitingMark } from '../../../components/WaitingMark';
+import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { deletedOnceSent, usePendingChanges, withPendingList, type WithPending } from '../../../lib/outbox';
@@ -140,6 +141,7 @@ export function AreaGroupsPage() {
 
 function GroupSheet({ group, manager, deleted, onBack, onEdit }: { group: WithPending<AreaGroup>; manager: boolean; deleted: boolean; onBack?: (() => void) | undefined; onEdit: () => void }) {
   const { t, i18n } = useTranslation('cartography');
+  const follow = useLinkNavigation();
   const areas = useInfiniteQuery(areasListQueryOptions({ group: group.id }));
   const members = areas.data?.pages.flatMap((page) => page.items) ?? [];
   const act = (queue: () => Promise<unknown>, done: string) => () =>
@@ -188,7 +190,10 @@ function GroupSheet({ group, manager, deleted, onBack, onEdit }: { group: WithPe
             <ul>
               {members.map((area) => (
                 <li key={area.id}>
-                  <Link to={`${AREAS_PATH}?area=${area.id}`}>{area.name}</Link> ({surfaceText(area.areaSquareMetres, i18n.language)}, {area.layerName})
+                  <a href={`${AREAS_PATH}?area=${area.id}`} onClick={follow(`${AREAS_PATH}?area=${area.id}`)}>
+                    {area.name}
+                  </a>{' '}
+                  ({surfaceText(area.areaSquareMetres, i18n.language)}, {area.layerName})
                 </li>
               ))}
             </ul>

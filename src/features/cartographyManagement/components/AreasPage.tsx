@@ -8,7 +8,7 @@
  */
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapPowers } from '../../../../common/modules/cartography/access';
@@ -54,7 +54,6 @@ export function AreasPage() {
   const { t, i18n } = useTranslation('cartography');
   const raw: Record<string, unknown> = useSearch({ strict: false });
   const search = useMemo(() => validateAreaSearch(raw), [raw]);
-  const router = useRouter();
   const wide = useWideLayout();
   const powers = mapPowers(useEnvelope((state) => state.rights));
   const manager = powers.manageAreas;
@@ -70,7 +69,7 @@ export function AreasPage() {
   const [importing, setImporting] = useState(false);
 
   const setSearch = useSearchPatch(validateAreaSearch, areasHref);
-  const href = (patch: Partial<AreaPageSearch>) => areasHref(Object.fromEntries(Object.entries({ ...search, ...patch }).filter(([, v]) => v !== undefined)) as AreaPageSearch);
+  const href = (patch: Partial<AreaPageSearch>) => areasHref(Object.fromEntries(Object.entries({ ...search, ...patch }).filter(([, v]) => v !== undefined)));
 
   const layerList = useMemo(() => (layers.data ?? []).filter((layer) => layer.kind === 'areas'), [layers.data]);
   const groupList = groups.data ?? [];
@@ -172,7 +171,7 @@ export function AreasPage() {
           selectedId={search.area ?? null}
           draw={draw}
           dispatch={dispatch}
-          onSelect={(id) => setSearch({ area: id, pane: wide ? undefined : 'list' })}
+          onSelect={(id) => setSearch({ area: id, pane: undefined })}
         />
       )}
       <DrawBar draw={draw} surface={surfaceText(drawnSurface(draw), i18n.language)} dispatch={dispatch} onCancel={stopEditing} />
