@@ -4,7 +4,8 @@
  * phone which pane shows (the list or the map). Validated here without TypeBox: anything the
  * contract (AreaListQuery) would refuse is dropped rather than sent.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../cartography/search';
+
 /** The contract's SEARCH_MAX. */
 const SEARCH_LIMIT = 200;
 

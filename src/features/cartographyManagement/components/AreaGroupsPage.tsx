@@ -31,11 +31,11 @@ import { areasListQueryOptions } from '../api/areas';
 import { surfaceText } from '../drawing';
 import { managementHref } from '../paths';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
+import { UUID } from '../../cartography/search';
 import { useLiveAreas } from '../use-live-areas';
 import { ColourField } from './ColourField';
 import './areas.css';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GROUPS_PATH = managementHref('mapsAreaGroup');
 const AREAS_PATH = managementHref('mapsArea');
 

@@ -17,31 +17,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AreaGroup, ImportBody, ImportResult, Layer, LayerKind, PoiCategory } from '../../../../common/modules/cartography/schemas';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { downloadApiFile } from '../../../lib/download';
 import { describeApiError } from '../../../lib/error-messages';
 import { sendWrite } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import '../../../components/dialog.css';
-
-/** The contract's IMPORT_TEXT_MAX (5 MiB of text). */
-const IMPORT_TEXT_MAX = 5 * 1024 * 1024;
-
-export type ImportFormat = ImportBody['format'];
-
-/** KML is XML (it starts with a tag); anything else is read as GeoJSON. A file's extension says it first. */
-export function detectFormat(text: string, fileName?: string): ImportFormat {
-  if (fileName !== undefined && /\.kml$/i.test(fileName)) return 'kml';
-  if (fileName !== undefined && /\.(geo)?json$/i.test(fileName)) return 'geojson';
-  return text.trimStart().startsWith('<') ? 'kml' : 'geojson';
-}
-
-/** What the user sees of a refusal: the catalogue's sentence and the server's reason (the feature and what is wrong). */
-export function importProblem(error: unknown): string {
-  const message = describeApiError(error);
-  const details = error instanceof ApiError ? error.body.details : undefined;
-  return details === undefined || details === '' ? message : `${message} ${details}`;
-}
+import { detectFormat, IMPORT_TEXT_MAX, importProblem } from '../import-format';
 
 type Check = { state: 'none' } | { state: 'checking' } | { state: 'checked'; result: ImportResult; key: string } | { state: 'refused'; message: string } | { state: 'importing'; result: ImportResult; key: string };
 

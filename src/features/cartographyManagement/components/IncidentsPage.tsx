@@ -26,9 +26,10 @@ import { usePendingChanges, type PendingWrite } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { basemapQueryOptions, featuresQueryOptions } from '../../cartography/api/reads';
 import { useMaplibre } from '../../cartography/components/use-maplibre';
-import { SEVERITY_COLOURS, shownFeatures } from '../../cartography/layers';
-import { INCIDENT_STATUSES, validateMapSearch, type MapSearch } from '../../cartography/search';
+import { SEVERITY_COLOURS } from '../../cartography/layers';
+import { INCIDENT_STATUSES } from '../../cartography/search';
 import '../../cartography/components/cartography.css';
+import { filterIncidents, NEXT_STATUSES, SEVERITIES, validateIncidentSearch, type IncidentSearch } from '../incident-search';
 import { incidentsWithPending, INCIDENTS_OUTBOX, queueIncidentStatus } from '../incident-writes';
 import { managementHref } from '../paths';
 import type { ManagementLinks } from '../routes';
@@ -36,40 +37,8 @@ import { useLiveAreas } from '../use-live-areas';
 import { ListMapSplit } from './ListMapSplit';
 import './areas.css';
 
-const SEVERITIES = Object.keys(SEVERITY_COLOURS) as Severity[];
-/** The declarations' STATUS_TRANSITIONS (common/modules/declarations/schemas.ts builds TypeBox schemas when loaded; a unit test checks they agree). */
-export const NEXT_STATUSES: Readonly<Record<Status, readonly Status[]>> = {
-  new: ['acknowledged', 'investigating', 'closed'],
-  acknowledged: ['investigating', 'closed'],
-  investigating: ['closed'],
-  closed: [],
-};
-const INCIDENTS_PATH = managementHref('incident');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_FEATURES: MapFeature[] = [];
-
-export interface IncidentSearch extends MapSearch {
-  severity?: Severity;
-  incident?: string;
-  pane?: 'map';
-}
-
-export function validateIncidentSearch(raw: Record<string, unknown>): IncidentSearch {
-  const { type: _type, ...out }: IncidentSearch = validateMapSearch(raw);
-  if (typeof raw.severity === 'string' && (SEVERITIES as string[]).includes(raw.severity)) out.severity = raw.severity as Severity;
-  if (typeof raw.incident === 'string' && UUID.test(raw.incident)) out.incident = raw.incident;
-  if (raw.pane === 'map') out.pane = 'map';
-  return out;
-}
-
-/** The incidents the filters keep (status and period as the map reads them; the severity here). */
-export function filterIncidents(features: readonly MapFeature[], search: IncidentSearch): MapFeature[] {
-  const incidents = features.filter((feature) => feature.properties.kind === 'incident');
-  const { status, from, to } = search;
-  return shownFeatures(incidents, new Set(['incidents']), { ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }).filter(
-    (feature) => search.severity === undefined || feature.properties.severity === search.severity,
-  );
-}
+const INCIDENTS_PATH = managementHref('incident');
 
 const incidentsHref = (search: IncidentSearch) => {
   const params = new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
