@@ -9,9 +9,10 @@
 import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource, Map as MaplibreMap, MapGeoJSONFeature, PointLike } from 'maplibre-gl';
 import { useEffect, useRef, type Dispatch } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLatest } from '../../../hooks/use-latest';
 import { boundsOf } from '../../../../common/modules/cartography/geometry';
 import type { BBox, MapFeature } from '../../../../common/modules/cartography/schemas';
+import { MapFrame } from '../../cartography/components/MapFrame';
 import { useMaplibre } from '../../cartography/components/use-maplibre';
 import { AREA_FALLBACK_COLOUR } from '../../cartography/layers';
 import '../../cartography/components/cartography.css';
@@ -56,16 +57,13 @@ export interface AreaEditorMapProps {
 }
 
 export function AreaEditorMap(props: AreaEditorMapProps) {
-  const { t } = useTranslation('cartography');
   const container = useRef<HTMLDivElement>(null);
-  const latest = useRef(props);
-  useEffect(() => {
-    latest.current = props;
-  });
+  const latest = useLatest(props);
+  const { styleUrl, attribution, extent } = props;
   const { state, map } = useMaplibre(container, {
-    styleUrl: props.styleUrl,
-    attribution: props.attribution,
-    extent: props.extent,
+    styleUrl,
+    attribution,
+    extent,
     setup: (current) => {
       current.addSource(EDITOR_SOURCES.areas, { type: 'geojson', data: collection([]) });
       current.addSource(EDITOR_SOURCES.draw, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -175,11 +173,5 @@ export function AreaEditorMap(props: AreaEditorMapProps) {
   }, [map, selectedId]);
 
   const drawing = draw.mode === 'drawing' || draw.mode === 'shaping';
-  return (
-    <div className={`carto-map${drawing ? ' carto-map-picking' : ''}`}>
-      {state === 'no-webgl' && <p className="carto-map-message" role="status">{t('map.no_webgl')}</p>}
-      {state === 'failed' && <p className="carto-map-message" role="alert">{t('map.failed')}</p>}
-      <div ref={container} className="carto-map-canvas" role="region" aria-label={props.label} data-state={state} data-draw={draw.mode} />
-    </div>
-  );
+  return <MapFrame containerRef={container} state={state} label={props.label} picking={drawing} data={{ 'data-draw': draw.mode }} />;
 }

@@ -15,6 +15,7 @@ import { queueCreate, queueUpdate } from '../record-writes';
 import { surfaceText } from '../drawing';
 import { areaSquareMetres } from '../../../../common/modules/cartography/geometry';
 import { ColourField } from './ColourField';
+import { DescriptionField } from './DescriptionField';
 
 interface AreaFormState {
   name: string;
@@ -118,14 +119,7 @@ export function AreaForm({ area, geometry, layers, groups, onSaved, onCancel, on
         inheritLabel={t('management.areas.colour_inherit')}
         fallback={liveGroups.find((group) => group.id === form.state.groupId)?.colour ?? areaLayers.find((layer) => layer.id === form.state.layerId)?.colour}
       />
-      <TextField
-        label={t('management.common.description')}
-        value={form.state.description}
-        onChange={(value) => form.set('description', value)}
-        problem={form.shown('description')}
-        multiline
-        maxlength={2000}
-      />
+      <DescriptionField value={form.state.description} onChange={(value) => form.set('description', value)} problem={form.shown('description')} />
       <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} />
     </form>
   );

@@ -34,6 +34,7 @@ import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from
 import { UUID } from '../../cartography/search';
 import { useLiveAreas } from '../use-live-areas';
 import { ColourField } from './ColourField';
+import { DescriptionField } from './DescriptionField';
 import './areas.css';
 
 const GROUPS_PATH = managementHref('mapsAreaGroup');
@@ -250,14 +251,7 @@ function GroupForm({ group, onBack, onDone }: { group: AreaGroup | null; onBack?
         {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
         <TextField label={t('management.common.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
         <ColourField label={t('management.common.colour')} value={form.state.colour} onChange={(value) => form.set('colour', value ?? DEFAULT_GROUP_COLOUR)} />
-        <TextField
-          label={t('management.common.description')}
-          value={form.state.description}
-          onChange={(value) => form.set('description', value)}
-          problem={form.shown('description')}
-          multiline
-          maxlength={2000}
-        />
+        <DescriptionField value={form.state.description} onChange={(value) => form.set('description', value)} problem={form.shown('description')} />
         <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={() => onDone(group?.id ?? '')} />
       </form>
     </ModulePage>

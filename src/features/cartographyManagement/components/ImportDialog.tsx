@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AreaGroup, ImportBody, ImportResult, Layer, LayerKind, PoiCategory } from '../../../../common/modules/cartography/schemas';
+import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { downloadApiFile } from '../../../lib/download';
 import { describeApiError } from '../../../lib/error-messages';
@@ -56,6 +57,11 @@ export function ImportDialog({ isOpen, onDismiss, layers, kinds, groups = [], ca
 
   const layer = targets.find((candidate) => candidate.id === layerId) ?? targets[0];
   const changed = () => setCheck({ state: 'none' });
+  /** A choice changes what the dry run answered: check again. */
+  const choose = (set: (value: string) => void) => (value: string | null) => {
+    changed();
+    set(value ?? '');
+  };
 
   const body = (dryRun: boolean): ImportBody | null => {
     if (layer === undefined || text.trim() === '') return null;
@@ -151,60 +157,25 @@ export function ImportDialog({ isOpen, onDismiss, layers, kinds, groups = [], ca
           {targets.length === 0 ? (
             <p role="alert">{t('management.import.no_layer')}</p>
           ) : (
-            <label className="mgmt-field">
-              {t('management.import.layer')}
-              <select
-                value={layer?.id ?? ''}
-                onChange={(event) => {
-                  changed();
-                  setLayerId(event.target.value);
-                }}
-              >
-                {targets.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {candidate.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ChoiceSelect label={t('management.import.layer')} value={layer?.id ?? null} choices={targets} onChange={choose(setLayerId)} />
           )}
           {layer?.kind === 'areas' && (
-            <label className="mgmt-field">
-              {t('management.common.group')}
-              <select
-                value={groupId}
-                onChange={(event) => {
-                  changed();
-                  setGroupId(event.target.value);
-                }}
-              >
-                <option value="">{t('management.areas.no_group')}</option>
-                {groups.filter((group) => group.deletedAt === null).map((group) => (
-                  <option key={group.id} value={group.id}>
-                    {group.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ChoiceSelect
+              label={t('management.common.group')}
+              value={groupId === '' ? null : groupId}
+              choices={groups.filter((group) => group.deletedAt === null)}
+              noneLabel={t('management.areas.no_group')}
+              onChange={choose(setGroupId)}
+            />
           )}
           {layer?.kind === 'points' && (
-            <label className="mgmt-field">
-              {t('management.import.category')}
-              <select
-                value={categoryId}
-                onChange={(event) => {
-                  changed();
-                  setCategoryId(event.target.value);
-                }}
-              >
-                <option value="">{t('management.import.category_choose')}</option>
-                {categories.filter((category) => category.deletedAt === null).map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ChoiceSelect
+              label={t('management.import.category')}
+              value={categoryId === '' ? null : categoryId}
+              choices={categories.filter((category) => category.deletedAt === null)}
+              noneLabel={t('management.import.category_choose')}
+              onChange={choose(setCategoryId)}
+            />
           )}
           <div role="status" className="mgmt-import-status">
             {check.state === 'checking' && t('management.import.checking')}

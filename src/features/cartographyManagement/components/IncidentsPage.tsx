@@ -19,12 +19,14 @@ import type { Severity, Status } from '../../../../common/modules/declarations/s
 import { FilterSelect } from '../../../components/module/FilterSelect';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { WaitingMark } from '../../../components/WaitingMark';
+import { useLatest } from '../../../hooks/use-latest';
 import { formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, type PendingWrite } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { basemapQueryOptions, featuresQueryOptions } from '../../cartography/api/reads';
+import { MapFrame } from '../../cartography/components/MapFrame';
 import { useMaplibre } from '../../cartography/components/use-maplibre';
 import { SEVERITY_COLOURS } from '../../cartography/layers';
 import { INCIDENT_STATUSES } from '../../cartography/search';
@@ -289,10 +291,7 @@ function IncidentsMap({
 }) {
   const { t } = useTranslation('cartography');
   const container = useRef<HTMLDivElement>(null);
-  const latest = useRef(onSelect);
-  useEffect(() => {
-    latest.current = onSelect;
-  });
+  const latest = useLatest(onSelect);
   const { state, map } = useMaplibre(container, {
     styleUrl,
     attribution,
@@ -328,11 +327,5 @@ function IncidentsMap({
     // Only when the selection changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, selectedId]);
-  return (
-    <div className="carto-map">
-      {state === 'no-webgl' && <p className="carto-map-message" role="status">{t('map.no_webgl')}</p>}
-      {state === 'failed' && <p className="carto-map-message" role="alert">{t('map.failed')}</p>}
-      <div ref={container} className="carto-map-canvas" role="region" aria-label={t('management.incidents.map_label')} data-state={state} />
-    </div>
-  );
+  return <MapFrame containerRef={container} state={state} label={t('management.incidents.map_label')} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapFeature } from '../../../../common/modules/cartography/schemas';
+import type { AreaGeometry, MapFeature } from '../../../../common/modules/cartography/schemas';
 import { STATUS_TRANSITIONS } from '../../../../common/modules/declarations/schemas';
 import { ApiError } from '../../../../src/lib/api-client';
 import { areaColour, areaFeaturesWithPending, areaMatches } from '../../../../src/features/cartographyManagement/area-pending';
@@ -13,7 +13,7 @@ import type { PendingWrite } from '../../../../src/lib/outbox';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const LAYER = id(801);
 const GROUP = id(901);
-const square = { type: 'Polygon' as const, coordinates: [[[4.83, 45.73], [4.831, 45.73], [4.831, 45.731], [4.83, 45.731], [4.83, 45.73]]] };
+const square: AreaGeometry = { type: 'Polygon', coordinates: [[[4.83, 45.73], [4.831, 45.73], [4.831, 45.731], [4.83, 45.731], [4.83, 45.73]]] };
 
 function area(n: number, name: string): MapFeature {
   return { type: 'Feature', id: id(n), geometry: square, properties: { kind: 'area', id: id(n), layer: LAYER, name, typeId: null, typeName: null, colour: '#123456', version: 1 } };
