@@ -132,7 +132,7 @@ export function ImportDialog({ isOpen, onDismiss, layers, kinds, groups = [], ca
 
   const busy = check.state === 'checking' || check.state === 'importing';
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} aria-labelledby={titleId} className="app-dialog mgmt-import-dialog">
+    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} aria-label={t('management.import.title')} aria-labelledby={titleId} className="app-dialog mgmt-import-dialog">
       <div className="app-dialog-body mgmt-dialog-body">
         <h2 id={titleId}>{t('management.import.title')}</h2>
         <section aria-label={t('management.import.import_label')}>
