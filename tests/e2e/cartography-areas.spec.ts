@@ -45,7 +45,22 @@ test('a manager draws an area on the map, saves it, and it is listed and drawn o
   await page.mouse.click(corners[0]![0], corners[0]![1]);
   const form = page.getByRole('form', { name: 'New area' });
   await expect(form).toBeVisible();
+  const surface = form.getByText(/Surface: [\d,.\s]+ (m²|ha)\./);
+  await expect(surface).toBeVisible();
+  const drawn = await surface.textContent();
+
+  // Back to the shape: a corner dragged outwards (pointer events) makes the area larger.
+  await form.getByRole('button', { name: 'Change the shape' }).click();
+  await expect(map).toHaveAttribute('data-draw', 'shaping');
+  await page.mouse.move(corners[2]![0], corners[2]![1]);
+  await page.mouse.down();
+  await page.mouse.move(corners[2]![0] + 30, corners[2]![1] + 25, { steps: 5 });
+  await page.mouse.move(corners[2]![0] + 60, corners[2]![1] + 50, { steps: 5 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Finish' }).click();
   await expect(form.getByText(/Surface: [\d,.\s]+ (m²|ha)\./)).toBeVisible();
+  const reshaped = await form.getByText(/Surface: [\d,.\s]+ (m²|ha)\./).textContent();
+  expect(reshaped).not.toBe(drawn);
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Save' }).click();
 

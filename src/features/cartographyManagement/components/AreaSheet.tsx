@@ -24,12 +24,14 @@ export interface AreaSheetProps {
   writes: readonly PendingWrite[];
   complete: (row: WithPending<Area>) => WithPending<Area>;
   colourOf: (area: Pick<Area, 'colour' | 'groupId' | 'layerId'>) => string;
+  /** A layer's or a group's name by its id, when known. */
+  nameOf: (field: 'layerId' | 'groupId', id: string) => string | undefined;
   onEdit: (area: Area) => void;
   onReshape: (area: Area) => void;
   onClose: () => void;
 }
 
-export function AreaSheet({ areaId, manager, writes, complete, colourOf, onEdit, onReshape, onClose }: AreaSheetProps) {
+export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf, onEdit, onReshape, onClose }: AreaSheetProps) {
   const { t, i18n } = useTranslation('cartography');
   const query = useQuery(areaQueryOptions(areaId));
   const own = writes.filter((write) => write.item.recordId === areaId);
@@ -101,7 +103,12 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, onEdit,
           <HistoryList
             query={areaHistoryQueryOptions(areaId)}
             fieldLabel={fieldLabel}
-            formatValue={(field) => (field === 'geometry' ? t('management.areas.field.geometry_value') : undefined)}
+            formatValue={(field, value) => {
+              if (field === 'geometry') return t('management.areas.field.geometry_value');
+              // A layer or a group by its name when this device knows it.
+              if ((field === 'layerId' || field === 'groupId') && typeof value === 'string') return nameOf(field, value);
+              return undefined;
+            }}
           />
         </RecordSection>
       )}
