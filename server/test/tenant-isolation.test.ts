@@ -316,6 +316,7 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
     ]),
   ) as Record<string, (t: Tenant) => Attempt[]>,
   // The basemap's tiles are world data, the same for every tenant: only a tile that does not exist is not found.
+  'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
 };
 

@@ -270,7 +270,7 @@ export const SCREEN_MODULE_ROUTES = {
   actionPlans: actionPlansRoutes(authenticatedRoute),
   actionsV3: actionsV3Routes(authenticatedRoute),
   cartography: cartographyRoutes(authenticatedRoute, mapLinks),
-  cartographyManagement: cartographyManagementRoutes(authenticatedRoute),
+  cartographyManagement: cartographyManagementRoutes(authenticatedRoute, mapLinks),
 };
 
 const unknownRoute = createRoute({

@@ -13,7 +13,7 @@
  * - A comment carries its own id: a replay is a no-op.
  */
 import type { ActionCreate, ActionFields, ActionStatus, ActionTemplateFields, ActionTransition, CommentCreate, PlanFields } from '../../../common/modules/actionPlans/schemas';
-import { enqueueWrite, type AttachmentInput } from '../../lib/outbox';
+import { changedFields, enqueueWrite, type AttachmentInput } from '../../lib/outbox';
 
 /** The outbox modules: the socket's module names of these records (schemas.ts ACTIONS_MODULE…). */
 export const ACTIONS_OUTBOX = 'actions';
@@ -64,20 +64,6 @@ const attachmentOf = (photo: ActionPhoto): AttachmentInput => ({
   takenAt: photo.takenAt ?? null,
   gps: photo.gps === undefined || photo.gps === null ? null : { lat: photo.gps.lat, lng: photo.gps.lng },
 });
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The fields of `next` that differ from `record`, and the values the user started from. */
-export function changedFields<F extends object>(record: F, next: Partial<F>): { changes: Partial<F>; base: Partial<F> } {
-  const changes: Partial<F> = {};
-  const base: Partial<F> = {};
-  for (const field of Object.keys(next) as (keyof F)[]) {
-    if (same(record[field], next[field])) continue;
-    changes[field] = next[field];
-    base[field] = record[field];
-  }
-  return { changes, base };
-}
 
 // ------------------------------------------------------------------ actions
 

@@ -1,11 +1,12 @@
 /**
  * What the shell loads of Cartography management before any of its screens opens
- * (authenticated.lazy.tsx): the senders of its writes, so points, categories and layers
- * written offline are delivered from any page once the network is back. Small: the requests
- * only, never a screen.
+ * (authenticated.lazy.tsx): the senders of its writes, so that writes queued earlier (offline,
+ * or before a reload) are delivered from any page. Small: requests only, never a screen.
  */
-import { registerManagementSenders } from './senders';
+import { registerIncidentSenders } from './incident-writes';
+import { registerMapRecordSenders } from './record-writes';
 
 export function startCartographyManagementModule(): void {
-  registerManagementSenders();
+  registerMapRecordSenders();
+  registerIncidentSenders();
 }

@@ -33,17 +33,22 @@ const firstView = (): string | undefined => {
   return first === undefined ? undefined : managementHref(first.label);
 };
 
-/** The page of each view, from its own file (loaded with its route). */
-const PAGES: Record<ManagementViewLabel, ReturnType<typeof lazyRouteComponent>> = {
+/** The page of each view, from its own file (loaded with its route); the incidents' one is given the links (moduleRoutes). */
+const PAGES: Record<Exclude<ManagementViewLabel, 'incident'>, ReturnType<typeof lazyRouteComponent>> = {
   interestPointView: lazyRouteComponent(() => import('./components/PointsPage'), 'PointsPage'),
   interestPointManagement: lazyRouteComponent(() => import('./components/CategoriesPage'), 'CategoriesPage'),
   mapsArea: lazyRouteComponent(() => import('./components/AreasPage'), 'AreasPage'),
   mapsAreaGroup: lazyRouteComponent(() => import('./components/AreaGroupsPage'), 'AreaGroupsPage'),
-  incident: lazyRouteComponent(() => import('./components/IncidentsPage'), 'IncidentsPage'),
   layerManagement: lazyRouteComponent(() => import('./components/LayersPage'), 'LayersPage'),
 };
 
-export function moduleRoutes(parent: AnyRoute) {
+/** Where the incidents lead (a declaration's sheet), given by the app's route table (features do not import each other). */
+export interface ManagementLinks {
+  declaration: (id: string) => string;
+}
+
+export function moduleRoutes(parent: AnyRoute, links?: ManagementLinks) {
+  const IncidentsPage = lazyRouteComponent(() => import('./components/IncidentsPage'), 'IncidentsPage');
   const root = createRoute({
     getParentRoute: () => parent,
     path: cartographyManagement.prefix,
@@ -68,7 +73,12 @@ export function moduleRoutes(parent: AnyRoute) {
       beforeLoad: () => {
         if (!mapPowers(getEnvelopeState().rights)[view.power]) refuse(firstView() ?? DEFAULT_PAGE);
       },
-      component: PAGES[view.label],
+      component:
+        view.label === 'incident'
+          ? function IncidentsRoute() {
+              return <IncidentsPage {...(links === undefined ? {} : { links })} />;
+            }
+          : PAGES[view.label],
     }),
   );
   return root.addChildren([index, ...views]);

@@ -12,3 +12,4 @@ export { deletedOnceSent, withPending, withPendingList, withPendingRecord, type 
 export { currentTenant } from './tenant';
 export type { OutboxItem, OutboxState, NewWrite, Sender, SendContext, SendResult, SenderOptions, ConflictField, AttachmentInput } from './types';
 export { sendWrite } from './http';
+export { changedFields } from './changes';

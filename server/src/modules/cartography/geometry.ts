@@ -8,16 +8,11 @@
 import { AREA_VERTICES_MAX, type AreaGeometry, type BBox } from '../../../../common/modules/cartography/schemas.js';
 import { ApiError } from '../../lib/errors.js';
 
+// The surface and the bounds are the app's too (the surface shown while drawing).
+export { areaSquareMetres, boundsOf } from '../../../../common/modules/cartography/geometry.js';
+
 export const INVALID_GEOMETRY = 'cartography.invalid_geometry';
 export const INVALID_BBOX = 'cartography.invalid_bbox';
-
-/** The WGS 84 equatorial radius, as turf and most GIS use for the sphere's area. */
-const EARTH_RADIUS_M = 6_378_137;
-
-type Ring = [number, number][];
-
-const polygonsOf = (geometry: AreaGeometry): Ring[][] =>
-  geometry.type === 'Polygon' ? [geometry.coordinates] : (geometry.coordinates);
 
 const validPosition = (p: unknown): p is [number, number] =>
   Array.isArray(p) && p.length >= 2 && typeof p[0] === 'number' && typeof p[1] === 'number' && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90;
@@ -54,52 +49,6 @@ export function areaProblem(geometry: { type?: unknown; coordinates?: unknown })
 export function checkArea(geometry: AreaGeometry): void {
   const problem = areaProblem(geometry);
   if (problem) throw ApiError.badRequest(INVALID_GEOMETRY, problem);
-}
-
-/** The bounds of an area, [west, south, east, north]. */
-export function boundsOf(geometry: AreaGeometry): BBox {
-  let west = Infinity;
-  let south = Infinity;
-  let east = -Infinity;
-  let north = -Infinity;
-  for (const polygon of polygonsOf(geometry)) {
-    for (const ring of polygon) {
-      for (const [lng, lat] of ring) {
-        if (lng < west) west = lng;
-        if (lng > east) east = lng;
-        if (lat < south) south = lat;
-        if (lat > north) north = lat;
-      }
-    }
-  }
-  return [west, south, east, north];
-}
-
-const rad = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** A ring's area on the sphere, in m² (sign ignored). */
-function ringArea(ring: Ring): number {
-  const n = ring.length;
-  if (n <= 2) return 0;
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    const lower = ring[i]!;
-    const middle = ring[(i + 1) % n]!;
-    const upper = ring[(i + 2) % n]!;
-    total += (rad(upper[0]) - rad(lower[0])) * Math.sin(rad(middle[1]));
-  }
-  return Math.abs((total * EARTH_RADIUS_M * EARTH_RADIUS_M) / 2);
-}
-
-/** An area's surface in m²: each polygon's outer ring less its holes. */
-export function areaSquareMetres(geometry: AreaGeometry): number {
-  let total = 0;
-  for (const polygon of polygonsOf(geometry)) {
-    const [outer, ...holes] = polygon;
-    if (!outer) continue;
-    total += Math.max(0, ringArea(outer) - holes.reduce((sum, hole) => sum + ringArea(hole), 0));
-  }
-  return Math.round(total * 100) / 100;
 }
 
 /**

@@ -47,6 +47,7 @@ import {
   PoiPage,
   PoiUpdate,
 } from '../../../../common/modules/cartography/schemas.js';
+import { Declaration, StatusChange } from '../../../../common/modules/declarations/schemas.js';
 import { ErrorResponses } from '../../../../common/schemas/envelope.js';
 import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
@@ -63,7 +64,11 @@ import { basemapInfo } from './basemap.js';
 import { exportLayers, importText, type ImportOutcome } from './exchange.js';
 import { featuresStamp, readFeaturesText } from './features.js';
 import { searchPlaces } from './places.js';
+import { DeclarationsRepository } from '../declarations/repository.js';
+import { statusChangeHandler } from '../declarations/notices.js';
 import { CARTOGRAPHY_MODULES, CartographyRepository } from './repository.js';
+
+export const INCIDENT_NOT_FOUND = 'cartography.incident_not_found';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 /** A list's query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
@@ -268,6 +273,35 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
 
   api.get('/places', { onRequest: map, schema: { tags: ['cartography'], querystring: PlacesQuery, response: { 200: Envelope(PlaceList) } } }, async (request) =>
     respond(request, await searchPlaces(ctx.config, request.query.q, request.headers['accept-language'])),
+  );
+
+  // ---------------------------------------------------------------- incidents' management
+
+  /**
+   * A manager of incidents (incidentManagement_admin) moves an incident, a live declaration of
+   * the district with a position, one step along the declarations' own workflow: their rules,
+   * history, lock, notices and socket event (declarations/notices.ts), without the
+   * declarations' manage right. A declaration without a position is no incident: 404.
+   */
+  const incidentStatus = statusChangeHandler(ctx, (request, tx) => {
+    const auth = requireAuth(request);
+    return new DeclarationsRepository({ db: tx, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } });
+  });
+  api.post(
+    '/incidents/:id/status',
+    {
+      onRequest: requireCan('incidents', 'manage'),
+      schema: { tags: ['cartography'], params: IdParams, headers: WriteHeaders, body: StatusChange, response: { 200: Envelope(Declaration) } },
+      preHandler: async (request) => {
+        const auth = requireAuth(request);
+        const { rows } = await auth.db.query('select 1 from declarations where id = $1 and district_id = $2 and position is not null and deleted_at is null', [
+          request.params.id,
+          auth.districtId,
+        ]);
+        if (rows.length === 0) throw ApiError.notFound(INCIDENT_NOT_FOUND);
+      },
+    },
+    incidentStatus,
   );
 
   // ---------------------------------------------------------------- import and export

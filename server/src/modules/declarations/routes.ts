@@ -32,8 +32,6 @@ import { Actor, HistoryEntry, LIST_LIMIT_MAX, LockCheck, Uuid, VersionBody } fro
 import type { Queryable } from '../../db/types.js';
 import { findAttachment, printableImage } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { declarationBell, declarationMail } from '../../mail/messages.js';
-import { notifyMailQueued } from '../../mail/worker.js';
 import type { RecordedNotification } from '../../notifications/notifier.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idempotentWrite } from '../../plugins/idempotency.js';
@@ -43,11 +41,11 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
-import { sendNotice } from '../_platform/notices.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { toCsv } from './csv.js';
 import { declarationPdf, printFileName, printLanguage } from './print.js';
-import { DECLARATIONS_MODULE, DeclarationsRepository, TEMPLATES_HISTORY, type DeclarationsCaches, type Notice } from './repository.js';
+import { declarationNotices, statusChangeHandler } from './notices.js';
+import { DECLARATIONS_MODULE, DeclarationsRepository, TEMPLATES_HISTORY, type DeclarationsCaches } from './repository.js';
 
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const TemplateQuery = Type.Object({ version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) }, { additionalProperties: false });
@@ -93,38 +91,7 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     };
   const isManager = async (request: FastifyRequest) => can(await rightsOf(request), 'declarations', 'manage');
 
-  /**
-   * The bell and the e-mail of a notice, written in the write's transaction; returns what to
-   * announce on the sockets once it has committed. Recipients no longer members of the
-   * district are skipped.
-   */
-  const notify = async (request: FastifyRequest, tx: Queryable, notice: Notice | null): Promise<RecordedNotification[]> => {
-    if (!notice || notice.recipients.length === 0) return [];
-    const d = notice.declaration;
-    const about = {
-      kind: notice.kind,
-      title: d.title,
-      templateName: d.template.name,
-      siteName: d.siteName,
-      severity: d.severity,
-      ...(notice.status ? { status: notice.status } : {}),
-      ...(notice.reason ? { reason: notice.reason } : {}),
-    };
-    return sendNotice(ctx, tx, {
-      districtId: requireAuth(request).districtId,
-      to: notice.recipients,
-      bell: (language) => declarationBell({ ...about, language }),
-      path: `/declarations/${d.id}`,
-      openKey: 'declarations.open',
-      mail: (link, language) => declarationMail({ ...about, link, language }),
-    });
-  };
-  const announce = (request: FastifyRequest, items: RecordedNotification[]) => {
-    if (items.length === 0) return;
-    const auth = requireAuth(request);
-    ctx.notifier.announce(auth.clientDb, auth.districtId, items);
-    notifyMailQueued();
-  };
+  const { notify, announce } = declarationNotices(ctx);
 
   // ---------------------------------------------------------------- templates (static paths first)
 
@@ -302,23 +269,7 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
   api.post(
     '/:id/status',
     { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: StatusChange, response: { 200: Envelope(Declaration) } } },
-    async (request, reply) => {
-      let rung: RecordedNotification[] = [];
-      const data = await idempotentWrite(
-        request,
-        reply,
-        async (tx) => {
-          const { declaration, notice } = await repository(request, tx).changeStatus(request.params.id, request.body);
-          rung = await notify(request, tx, notice);
-          return { statusCode: 200, data: declaration };
-        },
-        (record) => {
-          changed(request)(record);
-          announce(request, rung);
-        },
-      );
-      return respond(request, data);
-    },
+    statusChangeHandler(ctx, repository),
   );
 
   // Own work: anyone who may see a declaration comments it, until it is closed.

@@ -9,10 +9,11 @@
 import type { Feature } from 'geojson';
 import type { GeoJSONSource, Map as MaplibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BBox, FeatureProperties, MapFeature } from '../../../../common/modules/cartography/schemas';
 import type { DevicePosition } from '../../../lib/geolocation';
 import { accuracyCircle, CLUSTER_LAYERS, CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, collection, INTERACTIVE_LAYERS, overlayLayers, SOURCES } from '../map-layers';
+import { useLatest } from '../../../hooks/use-latest';
+import { MapFrame } from './MapFrame';
 import { useMaplibre } from './use-maplibre';
 
 export interface MapViewProps {
@@ -74,13 +75,9 @@ async function featuresInView(map: MaplibreMap): Promise<FeatureProperties[]> {
 }
 
 export function MapView(props: MapViewProps) {
-  const { t } = useTranslation('cartography');
   const container = useRef<HTMLDivElement>(null);
   // The map's handlers read the latest props (the map is built once, its listeners with it).
-  const latest = useRef(props);
-  useEffect(() => {
-    latest.current = props;
-  });
+  const latest = useLatest(props);
   const { state, map } = useMaplibre(container, {
     styleUrl: props.styleUrl,
     attribution: props.attribution,
@@ -157,11 +154,5 @@ export function MapView(props: MapViewProps) {
     else map.flyTo({ center: focus.center, zoom: focus.zoom });
   }, [map, focus]);
 
-  return (
-    <div className={`carto-map${props.picking ? ' carto-map-picking' : ''}`}>
-      {state === 'no-webgl' && <p className="carto-map-message" role="status">{t('map.no_webgl')}</p>}
-      {state === 'failed' && <p className="carto-map-message" role="alert">{t('map.failed')}</p>}
-      <div ref={container} className="carto-map-canvas" role="region" aria-label={props.label} data-state={state} />
-    </div>
-  );
+  return <MapFrame containerRef={container} state={state} label={props.label} picking={props.picking} />;
 }
