@@ -115,7 +115,7 @@ export function AreaForm({ area, geometry, layers, groups, onSaved, onCancel, on
       <ColourField
         label={t('management.common.colour')}
         value={form.state.colour}
-        onChange={(value) => form.set('colour', value)}
+        onChange={(value: string | null) => form.set('colour', value)}
         inheritLabel={t('management.areas.colour_inherit')}
         fallback={liveGroups.find((group) => group.id === form.state.groupId)?.colour ?? areaLayers.find((layer) => layer.id === form.state.layerId)?.colour}
       />

@@ -20,14 +20,14 @@ import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, withPendingList, type WithPending } from '../../../lib/outbox';
 import { withToast } from '../../../lib/toast-action';
 import { categoriesQueryOptions } from '../api/reads';
-import { MANAGED_KINDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../writes';
+import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
 import { CategoryForm, type CategoryDraft } from './CategoryForm';
 import { CategoryIcon } from './CategoryIcon';
 import { ConfirmDelete } from './ConfirmDelete';
 import { useFreshRecords } from './fresh';
 import './editors.css';
 
-const MODULE = MANAGED_KINDS.categories.module;
+const MODULE = MAP_RECORDS.categories.module;
 const NEW: CategoryDraft = { name: '', icon: 'pin', colour: '#0d4f73' };
 
 const completeCategory = (category: WithPending<PoiCategory>): WithPending<PoiCategory> => ({

@@ -30,7 +30,7 @@ import { withToast } from '../../../lib/toast-action';
 import { INCIDENT_COLOUR, SITE_COLOUR } from '../../cartography/layers';
 import { managedLayersQueryOptions } from '../api/reads';
 import { drawingOrder, dropIndex, reorder } from '../order';
-import { MANAGED_KINDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../writes';
+import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
 import { ColourField } from './ColourField';
 import { ConfirmDelete } from './ConfirmDelete';
 import { InlineForm } from './InlineForm';
@@ -38,7 +38,7 @@ import { useFreshRecords } from './fresh';
 import '../../../components/visually-hidden.css';
 import './editors.css';
 
-const MODULE = MANAGED_KINDS.layers.module;
+const MODULE = MAP_RECORDS.layers.module;
 
 interface LayerDraft {
   name: string;

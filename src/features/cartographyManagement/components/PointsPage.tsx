@@ -32,15 +32,16 @@ import '../../cartography/components/cartography.css';
 import { categoriesQueryOptions, managedLayersQueryOptions, pointQueryOptions, pointsListQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { managementHref } from '../paths';
 import { completePoint, draftFields, draftOf, emptyDraft, listSearch, pointMatches, validatePointsSearch, type PointDraft, type PointsPageSearch } from '../points';
-import { MANAGED_KINDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../writes';
+import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
 import { CategoryIcon } from './CategoryIcon';
 import { useFreshRecords } from './fresh';
 import { MoveForm, PointForm, type Placed } from './PointForm';
 import { PointSheet } from './PointSheet';
+import { ImportDialog } from './ImportDialog';
 import { PointsMap, type Position } from './PointsMap';
 import './editors.css';
 
-const MODULE = MANAGED_KINDS.points.module;
+const MODULE = MAP_RECORDS.points.module;
 const ROW_HEIGHT = 64;
 
 type Mode = { kind: 'none' } | { kind: 'new' } | { kind: 'edit' } | { kind: 'move' };
@@ -58,6 +59,7 @@ export function PointsPage() {
   const manager = mapPowers(useEnvelope((state) => state.rights)).managePoints;
   useFreshRecords(MODULE, ['points']);
 
+  const [importing, setImporting] = useState(false);
   const categories = useQuery(categoriesQueryOptions());
   const layers = useQuery(managedLayersQueryOptions());
   const basemap = useQuery(basemapQueryOptions());
@@ -259,13 +261,18 @@ export function PointsPage() {
       title={t('management.points.title')}
       actions={
         manager && mode.kind === 'none' ? (
-          <IonButton
-            onClick={() => {
-              startMode({ kind: 'new' });
-            }}
-          >
-            {t('management.points.new')}
-          </IonButton>
+          <>
+            <IonButton
+              onClick={() => {
+                startMode({ kind: 'new' });
+              }}
+            >
+              {t('management.points.new')}
+            </IonButton>
+            <IonButton fill="outline" onClick={() => setImporting(true)}>
+              {t('management.import.open')}
+            </IonButton>
+          </>
         ) : undefined
       }
     >
@@ -304,6 +311,7 @@ export function PointsPage() {
           </div>
         )}
       </div>
+      {manager && <ImportDialog isOpen={importing} onDismiss={() => setImporting(false)} layers={layers.data ?? []} kinds={['points']} categories={categories.data ?? []} />}
     </ModulePage>
   );
 }

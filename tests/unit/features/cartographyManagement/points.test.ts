@@ -11,7 +11,7 @@ import {
   validatePointsSearch,
   type PointDraft,
 } from '../../../../src/features/cartographyManagement/points';
-import { fieldChanges } from '../../../../src/features/cartographyManagement/writes';
+import { changedFields } from '../../../../src/lib/outbox';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CATEGORY = id(1);
@@ -66,10 +66,10 @@ describe('the point form’s rules', () => {
 
   it('a move sends the position only; an unchanged form sends nothing', () => {
     const point = { name: 'A', description: '', categoryId: CATEGORY, layerId: POINTS_LAYER, siteId: null as string | null, position: { lat: 45.7, lng: 4.8 } };
-    expect(fieldChanges(point, { position: { lng: 4.8, lat: 45.7 } }).changes).toEqual({});
-    expect(fieldChanges(point, { position: { lat: 45.71, lng: 4.8 } })).toEqual({ changes: { position: { lat: 45.71, lng: 4.8 } }, base: { position: { lat: 45.7, lng: 4.8 } } });
+    expect(changedFields(point, { position: { lng: 4.8, lat: 45.7 } }).changes).toEqual({});
+    expect(changedFields(point, { position: { lat: 45.71, lng: 4.8 } })).toEqual({ changes: { position: { lat: 45.71, lng: 4.8 } }, base: { position: { lat: 45.7, lng: 4.8 } } });
     const { position: _position, ...edited } = draftFields({ ...draftOf({ ...point }), name: 'B' });
-    expect(fieldChanges(point, edited).changes).toEqual({ name: 'B' });
+    expect(changedFields(point, edited).changes).toEqual({ name: 'B' });
   });
 });
 
