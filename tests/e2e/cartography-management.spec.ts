@@ -158,5 +158,9 @@ test('a point written offline with typed coordinates shows at once, waiting, and
 
   await restoreNetwork(context);
   await expect(row.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
+  // Sent: the server's list has it (sorted by name among the district's points, so searched for).
+  await page.getByRole('searchbox', { name: 'Search points' }).fill(name);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(row).toBeVisible();
+  await expect(row.getByText('Waiting to be sent')).toHaveCount(0);
 });
