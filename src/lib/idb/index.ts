@@ -73,6 +73,8 @@ export interface CacheRecord {
    * written before it was added.
    */
   dataUpdatedAt?: number;
+  /** The server's ETag of the data (lib/offline-copy.ts withRevalidatedCopy), if it sent one. */
+  etag?: string;
   /** The dehydrated query as JSON. */
   json: string;
 }
