@@ -179,6 +179,7 @@ export function createOfflinePersister(): Persister {
             savedAt,
             dataUpdatedAt: query.state.dataUpdatedAt,
             ...(etag === undefined ? {} : { etag }),
+            ...(isOnDemandOfflineKey(query.queryKey) ? { onDemand: true } : {}),
             json: serializeQuery(firstPagesOf(query)),
           }),
         );
@@ -202,8 +203,10 @@ export function createOfflinePersister(): Persister {
       const queries: PersistedClient['clientState']['queries'] = [];
       for (const record of records) {
         if (record.buster !== newest.buster) continue;
-        // Left on the device, parsed only if a screen asks for it (lib/offline-copy.ts).
-        if (isOnDemandHash(record.hash)) {
+        // Left on the device, parsed only if a screen asks for it (lib/offline-copy.ts). The
+        // record says so: at this point of the start no feature has registered its declaration
+        // (the emergency list of 10,000 sites was parsed into memory at every start).
+        if (record.onDemand === true || isOnDemandHash(record.hash)) {
           data.set(record.hash, ON_DEVICE);
           continue;
         }

@@ -78,6 +78,22 @@ describe('on-demand offline data', () => {
     third.stop();
   });
 
+  it('is left on the device by a start that restores before the feature registers its declaration', async () => {
+    const first = await start();
+    await refreshOfflineData(first.queryClient, BIG_DECLARATION);
+    await settle();
+    first.stop();
+    // The app's start: the saved copy is restored before the features' code has loaded.
+    for (const off of unregister) off();
+    const again = await start();
+    expect(again.queryClient.getQueryData(BIG)).toBeUndefined();
+    unregister = [registerOfflineData(BIG_DECLARATION)];
+    again.queryClient.setQueryData(OTHER, ['a save of this start']);
+    await settle();
+    again.stop();
+    expect((await readOfflineCopy(BIG))?.data).toEqual([{ id: 'a' }, { id: 'b' }]);
+  });
+
   it('a request refused by the server, or no copy, fails as it came', async () => {
     const refused = new ApiError(403, { message: 'forbidden' });
     await expect(withOfflineCopy(BIG, () => Promise.reject(refused))()).rejects.toBe(refused);
