@@ -26,6 +26,14 @@ async function start(): Promise<{ queryClient: QueryClient; stop: () => void }> 
   return { queryClient, stop };
 }
 
+/** A first session: one run of `declaration`, its copy saved, then closed. */
+async function firstSession(declaration: OfflineDeclaration): Promise<void> {
+  const first = await start();
+  await refreshOfflineData(first.queryClient, declaration);
+  await settle();
+  first.stop();
+}
+
 const noAnswer = () => Promise.reject(new ApiError(0, { message: 'communication_error' }));
 
 describe('on-demand offline data', () => {
@@ -79,10 +87,7 @@ describe('on-demand offline data', () => {
   });
 
   it('is left on the device by a start that restores before the feature registers its declaration', async () => {
-    const first = await start();
-    await refreshOfflineData(first.queryClient, BIG_DECLARATION);
-    await settle();
-    first.stop();
+    await firstSession(BIG_DECLARATION);
     // The app's start: the saved copy is restored before the features' code has loaded.
     for (const off of unregister) off();
     const again = await start();
@@ -113,10 +118,7 @@ describe('on-demand offline data', () => {
   });
 
   it('a run asks a record again only when its saved copy is missing or old', async () => {
-    const first = await start();
-    await refreshOfflineData(first.queryClient, BIG_DECLARATION);
-    await settle();
-    first.stop();
+    await firstSession(BIG_DECLARATION);
     const times = await offlineCopyTimes([DETAIL('a'), DETAIL('b'), DETAIL('c')]);
     expect([...times.keys()].sort()).toEqual([JSON.stringify(DETAIL('a')), JSON.stringify(DETAIL('b'))]);
 
@@ -167,10 +169,7 @@ describe('an on-demand list revalidated by its ETag', () => {
   });
 
   it('an unchanged list is not downloaded nor rewritten: the saved copy is confirmed, its times now', async () => {
-    const first = await start();
-    await refreshOfflineData(first.queryClient, DECLARATION);
-    await settle();
-    first.stop();
+    await firstSession(DECLARATION);
     const saved = await record();
     expect(saved?.etag).toBe('"v1"');
     // A copy this test can tell from a rewrite: the same JSON with a trailing space.
@@ -210,10 +209,7 @@ describe('an on-demand list revalidated by its ETag', () => {
   });
 
   it('offline, the device copy answers and is not written back', async () => {
-    const first = await start();
-    await refreshOfflineData(first.queryClient, DECLARATION);
-    await settle();
-    first.stop();
+    await firstSession(DECLARATION);
     const saved = await record();
     await (await cacheDb()).put('queries', { ...saved!, json: `${saved!.json} ` });
 
