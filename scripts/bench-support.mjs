@@ -218,13 +218,15 @@ export const PROFILE_CACHES = ['Cache', 'Code Cache', 'GPUCache', 'Service Worke
  * the service worker and its precache, sessionStorage. Returns the profile folder, for a new
  * Chromium to open (Lighthouse with --disable-storage-reset keeps the storage it finds).
  */
-export async function loggedInProfile(base, debugPort) {
+export async function loggedInProfile(base, debugPort, { stayMs = 0 } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'vigie-bench-chrome-'));
   const browser = await launchChromium(profile, debugPort);
   try {
     const playwright = await chromium.connectOverCDP(browser.wsUrl);
     const page = await playwright.contexts()[0].newPage();
     await logIn(page, base);
+    // Left open that long after the login (the offline reads' first run, the copies they save).
+    if (stayMs > 0) await sleep(stayMs);
   } finally {
     await closeChromium(browser);
   }

@@ -76,4 +76,8 @@ export const created = <T extends TSchema>(data: T) => ({ 201: Envelope(data), .
 export const TusAnswer = Type.Null({ description: 'no body: the tus protocol answers with its headers (Tus-Resumable, Location, Upload-Offset, Upload-Length)' });
 /** A file's bytes (attachments, thumbnails): the whole file (200) or the range asked for (206). */
 export const FileBytes = Type.String({ description: 'the file, with its Content-Type, ETag and, for a range, Content-Range' });
-export const fileBytes = () => ({ 200: FileBytes, 206: FileBytes, 304: Type.Null({ description: 'not modified (If-None-Match)' }), ...ErrorResponses });
+/** No body: the caller's If-None-Match names the answer's current ETag (it holds that answer). */
+export const NotModified = Type.Null({ description: 'not modified (If-None-Match)' });
+export const fileBytes = () => ({ 200: FileBytes, 206: FileBytes, 304: NotModified, ...ErrorResponses });
+/** The responses of a read whose answer carries an ETag: the envelope (200), or 304 when unchanged. */
+export const okOrNotModified = <T extends TSchema>(data: T) => ({ ...ok(data), 304: NotModified });

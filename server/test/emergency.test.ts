@@ -99,6 +99,38 @@ describe('sites and stages for the emergency dialog', () => {
     expect((await get(`/api/files/viewer/${lyonDistrict}/${site}/Entr%C3%A9e`)).status).toBe(401);
   });
 
+  it('answers the list with its ETag, and 304 without a body while the list is unchanged', async () => {
+    const conditional = (etag: string, token?: string) =>
+      server.app.inject({ url: '/api/emergency/sites', headers: { ...(token ? bearer(token) : {}), 'if-none-match': etag } });
+    const first = await get<SiteInfo[]>('/api/emergency/sites', operator);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const unchanged = await conditional(etag, operator);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    // As a proxy may have weakened it, and among others.
+    expect((await conditional(`"other", W/${etag}`, operator)).statusCode).toBe(304);
+    // Another ETag: the whole list.
+    const stale = await conditional('"not-this-one"', operator);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json<Envelope<SiteInfo[]>>().data).toEqual(first.body.data);
+    // Never without the session and the right.
+    expect((await conditional(etag)).statusCode).toBe(401);
+    // A site renamed: a new ETag and the list as it is now.
+    const site = lyon['Atelier Vaise']!;
+    await acme.query('update sites set name = $1 where id = $2', ['Atelier Vaise (renamed)', site._id]);
+    try {
+      const changed = await conditional(etag, operator);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.json<Envelope<SiteInfo[]>>().data.map((s) => s.name)).toContain('Atelier Vaise (renamed)');
+    } finally {
+      await acme.query('update sites set name = $1 where id = $2', [site.name, site._id]);
+    }
+    expect((await conditional(etag, operator)).statusCode).toBe(304);
+  });
+
   it('needs opteamum.admin (spec section 6), and a session', async () => {
     const admin = await login(server, 'district-admin@demo.vigie.test');
     const sites = await get('/api/emergency/sites', admin.token);

@@ -33,6 +33,7 @@ import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
 import { cacheDb } from '../lib/idb';
+import { etagOf, isDeviceCopy } from '../lib/offline-copy';
 import { isOfflineQuery, isOnDemandOfflineKey, OFFLINE_CACHE_BUSTER, OFFLINE_PAGES_KEPT, PERSISTED_CACHE_MAX_AGE_MS } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
 import { clearQueryCache, getQueryCache, setQueryCache } from '../lib/storage';
@@ -167,7 +168,9 @@ export function createOfflinePersister(): Persister {
       const writes: Promise<unknown>[] = [];
       for (const query of client.clientState.queries) {
         written.set(query.queryHash, query.state.data);
-        if (data.get(query.queryHash) === query.state.data) continue;
+        // Unchanged, or read from the device's copy (lib/offline-copy.ts): the device holds it.
+        if (data.get(query.queryHash) === query.state.data || isDeviceCopy(query.state.data)) continue;
+        const etag = etagOf(query.state.data);
         writes.push(
           tx.store.put({
             owner,
@@ -175,6 +178,8 @@ export function createOfflinePersister(): Persister {
             buster: client.buster,
             savedAt,
             dataUpdatedAt: query.state.dataUpdatedAt,
+            ...(etag === undefined ? {} : { etag }),
+            ...(isOnDemandOfflineKey(query.queryKey) ? { onDemand: true } : {}),
             json: serializeQuery(firstPagesOf(query)),
           }),
         );
@@ -198,8 +203,10 @@ export function createOfflinePersister(): Persister {
       const queries: PersistedClient['clientState']['queries'] = [];
       for (const record of records) {
         if (record.buster !== newest.buster) continue;
-        // Left on the device, parsed only if a screen asks for it (lib/offline-copy.ts).
-        if (isOnDemandHash(record.hash)) {
+        // Left on the device, parsed only if a screen asks for it (lib/offline-copy.ts). The
+        // record says so: at this point of the start no feature has registered its declaration
+        // (the emergency list of 10,000 sites was parsed into memory at every start).
+        if (record.onDemand === true || isOnDemandHash(record.hash)) {
           data.set(record.hash, ON_DEVICE);
           continue;
         }

@@ -266,6 +266,8 @@ export async function afterResponseHook({
   retryCount?: number;
   options?: { context?: RequestContext };
 }): Promise<ReturnType<typeof ky.retry> | void> {
+  // Not modified: the answer to a conditional request (apiGetIfChanged), its caller's to read.
+  if (response.status === 304) return;
   if (response.ok) {
     if (options?.context?.readsEnvelope === true || !mayPublish(apiPath(request))) return;
     publishAnswer(response.status, await readJson(response));
@@ -321,24 +323,33 @@ export const api = ky.create({
 
 export type RequestOptions = Omit<Options, 'json' | 'method'>;
 
-export async function requestEnvelope<T>(
+/** One answer: its status, its envelope ('' when it has no body) and its headers. */
+async function requestAnswer<T>(
   method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
   options: Options = {},
-): Promise<Envelope<T>> {
+): Promise<{ status: number; envelope: Envelope<T>; headers: Headers }> {
   try {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     const context = { ...options.context, readsEnvelope: true } satisfies Record<string, unknown> & RequestContext;
     const response = await api(path, { ...options, method, headers, context });
     // Parsed once, here (the afterResponse hook leaves it: readsEnvelope), as ky's json() would.
-    const text = response.status === 204 ? '' : await response.text();
+    const text = response.status === 204 || response.status === 304 ? '' : await response.text();
     const envelope = (text === '' ? '' : JSON.parse(text)) as Envelope<T>;
-    if (mayPublish(path.split('?')[0]!.replace(/^\//, ''))) publishAnswer(response.status, envelope);
-    return envelope;
+    if (response.status !== 304 && mayPublish(path.split('?')[0]!.replace(/^\//, ''))) publishAnswer(response.status, envelope);
+    return { status: response.status, envelope, headers: response.headers };
   } catch (error) {
     throw toApiError(error);
   }
+}
+
+export async function requestEnvelope<T>(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: Options = {},
+): Promise<Envelope<T>> {
+  return (await requestAnswer<T>(method, path, options)).envelope;
 }
 
 /** A query function's abort signal as request options (none: no option). */
@@ -346,6 +357,21 @@ export const withSignal = (signal?: AbortSignal): RequestOptions => (signal === 
 
 export async function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await requestEnvelope<T>('get', path, options)).data;
+}
+
+/** A conditional GET's answer: unchanged (304), or the data and its ETag (null: the server sent none). */
+export type IfChanged<T> = { changed: false } | { changed: true; data: T; etag: string | null };
+
+/**
+ * GET with If-None-Match `etag` (none: an ordinary GET): a 304 is `{ changed: false }` (no body,
+ * nothing published), a 2xx the data and the answer's ETag, any failure an ApiError as apiGet's.
+ */
+export async function apiGetIfChanged<T>(path: string, etag: string | undefined, options?: RequestOptions): Promise<IfChanged<T>> {
+  const headers = new Headers(options?.headers as HeadersInit | undefined);
+  if (etag !== undefined) headers.set('if-none-match', etag);
+  const answer = await requestAnswer<T>('get', path, { ...options, headers, throwHttpErrors: (status) => status !== 304 });
+  if (answer.status === 304) return { changed: false };
+  return { changed: true, data: answer.envelope.data, etag: answer.headers.get('etag') };
 }
 
 export async function apiPost<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T> {

@@ -8,8 +8,8 @@
  * these records and this module reads them when a screen asks: a query function whose request
  * gets no answer (offline) answers from here (withOfflineCopy).
  */
-import { hashKey, onlineManager, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { hashKey, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError, type IfChanged } from './api-client';
 import { currentCacheOwner } from './cache-owner';
 import { cacheDb } from './idb';
 import { OFFLINE_CACHE_BUSTER, PERSISTED_CACHE_MAX_AGE_MS } from './offline-declarations';
@@ -20,19 +20,64 @@ export interface OfflineCopy<T> {
   dataUpdatedAt: number;
 }
 
-/** The current owner's saved copy of one query, or undefined (none, unreadable, no owner). */
-export async function readOfflineCopy<T>(queryKey: QueryKey): Promise<OfflineCopy<T> | undefined> {
+/**
+ * The data objects this tab read from the device's copy (readOfflineCopy): the device holds them
+ * already, and the offline persister does not write them back (the list of a large district was
+ * serialised and written again each time a screen read it offline).
+ */
+const readFromDevice = new WeakSet<object>();
+/** The server's ETag of data objects (an answer's, or a device copy's): what a revalidation sends. */
+const etags = new WeakMap<object, string>();
+
+/** Whether `data` is what the device's copy holds (read from it by this tab): not to be written again. */
+export const isDeviceCopy = (data: unknown): boolean => typeof data === 'object' && data !== null && readFromDevice.has(data);
+/** The server's ETag of `data`, if it came with one (withRevalidatedCopy): saved with the copy. */
+export const etagOf = (data: unknown): string | undefined => (typeof data === 'object' && data !== null ? etags.get(data) : undefined);
+
+/** The current owner's record of one query, when it is one the app may show (its buster, its age). */
+async function usableRecord(queryKey: QueryKey) {
   const owner = currentCacheOwner();
   if (owner === null) return undefined;
   const record = await (await cacheDb()).get('queries', [owner, hashKey(queryKey)]);
   // A copy of an older shape or older than the copy's max age is not shown (as the restore).
   if (record === undefined || record.buster !== OFFLINE_CACHE_BUSTER || Date.now() - record.savedAt > PERSISTED_CACHE_MAX_AGE_MS) return undefined;
+  return record;
+}
+
+/** The current owner's saved copy of one query, or undefined (none, unreadable, no owner). */
+export async function readOfflineCopy<T>(queryKey: QueryKey): Promise<OfflineCopy<T> | undefined> {
+  const record = await usableRecord(queryKey);
+  if (record === undefined) return undefined;
   try {
     const { state } = JSON.parse(record.json) as { state: { data: T; dataUpdatedAt: number } };
-    return state.data === undefined ? undefined : { data: state.data, dataUpdatedAt: state.dataUpdatedAt };
+    if (state.data === undefined) return undefined;
+    if (typeof state.data === 'object' && state.data !== null) {
+      readFromDevice.add(state.data);
+      if (record.etag !== undefined) etags.set(state.data, record.etag);
+    }
+    // The record's time: a 304 confirms the copy without rewriting its JSON (confirmOfflineCopy).
+    return { data: state.data, dataUpdatedAt: record.dataUpdatedAt ?? state.dataUpdatedAt };
   } catch {
     return undefined;
   }
+}
+
+/** The ETag the current owner's saved copy of one query came with (none: no copy, or none sent). */
+export async function offlineCopyEtag(queryKey: QueryKey): Promise<string | undefined> {
+  return (await usableRecord(queryKey))?.etag;
+}
+
+/**
+ * The server said the saved copy of one query is current (304): its times become now (its age
+ * for the next run's records, its max age), its JSON is left as it is (not parsed, not written).
+ */
+export async function confirmOfflineCopy(queryKey: QueryKey, now: number = Date.now()): Promise<void> {
+  const owner = currentCacheOwner();
+  if (owner === null) return;
+  const tx = (await cacheDb()).transaction('queries', 'readwrite');
+  const record = await tx.store.get([owner, hashKey(queryKey)]);
+  if (record !== undefined) await tx.store.put({ ...record, savedAt: now, dataUpdatedAt: now });
+  await tx.done;
 }
 
 /**
@@ -58,13 +103,13 @@ export async function offlineCopyTimes(queryKeys: readonly QueryKey[]): Promise<
  * there is no copy. Meant for queries of `networkMode: 'offlineFirst'`: the function runs
  * offline once, and without a copy the query's retry pauses until the network is back.
  */
-export function withOfflineCopy<T>(queryKey: QueryKey, fetch: () => Promise<T>): () => Promise<T> {
+export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: { client?: QueryClient }) => Promise<T>): (context?: { client?: QueryClient }) => Promise<T> {
   const fromCopy = async (error: unknown): Promise<T> => {
     const copy = await readOfflineCopy<T>(queryKey).catch(() => undefined);
     if (copy === undefined) throw error;
     return copy.data;
   };
-  return async () => {
+  return async (context) => {
     if (!onlineManager.isOnline()) {
       try {
         return await fromCopy(new ApiError(0, { message: 'communication_error' }));
@@ -75,10 +120,39 @@ export function withOfflineCopy<T>(queryKey: QueryKey, fetch: () => Promise<T>):
       }
     }
     try {
-      return await fetch();
+      return await fetch(context);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) throw error;
       return fromCopy(error);
     }
   };
+}
+
+/**
+ * withOfflineCopy for a query whose server answers an ETag (a large list kept on the device):
+ * each request names the data it would replace, the one in memory or else the device's copy,
+ * and an unchanged answer (304) is neither downloaded nor written again: the device's copy is
+ * confirmed (its times, confirmOfflineCopy) and the query keeps the data in memory, or reads the
+ * device's copy (not written back: isDeviceCopy). Its options want `structuralSharing: false`, so
+ * the data in memory is the answer's object, which carries its ETag.
+ */
+export function withRevalidatedCopy<T>(queryKey: QueryKey, fetch: (etag: string | undefined) => Promise<IfChanged<T>>): (context?: { client?: QueryClient }) => Promise<T> {
+  const answered = (data: T, etag: string | null): T => {
+    if (etag !== null && typeof data === 'object' && data !== null) etags.set(data, etag);
+    return data;
+  };
+  return withOfflineCopy<T>(queryKey, async (context) => {
+    const held = context?.client?.getQueryData<T>(queryKey);
+    const etag = held === undefined ? await offlineCopyEtag(queryKey).catch(() => undefined) : etagOf(held);
+    const answer = await fetch(etag);
+    if (answer.changed) return answered(answer.data, answer.etag);
+    await confirmOfflineCopy(queryKey).catch(() => undefined);
+    if (held !== undefined) return held;
+    const copy = await readOfflineCopy<T>(queryKey).catch(() => undefined);
+    if (copy !== undefined) return copy.data;
+    // The copy went between the two reads (a logout, another owner): ask for the whole answer.
+    const whole = await fetch(undefined);
+    if (!whole.changed) throw new ApiError(0, { message: 'communication_error' });
+    return answered(whole.data, whole.etag);
+  });
 }

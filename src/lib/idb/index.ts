@@ -73,6 +73,14 @@ export interface CacheRecord {
    * written before it was added.
    */
   dataUpdatedAt?: number;
+  /**
+   * Kept on the device, not restored into memory at start (an `onDemand` declaration's query):
+   * said in the record because the restore runs before the features' code has registered
+   * their declarations.
+   */
+  onDemand?: boolean;
+  /** The server's ETag of the data (lib/offline-copy.ts withRevalidatedCopy), if it sent one. */
+  etag?: string;
   /** The dehydrated query as JSON. */
   json: string;
 }

@@ -7,8 +7,10 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
-import { ApiError } from '../../../src/lib/api-client';
-import { offlineCopyTimes, readOfflineCopy, withOfflineCopy } from '../../../src/lib/offline-copy';
+import { ApiError, type IfChanged } from '../../../src/lib/api-client';
+import { currentCacheOwner } from '../../../src/lib/cache-owner';
+import { cacheDb } from '../../../src/lib/idb';
+import { offlineCopyTimes, readOfflineCopy, withOfflineCopy, withRevalidatedCopy } from '../../../src/lib/offline-copy';
 import { refreshOfflineData, registerOfflineData, type OfflineDeclaration } from '../../../src/lib/offline-reads';
 import { seedSession } from '../../../src/testing/session';
 import { freshIndexedDb } from '../features/emergency/outbox-testing';
@@ -22,6 +24,14 @@ async function start(): Promise<{ queryClient: QueryClient; stop: () => void }> 
   const queryClient = createQueryClient({ persisted: true });
   const stop = await persistQueryCache(queryClient, createQueryPersister(), createOfflinePersister());
   return { queryClient, stop };
+}
+
+/** A first session: one run of `declaration`, its copy saved, then closed. */
+async function firstSession(declaration: OfflineDeclaration): Promise<void> {
+  const first = await start();
+  await refreshOfflineData(first.queryClient, declaration);
+  await settle();
+  first.stop();
 }
 
 const noAnswer = () => Promise.reject(new ApiError(0, { message: 'communication_error' }));
@@ -76,6 +86,19 @@ describe('on-demand offline data', () => {
     third.stop();
   });
 
+  it('is left on the device by a start that restores before the feature registers its declaration', async () => {
+    await firstSession(BIG_DECLARATION);
+    // The app's start: the saved copy is restored before the features' code has loaded.
+    for (const off of unregister) off();
+    const again = await start();
+    expect(again.queryClient.getQueryData(BIG)).toBeUndefined();
+    unregister = [registerOfflineData(BIG_DECLARATION)];
+    again.queryClient.setQueryData(OTHER, ['a save of this start']);
+    await settle();
+    again.stop();
+    expect((await readOfflineCopy(BIG))?.data).toEqual([{ id: 'a' }, { id: 'b' }]);
+  });
+
   it('a request refused by the server, or no copy, fails as it came', async () => {
     const refused = new ApiError(403, { message: 'forbidden' });
     await expect(withOfflineCopy(BIG, () => Promise.reject(refused))()).rejects.toBe(refused);
@@ -95,10 +118,7 @@ describe('on-demand offline data', () => {
   });
 
   it('a run asks a record again only when its saved copy is missing or old', async () => {
-    const first = await start();
-    await refreshOfflineData(first.queryClient, BIG_DECLARATION);
-    await settle();
-    first.stop();
+    await firstSession(BIG_DECLARATION);
     const times = await offlineCopyTimes([DETAIL('a'), DETAIL('b'), DETAIL('c')]);
     expect([...times.keys()].sort()).toEqual([JSON.stringify(DETAIL('a')), JSON.stringify(DETAIL('b'))]);
 
@@ -113,6 +133,95 @@ describe('on-demand offline data', () => {
     };
     await refreshOfflineData(again.queryClient, counting);
     expect(asked).toEqual(['c']);
+    again.stop();
+  });
+});
+
+describe('an on-demand list revalidated by its ETag', () => {
+  const LIST = ['big', 'revalidated'];
+  let unregister: () => void;
+  /** A server whose list is `current`, with its ETag; counts what it sent. */
+  const server = { current: [{ id: 'a' }], etag: '"v1"', asked: [] as (string | undefined)[], whole: 0 };
+  const fetchList = vi.fn(async (etag: string | undefined): Promise<IfChanged<{ id: string }[]>> => {
+    server.asked.push(etag);
+    if (etag === server.etag) return { changed: false };
+    server.whole += 1;
+    // A new object at each answer, as a parsed body is.
+    return { changed: true, data: structuredClone(server.current), etag: server.etag };
+  });
+  const DECLARATION: OfflineDeclaration = {
+    module: 'big',
+    persist: [['big']],
+    lists: () => [{ queryKey: LIST, queryFn: withRevalidatedCopy(LIST, fetchList), structuralSharing: false }],
+    onDemand: true,
+  };
+  const record = async () => (await cacheDb()).get('queries', [currentCacheOwner()!, JSON.stringify(LIST)]);
+
+  beforeEach(async () => {
+    await freshIndexedDb();
+    seedSession();
+    Object.assign(server, { current: [{ id: 'a' }], etag: '"v1"', asked: [], whole: 0 });
+    unregister = registerOfflineData(DECLARATION);
+  });
+  afterEach(() => {
+    unregister();
+    onlineManager.setOnline(true);
+  });
+
+  it('an unchanged list is not downloaded nor rewritten: the saved copy is confirmed, its times now', async () => {
+    await firstSession(DECLARATION);
+    const saved = await record();
+    expect(saved?.etag).toBe('"v1"');
+    // A copy this test can tell from a rewrite: the same JSON with a trailing space.
+    await (await cacheDb()).put('queries', { ...saved!, json: `${saved!.json} `, savedAt: saved!.savedAt - 60_000, dataUpdatedAt: saved!.dataUpdatedAt! - 60_000 });
+
+    // A new start: the list is not in memory; the request names the device's copy.
+    const again = await start();
+    const before = Date.now();
+    await refreshOfflineData(again.queryClient, DECLARATION);
+    expect(server.asked).toEqual([undefined, '"v1"']);
+    expect(server.whole).toBe(1);
+    // The screen that asks finds the list (read from the device, not written back).
+    expect(again.queryClient.getQueryData(LIST)).toEqual([{ id: 'a' }]);
+    await settle();
+    const confirmed = await record();
+    expect(confirmed?.json).toBe(`${saved!.json} `);
+    expect(confirmed?.etag).toBe('"v1"');
+    // Confirmed now: the copy's max age and the records' age count from this answer.
+    expect(confirmed!.savedAt).toBeGreaterThanOrEqual(before);
+    expect(confirmed!.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+    expect((await readOfflineCopy(LIST))?.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+
+    // A reconnection in the same session: the list in memory is named, and kept as it is.
+    const held = again.queryClient.getQueryData(LIST);
+    await refreshOfflineData(again.queryClient, DECLARATION);
+    expect(server.asked.at(-1)).toBe('"v1"');
+    expect(again.queryClient.getQueryData(LIST)).toBe(held);
+
+    // The list changed on the server: downloaded, shown and saved with its new ETag.
+    Object.assign(server, { current: [{ id: 'a' }, { id: 'b' }], etag: '"v2"' });
+    await refreshOfflineData(again.queryClient, DECLARATION);
+    expect(again.queryClient.getQueryData(LIST)).toEqual([{ id: 'a' }, { id: 'b' }]);
+    await settle();
+    expect((await record())?.etag).toBe('"v2"');
+    expect((await readOfflineCopy(LIST))?.data).toEqual([{ id: 'a' }, { id: 'b' }]);
+    again.stop();
+  });
+
+  it('offline, the device copy answers and is not written back', async () => {
+    await firstSession(DECLARATION);
+    const saved = await record();
+    await (await cacheDb()).put('queries', { ...saved!, json: `${saved!.json} ` });
+
+    const again = await start();
+    onlineManager.setOnline(false);
+    const shown = await again.queryClient.fetchQuery({ queryKey: LIST, queryFn: withRevalidatedCopy(LIST, fetchList), networkMode: 'offlineFirst' });
+    expect(shown).toEqual([{ id: 'a' }]);
+    expect(server.asked).toEqual([undefined]);
+    await settle();
+    const after = await record();
+    expect(after?.json).toBe(`${saved!.json} `);
+    expect(after?.savedAt).toBe(saved!.savedAt);
     again.stop();
   });
 });

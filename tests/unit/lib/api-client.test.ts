@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_ERROR_SUPPRESS_MS } from '../../../common/constants';
-import { ApiError, apiGet, apiPost, handleTokenError, refreshAccessToken } from '../../../src/lib/api-client';
+import { ApiError, apiGet, apiGetIfChanged, apiPost, handleTokenError, refreshAccessToken } from '../../../src/lib/api-client';
 import { getEnvelopeState, subscribeEnvelope } from '../../../src/lib/envelope-store';
 import { describeApiError } from '../../../src/lib/error-messages';
 import { onSessionEnded, setClientIp } from '../../../src/lib/session';
@@ -83,6 +83,32 @@ describe('response envelopes', () => {
     seedSession({ rights: ['sites.read'] });
     await expect(apiGet('auth/clientIp')).resolves.toEqual({ ip: '203.0.113.7' });
     expect(getRights()).toEqual(['sites.read']);
+  });
+});
+
+describe('conditional reads (If-None-Match)', () => {
+  it('name the ETag held; 304 is "unchanged" with no error shown, 200 the data and its new ETag', async () => {
+    seedSession();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(api('lists/big'), ({ request }) => {
+        seen.push(request.headers.get('if-none-match'));
+        return request.headers.get('if-none-match') === '"v1"'
+          ? new HttpResponse(null, { status: 304, headers: { etag: '"v1"' } })
+          : HttpResponse.json(makeEnvelope(['a', 'b']), { headers: { etag: '"v2"' } });
+      }),
+    );
+    await expect(apiGetIfChanged('lists/big', '"v1"')).resolves.toEqual({ changed: false });
+    await expect(apiGetIfChanged('lists/big', '"v0"')).resolves.toEqual({ changed: true, data: ['a', 'b'], etag: '"v2"' });
+    await expect(apiGetIfChanged('lists/big', undefined)).resolves.toEqual({ changed: true, data: ['a', 'b'], etag: '"v2"' });
+    expect(seen).toEqual(['"v1"', '"v0"', null]);
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('fail as any read does', async () => {
+    seedSession();
+    server.use(http.get(api('lists/big'), () => HttpResponse.json({ message: 'forbidden' }, { status: 403 })));
+    await expect(apiGetIfChanged('lists/big', '"v1"')).rejects.toMatchObject({ status: 403 });
   });
 });
 

@@ -14,7 +14,6 @@
  * service worker keep them. An empty tile (open sea, or none in the file) is a 204, which
  * MapLibre draws as nothing.
  */
-import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -30,6 +29,7 @@ import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.j
 import type { Config, MapConfig } from '../../config.js';
 import { ApiError } from '../../lib/errors.js';
 import type { RouteContext } from '../../routes/context.js';
+import { etagOf, matchesEtag } from '../_platform/etag.js';
 
 /** Under /api: the style and the tiles (no session). */
 export const BASEMAP_PREFIX = '/cartography/basemap';
@@ -98,7 +98,6 @@ class TileCache {
   }
 }
 
-const etagOf = (bytes: Buffer | string) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
 const builtinTiles = new TileCache(TILE_CACHE_MAX);
 
 /** A built-in tile's bytes (empty: nothing there), cut once and kept. */
@@ -234,7 +233,7 @@ const PUBLIC = { public: true, reason: 'world data (Natural Earth, or the operat
 /** An answer the caches keep, or 304 when the caller holds it already. */
 function cached(request: FastifyRequest, reply: FastifyReply, body: { bytes: Buffer | string; etag: string }, type: string, cacheControl: string) {
   reply.header('cache-control', cacheControl).header('etag', body.etag).header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
   if (body.bytes.length === 0) return reply.status(204).send();
   return reply.header('content-type', type).send(body.bytes);
 }

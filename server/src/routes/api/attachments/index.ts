@@ -29,6 +29,7 @@ import { idempotentWrite } from '../../../plugins/idempotency.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { rightsOf } from '../../../plugins/rights.js';
+import { matchesEtag } from '../../../modules/_platform/etag.js';
 import type { RouteContext } from '../../context.js';
 import { UUID_PATTERN } from '../admin/index.js';
 import { uploadRoutes } from '../uploads/index.js';
@@ -55,12 +56,6 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-/** Whether If-None-Match names this ETag (or is `*`). */
-const matches = (header: string | undefined, etag: string): boolean =>
-  header !== undefined && header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 
 /** `inline; filename*=UTF-8''…`: the name as uploaded, safe in a header. */
 const disposition = (name: string): string => `inline; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -72,7 +67,7 @@ async function sendFile(
   file: { key: string; etag: string; type: string; name: string; size: number },
 ): Promise<FastifyReply> {
   reply.header('ETag', file.etag).header('Cache-Control', 'private, no-cache').header('Accept-Ranges', 'bytes');
-  if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+  if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
   // If-Range with another ETag: the file changed since the client's first part, send it whole.
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === file.etag ? parseRange(request.headers.range, file.size) : null;

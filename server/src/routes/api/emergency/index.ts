@@ -20,8 +20,9 @@ import {
   OutboxQuery,
   SiteIdParams,
 } from '../../../../../common/schemas/emergency.js';
-import { ok } from '../../../../../common/schemas/envelope.js';
+import { ok, okOrNotModified } from '../../../../../common/schemas/envelope.js';
 import { ApiError } from '../../../lib/errors.js';
+import { etagOf, matchesEtag } from '../../../modules/_platform/etag.js';
 import { notifyMailQueued } from '../../../mail/worker.js';
 import { listOutbox, type OutboxFilter } from '../../../mail/outbox.js';
 import { requireAuth } from '../../../plugins/auth.js';
@@ -53,10 +54,21 @@ export async function emergencyRoutes(untyped: FastifyInstance, ctx: RouteContex
     return { auth, site };
   }
 
-  app.get('/sites', { onRequest: emergencyRight, schema: { tags, summary: "The district's sites, as the emergency dialog lists them", response: ok(Type.Array(EmergencySite)) } }, async (request) => {
-    const auth = requireAuth(request);
-    return respond(request, await districtSites(auth.db, auth.districtId));
-  });
+  // With the list's ETag: the app keeps it on the device (megabytes in a large district) and
+  // asks again at every start and reconnection; an unchanged list is a 304, neither sent again
+  // nor rewritten there (features/emergency/offline-data.ts).
+  app.get(
+    '/sites',
+    { onRequest: emergencyRight, schema: { tags, summary: "The district's sites, as the emergency dialog lists them (ETag; 304 on If-None-Match)", response: okOrNotModified(Type.Array(EmergencySite)) } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const sites = await districtSites(auth.db, auth.districtId);
+      const etag = etagOf(JSON.stringify(sites));
+      reply.header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      return respond(request, sites);
+    },
+  );
 
   app.get(
     '/getAll360Stages/:siteId',
