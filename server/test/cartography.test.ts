@@ -111,7 +111,7 @@ describe('the map’s features', () => {
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     const again = await ask(etag);
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

@@ -12,7 +12,6 @@
  * filter) are read by whoever opens the map. Writes run in one transaction with their
  * Idempotency-Key and tell the district's sockets `records:changed` once committed.
  */
-import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
@@ -57,6 +56,7 @@ import { idempotentWrite } from '../../plugins/idempotency.js';
 import { respond } from '../../plugins/respond.js';
 import { requireAnyCan, requireCan, rightsOf, type CanCheck } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
+import { etagOf, matchesEtag } from '../_platform/etag.js';
 import { emitRecordChanged, type RecordsChanged } from '../_platform/events.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
@@ -253,14 +253,16 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
 
   // An ETag of what the answer is made of (the district's stamp, the caller, its rights and the
   // envelope, the query): a map reopened on unchanged data is a 304 for one small query. The
-  // browser keeps the answer privately and asks again each time (no-cache), per token (Vary).
+  // app names the answer it holds (lib/offline-copy.ts withRevalidatedCopy); the browser's HTTP
+  // cache keeps nothing (no-store: the district's data must not outlive a logout on the disk,
+  // as the app's own copy does not).
   api.get('/features', { onRequest: map, schema: { tags: ['cartography'], querystring: FeaturesQuery, response: { 200: Envelope(FeatureCollection), 304: Type.Null() } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const reader = { db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights: await rightsOf(request) };
     const [meta, stamp] = await Promise.all([respond(request, null), featuresStamp(reader)]);
-    const etag = `"${createHash('sha256').update(JSON.stringify([stamp, auth.districtId, auth.accountId, request.query, meta])).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-encoding');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+    const etag = etagOf(JSON.stringify([stamp, auth.districtId, auth.accountId, request.query, meta]));
+    reply.header('etag', etag).header('cache-control', 'private, no-store');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
     // Thousands of features: their JSON text is the database's (features.ts), set in the
     // envelope's text as it is: neither the schema's serializer (which picks each geometry's
     // branch of its anyOf by validating the feature against each) nor JSON.stringify.

@@ -5,15 +5,22 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { BasemapInfo, FeatureCollection, Layer, Place } from '../../../../common/modules/cartography/schemas';
-import { apiGet, withSignal } from '../../../lib/api-client';
+import { apiGet, apiGetIfChanged, withSignal } from '../../../lib/api-client';
+import { withRevalidatedCopy } from '../../../lib/offline-copy';
 import { cartographyKeys } from './keys';
 
+/**
+ * The request names the features it holds (their ETag): a map reopened on unchanged data is a
+ * 304, not downloaded and parsed again (lib/offline-copy.ts).
+ */
 export const featuresQueryOptions = () =>
   queryOptions({
     queryKey: cartographyKeys.features(),
-    queryFn: ({ signal }) => apiGet<FeatureCollection>('cartography/features', withSignal(signal)),
+    queryFn: withRevalidatedCopy(cartographyKeys.features(), (etag) => apiGetIfChanged<FeatureCollection>('cartography/features', etag)),
     staleTime: 30_000,
     meta: { offline: true },
+    // The data in memory is the answer's own object: it carries the answer's ETag.
+    structuralSharing: false,
   });
 
 export const layersQueryOptions = () =>
