@@ -9,7 +9,7 @@
  * rights are everyone's actions: create and assign, edit, verify, cancel, reopen, delete.
  */
 import { can } from '../../rights';
-import { OPEN_STATUSES, type ActionStatus } from './schemas';
+import { OPEN_STATUSES, type ActionStatus } from './statuses';
 
 export interface ActionPowers {
   /** Works on its own actions (assigned to it or created by it). */

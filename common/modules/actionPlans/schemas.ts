@@ -17,6 +17,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Actor, Attachment, IsoDateTime, ListQueryBase, Page, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
+import type { ActionStatus as StatusWord } from './statuses';
 
 export const TITLE_MAX = 200;
 export const TEXT_MAX = 10_000;
@@ -34,11 +35,9 @@ export const ACTION_REMIND_DAYS = 2;
 export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
 
-export const ACTION_STATUSES = ['todo', 'inProgress', 'done', 'verified', 'cancelled'] as const;
+export { ACTION_STATUSES, OPEN_STATUSES } from './statuses';
 export const ActionStatus = Type.Union([Type.Literal('todo'), Type.Literal('inProgress'), Type.Literal('done'), Type.Literal('verified'), Type.Literal('cancelled')]);
-export type ActionStatus = (typeof ACTION_STATUSES)[number];
-/** Statuses of work still to do (an action in them can be overdue). */
-export const OPEN_STATUSES: readonly ActionStatus[] = ['todo', 'inProgress'];
+export type ActionStatus = StatusWord;
 
 export const PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
 export const Priority = Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high'), Type.Literal('critical')]);
