@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { useOnDelivered } from '../../lib/outbox';
 import { onRecordsChanged } from '../../lib/socket';
 import { cartographyKeys } from '../cartography/api/keys';
-import { areaKeys } from './api/area-keys';
+import { areaKeys } from './api/keys';
 import { MAP_RECORDS } from './record-writes';
 
 /** The declarations' socket module (the server's DECLARATIONS_MODULE). */

@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AreaGroup } from '../../../../common/modules/cartography/schemas';
 import type { HistoryEntry } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
-import { areaKeys } from './area-keys';
+import { areaKeys } from './keys';
 
 export const areaGroupsQueryOptions = (deleted = false) =>
   queryOptions({

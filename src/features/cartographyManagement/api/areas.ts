@@ -8,7 +8,7 @@ import type { Area } from '../../../../common/modules/cartography/schemas';
 import type { HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
 import type { AreaListSearch } from '../area-search';
-import { areaKeys } from './area-keys';
+import { areaKeys } from './keys';
 
 export const AREAS_PAGE_SIZE = 100;
 
