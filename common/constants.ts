@@ -46,6 +46,16 @@ export const SERVER_STOPPING_MESSAGE = 'server.stopping';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'service_unavailable';
 export const REFRESH_COOKIE = 'vigie_rt';
 export const CLIENT_IP_HEADER = 'X-Client-IP';
+/**
+ * The header carrying a write's idempotency key (a UUID, one per outbox item). Here, not with
+ * the schemas: a screen that sends a write must not load TypeBox for a string.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/**
+ * A 409 of an update whose baseVersion is not the record's version: the record as it is now,
+ * for the app's field-by-field merge (base, mine, theirs).
+ */
+export const VERSION_CONFLICT = 'record.version_conflict';
 
 /** Translation namespaces of spec section 7: common plus the module namespaces. */
 export const I18N_NAMESPACES = [

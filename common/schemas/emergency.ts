@@ -6,7 +6,7 @@
  * server/src/routes/api/emergency/payload.ts.
  */
 import Type, { type Static } from 'typebox';
-import { IDEMPOTENCY_HEADER } from './platform.js';
+import { IDEMPOTENCY_HEADER } from '../constants.js';
 import { Email } from './email.js';
 import { UuidString } from './ids.js';
 

@@ -12,9 +12,6 @@ import Type, { type Static, type TSchema } from 'typebox';
 export const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 export const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
 
-/** The header carrying a write's idempotency key (a UUID, one per outbox item). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
 export const GpsPoint = Type.Object(
   {
     lat: Type.Number({ minimum: -90, maximum: 90 }),
@@ -104,12 +101,6 @@ export const UpdateBody = <T extends TSchema>(changes: T) =>
 /** Body of a delete or a restore: the version the user saw. */
 export const VersionBody = Type.Object({ baseVersion: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export type VersionBody = Static<typeof VersionBody>;
-
-/**
- * A 409 of an update whose baseVersion is not the record's version: the record as it is now,
- * for the app's field-by-field merge (base, mine, theirs).
- */
-export const VERSION_CONFLICT = 'record.version_conflict';
 
 /** A file attached to a record (photo, document, stage image), as the API returns it. */
 export const Attachment = Type.Object({

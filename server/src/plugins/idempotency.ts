@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/types.js';
 import { ApiError } from '../lib/errors.js';
-import { IDEMPOTENCY_HEADER } from '../../../common/schemas/platform.js';
+import { IDEMPOTENCY_HEADER } from '../../../common/constants.js';
 import { requireAuth } from './auth.js';
 
 /** Tells the app (and a human reading logs) that the answer is the stored one of an earlier request. */

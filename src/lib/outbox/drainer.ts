@@ -30,7 +30,7 @@
  *   visible again, a socket connect or a successful reconnect (triggerOutboxDrain), the
  *   backoff timer, a service worker message { type: 'outbox-sync' }, a new write.
  */
-import { VERSION_CONFLICT } from '../../../common/schemas/platform';
+import { VERSION_CONFLICT } from '../../../common/constants';
 import { ApiError } from '../api-client';
 import { subscribeEnvelope } from '../envelope-store';
 import { onSessionEnded } from '../session';

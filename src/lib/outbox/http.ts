@@ -5,9 +5,8 @@
  * new one (the drainer waits for its tenant instead). Rejects with an ApiError, which the
  * drainer classifies (a 409 record.version_conflict runs the merge).
  */
+import { IDEMPOTENCY_HEADER } from '../../../common/constants';
 import { requestEnvelope, type RequestContext } from '../api-client';
-
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export async function sendWrite<T>(
   method: 'post' | 'put' | 'patch' | 'delete',

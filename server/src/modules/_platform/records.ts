@@ -9,7 +9,8 @@
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import type { ApiErrorBody } from '../../../../common/api-types.js';
-import { VERSION_CONFLICT, type Actor, type HistoryEntry, type RecordMeta } from '../../../../common/schemas/platform.js';
+import { VERSION_CONFLICT } from '../../../../common/constants.js';
+import type { Actor, HistoryEntry, RecordMeta } from '../../../../common/schemas/platform.js';
 
 /** A database time as the API writes it (ISO 8601, UTC). */
 export const iso = (value: Date | string): string => new Date(value).toISOString();

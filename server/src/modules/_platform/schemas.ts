@@ -4,7 +4,8 @@
  * shell's and are passed through as they are), and the Idempotency-Key header of writes.
  */
 import Type, { type TSchema } from 'typebox';
-import { IDEMPOTENCY_HEADER, Uuid } from '../../../../common/schemas/platform.js';
+import { IDEMPOTENCY_HEADER } from '../../../../common/constants.js';
+import { Uuid } from '../../../../common/schemas/platform.js';
 
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({

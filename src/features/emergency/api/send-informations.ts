@@ -5,9 +5,9 @@
  * the api-client at send time. Rejects with an ApiError whose status the drainer classifies.
  */
 import type { EmergencyPayload, EmergencySendResult } from '../../../../common/api-types';
+import { IDEMPOTENCY_HEADER } from '../../../../common/constants';
 import { apiPostWithProgress, type RequestContext } from '../../../lib/api-client';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 // A big payload (inline images) on a slow link needs longer than ky's default 10 s.
 const SEND_TIMEOUT_MS = 60_000;
 

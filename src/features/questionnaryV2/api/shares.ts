@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { sharedReportPath, type ReportShare, type ReportShareCreated } from '../../../../common/modules/questionnaryV2/schemas';
-import { IDEMPOTENCY_HEADER } from '../../../../common/schemas/platform';
+import { IDEMPOTENCY_HEADER } from '../../../../common/constants';
 import { apiGet, requestEnvelope } from '../../../lib/api-client';
 import { questionnairesKeys } from './keys';
 

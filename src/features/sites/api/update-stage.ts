@@ -1,6 +1,7 @@
 /** PATCH /api/sites/:id/stages/:stageId (sites.admin): rename it or replace its image. */
 import type { Site } from '../../../../common/modules/sites/schemas';
-import { sendWrite, sitePath } from './send-write';
+import { sendWrite } from '../../../lib/outbox/http';
+import { sitePath } from './site-path';
 
 export interface StageChanges {
   name?: string;

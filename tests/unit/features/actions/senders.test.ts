@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '../../../../common/schemas/platform';
+import { IDEMPOTENCY_HEADER } from '../../../../common/constants';
 import { ACTION_SENDERS, registerActionSenders } from '../../../../src/features/actionPlans/senders';
 import { ACTION_WRITE_KINDS } from '../../../../src/features/actionPlans/writes';
 import { registerSender, type OutboxItem, type SendContext } from '../../../../src/lib/outbox';

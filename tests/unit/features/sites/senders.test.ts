@@ -1,11 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '../../../../common/schemas/platform';
-import { IDEMPOTENCY_HEADER as SENT_HEADER } from '../../../../src/features/sites/api/send-write';
+import { IDEMPOTENCY_HEADER } from '../../../../common/constants';
 import { registerSiteSenders, SITE_SENDERS } from '../../../../src/features/sites/senders';
 import { SITE_WRITE_KINDS } from '../../../../src/features/sites/writes';
 import { registerSender, type OutboxItem, type SendContext } from '../../../../src/lib/outbox';
-import { makeEnvelope } from '../../../../src/testing/fixtures';
+import { makeAccessToken, makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { server } from '../../../../src/testing/server';
 import { seedSession } from '../../../../src/testing/session';
@@ -62,7 +61,6 @@ describe('the Sites senders', () => {
     registerSiteSenders();
     expect(Object.keys(SITE_SENDERS).sort()).toEqual([...SITE_WRITE_KINDS].sort());
     expect(vi.mocked(registerSender).mock.calls.map(([kind]) => kind).sort()).toEqual([...SITE_WRITE_KINDS].sort());
-    expect(SENT_HEADER).toBe(IDEMPOTENCY_HEADER);
   });
 
   it('send an update with its changes, the version it is based on and its idempotency key', async () => {
@@ -89,5 +87,23 @@ describe('the Sites senders', () => {
       { method: 'PUT', path: `/api/sites/${SITE.id}/stages/order`, body: { kind: 'threeD', ids: [stageId] } },
     ]);
     expect(seen.every((request) => request.key === '7a5d3c1e-0000-4000-8000-000000000001')).toBe(true);
+  });
+
+  it('do not replay a site write to the district the session moved to: it fails with tenant_changed, sent once', async () => {
+    seedSession({ rights: ['sites.admin'] });
+    const seen = { writes: 0, refreshes: 0 };
+    server.use(
+      http.post(api('auth/refresh'), () => {
+        seen.refreshes += 1;
+        return HttpResponse.json(makeEnvelope({ token: makeAccessToken({ did: 'district-new' }), expiresAt: new Date(Date.now() + 900_000).toISOString() }));
+      }),
+      http.patch(api('sites/:id'), () => {
+        seen.writes += 1;
+        return HttpResponse.json({ message: 'session.tenant_changed' }, { status: 401 });
+      }),
+    );
+    const failure = await SITE_SENDERS['sites.update'](...item('sites.update', 4, { ownerName: 'SCI' })).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 401, body: { message: 'session.tenant_changed' } });
+    expect(seen).toEqual({ writes: 1, refreshes: 0 });
   });
 });
