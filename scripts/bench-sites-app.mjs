@@ -223,7 +223,8 @@ async function scrollPart() {
 // --- 2. Lighthouse ------------------------------------------------------------------------------
 
 async function lighthousePart() {
-  const scratch = mkdtempSync(join(tmpdir(), 'vigie-bench-reports-'));
+  // BENCH_REPORT_DIR keeps Lighthouse's reports (list-<run>.json) for reading afterwards.
+  const scratch = process.env.BENCH_REPORT_DIR ?? mkdtempSync(join(tmpdir(), 'vigie-bench-reports-'));
   const reports = [];
   const failures = [];
   try {
@@ -245,7 +246,7 @@ async function lighthousePart() {
       }
     }
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    if (!process.env.BENCH_REPORT_DIR) rmSync(scratch, { recursive: true, force: true });
   }
   if (reports.length === 0) throw new Error(`every Lighthouse run failed: ${failures.join('; ')}`);
   const values = (pick) => reports.map(pick).filter((v) => typeof v === 'number');

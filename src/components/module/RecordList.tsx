@@ -14,7 +14,7 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonInput, IonSpinner } from '@ionic/react';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../common/schemas/platform';
 import { useConnectionState } from '../../lib/connectivity';
@@ -86,12 +86,18 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     observer.observe(content, { attributes: true, attributeFilter: ['role'] });
     return () => observer.disconnect();
   }, []);
-  const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const served = list.data?.pages[0]?.total ?? 0;
+  // Scrolling renders this component at every frame (the virtualiser's window moves); the rows
+  // (10,000 of them, flattened and overlaid) are only worked out again when the data, the
+  // device's writes or the module's overlay change, not at each of those renders.
+  const data = list.data;
   // Offline, a list never fetched (a new search) still shows what this device wrote that matches it.
   const neverFetched = list.isPending && list.fetchStatus === 'paused';
-  const overlaid =
-    props.overlay === undefined || (list.data === undefined && !neverFetched) ? { rows: loaded, total: served } : props.overlay(loaded, served);
+  const { overlay } = props;
+  const overlaid = useMemo(() => {
+    const loaded = data?.pages.flatMap((page) => page.items) ?? [];
+    const served = data?.pages[0]?.total ?? 0;
+    return overlay === undefined || (data === undefined && !neverFetched) ? { rows: loaded, total: served } : overlay(loaded, served);
+  }, [data, overlay, neverFetched]);
   const { rows, total } = useDeliveredRows(overlaid, list.dataUpdatedAt, props.getKey, list.refetch);
   const shown = list.data !== undefined || rows.length > 0;
   const hasMore = list.hasNextPage;
@@ -105,6 +111,9 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     overscan: OVERSCAN,
     initialOffset: () => recalledScroll(scrollKey),
     observeElementRect: fallbackRect,
+    // The window's next rows are rendered with the frame, not synchronously in each scroll
+    // event: a fling fires several events a frame, and each was a whole render of the list.
+    useFlushSync: false,
     onChange: (instance: Virtualizer<HTMLDivElement, Element>) => rememberScroll(scrollKey, instance.scrollOffset ?? 0),
   });
   const items = virtualizer.getVirtualItems();
@@ -194,7 +203,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
                         )}
                       </div>
                     ) : (
-                      props.renderRow(row, props.selectedId === props.getKey(row))
+                      <Row row={row} selected={props.selectedId === props.getKey(row)} render={props.renderRow} />
                     )}
                   </div>
                 );
@@ -206,6 +215,15 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     </div>
   );
 }
+
+/**
+ * One row's content, rendered again only when its record, its selection or the module's row
+ * renderer changes: while scrolling, the rows already in the window are left alone and only
+ * those coming into it are rendered.
+ */
+const Row = memo(function Row<T>({ row, selected, render }: { row: T; selected: boolean; render: (row: T, selected: boolean) => ReactNode }) {
+  return <>{render(row, selected)}</>;
+}) as <T>(props: { row: T; selected: boolean; render: (row: T, selected: boolean) => ReactNode }) => ReactNode;
 
 interface Delivery<T> {
   /** The rows marked pending at the last change of them, and their keys. */
@@ -229,7 +247,7 @@ function useDeliveredRows<T>(
   getKey: (row: T) => string,
   refetch: (options: { cancelRefetch: boolean }) => Promise<unknown>,
 ) {
-  const pending = view.rows.filter((row) => (row as { pending?: unknown }).pending !== undefined);
+  const pending = useMemo(() => view.rows.filter((row) => (row as { pending?: unknown }).pending !== undefined), [view.rows]);
   const key = pending.map(getKey).join('|');
   const [delivery, setDelivery] = useState<Delivery<T>>({ key, last: pending, held: [], at: dataAt });
   if (delivery.key !== key) {

@@ -1,7 +1,7 @@
 /**
  * The Sites route subtree (the manifest's prefix `site`), registered by the app's route table.
  * This file is in the entry: it holds only the guards, the search validation and what loaders
- * start; the pages come from the module's own chunks (components/pages.tsx for readers,
+ * start (the list's first page); the pages come from the module's own chunks (components/pages.tsx for readers,
  * components/manage-pages.tsx for managers), and so do the
  * module's strings (namespaces `sites` and `components`, loaded with the route).
  *
@@ -13,14 +13,17 @@
  *   /site/$siteId/edit    edit (sites.admin)
  */
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
 import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { can } from '../../lib/rights';
+import { siteTypesQueryOptions } from './api/get-site-types';
+import { sitesListQueryOptions } from './api/get-sites';
 import { SITES_LIST_PATH } from './paths';
-import { UUID, validateSiteSearch } from './search';
+import { UUID, validateSiteSearch, type SiteListSearch } from './search';
 
 const pages = () => import('./components/pages');
 const managePages = () => import('./components/manage-pages');
@@ -51,6 +54,14 @@ export function moduleRoutes(parent: AnyRoute) {
     getParentRoute: () => site,
     path: 'view/infoV2',
     validateSearch: validateSiteSearch,
+    // The list's first page and the types leave with the page's code, not after it: on a
+    // first visit the page's chunks are several round trips deep, and the rows are the
+    // screen's largest paint. Not awaited: the page shows its own loading state.
+    loaderDeps: ({ search }: { search: SiteListSearch }) => search,
+    loader: ({ context, deps }: { context: RouterContext; deps: SiteListSearch }) => {
+      void context.queryClient.prefetchInfiniteQuery(sitesListQueryOptions(deps));
+      void context.queryClient.prefetchQuery(siteTypesQueryOptions());
+    },
     component: lazyRouteComponent(pages, 'SitesListPage'),
   });
   const create = createRoute({
