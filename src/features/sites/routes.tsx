@@ -1,8 +1,8 @@
 /**
  * The Sites route subtree (the manifest's prefix `site`), registered by the app's route table.
  * This file is in the entry: it holds only the guards, the search validation and what loaders
- * start (the list's first page); the pages come from the module's own chunks (components/pages.tsx for readers,
- * components/manage-pages.tsx for managers), and so do the
+ * start (the list's first page); the pages come from the module's own chunks (components/pages.tsx
+ * and sheet-page.tsx for readers, components/manage-pages.tsx for managers), and so do the
  * module's strings (namespaces `sites` and `components`, loaded with the route).
  *
  *   /site                 → /site/view/infoV2
@@ -26,6 +26,7 @@ import { SITES_LIST_PATH } from './paths';
 import { UUID, validateSiteSearch, type SiteListSearch } from './search';
 
 const pages = () => import('./components/pages');
+const sheetPage = () => import('./components/sheet-page');
 const managePages = () => import('./components/manage-pages');
 
 /** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
@@ -82,7 +83,7 @@ export function moduleRoutes(parent: AnyRoute) {
     // Not an id: not a site's address (the app's 404 rule answers).
     params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
     validateSearch: validateSiteSearch,
-    component: lazyRouteComponent(pages, 'SiteSheetPage'),
+    component: lazyRouteComponent(sheetPage, 'SiteSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => site,

@@ -1,19 +1,17 @@
 /**
- * The reader's Sites pages, one per route of routes.tsx (the module's chunk, not the entry):
- * the list, and a site's sheet. On a phone the sheet is a page above the list (back returns to
- * it, at the same row); on a wide screen the list stays beside it with the open site
- * highlighted. The managers' pages are in manage-pages.tsx, a chunk of their own.
+ * The reader's site list page (/site/view/infoV2; a chunk of its own, not the entry). A site's
+ * sheet is sheet-page.tsx, another chunk: the list's first visit does not download the sheet,
+ * its attachments and its photo picker. The managers' pages are in manage-pages.tsx.
  */
 import { IonButton } from '@ionic/react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayout';
+import { SplitLayout } from '../../../components/module/SplitLayout';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { can } from '../../../lib/rights';
-import { siteEditHref, siteNewHref, sitesListHref, siteTypesHref } from '../paths';
-import { useBack, useListSearch, useSiteId } from './page-hooks';
-import { SiteSheet } from './SiteSheet';
+import { siteNewHref, siteTypesHref } from '../paths';
+import { useListSearch } from './page-hooks';
 import { SitesList } from './SitesList';
 
 export function SitesListPage() {
@@ -42,24 +40,3 @@ export function SitesListPage() {
     />
   );
 }
-
-export function SiteSheetPage() {
-  const { t } = useTranslation('sites');
-  const search = useListSearch();
-  const siteId = useSiteId();
-  const router = useRouter();
-  const wide = useWideLayout();
-  const back = useBack(sitesListHref(search));
-  return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')}>
-          <SitesList search={search} selectedId={siteId} />
-        </ModulePage>
-      }
-      detail={<SiteSheet key={siteId} siteId={siteId} onBack={wide ? undefined : back} onEdit={() => void router.navigate({ href: siteEditHref(siteId) })} />}
-      placeholder={t('list.choose')}
-    />
-  );
-}
-
