@@ -32,8 +32,9 @@ import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient
 import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
-import { cacheDb } from '../lib/idb';
+import { cacheDb, type CacheRecord } from '../lib/idb';
 import { etagOf, isDeviceCopy } from '../lib/offline-copy';
+import { yieldToMain } from '../lib/when-idle';
 import { isOfflineQuery, isOnDemandOfflineKey, OFFLINE_CACHE_BUSTER, OFFLINE_PAGES_KEPT, PERSISTED_CACHE_MAX_AGE_MS } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
 import { clearQueryCache, getQueryCache, setQueryCache } from '../lib/storage';
@@ -98,6 +99,9 @@ export async function clearOfflineCache(): Promise<void> {
 
 type SavedQuery = PersistedClient['clientState']['queries'][number];
 
+/** A query's JSON from this size on is made in a task of its own when the copy is saved. */
+const LARGE_RECORD_CHARS = 100_000;
+
 /** A paged list's query with its first OFFLINE_PAGES_KEPT pages only; any other as it is. */
 function firstPagesOf(query: SavedQuery): SavedQuery {
   const data = query.state.data as { pages?: unknown; pageParams?: unknown } | undefined;
@@ -151,39 +155,47 @@ export function createOfflinePersister(): Persister {
       const owner = currentCacheOwner();
       if (owner === null) return;
       const db = await cacheDb();
-      const tx = db.transaction('queries', 'readwrite');
       if (known?.owner !== owner || known.generation !== offlineCopyGeneration) {
         // One owner's data on the device at a time: another district's never stays behind.
-        const keys = await tx.store.getAllKeys();
-        await Promise.all(keys.filter(([keyOwner]) => keyOwner !== owner).map((key) => tx.store.delete(key)));
+        const cleanup = db.transaction('queries', 'readwrite');
+        const keys = await cleanup.store.getAllKeys();
+        await Promise.all([...keys.filter(([keyOwner]) => keyOwner !== owner).map((key) => cleanup.store.delete(key)), cleanup.done]);
         known = {
           owner,
           generation: offlineCopyGeneration,
           data: new Map(keys.filter(([keyOwner]) => keyOwner === owner).map(([, hash]) => [hash, isOnDemandHash(hash) ? ON_DEVICE : UNREAD])),
         };
       }
-      const data = known.data;
+      const { data, generation } = known;
       const savedAt = Date.now();
       const written = new Map<string, unknown>();
-      const writes: Promise<unknown>[] = [];
+      const records: CacheRecord[] = [];
       for (const query of client.clientState.queries) {
         written.set(query.queryHash, query.state.data);
         // Unchanged, or read from the device's copy (lib/offline-copy.ts): the device holds it.
         if (data.get(query.queryHash) === query.state.data || isDeviceCopy(query.state.data)) continue;
         const etag = etagOf(query.state.data);
-        writes.push(
-          tx.store.put({
-            owner,
-            hash: query.queryHash,
-            buster: client.buster,
-            savedAt,
-            dataUpdatedAt: query.state.dataUpdatedAt,
-            ...(etag === undefined ? {} : { etag }),
-            ...(isOnDemandOfflineKey(query.queryKey) ? { onDemand: true } : {}),
-            json: serializeQuery(firstPagesOf(query)),
-          }),
-        );
+        const json = serializeQuery(firstPagesOf(query));
+        records.push({
+          owner,
+          hash: query.queryHash,
+          buster: client.buster,
+          savedAt,
+          dataUpdatedAt: query.state.dataUpdatedAt,
+          ...(etag === undefined ? {} : { etag }),
+          ...(isOnDemandOfflineKey(query.queryKey) ? { onDemand: true } : {}),
+          json,
+        });
+        // A large answer (a district's 10,000 sites for the alert or the map: 2.5 and 3.2 MB of
+        // JSON) is a task of its own: the page draws a frame between two of them instead of one
+        // task for them all while the user scrolls. The writes go together below, in one
+        // transaction (an IndexedDB transaction ends when a task leaves it nothing to do).
+        if (json.length > LARGE_RECORD_CHARS) await yieldToMain();
       }
+      // Logged out, or the copy dropped, while the records were made: none of them is written.
+      if (currentCacheOwner() !== owner || offlineCopyGeneration !== generation) return;
+      const tx = db.transaction('queries', 'readwrite');
+      const writes: Promise<unknown>[] = records.map((record) => tx.store.put(record));
       // Gone from memory: deleted, but an on-demand query's copy stays on the device.
       const gone = [...data.keys()].filter((hash) => !written.has(hash) && data.get(hash) !== ON_DEVICE);
       const kept = gone.filter(isOnDemandHash);

@@ -142,6 +142,20 @@ describe('the offline copy of the module data', () => {
     again.stop();
   });
 
+  it('saves large answers (each made in a task of its own) in one write, and brings them back', async () => {
+    seedSession();
+    const { queryClient, stop } = await start();
+    const big = (prefix: string) => Array.from({ length: 3000 }, (_, n) => ({ id: `${prefix}${n}`, name: `Agence Bellecour ${n}, 12 rue de la République` }));
+    queryClient.setQueryData(SITES, big('s'));
+    await queryClient.prefetchQuery({ queryKey: SHEET, queryFn: () => big('f'), meta: { offline: true } });
+    await settle();
+    stop();
+    const again = await start();
+    expect(again.queryClient.getQueryData(SITES)).toEqual(big('s'));
+    expect(again.queryClient.getQueryData(SHEET)).toEqual(big('f'));
+    again.stop();
+  });
+
   it('keeps the first pages of a paged list scrolled further, not every page loaded', async () => {
     seedSession();
     const { queryClient, stop } = await start();
