@@ -6,7 +6,8 @@
  * says where it is). A layer moved up and no longer shown by default is seen so by a new
  * reader (its layers panel's order and switch); the layer dragged back by its handle. A point written offline, placed by typing its
  * coordinates (the keyboard's way), shows at once, marked waiting, and is sent once the network
- * is back. axe on the three pages.
+ * is back. axe on the three pages. On a phone, the points page's List / Map switch shows the map
+ * then the list again, and a new point's form shows below the map it is placed on.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
@@ -163,4 +164,41 @@ test('a point written offline with typed coordinates shows at once, waiting, and
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(row).toBeVisible();
   await expect(row.getByText('Waiting to be sent')).toHaveCount(0);
+});
+
+test('on a phone the points page switches between the list and the map, and a new point is placed on the map above its form', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 412, height: 823 });
+  await login(page, MANAGER);
+  await page.goto('/cartographyManagement/interestPoint/view');
+  const list = page.getByRole('list', { name: 'Points of interest' });
+  const map = page.getByRole('region', { name: 'Map of the points of interest' });
+  const views = page.getByRole('group', { name: 'Show the list or the map' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(views.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(map).toHaveCount(0);
+
+  await views.getByRole('button', { name: 'Map' }).click();
+  await expect(map).toHaveAttribute('data-state', 'ready');
+  await expect(views.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(list).toHaveCount(0);
+  await expect(page).toHaveURL(/view=map/);
+
+  await views.getByRole('button', { name: 'List' }).click();
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(map).toHaveCount(0);
+  await expect(page).not.toHaveURL(/view=map/);
+
+  // A new point: the map (to tap its place) above the form, no switch.
+  await page.getByRole('button', { name: 'New point' }).click();
+  const form = page.getByRole('form', { name: 'New point of interest' });
+  await expect(map).toHaveAttribute('data-state', 'ready');
+  await expect(form.getByLabel('Name')).toBeVisible();
+  await expect(views).toHaveCount(0);
+  const mapBox = (await map.boundingBox())!;
+  const formBox = (await form.boundingBox())!;
+  expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(formBox.y + 1);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(views.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
 });

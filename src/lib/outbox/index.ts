@@ -4,6 +4,7 @@
  * its screens show pending writes with usePendingWrites / usePendingChanges, withPending and
  * <WaitingMark/> (components/WaitingMark.tsx).
  */
+export { onDelivered } from './db';
 export { enqueueWrite, countPendingWrites, retryWrite, discardWrite, resolveConflict, isUndelivered, NoSessionError } from './enqueue';
 export { registerSender } from './registry';
 export { startOutboxDrainer, triggerOutboxDrain, OUTBOX_SYNC_MESSAGE } from './drainer';

@@ -18,14 +18,14 @@ import { AREA_FALLBACK_COLOUR } from '../../cartography/layers';
 import '../../cartography/components/cartography.css';
 import { DRAW_ROLES, drawingFeatures, drawReducer, type DrawEvent, type DrawState } from '../drawing';
 
-export const EDITOR_SOURCES = { areas: 'mgmt-areas', draw: 'mgmt-draw' } as const;
+export const EDITOR_SOURCES = { areas: 'cm-areas', draw: 'cm-draw' } as const;
 export const EDITOR_LAYERS = {
-  areasFill: 'mgmt-areas-fill',
-  areasLine: 'mgmt-areas-line',
-  drawFill: 'mgmt-draw-fill',
-  drawLine: 'mgmt-draw-line',
-  midpoints: 'mgmt-draw-midpoints',
-  vertices: 'mgmt-draw-vertices',
+  areasFill: 'cm-areas-fill',
+  areasLine: 'cm-areas-line',
+  drawFill: 'cm-draw-fill',
+  drawLine: 'cm-draw-line',
+  midpoints: 'cm-draw-midpoints',
+  vertices: 'cm-draw-vertices',
 } as const;
 const DRAW_COLOUR = '#1d6fd6';
 /** How far from a vertex a finger may land and still take it, in CSS pixels. */

@@ -73,7 +73,7 @@ export function AreaForm({ area, geometry, layers, groups, onSaved, onCancel, on
   const layerProblem = form.shown('layerId');
   return (
     <form
-      className="record-form mgmt-form"
+      className="record-form"
       noValidate
       aria-label={area === null ? t('management.areas.new_title') : t('management.areas.edit_title', { name: area.name })}
       onSubmit={(event) => {

@@ -32,10 +32,11 @@ import { surfaceText } from '../drawing';
 import { managementHref } from '../paths';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
 import { UUID } from '../../cartography/search';
-import { useLiveAreas } from '../use-live-areas';
+import { AREA_PAGES_LIVE, useLiveRecords } from '../live-records';
 import { ColourField } from './ColourField';
 import { DescriptionField } from './DescriptionField';
 import './areas.css';
+import './editors.css';
 
 const GROUPS_PATH = managementHref('mapsAreaGroup');
 const AREAS_PATH = managementHref('mapsArea');
@@ -69,7 +70,7 @@ export function AreaGroupsPage() {
   const wide = useWideLayout();
   const powers = mapPowers(useEnvelope((state) => state.rights));
   const manager = powers.manageGroups;
-  useLiveAreas();
+  useLiveRecords(AREA_PAGES_LIVE);
   const deletedView = search.deleted === 'true';
   const groups = useQuery(areaGroupsQueryOptions(deletedView));
   const writes = usePendingChanges(MAP_RECORDS.groups.module);
@@ -82,10 +83,10 @@ export function AreaGroupsPage() {
   const list = (
     <ModulePage
       title={t('management.groups.title')}
-      className="mgmt-page"
+      className="cm-fill-page"
       actions={manager && search.edit !== 'new' ? <IonButton onClick={() => go({ ...search, edit: 'new', group: undefined })}>{t('management.groups.new')}</IonButton> : undefined}
     >
-      <div className="mgmt-pane">
+      <div className="cm-pane">
         {manager && (
           <label className="record-list-select">
             {t('management.common.state')}
@@ -98,20 +99,20 @@ export function AreaGroupsPage() {
         <p role="status">{groups.data !== undefined && t('management.groups.count', { count: rows.length })}</p>
         {groups.isError && groups.data === undefined && <p role="alert">{describeApiError(groups.error)}</p>}
         {groups.data !== undefined && rows.length === 0 && <p>{t(deletedView ? 'management.groups.empty_deleted' : 'management.groups.empty')}</p>}
-        <ul className="mgmt-status-list" aria-label={t('management.groups.list_label')}>
+        <ul className="cm-status-list" aria-label={t('management.groups.list_label')}>
           {rows.map((group: WithPending<AreaGroup>) => (
             <li key={group.id}>
               <a
                 href={groupsHref({ ...search, group: group.id, edit: undefined })}
-                className="mgmt-row"
+                className="cm-row"
                 aria-current={group.id === search.group ? 'true' : undefined}
                 onClick={(event) => {
                   event.preventDefault();
                   go({ ...search, group: group.id, edit: undefined });
                 }}
               >
-                <span className="mgmt-swatch" style={{ background: group.colour }} aria-hidden="true" />
-                <span className="mgmt-row-text">
+                <span className="cm-swatch" style={{ background: group.colour }} aria-hidden="true" />
+                <span className="cm-row-text">
                   <strong>{group.name}</strong>
                   <span>{t('management.groups.area_count', { count: group.areaCount ?? 0 })}</span>
                 </span>
@@ -151,15 +152,15 @@ function GroupSheet({ group, manager, deleted, onBack, onEdit }: { group: WithPe
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
     );
   return (
-    <ModulePage title={group.name} className="mgmt-page" {...(onBack === undefined ? {} : { onBack })}>
-      <div className="mgmt-pane">
+    <ModulePage title={group.name} className="cm-fill-page" {...(onBack === undefined ? {} : { onBack })}>
+      <div className="cm-pane">
         <RecordSheet label={group.name}>
-          <div className="mgmt-sheet-head">
+          <div className="cm-sheet-head">
             {deleted && <StatusChip label={t('management.common.deleted')} tone="danger" />}
             {group.pending !== undefined && <WaitingMark pending={group.pending} />}
           </div>
           {manager && (
-            <div className="mgmt-sheet-actions">
+            <div className="cm-sheet-actions">
               {!deleted && <IonButton onClick={onEdit}>{t('management.common.edit')}</IonButton>}
               {!deleted && (
                 <IonButton fill="outline" color="danger" onClick={act(() => queueDelete('groups', group), t('management.groups.deleted_done'))}>
@@ -175,8 +176,8 @@ function GroupSheet({ group, manager, deleted, onBack, onEdit }: { group: WithPe
                 {
                   label: t('management.common.colour'),
                   value: (
-                    <span className="mgmt-colour-value">
-                      <span className="mgmt-swatch" style={{ background: group.colour }} aria-hidden="true" />
+                    <span className="cm-colour-value">
+                      <span className="cm-swatch" style={{ background: group.colour }} aria-hidden="true" />
                       {group.colour}
                     </span>
                   ),
@@ -238,9 +239,9 @@ function GroupForm({ group, onBack, onDone }: { group: AreaGroup | null; onBack?
   );
   const title = group === null ? t('management.groups.new_title') : t('management.groups.edit_title', { name: group.name });
   return (
-    <ModulePage title={title} className="mgmt-page" {...(onBack === undefined ? {} : { onBack })}>
+    <ModulePage title={title} className="cm-fill-page" {...(onBack === undefined ? {} : { onBack })}>
       <form
-        className="record-form mgmt-pane"
+        className="record-form cm-pane"
         noValidate
         aria-label={title}
         onSubmit={(event) => {

@@ -37,9 +37,9 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf,
   const own = writes.filter((write) => write.item.recordId === areaId);
   const area = query.data === undefined ? pendingCreatedArea(areaId, own, complete) : withPendingRecord(query.data, own);
   if (area === undefined) {
-    if (query.isPending && query.fetchStatus !== 'paused') return <p className="mgmt-pane-state">{t('management.common.loading')}</p>;
+    if (query.isPending && query.fetchStatus !== 'paused') return <p className="cm-pane-state">{t('management.common.loading')}</p>;
     return (
-      <div className="mgmt-pane-state" role="alert">
+      <div className="cm-pane-state" role="alert">
         <p>{query.isError ? describeApiError(query.error) : t('management.common.offline_unknown')}</p>
         <IonButton fill="outline" onClick={onClose}>
           {t('management.common.back_to_list')}
@@ -56,13 +56,13 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf,
   const fieldLabel = (field: string) => (['name', 'description', 'layerId', 'groupId', 'colour', 'geometry'].includes(field) ? t(`management.areas.field.${field}`) : field);
   return (
     <RecordSheet label={area.name}>
-      <div className="mgmt-sheet-head">
+      <div className="cm-sheet-head">
         <h2>{area.name}</h2>
         {deleted && <StatusChip label={t('management.common.deleted')} tone="danger" />}
         {area.pending !== undefined && <WaitingMark pending={area.pending} />}
       </div>
       {manager && (
-        <div className="mgmt-sheet-actions">
+        <div className="cm-sheet-actions">
           {!deleted && (
             <>
               <IonButton onClick={() => onEdit(area)}>{t('management.common.edit')}</IonButton>
@@ -87,8 +87,8 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf,
             {
               label: t('management.common.colour'),
               value: (
-                <span className="mgmt-colour-value">
-                  <span className="mgmt-swatch" style={{ background: colourOf(area) }} aria-hidden="true" />
+                <span className="cm-colour-value">
+                  <span className="cm-swatch" style={{ background: colourOf(area) }} aria-hidden="true" />
                   {area.colour ?? t('management.areas.colour_inherited', { colour: colourOf(area) })}
                 </span>
               ),

@@ -80,9 +80,9 @@ export function AreasList({ search, manager, layers, groups, writes, href, setSe
         const area: WithPending<Area> = row;
         const to = href({ area: area.id, pane: undefined });
         return (
-          <a href={to} onClick={follow(to)} className="record-row mgmt-row" aria-current={selected ? 'true' : undefined}>
-            <span className="mgmt-swatch" style={{ background: colourOf(area) }} aria-hidden="true" />
-            <span className="mgmt-row-text">
+          <a href={to} onClick={follow(to)} className="record-row cm-row" aria-current={selected ? 'true' : undefined}>
+            <span className="cm-swatch" style={{ background: colourOf(area) }} aria-hidden="true" />
+            <span className="cm-row-text">
               <strong>{area.name}</strong>
               <span>
                 {[area.layerName, area.groupName, surfaceText(area.areaSquareMetres, i18n.language)].filter((part) => part !== null && part !== '').join(' · ')}

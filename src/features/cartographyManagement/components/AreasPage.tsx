@@ -21,21 +21,23 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
-import { basemapQueryOptions, featuresQueryOptions, layersQueryOptions } from '../../cartography/api/reads';
+import { featuresQueryOptions, layersQueryOptions } from '../../cartography/api/reads';
 import { areaGroupsQueryOptions } from '../api/area-groups';
 import { areaColour, areaFeaturesWithPending, areaMatches, completeArea } from '../area-pending';
 import { validateAreaSearch, type AreaPageSearch } from '../area-search';
 import { drawnSurface, drawReducer, geometryOf, IDLE, surfaceText, type DrawState } from '../drawing';
 import { managementHref } from '../paths';
 import { MAP_RECORDS, queueUpdate } from '../record-writes';
-import { useLiveAreas } from '../use-live-areas';
+import { AREA_PAGES_LIVE, useLiveRecords } from '../live-records';
 import { AreaEditorMap } from './AreaEditorMap';
 import { AreaForm } from './AreaForm';
 import { AreaSheet } from './AreaSheet';
 import { AreasList } from './AreasList';
 import { ImportDialog } from './ImportDialog';
 import { ListMapSplit } from './ListMapSplit';
+import { useMapBase } from './map-base';
 import './areas.css';
+import './editors.css';
 
 const NO_FEATURES: MapFeature[] = [];
 const AREAS_PATH = managementHref('mapsArea');
@@ -57,12 +59,12 @@ export function AreasPage() {
   const wide = useWideLayout();
   const powers = mapPowers(useEnvelope((state) => state.rights));
   const manager = powers.manageAreas;
-  useLiveAreas();
+  useLiveRecords(AREA_PAGES_LIVE);
 
   const layers = useQuery(layersQueryOptions());
   const groups = useQuery(areaGroupsQueryOptions());
   const features = useQuery(featuresQueryOptions());
-  const basemap = useQuery(basemapQueryOptions());
+  const mapBase = useMapBase();
   const writes = usePendingChanges(MAP_RECORDS.areas.module);
   const [draw, dispatch] = useReducer(drawReducer, IDLE);
   const [editing, setEditing] = useState<Editing>(null);
@@ -122,7 +124,7 @@ export function AreasPage() {
   const pane = draw.mode === 'drawing' || draw.mode === 'shaping' ? 'map' : formOpen ? 'list' : (search.pane ?? 'list');
 
   const left = formOpen ? (
-    <div className="mgmt-pane">
+    <div className="cm-pane">
       <AreaForm
         key={editing?.kind === 'edit' ? editing.area.id : 'new'}
         area={editing?.kind === 'edit' ? editing.area : null}
@@ -138,7 +140,7 @@ export function AreasPage() {
       />
     </div>
   ) : search.area !== undefined ? (
-    <div className="mgmt-pane">
+    <div className="cm-pane">
       <IonButton fill="clear" onClick={() => setSearch({ area: undefined })}>
         {t('management.common.back_to_list')}
       </IonButton>
@@ -159,14 +161,11 @@ export function AreasPage() {
     <AreasList search={search} manager={manager} layers={layerList} groups={groupList} writes={writes} href={href} setSearch={setSearch} />
   );
 
-  const styleUrl = basemap.data?.styleUrl ?? (basemap.isError ? null : undefined);
   const map = (
-    <div className="mgmt-map">
-      {styleUrl !== undefined && (
+    <div className="cm-map">
+      {mapBase !== undefined && (
         <AreaEditorMap
-          styleUrl={styleUrl}
-          attribution={basemap.data?.attribution ?? ''}
-          extent={features.data?.extent ?? null}
+          {...mapBase}
           label={t('management.areas.map_label')}
           areas={mapAreas}
           selectedId={search.area ?? null}
@@ -182,7 +181,7 @@ export function AreasPage() {
   return (
     <ModulePage
       title={t('management.areas.title')}
-      className="mgmt-page"
+      className="cm-fill-page"
       actions={
         manager && draw.mode === 'idle' && editing === null ? (
           <>
@@ -216,17 +215,17 @@ function DrawBar({ draw, surface, dispatch, onCancel }: { draw: DrawState; surfa
   const count = draw.vertices.length;
   const canUndo = draw.mode === 'drawing' ? count > 0 : draw.history.length > 0;
   return (
-    <div className="mgmt-drawbar">
+    <div className="cm-drawbar">
       <p role="status">
         {draw.mode === 'drawing' ? t('management.areas.drawing_hint', { count }) : t('management.areas.shaping_hint')}
         {count >= 3 && ` ${t('management.areas.surface_is', { surface })}`}
       </p>
       {draw.problem !== null && (
-        <p role="alert" className="mgmt-problem">
+        <p role="alert" className="cm-problem">
           {t(PROBLEM_KEYS[draw.problem])}
         </p>
       )}
-      <div className="mgmt-drawbar-actions">
+      <div className="cm-drawbar-actions">
         <IonButton fill="outline" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
           {t('management.areas.undo')}
         </IonButton>

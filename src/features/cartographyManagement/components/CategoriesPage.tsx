@@ -21,10 +21,10 @@ import { usePendingChanges, withPendingList, type WithPending } from '../../../l
 import { withToast } from '../../../lib/toast-action';
 import { categoriesQueryOptions } from '../api/reads';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
+import { useLiveRecords } from '../live-records';
 import { CategoryForm, type CategoryDraft } from './CategoryForm';
 import { CategoryIcon } from './CategoryIcon';
 import { ConfirmDelete } from './ConfirmDelete';
-import { useFreshRecords } from './fresh';
 import './editors.css';
 
 const MODULE = MAP_RECORDS.categories.module;
@@ -44,7 +44,7 @@ export function CategoriesPage() {
   const categories = useQuery(categoriesQueryOptions(manager && deleted));
   const writes = usePendingChanges(MODULE);
   const [creating, setCreating] = useState(false);
-  useFreshRecords(MODULE, ['categories', 'points']);
+  useLiveRecords(['categories']);
   const rows = withPendingList(categories.data ?? [], categories.data?.length ?? 0, writes, { matches: () => true, deletedView: deleted, complete: completeCategory }).rows;
 
   return (

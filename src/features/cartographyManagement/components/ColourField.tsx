@@ -47,7 +47,7 @@ export function ColourField(props: OwnColourProps | InheritingColourProps) {
     <fieldset className="record-fieldset cm-colour" aria-describedby={problem === undefined ? undefined : ids.error}>
       <legend>{label}</legend>
       {props.inheritLabel !== undefined && (
-        <label className="mgmt-colour-inherit">
+        <label className="cm-colour-inherit">
           <input type="checkbox" checked={inherits} onChange={(event) => onChange(event.target.checked ? null : fallback)} />
           {props.inheritLabel}
         </label>

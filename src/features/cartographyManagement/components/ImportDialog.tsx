@@ -132,16 +132,16 @@ export function ImportDialog({ isOpen, onDismiss, layers, kinds, groups = [], ca
 
   const busy = check.state === 'checking' || check.state === 'importing';
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} aria-label={t('management.import.title')} aria-labelledby={titleId} className="app-dialog mgmt-import-dialog">
-      <div className="app-dialog-body mgmt-dialog-body">
+    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} aria-label={t('management.import.title')} aria-labelledby={titleId} className="app-dialog cm-import-dialog">
+      <div className="app-dialog-body cm-dialog-body">
         <h2 id={titleId}>{t('management.import.title')}</h2>
         <section aria-label={t('management.import.import_label')}>
-          <label className="mgmt-field">
+          <label className="cm-field">
             {t('management.import.file')}
             <input type="file" accept=".geojson,.json,.kml,application/geo+json,application/json,application/vnd.google-earth.kml+xml" onChange={(event) => void readFile(event.target.files?.[0])} />
           </label>
-          {fileProblem !== null && <p role="alert" className="mgmt-problem">{fileProblem}</p>}
-          <label className="mgmt-field">
+          {fileProblem !== null && <p role="alert" className="cm-problem">{fileProblem}</p>}
+          <label className="cm-field">
             {t('management.import.paste')}
             <textarea
               rows={5}
@@ -177,13 +177,13 @@ export function ImportDialog({ isOpen, onDismiss, layers, kinds, groups = [], ca
               onChange={choose(setCategoryId)}
             />
           )}
-          <div role="status" className="mgmt-import-status">
+          <div role="status" className="cm-import-status">
             {check.state === 'checking' && t('management.import.checking')}
             {(check.state === 'checked' || check.state === 'importing') &&
               t('management.import.would_create', { points: check.result.points, areas: check.result.areas, format: detectFormat(text, fileName).toUpperCase() })}
           </div>
           {check.state === 'refused' && (
-            <p role="alert" className="mgmt-problem">
+            <p role="alert" className="cm-problem">
               {check.message}
             </p>
           )}
@@ -196,12 +196,12 @@ export function ImportDialog({ isOpen, onDismiss, layers, kinds, groups = [], ca
             </IonButton>
           </div>
         </section>
-        <section aria-label={t('management.import.export_label')} className="mgmt-export">
+        <section aria-label={t('management.import.export_label')} className="cm-export">
           <h3>{t('management.import.export_title')}</h3>
           <fieldset>
             <legend>{t('management.import.export_layers')}</legend>
             {live.map((candidate) => (
-              <label key={candidate.id} className="mgmt-check">
+              <label key={candidate.id} className="cm-check">
                 <input
                   type="checkbox"
                   checked={exported.has(candidate.id)}

@@ -25,7 +25,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, type PendingWrite } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
-import { basemapQueryOptions, featuresQueryOptions } from '../../cartography/api/reads';
+import { featuresQueryOptions } from '../../cartography/api/reads';
 import { MapFrame } from '../../cartography/components/MapFrame';
 import { useMaplibre } from '../../cartography/components/use-maplibre';
 import { SEVERITY_COLOURS } from '../../cartography/layers';
@@ -35,9 +35,11 @@ import { filterIncidents, NEXT_STATUSES, SEVERITIES, validateIncidentSearch, typ
 import { incidentsWithPending, INCIDENTS_OUTBOX, queueIncidentStatus } from '../incident-writes';
 import { managementHref } from '../paths';
 import type { ManagementLinks } from '../routes';
-import { useLiveAreas } from '../use-live-areas';
+import { AREA_PAGES_LIVE, useLiveRecords } from '../live-records';
 import { ListMapSplit } from './ListMapSplit';
+import { useMapBase } from './map-base';
 import './areas.css';
+import './editors.css';
 
 const NO_FEATURES: MapFeature[] = [];
 const INCIDENTS_PATH = managementHref('incident');
@@ -54,9 +56,9 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
   const search = useMemo(() => validateIncidentSearch(raw), [raw]);
   const router = useRouter();
   const powers = mapPowers(useEnvelope((state) => state.rights));
-  useLiveAreas();
+  useLiveRecords(AREA_PAGES_LIVE);
   const features = useQuery(featuresQueryOptions());
-  const basemap = useQuery(basemapQueryOptions());
+  const mapBase = useMapBase();
   const writes = usePendingChanges(INCIDENTS_OUTBOX);
   const go = (patch: Partial<IncidentSearch>) => {
     const next = { ...search, ...patch };
@@ -67,7 +69,7 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
   const incidents = useMemo(() => filterIncidents(incidentsWithPending(all, writes), search), [all, writes, search]);
 
   const filters = (
-    <div className="mgmt-filters">
+    <div className="cm-filters">
       <FilterSelect
         label={t('filters.status')}
         anyLabel={t('filters.any')}
@@ -94,7 +96,7 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
   );
 
   const list = (
-    <div className="mgmt-pane">
+    <div className="cm-pane">
       {filters}
       <p role="status">{features.data !== undefined && t('management.incidents.count', { count: incidents.length })}</p>
       {features.isError && features.data === undefined && <p role="alert">{describeApiError(features.error)}</p>}
@@ -107,7 +109,7 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
             <h2>
               {t(`declarations:status.${status}`)} ({group.length})
             </h2>
-            <ul className="mgmt-status-list">
+            <ul className="cm-status-list">
               {group.map((incident) => (
                 <IncidentItem
                   key={incident.id}
@@ -126,14 +128,11 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
     </div>
   );
 
-  const styleUrl = basemap.data?.styleUrl ?? (basemap.isError ? null : undefined);
   const map = (
-    <div className="mgmt-map">
-      {styleUrl !== undefined && (
+    <div className="cm-map">
+      {mapBase !== undefined && (
         <IncidentsMap
-          styleUrl={styleUrl}
-          attribution={basemap.data?.attribution ?? ''}
-          extent={features.data?.extent ?? null}
+          {...mapBase}
           incidents={incidents}
           selectedId={search.incident ?? null}
           onSelect={(id) => go({ incident: id, pane: undefined })}
@@ -143,7 +142,7 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
   );
 
   return (
-    <ModulePage title={t('management.incidents.title')} className="mgmt-page">
+    <ModulePage title={t('management.incidents.title')} className="cm-fill-page">
       <ListMapSplit list={list} map={map} pane={search.pane ?? 'list'} onPane={(pane) => go({ pane: pane === 'map' ? 'map' : undefined })} />
     </ModulePage>
   );
@@ -173,9 +172,9 @@ function IncidentItem({
     if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
   return (
-    <li ref={ref} className={selected ? 'mgmt-selected' : undefined} aria-current={selected ? 'true' : undefined}>
-      <button type="button" className="mgmt-link-button" onClick={onSelect}>
-        <span className="mgmt-severity" style={{ background: SEVERITY_COLOURS[(incident.severity ?? 'low') as Severity] }} aria-hidden="true" />
+    <li ref={ref} className={selected ? 'cm-selected' : undefined} aria-current={selected ? 'true' : undefined}>
+      <button type="button" className="cm-link-button" onClick={onSelect}>
+        <span className="cm-severity" style={{ background: SEVERITY_COLOURS[(incident.severity ?? 'low') as Severity] }} aria-hidden="true" />
         <strong>{incident.name}</strong>
       </button>
       <p>
@@ -186,7 +185,7 @@ function IncidentItem({
           <WaitingMark pending={{ count: waiting.length, conflict: waiting.some((w) => w.item.state === 'conflict'), failed: waiting.some((w) => w.item.state === 'failed'), created: false, deleted: false }} />
         )}
       </p>
-      <div className="mgmt-sheet-actions">
+      <div className="cm-sheet-actions">
         {declarationHref !== undefined && <Link to={declarationHref}>{t('management.incidents.open')}</Link>}
         {manager && NEXT_STATUSES[status].length > 0 && !changing && (
           <IonButton size="small" fill="outline" onClick={() => setChanging(true)}>
@@ -228,7 +227,7 @@ function StatusForm({ incident, status, onDone }: { incident: FeatureProperties;
         void save();
       }}
     >
-      <label className="mgmt-field">
+      <label className="cm-field">
         {t('management.incidents.next_status')}
         <select value={next} onChange={(event) => setNext(event.target.value as Status)}>
           {NEXT_STATUSES[status].map((choice) => (
@@ -238,12 +237,12 @@ function StatusForm({ incident, status, onDone }: { incident: FeatureProperties;
           ))}
         </select>
       </label>
-      <label className="mgmt-field" htmlFor={reasonId}>
+      <label className="cm-field" htmlFor={reasonId}>
         {t('management.incidents.reason')}
       </label>
       <textarea
         id={reasonId}
-        className="mgmt-reason"
+        className="cm-reason"
         rows={2}
         maxLength={1000}
         value={reason}
@@ -255,11 +254,11 @@ function StatusForm({ incident, status, onDone }: { incident: FeatureProperties;
         }}
       />
       {problem && (
-        <p id={`${reasonId}-problem`} role="alert" className="mgmt-problem">
+        <p id={`${reasonId}-problem`} role="alert" className="cm-problem">
           {t('management.incidents.reason_required')}
         </p>
       )}
-      <div className="mgmt-sheet-actions">
+      <div className="cm-sheet-actions">
         <IonButton type="submit" size="small">
           {t('management.common.save')}
         </IonButton>
@@ -271,8 +270,8 @@ function StatusForm({ incident, status, onDone }: { incident: FeatureProperties;
   );
 }
 
-const INCIDENT_SOURCE = 'mgmt-incidents';
-const INCIDENT_LAYER = 'mgmt-incidents-circles';
+const INCIDENT_SOURCE = 'cm-incidents';
+const INCIDENT_LAYER = 'cm-incidents-circles';
 
 function IncidentsMap({
   styleUrl,

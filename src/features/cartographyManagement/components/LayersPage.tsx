@@ -31,10 +31,10 @@ import { INCIDENT_COLOUR, SITE_COLOUR } from '../../cartography/layers';
 import { managedLayersQueryOptions } from '../api/reads';
 import { drawingOrder, dropIndex, reorder } from '../order';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
+import { useLiveRecords } from '../live-records';
 import { ColourField } from './ColourField';
 import { ConfirmDelete } from './ConfirmDelete';
 import { InlineForm } from './InlineForm';
-import { useFreshRecords } from './fresh';
 import '../../../components/visually-hidden.css';
 import './editors.css';
 
@@ -99,7 +99,7 @@ export function LayersPage() {
   const [announce, setAnnounce] = useState('');
   const [drag, setDrag] = useState<Drag | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  useFreshRecords(MODULE, ['layers', 'points']);
+  useLiveRecords(['layers']);
   const rows = drawingOrder(withPendingList(layers.data ?? [], layers.data?.length ?? 0, writes, { matches: () => true, deletedView: deleted, complete: completeLayer }).rows);
 
   const move = async (from: number, to: number) => {

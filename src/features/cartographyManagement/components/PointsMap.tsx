@@ -135,7 +135,7 @@ export function PointsMap(props: PointsMapProps) {
   );
 
   return (
-    <div className={`carto-map cm-map${editing !== null ? ' carto-map-picking' : ''}`}>
+    <div className={`carto-map${editing !== null ? ' carto-map-picking' : ''}`}>
       {state === 'no-webgl' && <p className="carto-map-message" role="status">{t('map.no_webgl')}</p>}
       {state === 'failed' && <p className="carto-map-message" role="alert">{t('map.failed')}</p>}
       <div ref={container} className="carto-map-canvas" role="region" aria-label={t('management.points.map_label')} data-state={state} />

@@ -27,17 +27,18 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { withToast } from '../../../lib/toast-action';
-import { basemapQueryOptions, featuresQueryOptions } from '../../cartography/api/reads';
 import '../../cartography/components/cartography.css';
 import { categoriesQueryOptions, managedLayersQueryOptions, pointQueryOptions, pointsListQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { managementHref } from '../paths';
 import { completePoint, draftFields, draftOf, emptyDraft, listSearch, pointMatches, validatePointsSearch, type PointDraft, type PointsPageSearch } from '../points';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
+import { useLiveRecords } from '../live-records';
 import { CategoryIcon } from './CategoryIcon';
-import { useFreshRecords } from './fresh';
 import { MoveForm, PointForm, type Placed } from './PointForm';
 import { PointSheet } from './PointSheet';
 import { ImportDialog } from './ImportDialog';
+import { ListMapSplit } from './ListMapSplit';
+import { useMapBase } from './map-base';
 import { PointsMap, type Position } from './PointsMap';
 import './editors.css';
 
@@ -57,13 +58,12 @@ export function PointsPage() {
   const wide = useWideLayout();
   const follow = useLinkNavigation();
   const manager = mapPowers(useEnvelope((state) => state.rights)).managePoints;
-  useFreshRecords(MODULE, ['points']);
+  useLiveRecords(['points']);
 
   const [importing, setImporting] = useState(false);
   const categories = useQuery(categoriesQueryOptions());
   const layers = useQuery(managedLayersQueryOptions());
-  const basemap = useQuery(basemapQueryOptions());
-  const features = useQuery(featuresQueryOptions());
+  const mapBase = useMapBase();
   const listQuery = pointsListQueryOptions(filters);
   const list = useInfiniteQuery(listQuery);
   const writes = usePendingChanges(MODULE);
@@ -141,7 +141,6 @@ export function PointsPage() {
 
   const categoryOptions = (categories.data ?? []).filter((c) => c.deletedAt === null).map((c) => ({ value: c.id, label: c.name }));
   const layerOptions = (layers.data ?? []).filter((l) => l.deletedAt === null && l.kind === 'points').map((l) => ({ value: l.id, label: l.name }));
-  const styleUrl = basemap.data?.styleUrl ?? (basemap.isError ? null : undefined);
 
   let panel;
   if (mode.kind === 'new') {
@@ -254,11 +253,30 @@ export function PointsPage() {
     );
   }
 
-  const showMap = wide || search.view === 'map' || editing !== null;
-  const showPanel = wide || search.view !== 'map' || editing !== null;
+  const map = (
+    <div className="cm-map">
+      {editing !== null && (
+        <p className="cm-map-hint" role="status">
+          {t(mode.kind === 'new' ? (editingPosition === null ? 'management.points.place_hint' : 'management.points.placed_hint') : 'management.points.move_hint')}
+        </p>
+      )}
+      {shown.rows.length < shown.total && <p className="cm-map-note">{t('management.points.map_partial', { shown: shown.rows.length, total: shown.total })}</p>}
+      {mapBase !== undefined && (
+        <PointsMap
+          {...mapBase}
+          points={mapPoints}
+          selectedId={selectedId}
+          editing={editing}
+          onSelect={(id) => go({ point: id, view: undefined })}
+          onPlace={onPlace}
+        />
+      )}
+    </div>
+  );
   return (
     <ModulePage
       title={t('management.points.title')}
+      className="cm-fill-page"
       actions={
         manager && mode.kind === 'none' ? (
           <>
@@ -276,41 +294,7 @@ export function PointsPage() {
         ) : undefined
       }
     >
-      <div className={`cm-split${wide ? ' cm-split-wide' : ''}${editing !== null && !wide ? ' cm-split-editing' : ''}`}>
-        {!wide && editing === null && (
-          <div className="cm-switch" role="group" aria-label={t('management.points.show')}>
-            <IonButton fill={search.view === 'map' ? 'outline' : 'solid'} aria-pressed={search.view !== 'map'} onClick={() => go({ view: undefined })}>
-              {t('management.points.show_list')}
-            </IonButton>
-            <IonButton fill={search.view === 'map' ? 'solid' : 'outline'} aria-pressed={search.view === 'map'} onClick={() => go({ view: 'map' })}>
-              {t('management.points.show_map')}
-            </IonButton>
-          </div>
-        )}
-        {showPanel && <div className="cm-side">{panel}</div>}
-        {showMap && (
-          <div className="cm-map-pane">
-            {editing !== null && (
-              <p className="cm-map-hint" role="status">
-                {t(mode.kind === 'new' ? (editingPosition === null ? 'management.points.place_hint' : 'management.points.placed_hint') : 'management.points.move_hint')}
-              </p>
-            )}
-            {shown.rows.length < shown.total && <p className="cm-map-note">{t('management.points.map_partial', { shown: shown.rows.length, total: shown.total })}</p>}
-            {styleUrl !== undefined && (
-              <PointsMap
-                styleUrl={styleUrl}
-                attribution={basemap.data?.attribution ?? ''}
-                extent={features.data?.extent ?? null}
-                points={mapPoints}
-                selectedId={selectedId}
-                editing={editing}
-                onSelect={(id) => go({ point: id, view: undefined })}
-                onPlace={onPlace}
-              />
-            )}
-          </div>
-        )}
-      </div>
+      <ListMapSplit list={panel} map={map} pane={search.view ?? 'list'} onPane={(pane) => go({ view: pane === 'map' ? 'map' : undefined })} stacked={editing !== null} />
       {manager && <ImportDialog isOpen={importing} onDismiss={() => setImporting(false)} layers={layers.data ?? []} kinds={['points']} categories={categories.data ?? []} />}
     </ModulePage>
   );
