@@ -268,6 +268,37 @@ describe('downloads and e-mails of a link', () => {
     expect((await listed(submitted.id, link.id)).mails.map((m) => m.recipients)).toEqual([['client@example.org', 'Inspecteur@example.org'], ['client@example.org']]);
   });
 
+  it('tells each e-mail’s fate in the link’s row: waiting until the mail worker delivers it, then sent and when; refused for good by the mail server, with its answer', async () => {
+    const link = (await share(submitted.id, manager, 7)).data;
+    smtp.policy = (address) => (address === 'nobody@example.org' ? 550 : null);
+    try {
+      const sent = await mail(link, ['reader@example.org', 'nobody@example.org']);
+      expect(sent.status).toBe(201);
+      const waiting = { state: 'queued', sentAt: null, failure: null, error: null };
+      expect(sent.data.mails[0]!.deliveries).toEqual([
+        { recipient: 'reader@example.org', ...waiting },
+        { recipient: 'nobody@example.org', ...waiting },
+      ]);
+      expect((await listed(submitted.id, link.id)).mails[0]!.deliveries).toEqual(sent.data.mails[0]!.deliveries);
+
+      const before = Date.now();
+      const worker = new MailWorker({ databases: server.databases, smtpUrl: smtp.url, mailFrom: server.config.mailFrom, workerId: randomUUID() });
+      try {
+        await worker.drainOnce();
+      } finally {
+        await worker.stop();
+      }
+      expect(smtp.received.some((m) => m.rcpt.includes('reader@example.org') && decodedBody(m.raw).includes(link.token!))).toBe(true);
+      const [delivered, refused] = (await listed(submitted.id, link.id)).mails[0]!.deliveries;
+      expect(delivered).toMatchObject({ recipient: 'reader@example.org', state: 'sent', failure: null, error: null });
+      expect(Date.parse(delivered!.sentAt!)).toBeGreaterThanOrEqual(before - 1_000);
+      expect(refused).toMatchObject({ recipient: 'nobody@example.org', state: 'failed', sentAt: null, failure: 'undeliverable' });
+      expect(refused!.error).toMatch(/^550: .*No such mailbox/);
+    } finally {
+      smtp.policy = () => null;
+    }
+  });
+
   it('a bad address is a 400 naming it; a wrong token, a revoked link or none to send to is refused, and nothing is queued', async () => {
     const link = (await share(submitted.id, manager, 7)).data;
     const acme = await server.databases.client('acme');
@@ -299,7 +330,10 @@ describe('downloads and e-mails of a link', () => {
     expect((await mail(expiring, ['late-reader@example.org'])).status).toBe(201);
     expect((await mail(revoked, ['revoked-reader@example.org'])).status).toBe(201);
     expect((await mail(live, ['live-reader@example.org'])).status).toBe(201);
-    expect((await call({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${revoked.id}`, key: randomUUID() })).status).toBe(200);
+    const revoking = await call<ReportShare>({ method: 'DELETE', url: `/inspections/${submitted.id}/shares/${revoked.id}`, key: randomUUID() });
+    expect(revoking.status).toBe(200);
+    // Withdrawn by the revoke itself, before any worker runs: its answer says so already.
+    expect(revoking.data.mails[0]!.deliveries).toEqual([{ recipient: 'revoked-reader@example.org', state: 'failed', sentAt: null, failure: 'link_revoked', error: null }]);
 
     // The worker runs two days later (SMTP was down, say): the one-day link is dead by then.
     smtp.received.length = 0;
@@ -324,6 +358,11 @@ describe('downloads and e-mails of a link', () => {
       { recipient: 'live-reader@example.org', state: 'sent', last_error: null },
       { recipient: 'revoked-reader@example.org', state: 'failed', last_error: 'link revoked before delivery' },
     ]);
+    // And each link's row says so, with why; the live one's says sent.
+    const fate = async (link: ReportShareCreated) => (await listed(submitted.id, link.id)).mails[0]!.deliveries[0]!;
+    expect(await fate(expiring)).toEqual({ recipient: 'late-reader@example.org', state: 'failed', sentAt: null, failure: 'link_expired', error: null });
+    expect(await fate(revoked)).toEqual({ recipient: 'revoked-reader@example.org', state: 'failed', sentAt: null, failure: 'link_revoked', error: null });
+    expect(await fate(live)).toMatchObject({ recipient: 'live-reader@example.org', state: 'sent', failure: null, error: null });
     // And the links themselves: the expired one answers the same 404 as the revoked one.
     expect((await download(revoked.path!)).statusCode).toBe(404);
   });

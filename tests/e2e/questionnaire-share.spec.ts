@@ -2,12 +2,14 @@
  * A report shared by link, in Chromium against the real server (issue 17): a manager opens a
  * submitted inspection's report, makes a link, copies it; someone without any session (a fresh
  * browser context: no cookie, no token) downloads the PDF with it; the manager sends it by
- * e-mail (a wrong address is named first), the link's row shows the sending and the download;
- * the manager revokes it and the same address answers 404.
+ * e-mail (a wrong address is named first), the link's row shows the download and, once the mail
+ * worker delivered the e-mail to the SMTP capture, that it was sent; the manager revokes it and
+ * the same address answers 404.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { expectNoViolations } from './axe';
+import { mailsTo } from './mail-capture';
 import { submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
@@ -57,13 +59,18 @@ test('a manager shares a submitted report by link; a browser without a session d
     await share.getByRole('button', { name: 'Send by e-mail' }).click();
     await expect(page.getByText('Link sent to 1 address.')).toBeVisible();
     const row = share.getByRole('listitem').filter({ hasText: 'Active' });
-    await expect(row).toContainText(/Sent by e-mail by operator@demo\.vigie\.test on .+ to client@example\.org/);
+    // The row says who asked; once the mail worker delivered it to the SMTP server, that it was sent and when.
+    await expect(row).toContainText(/E-mail requested by operator@demo\.vigie\.test on /);
+    await expect.poll(async () => (await mailsTo(['client@example.org'])).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(row).toContainText(/Sent to client@example\.org on \d/, { timeout: 30_000 });
     await expect(row).toContainText(/Downloaded once, on /);
     await expectNoViolations(page, 'report with a link sent by e-mail', '.record-sheet');
 
     await share.getByRole('button', { name: /^Revoke the link created on/ }).click();
     await expect(page.getByText('Link revoked.')).toBeVisible();
     await expect(share.getByText('Revoked', { exact: true })).toBeVisible();
+    // Delivered before the revoke: the row still says so.
+    await expect(share.getByRole('listitem').filter({ hasText: 'Revoked' })).toContainText(/Sent to client@example\.org on \d/);
     const gone = await guest.request.get(url);
     expect(gone.status()).toBe(404);
     expect(await gone.json()).toEqual({ message: 'questionnaires.shared_report_not_found' });

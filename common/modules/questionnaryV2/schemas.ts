@@ -462,11 +462,26 @@ export const REPORT_SHARE_STATES = ['active', 'expired', 'revoked'] as const;
 export const ReportShareState = Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]);
 export type ReportShareState = (typeof REPORT_SHARE_STATES)[number];
 
-/** A share link's sending by e-mail: who sent it, when, to whom (shown in the link's row). */
+/** One address of a sending, as the mail outbox last told of its e-mail. */
+export const ReportShareDelivery = Type.Object({
+  recipient: Email,
+  /** queued: may still go (waiting, or between retries); sent: accepted by the mail server at `sentAt`; failed: never will. */
+  state: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')]),
+  sentAt: Type.Union([IsoDateTime, Type.Null()]),
+  /** Why a failed one failed: the link expired or was revoked first, or the mail server would not take it (refused for good, or out of attempts); null otherwise. */
+  failure: Type.Union([Type.Literal('link_expired'), Type.Literal('link_revoked'), Type.Literal('undeliverable'), Type.Null()]),
+  /** An undeliverable one's last answer of the mail server (e.g. `550: No such mailbox`); null otherwise. */
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type ReportShareDelivery = Static<typeof ReportShareDelivery>;
+
+/** A share link's sending by e-mail: who asked for it, when, to whom (shown in the link's row), and each e-mail's fate. */
 export const ReportShareMail = Type.Object({
   sentAt: IsoDateTime,
   sentBy: Actor,
   recipients: Type.Array(Email),
+  /** One per recipient, in the same order (a sending recorded before session 19 whose e-mails are gone: fewer). */
+  deliveries: Type.Array(ReportShareDelivery),
 });
 export type ReportShareMail = Static<typeof ReportShareMail>;
 

@@ -20,6 +20,9 @@ export async function queueShareMails(tx: Queryable, shareId: string, recipients
   );
 }
 
+/** last_error of an e-mail the worker dropped because its end of validity (`valid_until`) passed first. */
+export const MAIL_LAPSED = 'link expired before delivery';
+
 /** What a module's e-mail may say of itself: when it stops being worth delivering, and what it is about. */
 export interface RecordMailOptions {
   /** Not delivered from then on (a link that expires): the worker drops it, as a share's e-mail after the share's expiry. */
@@ -31,15 +34,43 @@ export interface RecordMailOptions {
 /**
  * Queues one e-mail per recipient of a module's record (a declaration's notification), in the
  * caller's transaction: no share; the worker delivers it as any other row (unless it has an end
- * of validity that has passed, or is withdrawn first).
+ * of validity that has passed, or is withdrawn first). Answers the rows' ids, in the order of
+ * `recipients`, for a module that tells its e-mails' fate later (mailDeliveries).
  */
-export async function queueRecordMails(tx: Queryable, recipients: string[], content: MailContent, options: RecordMailOptions = {}): Promise<void> {
-  if (recipients.length === 0) return;
+export async function queueRecordMails(tx: Queryable, recipients: string[], content: MailContent, options: RecordMailOptions = {}): Promise<string[]> {
+  if (recipients.length === 0) return [];
+  const ids = recipients.map(() => randomUUID());
   await tx.query(
     `insert into mail_outbox (id, share_id, recipient, subject, body_text, body_html, valid_until, regarding)
      select id, null, recipient, $2, $3, $4, $6, $7 from unnest($1::uuid[], $5::text[]) as r (id, recipient)`,
-    [recipients.map(() => randomUUID()), content.subject, content.text, content.html, recipients, options.validUntil ?? null, options.regarding ?? null],
+    [ids, content.subject, content.text, content.html, recipients, options.validUntil ?? null, options.regarding ?? null],
   );
+  return ids;
+}
+
+/**
+ * An e-mail's fate as its sender is told it: 'queued' while it may still go (waiting, being
+ * handed to SMTP, or between retries), 'sent' once the mail server accepted it (at `sentAt`),
+ * 'failed' when it never will (`lastError` says why: withdrawn, lapsed, refused for good).
+ */
+export interface MailDelivery {
+  id: string;
+  recipient: string;
+  state: 'queued' | 'sent' | 'failed';
+  sentAt: Date | null;
+  lastError: string | null;
+}
+
+/** The delivery of the given outbox rows (queueRecordMails' ids), by id; an unknown id is absent. */
+export async function mailDeliveries(db: Queryable, ids: string[]): Promise<Map<string, MailDelivery>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<MailDelivery>(
+    `select id, recipient, case when state = 'sending' then 'queued' else state end as state, sent_at as "sentAt",
+            case when state = 'failed' then last_error end as "lastError"
+       from mail_outbox where id = any($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

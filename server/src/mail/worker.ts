@@ -24,6 +24,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Databases } from '../db/databases.js';
 import type { Database } from '../db/types.js';
+import { MAIL_LAPSED } from './outbox.js';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** First retry after about this long; doubled per attempt, capped at MAIL_RETRY_MAX_MS. */
@@ -178,9 +179,9 @@ export class MailWorker {
       [now],
     );
     const lapsed = await db.query(
-      `update mail_outbox set state = 'failed', last_error = 'link expired before delivery', claimed_by = null, claimed_until = null
+      `update mail_outbox set state = 'failed', last_error = $2, claimed_by = null, claimed_until = null
         where valid_until <= $1 and (state = 'queued' or (state = 'sending' and claimed_until < now()))`,
-      [now],
+      [now, MAIL_LAPSED],
     );
     const abandoned = await db.query(
       `update mail_outbox set state = 'failed', last_error = coalesce(last_error, 'worker stopped while sending'),

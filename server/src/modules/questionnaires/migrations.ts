@@ -176,4 +176,24 @@ export const questionnairesMigrations: Migration[] = [
       create index inspection_share_mails_share_idx on inspection_share_mails (share_id, sent_at);
     `,
   },
+  {
+    version: 5,
+    name: 'questionnaires: each sending by e-mail names its e-mails in the mail outbox',
+    sql: `
+      -- The mail outbox rows of a sending (mail/outbox.ts queueRecordMails' ids), so the link's
+      -- row tells each e-mail's fate: waiting, sent and when, or not delivered and why.
+      alter table inspection_share_mails add column outbox_ids uuid[] not null default '{}';
+      -- The sendings made before: their e-mails were queued in the same transaction (the same
+      -- now()), one per recipient, with no emergency share; one row per recipient, the one
+      -- that names the link first (before session 18 none did).
+      update inspection_share_mails m
+         set outbox_ids = coalesce((
+           select array_agg(o.id order by array_position(m.recipients, o.recipient))
+             from (select distinct on (recipient) id, recipient
+                     from mail_outbox
+                    where share_id is null and created_at = m.sent_at and recipient = any(m.recipients)
+                      and (regarding is null or regarding = 'questionnaires.share:' || m.share_id)
+                    order by recipient, regarding nulls last) o), '{}');
+    `,
+  },
 ];

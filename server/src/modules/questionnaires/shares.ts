@@ -10,12 +10,21 @@
  * of the family everyone's) creates, lists and revokes its links; a link then stands on its
  * own until it expires or is revoked, whatever happens to its creator's rights.
  */
-import { FAMILIES, REPORT_SHARES_MODULE, sharedReportPath, type Inspection, type ReportShare, type ReportShareCreated, type ReportShareMailCreate } from '../../../../common/modules/questionnaryV2/schemas.js';
+import {
+  FAMILIES,
+  REPORT_SHARES_MODULE,
+  sharedReportPath,
+  type Inspection,
+  type ReportShare,
+  type ReportShareCreated,
+  type ReportShareDelivery,
+  type ReportShareMailCreate,
+} from '../../../../common/modules/questionnaryV2/schemas.js';
 import type { Databases } from '../../db/databases.js';
 import type { Database, Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { sharedReportMail } from '../../mail/messages.js';
-import { queueRecordMails, withdrawQueuedMails } from '../../mail/outbox.js';
+import { MAIL_LAPSED, mailDeliveries, queueRecordMails, withdrawQueuedMails, type MailDelivery } from '../../mail/outbox.js';
 import { actorNames, actorOf, iso, type RecordScope } from '../_platform/records.js';
 import { newTenantToken, openTenantToken, tokenHash } from '../_platform/tokens.js';
 import { QuestionnairesRepository } from './repository.js';
@@ -26,6 +35,8 @@ export const SHARE_NOT_FOUND = 'questionnaires.share_not_found';
 export const SHARE_NOT_SUBMITTED = 'questionnaires.share_not_submitted';
 /** What a link's e-mails are about in the mail outbox: revoking the link withdraws those not delivered yet. */
 const mailsAbout = (shareId: string) => `questionnaires.share:${shareId}`;
+/** last_error of a link's e-mails withdrawn by its revoke. */
+const MAIL_REVOKED = 'link revoked before delivery';
 
 /** A sending by e-mail with a token that is not this link's, or of a link no longer live. */
 export const SHARE_MAIL_REFUSED = 'questionnaires.share_mail_refused';
@@ -50,6 +61,19 @@ interface MailRow {
   sent_at: Date;
   sent_by: string;
   recipients: string[];
+  outbox_ids: string[];
+}
+
+/** An outbox row as the link's row tells it: why a failed one failed (the mail server's answer only when it refused it). */
+function delivery(mail: MailDelivery): ReportShareDelivery {
+  const failure = mail.state !== 'failed' ? null : mail.lastError === MAIL_LAPSED ? 'link_expired' : mail.lastError === MAIL_REVOKED ? 'link_revoked' : 'undeliverable';
+  return {
+    recipient: mail.recipient,
+    state: mail.state,
+    sentAt: mail.sentAt === null ? null : iso(mail.sentAt),
+    failure,
+    error: failure === 'undeliverable' ? mail.lastError : null,
+  };
 }
 
 const SHARE_COLUMNS = 'id, inspection_id, created_at, created_by, expires_at, revoked_at, revoked_by, expires_at <= now() as expired, downloads, last_downloaded_at';
@@ -63,9 +87,10 @@ export class ReportSharesRepository {
 
   private async toShares(rows: ShareRow[]): Promise<ReportShare[]> {
     const { rows: mails } = await this.scope.db.query<MailRow>(
-      'select share_id, sent_at, sent_by, recipients from inspection_share_mails where share_id = any($1::uuid[]) order by sent_at, id',
+      'select share_id, sent_at, sent_by, recipients, outbox_ids from inspection_share_mails where share_id = any($1::uuid[]) order by sent_at, id',
       [rows.map((r) => r.id)],
     );
+    const deliveries = await mailDeliveries(this.scope.db, mails.flatMap((m) => m.outbox_ids));
     const names = await actorNames(this.scope.control, [...rows.flatMap((r) => [r.created_by, r.revoked_by]), ...mails.map((m) => m.sent_by)]);
     return rows.map((row) => ({
       id: row.id,
@@ -78,7 +103,17 @@ export class ReportSharesRepository {
       state: row.revoked_at !== null ? 'revoked' : row.expired ? 'expired' : 'active',
       downloads: row.downloads,
       lastDownloadedAt: row.last_downloaded_at === null ? null : iso(row.last_downloaded_at),
-      mails: mails.filter((m) => m.share_id === row.id).map((m) => ({ sentAt: iso(m.sent_at), sentBy: actorOf(names, m.sent_by), recipients: m.recipients })),
+      mails: mails
+        .filter((m) => m.share_id === row.id)
+        .map((m) => ({
+          sentAt: iso(m.sent_at),
+          sentBy: actorOf(names, m.sent_by),
+          recipients: m.recipients,
+          deliveries: m.outbox_ids.flatMap((id) => {
+            const mail = deliveries.get(id);
+            return mail ? [delivery(mail)] : [];
+          }),
+        })),
     }));
   }
 
@@ -130,7 +165,7 @@ export class ReportSharesRepository {
     const seen = new Set<string>();
     const recipients = body.recipients.filter((address) => !seen.has(address.toLowerCase()) && seen.add(address.toLowerCase()));
     const names = await actorNames(this.scope.control, [this.scope.actor.id]);
-    await queueRecordMails(
+    const outboxIds = await queueRecordMails(
       this.scope.db,
       recipients,
       sharedReportMail({ link: link(sharedReportPath(body.token)), expiresAt: share.expires_at, sender: names.get(this.scope.actor.id) ?? '' }),
@@ -138,7 +173,12 @@ export class ReportSharesRepository {
       // expired, and revoke() withdraws it.
       { validUntil: share.expires_at, regarding: mailsAbout(share.id) },
     );
-    await this.scope.db.query('insert into inspection_share_mails (id, share_id, sent_by, recipients) values (gen_random_uuid(), $1, $2, $3)', [share.id, this.scope.actor.id, recipients]);
+    await this.scope.db.query('insert into inspection_share_mails (id, share_id, sent_by, recipients, outbox_ids) values (gen_random_uuid(), $1, $2, $3, $4)', [
+      share.id,
+      this.scope.actor.id,
+      recipients,
+      outboxIds,
+    ]);
     const [mailed] = await this.toShares([share]);
     return mailed!;
   }
@@ -154,7 +194,7 @@ export class ReportSharesRepository {
     );
     if (!rows[0]) throw ApiError.notFound(SHARE_NOT_FOUND);
     // Its e-mails still queued would carry a dead link: withdrawn with it.
-    await withdrawQueuedMails(this.scope.db, mailsAbout(rows[0].id), 'link revoked before delivery');
+    await withdrawQueuedMails(this.scope.db, mailsAbout(rows[0].id), MAIL_REVOKED);
     const [share] = await this.toShares(rows);
     return share!;
   }

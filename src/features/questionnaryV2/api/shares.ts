@@ -12,11 +12,21 @@ import { questionnairesKeys } from './keys';
 
 const sharesPath = (inspectionId: string) => `questionnaires/inspections/${encodeURIComponent(inspectionId)}/shares`;
 
+/** How often an open list asks again while one of its e-mails waits in the mail outbox (its delivery tells no socket). */
+export const SHARE_MAILS_WAITING_REFETCH_MS = 10_000;
+
+/** Whether an e-mail of these links may still go (the row says it waits). */
+export const sharesHaveWaitingMails = (shares: readonly ReportShare[]): boolean =>
+  shares.some((share) => share.mails.some((mail) => mail.deliveries.some((d) => d.state === 'queued')));
+
 export const reportSharesQueryOptions = (inspectionId: string) =>
   queryOptions({
     queryKey: questionnairesKeys.shares(inspectionId),
     queryFn: ({ signal }) => apiGet<ReportShare[]>(sharesPath(inspectionId), { signal }),
     staleTime: 30_000,
+    // The row says "waiting to be sent" until the list is asked again: asked while one waits,
+    // so it turns to "sent" or "not delivered" on an open page (not in the background).
+    refetchInterval: (query) => (query.state.data && sharesHaveWaitingMails(query.state.data) ? SHARE_MAILS_WAITING_REFETCH_MS : false),
   });
 
 /** One key per attempt: a retry of the same click by the HTTP channel is answered once. */

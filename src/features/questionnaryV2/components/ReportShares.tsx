@@ -2,14 +2,16 @@
  * The report's "Share" section (submitted inspections): pick a validity, make a link (online
  * only: the server answers its token once, shown here once with a Copy button, and a form to
  * send it by e-mail while it is shown), and the list of the inspection's links with their state,
- * their downloads, their sendings by e-mail and a Revoke button for the live ones. Another
+ * their downloads, their sendings by e-mail (each e-mail's fate as the mail outbox tells it:
+ * waiting, sent and when, not delivered and why) and a Revoke button for the live ones. Another
  * device's change comes back through the socket's records:changed (module questionnaire_shares).
  */
 import { IonButton } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { REPORT_SHARES_MODULE, SHARE_DAYS_CHOICES, SHARE_MAIL_RECIPIENTS_MAX, type ReportShare } from '../../../../common/modules/questionnaryV2/schemas';
+import { REPORT_SHARES_MODULE, SHARE_DAYS_CHOICES, SHARE_MAIL_RECIPIENTS_MAX, type ReportShare, type ReportShareMail } from '../../../../common/modules/questionnaryV2/schemas';
 import { CopyableLink } from '../../../components/CopyableLink';
 import { RecordSection } from '../../../components/module/RecordSheet';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
@@ -20,7 +22,7 @@ import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
 import { createReportShare, mailReportShare, reportSharesQueryOptions, revokeReportShare, shareUrl } from '../api/shares';
-import { parseRecipients } from '../share-mail';
+import { deliveryLines, parseRecipients, type DeliveryLine } from '../share-mail';
 
 const TONE: Record<ReportShare['state'], StatusTone> = { active: 'success', expired: 'neutral', revoked: 'danger' };
 
@@ -116,7 +118,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
                       : t('share.downloads', { count: share.downloads, date: formatDateTime(share.lastDownloadedAt!, language) })}
                   </span>
                   {share.mails.map((sent) => (
-                    <span key={sent.sentAt}>{t('share.mailed', { name: sent.sentBy.name || '—', date: formatDateTime(sent.sentAt, language), to: sent.recipients.join(', ') })}</span>
+                    <ShareMailing key={sent.sentAt} mail={sent} />
                   ))}
                 </div>
                 {share.state === 'active' && (
@@ -136,6 +138,32 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
         </ul>
       )}
     </RecordSection>
+  );
+}
+
+/** What the line of e-mails with one fate says: waiting, sent and when, or not delivered and why. */
+function deliveryText(t: TFunction<'questionnaires'>, line: DeliveryLine): string {
+  const to = line.recipients.join(', ');
+  if (line.state === 'queued') return t('share.mail_queued', { to });
+  if (line.state === 'sent') return t('share.mail_delivered', { to, date: line.date });
+  if (line.state === 'untracked') return t('share.mail_untracked', { to });
+  if (line.failure === 'undeliverable' && line.error !== null) return t('share.mail_failed.undeliverable', { to, error: line.error });
+  return t(`share.mail_failed.${line.failure === 'link_expired' || line.failure === 'link_revoked' ? line.failure : 'other'}`, { to });
+}
+
+/** One sending by e-mail in a link's row: who asked for it and when, then each e-mail's fate as the mail outbox tells it. */
+export function ShareMailing({ mail }: { mail: ReportShareMail }) {
+  const { t, i18n } = useTranslation('questionnaires');
+  const language = i18n.language;
+  return (
+    <>
+      <span>{t('share.mail_requested', { name: mail.sentBy.name || '—', date: formatDateTime(mail.sentAt, language) })}</span>
+      {deliveryLines(mail, (at) => formatDateTime(at, language)).map((line) => (
+        <span key={`${line.state}:${line.recipients.join(',')}`} className={`report-share-delivery report-share-delivery-${line.state}`}>
+          {deliveryText(t, line)}
+        </span>
+      ))}
+    </>
   );
 }
 
