@@ -57,7 +57,7 @@ test('a manager shares a submitted report by link; a browser without a session d
     await expect(share.getByRole('alert')).toHaveText('This is not an e-mail address: pas-une-adresse');
     await to.fill('client@example.org, Client@example.org');
     await share.getByRole('button', { name: 'Send by e-mail' }).click();
-    await expect(page.getByText('Link sent to 1 address.')).toBeVisible();
+    await expect(page.getByText('The link will be e-mailed to 1 address: its row says when it is sent.')).toBeVisible();
     const row = share.getByRole('listitem').filter({ hasText: 'Active' });
     // The row says who asked; once the mail worker delivered it to the SMTP server, that it was sent and when.
     await expect(row).toContainText(/E-mail requested by operator@demo\.vigie\.test on /);
