@@ -1,0 +1,155 @@
+// `npm run bench:start`: the installed app's start, measured, never asserted. Lighthouse 12
+// mobile (its simulated 4x CPU, 150 ms RTT, 1.6 Mbps) over HTTPS with HTTP/2, signed in as the
+// operator, on the dashboard and on the site list, in the three ways a user opens the app:
+// - first: a logged-in first visit. The user logged in once and comes back; the browser kept
+//   the session (refresh cookie, localStorage) and nothing else (loggedInProfile of
+//   bench-support.mjs): no service worker, no HTTP or code cache, no IndexedDB.
+// - installed: the installed app's daily start. The user worked online once (logged in, opened
+//   the dashboard and the site list, stayed BENCH_STAY_MS (15 s) for the offline copy to be
+//   saved), closed the app and opens it again: the profile is kept whole (service worker and
+//   its caches, HTTP and code caches, IndexedDB).
+// - updated: the start after an app update. The same profile without the service worker and
+//   its caches, the HTTP cache and V8's code cache; the device's data (IndexedDB,
+//   localStorage, the refresh cookie) kept.
+// The main-thread work of the last two grows with what the device keeps (restoring the
+// offline copy, registering every module), which the first visit does not show.
+//
+// Each run: a copy of the case's profile, a new Chromium opening it and a new Lighthouse
+// process (--disable-storage-reset, so the copy is what the page finds). BENCH_LIGHTHOUSE_RUNS
+// (5) runs a page and case; medians and spreads of performance, FCP, LCP, TBT, and the long
+// tasks' sources of the median run (Lighthouse's bootup-time and long-tasks audits).
+// Build first (`npm run build`): serves dist/ with server/dist (VIGIE_STATIC_DIR /
+// VIGIE_SERVER_OUT_DIR for another build), on a fresh PGlite folder seeded with the demo data
+// plus BENCH_SITES (10,000) sites in Acme / Lyon. Ports: BENCH_PORT (18131) and BENCH_PORT + 1
+// (Chromium's DevTools). BENCH_CASES (first,installed,updated) and BENCH_PAGES
+// (dashboard,sites) choose what is measured; BENCH_RESULT names a file for the JSON.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { startBenchServer } from './bench-app-support.mjs';
+import {
+  closeChromium, launchChromium, lighthouseRun, loadAverage, loggedInProfile, logIn, median, medianRun, PROFILE_CACHES, sleep, summarise,
+} from './bench-support.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18131);
+const DEBUG_PORT = PORT + 1;
+const BASE = `https://127.0.0.1:${PORT}`;
+const SITES = Number(process.env.BENCH_SITES ?? 10_000);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const STAY_MS = Number(process.env.BENCH_STAY_MS ?? 15_000);
+const PAGES = { dashboard: '/dashboard', sites: '/site/view/infoV2' };
+const CASES = ['first', 'installed', 'updated'];
+const chosenCases = (process.env.BENCH_CASES ?? CASES.join(',')).split(',').map((name) => name.trim());
+const chosenPages = (process.env.BENCH_PAGES ?? Object.keys(PAGES).join(',')).split(',').map((name) => name.trim());
+for (const name of chosenCases) if (!CASES.includes(name)) throw new Error(`BENCH_CASES: unknown case ${name}`);
+for (const name of chosenPages) if (!(name in PAGES)) throw new Error(`BENCH_PAGES: unknown page ${name}`);
+/** The pause before each run, for what the previous step left running (a browser's exit, the server's writes) to end. */
+const SETTLE_MS = 1000;
+
+/**
+ * The profile of a user who worked online once: logged in, the dashboard and the site list
+ * opened, STAY_MS left for the offline reads and their copies, the service worker installed
+ * and in control, then the browser closed as a user closes it.
+ */
+async function workedOnlineProfile() {
+  const profile = mkdtempSync(join(tmpdir(), 'vigie-bench-start-'));
+  const browser = await launchChromium(profile, DEBUG_PORT);
+  try {
+    const playwright = await chromium.connectOverCDP(browser.wsUrl);
+    const page = await playwright.contexts()[0].newPage();
+    await logIn(page, BASE);
+    await page.goto(`${BASE}${PAGES.sites}`);
+    await page.getByRole('list', { name: 'Sites' }).waitFor();
+    await page.goto(`${BASE}${PAGES.dashboard}`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await sleep(STAY_MS);
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    if (!controlled) throw new Error('no service worker controls the page after the online session');
+  } finally {
+    await closeChromium(browser);
+  }
+  return profile;
+}
+
+/** The worked-online profile as an app update leaves it: the service worker, its caches and the HTTP and code caches gone. */
+function updatedCopy(profile) {
+  const copy = mkdtempSync(join(tmpdir(), 'vigie-bench-start-'));
+  cpSync(profile, copy, { recursive: true });
+  for (const folder of PROFILE_CACHES.filter((name) => name !== 'Session Storage')) rmSync(join(copy, 'Default', folder), { recursive: true, force: true });
+  return copy;
+}
+
+function plainCopy(profile) {
+  const copy = mkdtempSync(join(tmpdir(), 'vigie-bench-start-'));
+  cpSync(profile, copy, { recursive: true });
+  return copy;
+}
+
+/** The scripts that kept the main thread busiest in a report (Lighthouse's bootup-time audit), top 5. */
+function busiestScripts(lhr) {
+  const items = lhr.audits['bootup-time']?.details?.items ?? [];
+  return items.slice(0, 5).map((item) => ({ url: String(item.url).replace(BASE, ''), totalMs: Math.round(item.total), scriptingMs: Math.round(item.scripting) }));
+}
+
+function statsOf(values) {
+  const sorted = values.filter((value) => typeof value === 'number').sort((a, b) => a - b);
+  return { median: median(sorted), min: sorted[0], max: sorted.at(-1), runs: values };
+}
+
+async function measure(caseName, pageName, prepared, scratch) {
+  const reports = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    await sleep(SETTLE_MS);
+    const profile = caseName === 'first' ? await loggedInProfile(BASE, DEBUG_PORT) : caseName === 'installed' ? plainCopy(prepared) : updatedCopy(prepared);
+    try {
+      await sleep(SETTLE_MS);
+      const lhr = await lighthouseRun(`${BASE}${PAGES[pageName]}`, profile, join(scratch, `${caseName}-${pageName}-${run}.json`), DEBUG_PORT, ['--disable-storage-reset']);
+      if (!lhr.finalDisplayedUrl.endsWith(PAGES[pageName])) throw new Error(`${caseName} ${pageName} ended on ${lhr.finalDisplayedUrl}`);
+      reports.push(lhr);
+      console.error(`${caseName} ${pageName} run ${run + 1}/${RUNS}: ${lhr.categories.performance.score} (TBT ${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms)`);
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+  const audit = (id) => reports.map((lhr) => lhr.audits[id]?.numericValue);
+  const middle = medianRun(reports);
+  return {
+    performance: statsOf(reports.map((lhr) => lhr.categories.performance.score)),
+    fcpMs: statsOf(audit('first-contentful-paint')),
+    lcpMs: statsOf(audit('largest-contentful-paint')),
+    tbtMs: statsOf(audit('total-blocking-time')),
+    medianRun: { ...summarise(middle), busiestScripts: busiestScripts(middle) },
+  };
+}
+
+const fmt = (s, digits, unit = '') => `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+
+async function main() {
+  console.log(`load average at start: ${loadAverage()}`);
+  const server = await startBenchServer({ port: PORT, base: BASE, seedArgs: ['--sites', String(SITES)], tag: 'start' });
+  const scratch = mkdtempSync(join(tmpdir(), 'vigie-bench-start-reports-'));
+  const results = {};
+  let prepared = null;
+  try {
+    if (chosenCases.some((name) => name !== 'first')) prepared = await workedOnlineProfile();
+    for (const caseName of chosenCases) {
+      for (const pageName of chosenPages) results[`${caseName} ${pageName}`] = await measure(caseName, pageName, prepared, scratch);
+    }
+  } finally {
+    if (prepared) rmSync(prepared, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+    await server.stop();
+  }
+  console.log(`\nload average at end: ${loadAverage()}`);
+  const width = Math.max(...Object.keys(results).map((name) => name.length));
+  for (const [name, figures] of Object.entries(results)) {
+    console.log(`${name.padEnd(width)}  performance ${fmt(figures.performance, 2)}  TBT ${fmt(figures.tbtMs, 0, ' ms')}  FCP ${fmt(figures.fcpMs, 0, ' ms')}  LCP ${fmt(figures.lcpMs, 0, ' ms')}`);
+    console.log(`${''.padEnd(width)}  busiest scripts: ${figures.medianRun.busiestScripts.map((s) => `${s.url} ${s.totalMs} ms`).join(', ')}`);
+  }
+  const json = JSON.stringify({ loadAverage: loadAverage(), sites: SITES, runs: RUNS, results }, null, 2);
+  console.log(`\n${json}`);
+  if (process.env.BENCH_RESULT) writeFileSync(process.env.BENCH_RESULT, json);
+}
+
+await main();
