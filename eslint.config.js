@@ -1,7 +1,7 @@
 // `npm run lint`: ESLint on every source file of the project (flat config, ESLint 9).
 // typescript-eslint's type-checked rules read the three TypeScript projects (tsconfig.json for
 // the app, common/ and the app's tests; sw/tsconfig.json; server/tsconfig.json) through the
-// project service; the JavaScript scripts are linted without types. docs/decisions.md, "Lint".
+// project service; the JavaScript scripts are linted without types. docs/testing.md, "Lint".
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -71,7 +71,7 @@ export default defineConfig(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // Off: a state set in an effect in answer to an outside event (a dialog opening, a timer
-      // already run out) costs one render, not a defect. docs/decisions.md, "Lint".
+      // already run out) costs one render, not a defect. docs/testing.md, "Lint".
       'react-hooks/set-state-in-effect': 'off',
     },
   },

@@ -243,7 +243,7 @@ export default defineConfig({
     // every link already there, about 1.5 ms of main thread per link on a phone and some forty
     // on the dashboard's start, its longest task. Without them the browser fetches a chunk's
     // imports once it has the chunk; measured, the dashboard's LCP stayed the same and its
-    // blocking time halved (docs/decisions.md, "First load"). Stylesheets are still loaded.
+    // blocking time halved (docs/performance.md, "What the first screen is made of"). Stylesheets are still loaded.
     modulePreload: {
       resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
     },

@@ -59,8 +59,8 @@ export const isOperatorRight = (right: string): boolean => right.startsWith('opt
 
 /**
  * The operator right: whoever holds it in a district reaches every right there (it may grant,
- * remove and manage anything), and only it may touch an operator (docs/decisions.md
- * "District administration: the administrator's reach").
+ * remove and manage anything), and only it may touch an operator (docs/tenancy.md
+ * "Administration: the administrator's reach").
  */
 export const OPERATOR_RIGHT = 'opteamum.admin';
 

@@ -1,4 +1,4 @@
-// The actions' reads with 100,000 actions in one district (not a test; issue 18: the dashboard,
+// The actions' reads with 100,000 actions in one district (not a test: the dashboard,
 // the calendar and "my actions" must stay fast however many actions the district holds). For
 // each driver (embedded PGlite, then PostgreSQL when VIGIE_BENCH_PG_URL is set or Debian's
 // binaries are installed): seeds the demo data plus BENCH_COUNT actions in Acme / Lyon with

@@ -1,4 +1,4 @@
-// `npm run bench:cartography-app`: the map screen's figures of issue 19 in Chromium against the
+// `npm run bench:cartography-app`: the map screen's figures in Chromium against the
 // built app, never asserted. Build first (`npm run build`). The built server serves dist/ over
 // HTTPS/2 on a fresh PGlite folder seeded with the demo data plus BENCH_POINTS (1) points of
 // interest around Lyon (bench-app-support.mjs, `tasks.js seed-bench --points`).

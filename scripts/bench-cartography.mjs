@@ -1,4 +1,4 @@
-// The map's features route with 10,000 features in view (not a test; issue 19: "the features
+// The map's features route with 10,000 features in view (not a test: "the features
 // route for 10,000 features in view, PGlite and PostgreSQL"). For each driver (embedded PGlite,
 // then PostgreSQL when VIGIE_BENCH_PG_URL is set or Debian's binaries are installed): seeds the
 // demo data plus BENCH_COUNT points of interest around Lyon with `tasks.js seed-bench --points`,

@@ -12,7 +12,7 @@
 // BENCH_PROTOCOLS ('h2,http1') chooses the protocols (h2 alone halves the time); BENCH_PORT
 // moves every port, as in bench.mjs. The server is .build/bench/server (built here when
 // missing). One bench of one build moves by several hundredths in score between invocations
-// on this shared machine (docs/decisions.md, "First load"); alternating is what makes a
+// on this shared machine (docs/performance.md, "How to measure on a shared machine"); alternating is what makes a
 // change readable. The load average at each round is printed too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

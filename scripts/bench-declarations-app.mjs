@@ -1,4 +1,4 @@
-// `npm run bench:declarations-app [open|outbox|all]`: the Declarations app's budgets of issue 16
+// `npm run bench:declarations-app [open|outbox|all]`: the Declarations app's budgets (MODULES.md)
 // measured in Chromium against the built app, never asserted. Build first (`npm run build`).
 // The built server serves dist/ over HTTPS/2 on a fresh PGlite folder seeded with the demo data
 // (five declaration types and a year of declarations a district) and BENCH_SITES (1,000) sites

@@ -1,4 +1,4 @@
-// `npm run bench:questionnaires [open|pdf|all]`: the Questionnaires budgets of issue 17, measured,
+// `npm run bench:questionnaires [open|pdf|all]`: the Questionnaires budgets, measured,
 // never asserted. Build first (`npm run build`) for `open`.
 //
 // 1. open: a manager plans a 300-question inspection (ten sections of thirty: yes/no, choices,

@@ -1,7 +1,7 @@
 /**
  * What a module manifest says (MODULES.md, "One module, four places, one manifest"). Each module
  * of spec section 2 is one file beside this one (common/modules/<module>.ts), listed once in
- * ./index.ts; everything that used to spell a module in several places is derived from them:
+ * ./index.ts; everything that would otherwise spell a module in several places is derived from them:
  * the rights catalogue and `can()` (common/rights.ts), the functionalities
  * (common/functionalities.ts), the module list (src/features/modules/modules.ts), the side menu
  * (src/features/shell/menu.ts) and the route table (src/app/router.tsx). A test

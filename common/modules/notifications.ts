@@ -1,6 +1,6 @@
 /**
  * Notifications (prefix notifications, district module notifications): the bell, the list and
- * marking read. Its screens were built before the platform, so `screens: true`: its route
+ * marking read. It has screens of its own (`screens: true`): its route
  * subtree comes from src/features/notifications/routes.tsx. Reading and marking one's own
  * notifications read is a field user's own work (notifications.access); nothing is managed
  * here (the test notification sent by an administrator is the admin feature's).

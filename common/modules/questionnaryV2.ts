@@ -6,7 +6,7 @@
  * its filling rules ./questionnaryV2/engine.ts; the choices are in docs/questionnaires.md.
  *
  * Spec section 6 gives four subjects, each `_read`/`_admin`; each is a feature here so that
- * `can()` says what the issue asks of each: a family's inspections (`questionnaires`,
+ * `can()` says what each subject allows: a family's inspections (`questionnaires`,
  * `securesphere`: read fills one's own, manage schedules and sees everyone's) and its templates
  * (`questionnaireTemplates`, `securesphereTemplates`: read sees and previews them, manage builds
  * them). Any one of the four opens the module.

@@ -1,5 +1,5 @@
 /**
- * The calendar's API contract (issue 18; /calendar in the app): each person's dated work from
+ * The calendar's API contract (/calendar in the app): each person's dated work from
  * the modules that have some (actions by due date, inspections by due time), and a private iCal
  * address for the person's own calendar application. Served by server/src/calendar/.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's data (issue 18): each person's home in one answer, composed by the server from
+ * The dashboard's data: each person's home in one answer, composed by the server from
  * the modules the person may read (server/src/routes/api/dashboard). Kept small: the dashboard is
  * the first screen after every start.
  */

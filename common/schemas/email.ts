@@ -1,5 +1,5 @@
 /**
- * The one e-mail rule of the API and the app (issue 15): account e-mails (login, SSO login, user
+ * The one e-mail rule of the API and the app: account e-mails (login, SSO login, user
  * creation) and emergency recipients. One "@", something on each side, a dot in the domain
  * with no empty label, no white space, and none of the characters that mean something in a
  * mail header (`,;<>()[]":\`) nor control characters, so "a,b@x.fr" never becomes two

@@ -1,6 +1,6 @@
 /**
- * The signed-in account's own settings (the profile, /me/meInfos in the app). For now its
- * language: what the server writes to the account (bells, e-mails, its iCal feed) is in it.
+ * The signed-in account's own settings (the profile, /me/meInfos in the app). Its one setting is
+ * its language: what the server writes to the account (bells, e-mails, its iCal feed) is in it.
  * Served by server/src/routes/api/me/.
  */
 import Type, { type Static } from 'typebox';

@@ -148,13 +148,13 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   // Before any route: the plugin adds its hook to each route as it is registered.
   await registerCompression(app);
   registerErrorHandler(app);
-  // JSON bodies: nesting bounded before parsing (issue 14).
+  // JSON bodies: nesting bounded before parsing.
   registerJsonBodyParser(app);
-  // Before any route: fills in strict query/params/body schemas and body limits (issue 8).
+  // Before any route: fills in strict query/params/body schemas and body limits.
   registerDefaultSchemas(app);
   // Before any route too: every /api route's access mark installs its guard (plugins/rights.ts).
   registerAccess(app);
-  // Before the routes it documents: the OpenAPI document at /api/docs/json, the reader page (issue 15).
+  // Before the routes it documents: the OpenAPI document at /api/docs/json, the reader page.
   await registerApiDocs(app, { ui: config.apiDocsUi });
   // Before maintenance and every other route: the stopping gate and the probes.
   registerHealth(app, lifecycle, { databases, maintenance: config.maintenance });

@@ -60,7 +60,7 @@ export interface Config {
   /**
    * Where attachments are kept: null, a folder under the data directory (`<dataDir>/attachments`);
    * otherwise an S3-compatible bucket (VIGIE_S3_*), needed when several processes serve one
-   * PostgreSQL (docs/decisions.md, "Attachments").
+   * PostgreSQL (docs/attachments.md, "Storage").
    */
   s3: S3Config | null;
   /** The map's basemap and address search (docs/cartography.md); unset, the built-in basemap and no geocoder. */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: a district administrator acts only on what it could have granted.
+ * A district administrator acts only on what it could have granted.
  * - rights it does not hold stay as they are when it edits a member;
  * - nobody without the operator right edits or disables an operator;
  * - disabling an account that belongs elsewhere removes it from this district only (its

@@ -1,5 +1,5 @@
 /**
- * One schema source for the API contract (issue 15): every `/api` route the server registered
+ * One schema source for the API contract: every `/api` route the server registered
  * declares what it accepts (body for write methods, query string, path parameters) and what it
  * answers (a 2xx schema, from which Fastify serialises the answer), and the OpenAPI document
  * generated from those schemas, public at /api/docs/json, lists every route. The route list

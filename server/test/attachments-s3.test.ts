@@ -82,7 +82,7 @@ describe('attachments on S3-compatible storage', () => {
     expect((await manager.send(id, photo.subarray(0, 2 * CHUNK), 0, CHUNK)).status).toBe(204);
     await manager.cutPatch(id, 2 * CHUNK, photo.subarray(2 * CHUNK, 4 * CHUNK), CHUNK);
     // What arrived before the cut is kept, in S3 too (storage.ts receives each chunk whole
-    // before S3Store writes it, docs/decisions.md).
+    // before S3Store writes it, docs/attachments.md).
     const offset = await settled(() => manager.offset(id));
     expect(offset).toBeGreaterThanOrEqual(2 * CHUNK);
     expect(offset).toBeLessThanOrEqual(3 * CHUNK);

@@ -1,4 +1,4 @@
-// Configuration (issue 14 item 13): a variable set to a value it cannot take is refused with its
+// Configuration: a variable set to a value it cannot take is refused with its
 // name and what it accepts, never read as its default (VIGIE_SEED_DEMO=ture was silently false).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

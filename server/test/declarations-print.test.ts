@@ -3,8 +3,8 @@
  * by the field user with photos and a signature uploaded through tus, followed up by a manager,
  * is printed in French and in English; the PDF's text is read back from its content streams
  * (inflated as any PDF reader does, decoded from WinAnsi), its pages and its images counted.
- * Another district's or an unknown declaration is 404, no session 401. The demo seed gives some
- * declarations photos, printed as well.
+ * Another district's or an unknown declaration is 404; a call without a session is 401. The
+ * demo seed gives some declarations photos, printed as well.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';

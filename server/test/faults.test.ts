@@ -1,5 +1,5 @@
 /**
- * Faults (issue 8, items 4 and 5), on the real server process (the esbuild bundle of
+ * Faults, on the real server process (the esbuild bundle of
  * server/src/main.ts, spawned with node):
  * - kill -9 while emergency sends are being written and e-mailed, then a restart on the same
  *   embedded data folder: every send that was answered 200 is there with all its e-mails, a

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 8, item 3): fast-check sends malformed, oversized, wrongly typed and
+ * Hostile input: fast-check sends malformed, oversized, wrongly typed and
  * injection-shaped requests (path parameters, query strings, bodies, content types, tokens,
  * cookies) to every `/api` route the server registered, authenticated and not. Every answer
  * must be a 4xx with a `message` (never a 5xx), the server keeps answering, and no stored row

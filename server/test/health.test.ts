@@ -1,6 +1,6 @@
-// Health probes (issue 14 item 12): liveness /api/health answers without a database; readiness
+// Health probes: liveness /api/health answers without a database; readiness
 // /api/ready checks every open database and is 503 with a message key while starting, stopping,
-// in maintenance, or without a database. /health (not a probe of ours) is no longer the app's HTML.
+// in maintenance, or without a database. /health (not a probe of ours) is a JSON 404, not the app's HTML.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

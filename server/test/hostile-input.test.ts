@@ -1,5 +1,5 @@
 /**
- * Hostile strings and hostile JSON (issue 14, item 8): a NUL character or a lone surrogate in
+ * Hostile strings and hostile JSON: a NUL character or a lone surrogate in
  * any string the API takes (body values and keys, query string, path parameters) is a 400
  * `validation.invalid_characters` on every route, never a 500; a deeply nested body is refused
  * before it is parsed (400 `request.too_deep`) and the server keeps answering meanwhile.

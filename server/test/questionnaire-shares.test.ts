@@ -1,5 +1,5 @@
 /**
- * Share links of a report (issue 17, deliverable 4): a reader of a submitted inspection's
+ * Share links of a report: a reader of a submitted inspection's
  * report makes a link; anyone downloads the PDF with it and no session, in their language,
  * until it expires or is revoked (then the same 404 as an unknown token); only the token's
  * hash is stored and the token is answered once; links of an inspection in progress are

@@ -1,5 +1,5 @@
 /**
- * General API request limits (issue 14, item 7): per session, or per address without a valid
+ * General API request limits: per session, or per address without a valid
  * token; 429 request.too_many_requests with Retry-After past the limit; the default is out of
  * reach of real use (a page start's burst, the emergency drainer's 100 alerts in 10 s).
  */
@@ -18,7 +18,7 @@ describe('a small limit', () => {
 
   const district = (headers: Record<string, string>, remoteAddress = '10.1.0.1') => server.app.inject({ url: '/api/auth/district', headers, remoteAddress });
 
-  it('answers a session 429 with Retry-After and a message past the limit; other sessions go on', async () => {
+  it('answers 429 with Retry-After and a message to a session past the limit; other sessions go on', async () => {
     const field = await login(server, 'field@demo.vigie.test');
     const admin = await login(server, 'district-admin@demo.vigie.test');
     for (let n = 0; n < LIMIT; n++) expect((await district(bearer(field.token))).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Sessions under attack (issue 14, item 6): every way a session ends closes its sockets; a
+ * Sessions under attack: every way a session ends closes its sockets; a
  * refresh cookie ends a session only when its secret is right; the cookie routes refuse
  * cross-site requests; an access token whose account is not its session's is refused.
  */

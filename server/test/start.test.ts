@@ -1,5 +1,5 @@
 /**
- * Starting and stopping the real processes (issue 14 items 11 and 13): the built server
+ * Starting and stopping the real processes: the built server
  * (server/src/main.ts, bundled like `npm run build:server`) and `npm start` (scripts/start.mjs
  * under npm), each on a fresh data folder:
  * - a mistyped variable stops the start before anything is created or listened on;

@@ -102,7 +102,7 @@ describe('HTTPS served by the server', () => {
       session.destroy();
     }
     // A server of its own (databases opened and seeded): 8 s on a quiet machine, over 30 s at
-    // load 10 (CI of session 11, beside other test runs).
+    // load 10 (a CI run beside other test runs).
   }, 90_000);
 });
 

@@ -1,7 +1,7 @@
 /**
  * The read cache. Server errors are retried once; client errors (4xx) never.
  *
- * Two saved copies, by what they hold (docs/decisions.md "Offline writes and reads"):
+ * Two saved copies, by what they hold (docs/offline.md "The persisted read cache"):
  * - the module data a field user needs offline (queries that opt in: `meta: { offline: true }`
  *   or a key a module's offline declaration persists, lib/offline-reads.ts) goes to IndexedDB
  *   (`vigie-cache`, lib/idb) through the async persister: it can be large (every site's sheet);
@@ -12,7 +12,7 @@
  * (lib/cache-serialize.ts).
  * Both belong to one owner (user|client database|district); the IndexedDB copy keeps one
  * owner at a time (a new owner's first write removes the others' copies), is dropped at every
- * end of session and when the app's version changes (OFFLINE_CACHE_BUSTER).
+ * end of session and when a persisted query changes shape (OFFLINE_CACHE_BUSTER).
  *
  * In the app (main.tsx, persistQueryCache) the cache is also persisted to localStorage (storage.ts `queryCache`)
  * so the installed app starts offline into the last session's pages with their data:

@@ -3,7 +3,7 @@
  * look of Ionic's Material toolbar buttons: a `<button>` or an `<a href>` with a MaskIcon, an
  * accessible name and an optional badge. The shell is on screen at every start; a dozen
  * ion-button and ion-icon web components (shadow DOM, SVG fetched and parsed per icon) were
- * the longest task of the dashboard's start on a phone (docs/decisions.md, "First load").
+ * the longest task of the dashboard's start on a phone (docs/performance.md, "What the first screen is made of").
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { useLinkNavigation } from '../hooks/use-link-navigation';

@@ -1,5 +1,5 @@
 /**
- * IonLabel whose text is always text (issue 14 item 5). Every Ionic 9 component that Stencil
+ * IonLabel whose text is always text. Every Ionic 9 component that Stencil
  * builds scoped with slots (ion-label, and ion-buttons, ion-header, ion-footer, ion-input,
  * ion-input-otp, ion-textarea, ion-radio-group) gets Stencil's slot polyfill, which replaces
  * the element's `textContent` setter with `insertAdjacentHTML`. React renders a lone string

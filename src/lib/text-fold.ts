@@ -6,7 +6,7 @@
  * (a unit test reads them from the migration, so the two cannot drift). The server's table
  * pairs its letters by position and has one more "o" than accented o's, so from "ù" on it
  * folds one letter off ("ù" to "o", "ý" to "u", "ž" to "y", "œ" to "z"); this mirrors it, as
- * a search must find what the server finds (docs/decisions.md, "Pending records in lists").
+ * a search must find what the server finds (docs/records.md, "Lists").
  */
 
 export const FOLD_FROM = 'àáâãäåāçćčèéêëēęìíîïīñńòóôõöøōùúûüūýÿžœ';

@@ -54,7 +54,7 @@ export const handlers = [
   // empty district by default (the Sites tests serve their own).
   http.get(api('sites'), () => HttpResponse.json(sessionEnvelope({ items: [], nextCursor: null, total: 0 }))),
   http.get(api('sites/types'), () => HttpResponse.json(sessionEnvelope([]))),
-  // The home screens (issue 18): nobody's work by default (the dashboard and calendar tests serve their own).
+  // The home screens: nobody's work by default (the dashboard and calendar tests serve their own).
   http.get(api('dashboard'), () =>
     HttpResponse.json(sessionEnvelope({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null })),
   ),

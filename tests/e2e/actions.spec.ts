@@ -1,5 +1,5 @@
 /**
- * Actions in Chromium against the real server (issue 18): a manager gives the field user an
+ * Actions in Chromium against the real server: a manager gives the field user an
  * action in a plan, requiring a photo and a note to close; on a phone, the field user opens its
  * actions online (its open ones are kept on the device), goes offline and closes the action
  * with a photo taken with the camera and a closing note; it shows at once, waiting to be sent.

@@ -1,5 +1,5 @@
 /**
- * Map areas in Cartography management (issue 19, section 4), in Chromium with its software
+ * Map areas in Cartography management, in Chromium with its software
  * WebGL against the real server and its demo district: a manager draws an area with pointer
  * taps on the map's canvas (closing on the first corner), names it and saves it; it is listed
  * and then drawn on the reader's map. A GeoJSON file the server refuses shows the server's

@@ -1,5 +1,5 @@
 /**
- * The map in the field (issue 19), Chromium with its software WebGL against the real server:
+ * The map in the field, Chromium with its software WebGL against the real server:
  * "report here" (a tap in pick mode opens the report form with the pin there; the declaration
  * sent is an incident on the map at that place), the address search finding a demo site
  * offline and flying there, and "make this area available offline" (counted and sized first,

@@ -1,5 +1,5 @@
 /**
- * Cartography management (issue 19) in Chromium with its software WebGL, against the real
+ * Cartography management in Chromium with its software WebGL, against the real
  * server and its demo district: a manager of points (the operator) places a new point of
  * interest with a tap on the map, then moves it by dragging its marker; a reader of the map
  * (another browser, cartography.read) finds the point at its new place (its sheet on the map

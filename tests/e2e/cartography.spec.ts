@@ -1,5 +1,5 @@
 /**
- * The map (issue 19) in Chromium with its software WebGL, against the real server and its demo
+ * The map in Chromium with its software WebGL, against the real server and its demo
  * district: the map draws the district's sites and incidents (read from the page's list of
  * what is in view, which is what the map rendered, clusters expanded), a layer switched off
  * takes its features away, the page passes axe, and after one online visit the map opens

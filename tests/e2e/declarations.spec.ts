@@ -1,5 +1,5 @@
 /**
- * Declarations in Chromium against the real server (issue 16): a field user on a phone,
+ * Declarations in Chromium against the real server: a field user on a phone,
  * offline since just after an online login, reports a declaration with two photos and a
  * signature, reloads the page, and comes back online: the declaration and its three pictures
  * are on the server exactly once, the district admin named by the type sees it arrive live in

@@ -1,5 +1,5 @@
 /**
- * The home screens against the real server (issue 18): the field demo account's dashboard
+ * The home screens against the real server: the field demo account's dashboard
  * shows its actions and its inspections due, each opening its record; the calendar shows an
  * action assigned to it on its due day; axe finds nothing on either page, on a phone (360 px)
  * and on a desktop (1280 px).

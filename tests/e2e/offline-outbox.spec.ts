@@ -1,5 +1,5 @@
 /**
- * The outbox of every write in the browser (issue 15 item 5): a write waiting in the
+ * The outbox of every write in the browser: a write waiting in the
  * IndexedDB outbox is counted in the shell and listed on the outbox page; one in conflict
  * opens the choice dialog, which axe finds accessible; the profile page says what is kept.
  */

@@ -1,5 +1,5 @@
 /**
- * The installed-app promises (issue 7) in a real browser with the real service worker:
+ * The installed-app promises in a real browser with the real service worker:
  * Chromium finds nothing that stops an install; after one online visit the app starts with
  * no network at all (the page's requests AND the service worker's are cut) into the last
  * session's shell, its saved data and both languages; the connection banner follows the

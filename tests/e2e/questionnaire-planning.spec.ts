@@ -1,6 +1,6 @@
 /**
- * The planners' screens of Questionnaires in Chromium against the real server (issue 17,
- * deliverables 2 and 6), on a phone (360 px): a manager filters everyone's inspections
+ * The planners' screens of Questionnaires in Chromium against the real server, on a phone
+ * (360 px): a manager filters everyone's inspections
  * (a template's submitted ones scoring under its pass mark) and sees exactly those, the filter
  * survives a reload, and the CSV export downloads those rows; then the manager schedules the
  * template every week for the field user on a site, and the schedule is listed with its next

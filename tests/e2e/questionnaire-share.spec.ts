@@ -1,5 +1,5 @@
 /**
- * A report shared by link, in Chromium against the real server (issue 17): a manager opens a
+ * A report shared by link, in Chromium against the real server: a manager opens a
  * submitted inspection's report, makes a link, copies it; someone without any session (a fresh
  * browser context: no cookie, no token) downloads the PDF with it; the manager sends it by
  * e-mail (a wrong address is named first), the link's row shows the download and, once the mail

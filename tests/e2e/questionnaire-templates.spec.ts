@@ -1,5 +1,5 @@
 /**
- * The template builder in Chromium against the real server (issue 17): on a 360 px phone, a
+ * The template builder in Chromium against the real server: on a 360 px phone, a
  * template manager builds a template of two sections (a yes/no asking a note when it fails, a
  * question shown only when it is answered "No", a second section), previews it as the field
  * user fills it (the conditional question appears when the answer matches, the live score

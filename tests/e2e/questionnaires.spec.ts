@@ -1,5 +1,5 @@
 /**
- * Questionnaires in Chromium against the real server (issue 17): a manager plans a
+ * Questionnaires in Chromium against the real server: a manager plans a
  * 30-question inspection for the field user; on a phone, the field user opens its
  * inspections online (the day's are kept on the device), goes offline, fills half with a
  * photo, closes and reopens the page (everything is still there), finishes (a failed item

@@ -1,5 +1,5 @@
 /**
- * What the screens look like (issue 14 item 3), on a phone (360 px) and a desktop (1280 px),
+ * What the screens look like, on a phone (360 px) and a desktop (1280 px),
  * in French and English: every page is set in the product's font (the login page included,
  * shown before Ionic's code has run), the phone tab bar shows each label whole, no page is
  * wider than the screen, and the colours the app writes text in are readable.

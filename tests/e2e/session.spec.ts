@@ -1,4 +1,4 @@
-// Session resilience in a real browser against the real server (issue 5): the access token
+// Session resilience in a real browser against the real server: the access token
 // refreshed once for many requests in flight, the idle time-out opening the reconnect dialog
 // with unsaved input kept and every non-auth request held, the 2-second suppression of token
 // errors, and the login lockout message.

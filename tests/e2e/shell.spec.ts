@@ -1,5 +1,5 @@
 /**
- * The shell in a real browser (issue 3): the exact side-menu entries and targets of each demo
+ * The shell in a real browser: the exact side-menu entries and targets of each demo
  * account, the 404 rule, the right guard, a live notification over the socket, and the phone
  * versus desktop layouts. The expected menus are written by hand from spec sections 2 and 6
  * (an oracle independent of src/features/shell/menu.ts).

@@ -1,5 +1,5 @@
 /**
- * Records written offline shown at once in their list (issue 15, platform item 5), in
+ * Records written offline shown at once in their list, in
  * Chromium against the real server: a manager (the operator) offline creates a site, sees it at once in
  * the site list marked "waiting to be sent", finds it by a search typed without its accents
  * and in another case, reconnects, and then sees it listed once without the mark, as the

@@ -1,5 +1,5 @@
 /**
- * A site's photo added offline, in Chromium against the real server (issue 15): a manager
+ * A site's photo added offline, in Chromium against the real server: a manager
  * opens a site's sheet, loses the connection, picks a photo (resized on the device to a JPEG
  * of several upload chunks) and sees it at once, marked as waiting. The connection comes
  * back and the tus upload is cut after its first chunk (sent with the creation): it resumes

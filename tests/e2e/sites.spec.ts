@@ -1,5 +1,5 @@
 /**
- * The Sites module in Chromium against the real server (issue 15): a field user reads the
+ * The Sites module in Chromium against the real server: a field user reads the
  * district's sites and a site's sheet, online and then offline after a reload; a manager's
  * offline edit meets another manager's online edit of the same site: different fields are
  * both kept, the same field asks the user to choose. axe finds nothing on the list, the

@@ -1,5 +1,5 @@
 /**
- * Tenancy dialogs in the browser (issue 4): the operator changes client and district, the
+ * Tenancy dialogs in the browser: the operator changes client and district, the
  * districts-only account changes district, and the admin-route rule in both directions.
  * The menu entries are found by their labels (menu "Change client" / "Change district").
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5: names stored with markup are shown as text. Through the API, the operator
+ * Names stored with markup are shown as text. Through the API, the operator
  * stores markup in every name it can write (a client, its districts created and renamed, a
  * user's e-mail, an announced notification) in a client of its own making, then the browser
  * opens every page that shows them: the literal text is visible and no injected element exists.

@@ -1,5 +1,5 @@
 /**
- * The actions' API contract (issue 18; routes under /api/actions), one source for the server
+ * The actions' API contract (routes under /api/actions), one source for the server
  * and the screens of both modules that show actions: Action plans (prefix actionPlan: the plans
  * and the actions) and Actions V3 (prefix actionsV3: the actions made from templates, and the
  * templates). Who may do what is ./access.ts, the status workflow ./workflow.ts; the choices are

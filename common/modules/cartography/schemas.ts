@@ -1,5 +1,5 @@
 /**
- * The API contract of the map (issue 19): Cartography (the map, cartography.read) and
+ * The API contract of the map: Cartography (the map, cartography.read) and
  * Cartography management (points of interest and their categories, layers, map areas and their
  * groups, incidents; cartography_advanced rights, see ./access.ts). Server module:
  * server/src/modules/cartography/; screens: src/features/cartography/; decisions:

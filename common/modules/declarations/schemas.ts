@@ -1,5 +1,5 @@
 /**
- * The Declarations module's API contract (issue 16; routes under /api/declarations), written
+ * The Declarations module's API contract (routes under /api/declarations), written
  * before its server and screens so that both sides are built against one source. See
  * common/schemas/platform.ts for the shared parts and docs/declarations.md for the choices.
  *

@@ -1,5 +1,5 @@
 /**
- * The Questionnaires module's API contract (issue 17; routes under /api/questionnaires), one
+ * The Questionnaires module's API contract (routes under /api/questionnaires), one
  * source for the server and the screens. The filling rules (conditions, required answers,
  * scores, failed items) are ./engine.ts, shared by both sides; the choices are in
  * docs/questionnaires.md.
@@ -171,7 +171,7 @@ export const DevicePosition = Type.Object(
 );
 export type DevicePosition = Static<typeof DevicePosition>;
 
-/** The follow-up a failed item asks for (the actions issue turns it into an action). */
+/** The follow-up a failed item asks for (the submit turns it into an action). */
 export const ActionDraft = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: LABEL_MAX, pattern: '\\S' }),
@@ -225,7 +225,7 @@ export const Score = Type.Object({
 });
 export type Score = Static<typeof Score>;
 
-/** A failed item of a submitted inspection, ready for the actions issue. */
+/** A failed item of a submitted inspection, from which the submit makes its actions. */
 export const FailedItem = Type.Object({
   sectionKey: Key,
   questionKey: Key,
@@ -480,7 +480,7 @@ export const ReportShareMail = Type.Object({
   sentAt: IsoDateTime,
   sentBy: Actor,
   recipients: Type.Array(Email),
-  /** One per recipient, in the same order (a sending recorded before session 19 whose e-mails are gone: fewer). */
+  /** One per recipient, in the same order (fewer for a sending whose outbox rows were not recorded). */
   deliveries: Type.Array(ReportShareDelivery),
 });
 export type ReportShareMail = Static<typeof ReportShareMail>;

@@ -64,7 +64,7 @@ export async function membershipLanding(
  * Where a login lands: the client and district the account last worked in, else its home
  * client and district, else any district it still belongs to in its home client, else in
  * another client (by client name): an account removed from every district of its home client
- * by that client's administrators still reaches the others (issue 14 item 4).
+ * by that client's administrators still reaches the others.
  */
 export async function resolveLanding(databases: Databases, account: AccountRow): Promise<Landing | null> {
   if (account.current_client) {

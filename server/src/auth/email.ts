@@ -1,6 +1,6 @@
 /**
  * The one rule that turns an e-mail address as typed into the form the server stores, looks
- * accounts up by and throttles logins by (issue 14, item 7): Unicode compatibility
+ * accounts up by and throttles logins by: Unicode compatibility
  * normalisation (NFKC: full-width letters, ligatures and the like become their plain form),
  * then JavaScript's locale-free lower case, then NFKC again (lower-casing can decompose, e.g.
  * U+0130 "İ" becomes "i" + U+0307), surrounding white space removed. The database never folds

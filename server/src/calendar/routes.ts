@@ -1,5 +1,5 @@
 /**
- * The calendar (issue 18; common/schemas/calendar.ts): GET /api/calendar?from=&to=, the
+ * The calendar (common/schemas/calendar.ts): GET /api/calendar?from=&to=, the
  * caller's dated work over at most CALENDAR_RANGE_DAYS_MAX days (items.ts); its private iCal
  * address, GET/POST/DELETE /api/calendar/feed (feeds.ts); and the feed itself,
  * GET /api/calendar/feeds/<token>.ics, read by a calendar application without a session

@@ -1,5 +1,5 @@
 /**
- * The JSON body parser with a bound on nesting (issue 14, item 8). A deeply nested body (e.g.
+ * The JSON body parser with a bound on nesting. A deeply nested body (e.g.
  * 8 MiB of `[[[[…`) made JSON.parse, the prototype-poisoning scan and validation build and walk
  * millions of nested values, stalling every other request for seconds. Before any parsing, one
  * linear pass over the text counts the nesting outside strings and refuses a body deeper than

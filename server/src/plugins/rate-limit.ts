@@ -1,5 +1,5 @@
 /**
- * General request limits of the API (issue 14, item 7), beside the login throttle: every
+ * General request limits of the API, beside the login throttle: every
  * `/api` request counts against its session (a valid access token) or, without one, against
  * the client address, RATE_LIMIT_WINDOW_MS at a time. Past the limit: 429
  * `request.too_many_requests` with Retry-After (seconds).

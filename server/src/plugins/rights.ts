@@ -18,7 +18,7 @@
  *      app.post('/:id/restore', { config: { access: { feature: 'sites', action: 'manage' } } }, h)
  *      config: { access: { session: true, reason: 'marks the caller's own notifications read' } }
  *      config: { access: { public: true, reason: 'opens a session' } }
- * 3. One mark for every route of a plugin (what `app.addHook('preHandler', guard)` used to do;
+ * 3. One mark for every route of a plugin (rather than `app.addHook('preHandler', guard)`:
  *    such a plugin-wide hook is invisible to the walk, so do not use it for rights):
  *      guardRoutes(app, { feature: 'admin', action: 'manage', page: true })
  *    A route of that plugin with its own config mark uses its own instead; a route-level

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal for the routes a cookie authenticates (issue 14, item 6). The
+ * Cross-site request refusal for the routes a cookie authenticates. The
  * refresh cookie is SameSite=Strict, which keeps it off requests from other *sites* but not
  * from other origins of the same site (another subdomain, another port): such a page could
  * log the user out or rotate the session. These routes therefore answer only requests from

@@ -1,5 +1,5 @@
 /**
- * Schema everywhere (issue 8, hostile input): every `/api` route validates its body, params and
+ * Schema everywhere (hostile input): every `/api` route validates its body, params and
  * query string. Routes declare the schemas of what they accept; this hook fills in the parts a
  * route leaves out, strictly, as each route is registered (so later routes are covered too):
  * - query string: none accepted (`?x=1` on a route that reads no query is a 400);
@@ -11,13 +11,13 @@
  *   streams in, before any parsing.
  * - strings: no string anywhere in the body, query string, path parameters or headers (values
  *   and object keys alike) may hold a NUL character or a lone UTF-16 surrogate: neither is text
- *   PostgreSQL can store (NUL) or that survives UTF-8 (a lone surrogate), and each used to reach
+ *   PostgreSQL can store (NUL) or that survives UTF-8 (a lone surrogate), and each would reach
  *   a query and fail there with a 500. One check before validation, for every route and every
- *   field, 400 `validation.invalid_characters` (issue 14, item 8).
+ *   field, 400 `validation.invalid_characters`.
  * Register it before the routes (onRoute hooks only see routes registered after them).
  *
  * It also records each `/api` route's final schemas (apiRoutesOf), so a test can check that
- * every route declares what it accepts and answers (issue 15: one schema source for the
+ * every route declares what it accepts and answers (one schema source for the
  * contract, from which the OpenAPI document is generated).
  */
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';

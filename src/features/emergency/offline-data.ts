@@ -1,5 +1,5 @@
 /**
- * The emergency dialog's data on this device before anyone opens it (issue 14 item 1): an
+ * The emergency dialog's data on this device before anyone opens it: an
  * alert must be possible offline after a normal online session, so the district's sites and
  * each site's stage lists (everything the dialog and the payload need but the 360 images,
  * which the server fills when the app sends null) are fetched early in an online session and

@@ -15,7 +15,7 @@
  *   kind has no sender in this tab waits too.
  * - One item: the record write first (the sender; Idempotency-Key: the item's), then its
  *   attachments one at a time (uploadAttachment, tus: resumed from the server's offset), each
- *   remembered once whole; the item is delivered when all are (docs/decisions.md). A kind
+ *   remembered once whole; the item is delivered when all are (docs/offline.md). A kind
  *   registered with attachmentsFirst uploads them before its record write.
  * - Outcomes (DESIGN "failure classes"): 2xx → delivered (deleted, or kept 'sent' for kinds
  *   registered with keepSent); no answer, 408, 409 *.in_flight, 429, 5xx → back to 'queued',

@@ -1,4 +1,4 @@
-/** The routing rules of issue 3: module prefixes, right guards, the 404 toast, kept paths. */
+/** The routing rules of the shell: module prefixes, right guards, the 404 toast, kept paths. */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../src/lib/toast';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5: user-supplied strings are rendered as text. Ionic 9 components built by
+ * User-supplied strings are rendered as text. Ionic 9 components built by
  * Stencil "scoped" with slots get a textContent setter that parses HTML (src/components/Label.tsx);
  * React sets a lone string child through textContent. So:
  * - Label shows markup literally (and IonLabel itself would not, which is why it is wrapped);

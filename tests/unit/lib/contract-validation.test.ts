@@ -1,5 +1,5 @@
 /**
- * The app validates its forms with the API's own schemas (issue 15): the e-mail rule is the
+ * The app validates its forms with the API's own schemas: the e-mail rule is the
  * Email schema's pattern and maxLength wherever an address is typed, and the administration
  * forms check with TypeBox's interpreting validator, which must never evaluate code (the CSP
  * forbids `eval` and `new Function`: even a caught attempt is a reported violation).

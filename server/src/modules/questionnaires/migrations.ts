@@ -185,7 +185,7 @@ export const questionnairesMigrations: Migration[] = [
       alter table inspection_share_mails add column outbox_ids uuid[] not null default '{}';
       -- The sendings made before: their e-mails were queued in the same transaction (the same
       -- now()), one per recipient, with no emergency share; one row per recipient, the one
-      -- that names the link first (before session 18 none did).
+      -- that names the link first (rows queued before the outbox's regarding column name none).
       update inspection_share_mails m
          set outbox_ids = coalesce((
            select array_agg(o.id order by array_position(m.recipients, o.recipient))

@@ -1,5 +1,5 @@
 /**
- * Share links of a submitted inspection's report (issue 17): a link anyone may open without a
+ * Share links of a submitted inspection's report: a link anyone may open without a
  * session, until it expires or is revoked, to download the report PDF.
  *
  * The token (docs/questionnaires.md, "Share links") is a tenant token (_platform/tokens.ts: the

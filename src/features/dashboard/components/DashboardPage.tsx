@@ -6,7 +6,7 @@
  * count, the district's modules: the district from GET /api/auth/district, passed in by the
  * route; the rest from the last envelope).
  *
- * The first screen after every start (Lighthouse budget, docs/decisions.md "First load"): the
+ * The first screen after every start (Lighthouse budget, docs/performance.md): the
  * heading and the skeletons paint at once, the data comes from the query (the offline copy's
  * answer first, then the server's), never from the route's loader; plain elements, not Ionic
  * components; dates of days formatted without Intl. The server's records:changed for an action

@@ -1,5 +1,5 @@
 /**
- * A template's revisions (issue 17: templates are versioned): the list of every saved revision
+ * A template's revisions (templates are versioned): the list of every saved revision
  * with who saved it, when and what it changed, each one open read only; and, on an older
  * revision, the banner that says so, with the way back to the current one and, for a builder,
  * the way to make it current again (saved as a new revision through the outbox: inspections

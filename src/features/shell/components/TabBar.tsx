@@ -5,7 +5,7 @@
  *
  * Plain links in the look of Ionic's Material tab bar (shell.css): it is on screen at every
  * start on a phone, where ion-tab-bar, its ion-tab-buttons and their ion-icons weighed on the
- * start (docs/decisions.md, "First load"). A plain click navigates with the router; the
+ * start (docs/performance.md, "What the first screen is made of"). A plain click navigates with the router; the
  * current tab is marked with aria-current.
  */
 import { useRouterState } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// The report form (issue 16 "App" tests): built from a template revision, checked as the server
+// The report form: built from a template revision, checked as the server
 // checks it, queued in the outbox with the device's capture time and position, its pictures as
 // attachments, and its draft kept across a reload (remount).
 import { fireEvent, screen, waitFor } from '@testing-library/react';

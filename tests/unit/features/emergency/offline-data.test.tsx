@@ -1,4 +1,4 @@
-// The emergency dialog's data kept on the device (issue 14 item 1): the site list and every
+// The emergency dialog's data kept on the device: the site list and every
 // site's stage lists are fetched at the first idle moment of an online session, asked again when
 // the connection comes back and for a new tenant, one run at a time, and a run stops when the
 // tenant changes under it.

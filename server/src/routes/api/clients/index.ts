@@ -1,5 +1,5 @@
 /**
- * Operator client management (issue 4; page /opteamum/clientManagement), right opteamum.admin:
+ * Operator client management (page /opteamum/clientManagement), right opteamum.admin:
  * every client with its districts, and client creation. Creating a client registers it and
  * creates its database (migrated), with a first district whose first member is the creating
  * operator, with the rights it holds now (so it can switch there and administer it).

@@ -1,5 +1,5 @@
 /**
- * GET /api/dashboard (issue 18; common/schemas/dashboard.ts): each person's home in one answer,
+ * GET /api/dashboard (common/schemas/dashboard.ts): each person's home in one answer,
  * composed from the modules the caller may read, each part null without its right:
  * - myActions (an actions right): its open actions, overdue first (by due day), DASHBOARD_ROWS
  *   of them, with their count and the overdue count (actions_mine_idx);

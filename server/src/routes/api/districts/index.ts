@@ -1,10 +1,10 @@
 /**
- * District administration (issue 4; pages /admin/districtManagement and
+ * District administration (pages /admin/districtManagement and
  * /admin/simpleDistrictManagement): the districts of the session's client, create, rename.
  * Right district.admin. The client database always comes from the session: an id of another
  * client simply is not in this database (404), never a cross-tenant read.
  *
- * Reach (issue 14, docs/decisions.md "District administration"): an administrator sees and
+ * Reach (docs/tenancy.md, "Administration"): an administrator sees and
  * renames the districts where it is an administrator itself; the operator right
  * (opteamum.admin) reaches every district of the client. A district out of reach answers 404
  * like one that does not exist.

@@ -1,5 +1,5 @@
 /**
- * User administration of the session's district (issue 4; page /admin/userManagement):
+ * User administration of the session's district (page /admin/userManagement):
  * list, create with rights, edit rights, disable. Right district.admin.
  *
  * - Accounts live in the control database, rights per district in the client database: the
@@ -11,7 +11,7 @@
  *   account is elsewhere (its districts, clients, rights there, disabled state) is read for it.
  * - A new account gets the password the admin set (argon2id) and lands in the admin's client
  *   and district.
- * - The administrator's reach (issue 14 item 4, docs/decisions.md): it grants and removes only
+ * - The administrator's reach (docs/tenancy.md): it grants and removes only
  *   rights it holds here (the holder of the operator right reaches every right); the member's
  *   other rights stay as they are. Nobody without the operator right edits or disables an
  *   operator (a member holding an opteamum.* right here), nor a member holding rights beyond
