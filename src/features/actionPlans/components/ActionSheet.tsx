@@ -35,7 +35,7 @@ import { currentActor } from '../../../lib/current-actor';
 import { formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingAttachments, usePendingChanges, usePendingWrites } from '../../../lib/outbox';
+import { usePendingAttachments, usePendingChanges, usePendingWrites, useServerMayHave } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { actionsKeys } from '../api/keys';
 import { actionHistoryQueryOptions, actionQueryOptions } from '../api/reads';
@@ -51,7 +51,7 @@ export interface ActionSheetProps {
 
 export function ActionSheet({ actionId, onBack }: ActionSheetProps) {
   const { t } = useTranslation('action');
-  const query = useQuery(actionQueryOptions(actionId));
+  const query = useQuery({ ...actionQueryOptions(actionId), enabled: useServerMayHave('actions.create', actionId) });
   const pending = usePendingChanges(ACTIONS_OUTBOX, actionId);
   const me = currentActor() ?? { id: '', name: '' };
   const server = query.data;

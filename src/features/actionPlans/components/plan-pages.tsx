@@ -26,7 +26,7 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
+import { deletedOnceSent, usePendingChanges, useServerMayHave, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { actionsKeys } from '../api/keys';
 import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
@@ -104,7 +104,7 @@ export function PlanPage() {
   const router = useRouter();
   const back = useBack(plansHref());
   const powers = actionPowers(useEnvelope((state) => state.rights));
-  const query = useQuery(planQueryOptions(id));
+  const query = useQuery({ ...planQueryOptions(id), enabled: useServerMayHave('action_plans.create', id) });
   const planWrites = usePendingChanges(PLANS_OUTBOX, id);
   const plan: WithPending<Plan> | undefined = withPendingRecord<Plan>(query.data, planWrites);
   const actions = useQuery(planActionsQueryOptions(id));

@@ -26,7 +26,7 @@ import { requestEmergencyAlert } from '../../../lib/emergency-request';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { lazyPart } from '../../../lib/lazy-part';
-import { usePendingChanges } from '../../../lib/outbox';
+import { usePendingChanges, useServerMayHave } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
@@ -54,7 +54,7 @@ export interface SiteSheetProps {
 
 export function SiteSheet({ siteId, onBack, onEdit }: SiteSheetProps) {
   const { t } = useTranslation('sites');
-  const query = useQuery(siteQueryOptions(siteId));
+  const query = useQuery({ ...siteQueryOptions(siteId), enabled: useServerMayHave('sites.create', siteId) });
   const pending = usePendingChanges('sites', siteId);
   const server = query.data;
   const site = server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending);
