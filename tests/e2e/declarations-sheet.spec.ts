@@ -2,7 +2,7 @@
  * A declaration's sheet right after Save, online, on a phone: the record is in the outbox and
  * not yet on the server (its send is held), so the sheet shows the device's copy, waiting,
  * and never asks the server for it (which would answer 404, "cannot be found"); once sent, the
- * server's copy follows. A type with its own photo field shows one Photos block, in the form
+ * server's copy takes its place without the sheet leaving the page in between. A type with its own photo field shows one Photos block, in the form
  * and on the sheet.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -82,7 +82,17 @@ test('right after Save online the sheet shows the pending copy, never "cannot be
   await expect(page.getByText('This declaration cannot be found')).toHaveCount(0);
   expect(await outboxSize(page)).toBe(1);
 
-  // Sent: the server's copy, the sheet never having said it cannot be found.
+  // From here on, whether the sheet ever leaves the page (a spinner or an error in its place).
+  await page.evaluate((label) => {
+    const shown = () => [...document.querySelectorAll('article')].some((article) => article.getAttribute('aria-label') === label);
+    const record = window as unknown as { sheetLeft: boolean };
+    record.sheetLeft = false;
+    new MutationObserver(() => {
+      if (!shown()) record.sheetLeft = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  }, title);
+
+  // Sent: the server's copy, the sheet never having left nor said it cannot be found.
   release();
   await expect.poll(() => outboxSize(page), { timeout: 60_000 }).toBe(0);
   await expect(sheet.getByRole('button', { name: 'Print (PDF)' }).or(page.getByRole('button', { name: 'Print (PDF)' }))).toBeVisible({ timeout: 15_000 });
@@ -90,4 +100,5 @@ test('right after Save online the sheet shows the pending copy, never "cannot be
   await expect(page.getByText('This declaration cannot be found')).toHaveCount(0);
   await expect(sheet.locator('dt', { hasText: /^Photos$/ })).toHaveCount(1);
   expect(notFound).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { sheetLeft: boolean }).sheetLeft)).toBe(false);
 });

@@ -27,6 +27,7 @@ import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { deletedOnceSent, usePendingChanges, useServerMayHave, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { actionsKeys } from '../api/keys';
 import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQueryOptions, siteChoicesQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
@@ -106,7 +107,7 @@ export function PlanPage() {
   const powers = actionPowers(useEnvelope((state) => state.rights));
   const query = useQuery({ ...planQueryOptions(id), enabled: useServerMayHave('action_plans.create', id) });
   const planWrites = usePendingChanges(PLANS_OUTBOX, id);
-  const plan: WithPending<Plan> | undefined = withPendingRecord<Plan>(query.data, planWrites);
+  const plan: WithPending<Plan> | undefined = useKeptRecord(withPendingRecord<Plan>(query.data, planWrites), query.isFetching);
   const actions = useQuery(planActionsQueryOptions(id));
   const actionWrites = usePendingChanges(ACTIONS_OUTBOX);
   const me = currentActor() ?? { id: '', name: '' };

@@ -19,6 +19,7 @@ import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { TextField } from '../../../components/module/RecordForm';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { SignatureImage } from '../../../components/SignatureImage';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -54,7 +55,7 @@ export function DeclarationSheet({ declarationId, onBack }: DeclarationSheetProp
   const templates = useQuery(templatesQueryOptions());
   const me = currentActor() ?? { id: '', name: '' };
   const server = query.data;
-  const declaration = server === undefined ? pendingReport(declarationId, pending, templates.data, me) : applyPending(server, pending, me);
+  const declaration = useKeptRecord(server === undefined ? pendingReport(declarationId, pending, templates.data, me) : applyPending(server, pending, me), query.isFetching);
   if (declaration === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return (
     <SheetView

@@ -21,6 +21,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { useOnDelivered, usePendingChanges, useServerMayHave, withPending, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
@@ -178,7 +179,7 @@ export function ScheduleEditPage() {
   const pending = usePendingChanges(SCHEDULES_MODULE, id);
   const queryClient = useQueryClient();
   const back = () => void router.navigate({ href: SCHEDULES_PATH });
-  const shown = withPendingRecord(schedule.data, asRecordWrites(pending));
+  const shown = useKeptRecord(withPendingRecord(schedule.data, asRecordWrites(pending)), schedule.isFetching);
   const deleted = shown?.pending?.deleted === true || (shown?.deletedAt != null && shown.pending === undefined);
 
   const save = async (form: ScheduleFormValues) => {

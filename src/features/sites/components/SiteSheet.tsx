@@ -27,6 +27,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { lazyPart } from '../../../lib/lazy-part';
 import { usePendingChanges, useServerMayHave } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
@@ -57,7 +58,7 @@ export function SiteSheet({ siteId, onBack, onEdit }: SiteSheetProps) {
   const query = useQuery({ ...siteQueryOptions(siteId), enabled: useServerMayHave('sites.create', siteId) });
   const pending = usePendingChanges('sites', siteId);
   const server = query.data;
-  const site = server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending);
+  const site = useKeptRecord(server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending), query.isFetching);
 
   if (site === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return <SiteSheetView site={site} serverSite={server} waiting={isWaiting(siteId, pending)} conflict={hasConflict(siteId, pending)} onBack={onBack} onEdit={onEdit} />;
