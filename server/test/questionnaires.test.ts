@@ -269,6 +269,60 @@ describe('filling and submitting', () => {
     expect(hidden.data).toMatchObject({ total: { score: 8, max: 8, percent: 100 }, passed: true, failedItems: [] });
   });
 
+  it('refuses an exclusive choice ("Aucun") given with others, in a submit and in progress; a failed item never passes; its action goes to the inspector', async () => {
+    const template = await newTemplate({
+      passMark: 80,
+      sections: [
+        {
+          key: 'epi',
+          title: 'EPI',
+          questions: [
+            {
+              key: 'worn',
+              type: 'multiChoice',
+              label: 'EPI portés par toutes les personnes présentes',
+              required: true,
+              weight: 3,
+              options: [
+                { key: 'casque', label: 'Casque', score: 0.4 },
+                { key: 'chaussures', label: 'Chaussures de sécurité', score: 0.4 },
+                { key: 'gilet', label: 'Gilet haute visibilité', score: 0.2 },
+                { key: 'aucun', label: 'Aucun', score: 0, failed: true, exclusive: true },
+              ],
+              onFail: { action: true },
+            },
+            { key: 'tidy', type: 'choice', label: 'Rangement', required: true, options: [{ key: 'ok', label: 'Correct' }, { key: 'ko', label: 'Encombré', failed: true }] },
+          ],
+        },
+      ],
+    });
+    const action = { title: 'Fournir les EPI', dueOn: null, assigneeId: null };
+    const combined = await start(template);
+    const refused = await submit(combined, { worn: answer(['casque', 'chaussures', 'gilet', 'aucun'], { action }), tidy: answer('ok') });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: 'questionnaires.exclusive_choice', details: 'worn' });
+    const progress = await call({ method: 'PATCH', url: `/inspections/${combined.id}`, token: field, key: randomUUID(), payload: { baseVersion: combined.version, changes: { answers: { worn: answer(['gilet', 'aucun']) } } } });
+    expect(progress.status).toBe(400);
+    expect(progress.body).toMatchObject({ message: 'questionnaires.exclusive_choice', details: 'worn' });
+
+    // Every score point got, one item failed (worth no point): 100 %, and not passed.
+    const failing = await start(template);
+    const done = await submit(failing, { worn: answer(['casque', 'chaussures', 'gilet']), tidy: answer('ko') });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.data.total?.percent).toBe(100);
+    expect(done.data.failedItems.map((f) => f.questionKey)).toEqual(['tidy']);
+    expect(done.data.passed).toBe(false);
+
+    // "Aucun" alone: failed, and its corrective action (no one named) is the inspector's.
+    const none = await start(template);
+    const alone = await submit(none, { worn: answer(['aucun'], { action }), tidy: answer('ok') });
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+    expect(alone.data).toMatchObject({ passed: false, total: { percent: 0 } });
+    const acme = await server.databases.client('acme');
+    const made = await acme.query<{ assignee_id: string | null }>(`select assignee_id from actions where source_kind = 'inspection' and source_id = $1`, [none.id]);
+    expect(made.rows).toEqual([{ assignee_id: fieldId }]);
+  });
+
   it('enforces required, conditional and failed-item rules, naming the question', async () => {
     const template = await newTemplate();
     const cases: [string, Answers, string, string][] = [

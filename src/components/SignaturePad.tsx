@@ -1,8 +1,10 @@
 /**
  * A signature drawn with a finger, a pen or a mouse on a canvas (pointer events, so touch and
  * mouse alike), kept as a PNG when the user confirms it. Keyboard users confirm a typed name
- * instead: it is drawn on the canvas, so every signature is a picture the server stores. Every
- * module that signs uses this one (a declaration's signature fields, an inspection's end).
+ * instead: it is drawn on the canvas, so every signature is a picture the server stores. The
+ * picture is ink on an opaque white sheet: a transparent one turns black wherever it is drawn
+ * on a dark background or flattened (a JPEG thumbnail). Every module that signs uses this one
+ * (a declaration's signature fields, an inspection's end).
  */
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -18,6 +20,16 @@ export interface DrawnSignature {
 
 const WIDTH = 600;
 const HEIGHT = 200;
+/** The sheet the signature is drawn on, and its ink. */
+const PAPER = '#fff';
+const INK = '#111';
+
+/** The canvas blanked to its white sheet. */
+function blank(ctx: CanvasRenderingContext2D): void {
+  ctx.clearRect(0, 0, WIDTH, HEIGHT);
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, WIDTH, HEIGHT);
+}
 
 export function SignaturePad({ label, value, onChange }: { label: string; value: DrawnSignature | undefined; onChange: (value: DrawnSignature | undefined) => void }) {
   const { t } = useTranslation('components');
@@ -65,16 +77,23 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
     if (ctx !== null) {
       ctx.lineWidth = 3;
       ctx.lineCap = 'round';
-      ctx.strokeStyle = '#111';
+      ctx.strokeStyle = INK;
     }
     return ctx;
   };
+  // A new pad (first shown, or again after "sign again") starts on its white sheet.
+  const empty = value === undefined;
+  useEffect(() => {
+    const ctx = empty ? (canvas.current?.getContext('2d') ?? null) : null;
+    if (ctx !== null) blank(ctx);
+  }, [empty]);
   const point = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     return { x: ((event.clientX - rect.left) / rect.width) * WIDTH, y: ((event.clientY - rect.top) / rect.height) * HEIGHT };
   };
   const clear = () => {
-    context()?.clearRect(0, 0, WIDTH, HEIGHT);
+    const ctx = context();
+    if (ctx !== null) blank(ctx);
     setInked(false);
     setTyped('');
     onChange(undefined);
@@ -84,9 +103,9 @@ export function SignaturePad({ label, value, onChange }: { label: string; value:
     const element = canvas.current;
     if (ctx === null || element === null) return;
     if (!inked && typed.trim() !== '') {
-      ctx.clearRect(0, 0, WIDTH, HEIGHT);
+      blank(ctx);
       ctx.font = 'italic 48px serif';
-      ctx.fillStyle = '#111';
+      ctx.fillStyle = INK;
       ctx.fillText(typed.trim(), 24, HEIGHT / 2 + 16, WIDTH - 48);
     }
     element.toBlob((blob) => {

@@ -130,7 +130,8 @@ test('a field user fills a planned 30-question inspection offline, across a relo
   expect(got.data.contentHash).toMatch(/^[0-9a-f]{64}$/);
   // 28 yes/no worth 1 (q20 failed), q5 and q12 worth 2 each: 31 of 32.
   expect(got.data.total.percent).toBe(96.9);
-  expect(got.data.passed).toBe(true);
+  // Above the pass mark, but an item failed: not passed.
+  expect(got.data.passed).toBe(false);
   expect(got.data.failedItems).toEqual([expect.objectContaining({ questionKey: 'q20', note: 'Porte coupe-feu calée ouverte' })]);
   expect(got.data.attachments.map((a) => a.name).sort()).toEqual(['extincteur.jpg', 'signature.png']);
   expect(got.data.signedBy).toBe('Camille Martin');

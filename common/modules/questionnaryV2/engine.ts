@@ -13,7 +13,10 @@
  *   score, an option without a score (N/A) leaves it out; a multiple choice weight × the sum of
  *   its chosen options' scores (at most 1); a number all in its range, nothing outside.
  *   Section and total: points got over points possible, as a percentage (one decimal); passed
- *   when the total reaches the template's pass mark.
+ *   when the total reaches the template's pass mark and no item failed (a failed item is a
+ *   finding, whatever the score).
+ * - Exclusive options: a multiple choice's exclusive option ("None") is chosen alone; an
+ *   answer combining it with another option is invalid (toggleChoice keeps the form so).
  * - Failed items: a yes/no answered `failOn`, a choice with a `failed` option, a number out of
  *   its range. A failed item may require a photo, a note and an action (`onFail`).
  *
@@ -95,7 +98,7 @@ export function isValidAnswer(question: Question, answer: Answer): boolean {
     case 'choice':
       return typeof value === 'string' && (value === '' || (question.options ?? []).some((o) => o.key === value));
     case 'multiChoice':
-      return Array.isArray(value) && new Set(value).size === value.length && value.every((v) => (question.options ?? []).some((o) => o.key === v));
+      return Array.isArray(value) && new Set(value).size === value.length && value.every((v) => (question.options ?? []).some((o) => o.key === v)) && !combinesExclusive(question, value);
     case 'text':
       return typeof value === 'string';
     case 'number':
@@ -109,6 +112,24 @@ export function isValidAnswer(question: Question, answer: Answer): boolean {
     case 'position':
       return typeof value === 'object' && !Array.isArray(value) && typeof value.lat === 'number' && typeof value.lng === 'number';
   }
+}
+
+/** Whether a multiple choice's chosen keys hold an exclusive option together with another option. */
+export function combinesExclusive(question: Pick<Question, 'type' | 'options'>, chosen: readonly string[]): boolean {
+  if (question.type !== 'multiChoice' || chosen.length < 2) return false;
+  return (question.options ?? []).some((o) => o.exclusive === true && chosen.includes(o.key));
+}
+
+/**
+ * A multiple choice's chosen keys once the user ticks (`checked`) or unticks option `key`:
+ * ticking an exclusive option leaves it alone; ticking another option drops the exclusive ones.
+ */
+export function toggleChoice(question: Pick<Question, 'options'>, chosen: readonly string[], key: string, checked: boolean): string[] {
+  if (!checked) return chosen.filter((k) => k !== key);
+  const options = question.options ?? [];
+  if (options.find((o) => o.key === key)?.exclusive === true) return [key];
+  const exclusive = new Set(options.filter((o) => o.exclusive === true).map((o) => o.key));
+  return [...chosen.filter((k) => k !== key && !exclusive.has(k)), key];
 }
 
 function matches(condition: Condition, question: Question | undefined, answer: Answer | undefined): boolean {
@@ -225,7 +246,7 @@ export function evaluate(template: TemplateContent, answers: Answers): Evaluatio
     possible += sectionPossible;
   }
   const total = figures(got, possible);
-  const passed = template.passMark === null || total.percent === null ? null : total.percent >= template.passMark;
+  const passed = template.passMark === null || total.percent === null ? null : total.percent >= template.passMark && failed.length === 0;
   return { visible, sections, total, passed, failed, problems, progress: { answered, total: shown } };
 }
 

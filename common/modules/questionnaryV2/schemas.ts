@@ -44,13 +44,18 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const Key = Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' });
 const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX, pattern: '\\S' });
 
-/** An option of a choice: its score (0 to 1 of the question's weight; none: not scored, like N/A) and whether choosing it fails the item. */
+/**
+ * An option of a choice: its score (0 to 1 of the question's weight; none: not scored, like
+ * N/A), whether choosing it fails the item, and whether it excludes the others in a multiple
+ * choice ("None": chosen alone, never with another option).
+ */
 export const ChoiceOption = Type.Object(
   {
     key: Key,
     label: Label,
     score: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
     failed: Type.Optional(Type.Boolean()),
+    exclusive: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

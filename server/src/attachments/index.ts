@@ -241,7 +241,8 @@ export async function completeUpload(db: Queryable, storage: AttachmentStorage, 
 }
 
 /**
- * The thumbnail of an image attachment (JPEG, long edge THUMBNAIL_EDGE, orientation applied):
+ * The thumbnail of an image attachment (JPEG, long edge THUMBNAIL_EDGE, orientation applied,
+ * transparency on white):
  * made on first request and stored beside the original, its key kept on the row.
  */
 export async function ensureThumbnail(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<string | null> {
@@ -250,6 +251,8 @@ export async function ensureThumbnail(db: Queryable, storage: AttachmentStorage,
   const thumbnail = await sharp(await readWhole(storage, row.storage_key), { failOn: 'none' })
     .rotate()
     .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+    // A JPEG has no transparency: a transparent PNG (a signature) on white, as on paper, not black.
+    .flatten({ background: '#ffffff' })
     .jpeg({ quality: 75, mozjpeg: true })
     .toBuffer();
   const key = thumbnailKey(row.storage_key);

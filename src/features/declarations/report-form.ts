@@ -38,6 +38,12 @@ export const localDateTime = (date: Date) => `${date.getFullYear()}-${pad(date.g
 
 const isPicture = (field: TemplateField) => field.kind === 'photo' || field.kind === 'signature';
 
+/**
+ * The template's own photo field, if it has one: the report's photos then go there alone (the
+ * form and the sheet show one Photos block, not that field and the declaration's own photos).
+ */
+export const photoFieldOf = (fields: readonly TemplateField[]): TemplateField | undefined => fields.find((field) => field.kind === 'photo');
+
 export function emptyReport(template: Template, siteId: string | null, now = new Date()): ReportState {
   const answers: Record<string, Answer> = {};
   for (const field of template.fields) if (!isPicture(field)) answers[field.key] = field.kind === 'multiChoice' ? [] : '';

@@ -30,6 +30,8 @@ export interface DraftOption {
   /** 0 to 1 of the question's weight; null: not scored (N/A). */
   score: number | null;
   failed: boolean;
+  /** A multiple choice's option chosen alone ("None"). */
+  exclusive: boolean;
 }
 
 export interface DraftCondition {
@@ -180,7 +182,7 @@ export function settleKeys(draft: TemplateDraft): TemplateDraft {
 // ------------------------------------------------------------------ making parts
 
 export function newOption(label = ''): DraftOption {
-  return { uid: uid(), key: null, label, score: null, failed: false };
+  return { uid: uid(), key: null, label, score: null, failed: false, exclusive: false };
 }
 
 export function newQuestion(type: QuestionType, label = ''): DraftQuestion {
@@ -230,7 +232,7 @@ export function fromTemplate(template: Pick<TemplateFields, 'name' | 'descriptio
           required: q.required,
           weight: q.weight ?? null,
           failOn: q.failOn ?? 'no',
-          options: (q.options ?? []).map((o) => ({ uid: uid(), key: o.key, label: o.label, score: o.score ?? null, failed: o.failed === true })),
+          options: (q.options ?? []).map((o) => ({ uid: uid(), key: o.key, label: o.label, score: o.score ?? null, failed: o.failed === true, exclusive: o.exclusive === true })),
           min: q.min ?? null,
           max: q.max ?? null,
           unit: q.unit ?? '',
@@ -422,6 +424,7 @@ function toQuestion(question: DraftQuestion): Question {
       label: trimmed(o.label),
       ...(o.score === null ? {} : { score: o.score }),
       ...(o.failed ? { failed: true } : {}),
+      ...(o.exclusive && question.type === 'multiChoice' ? { exclusive: true } : {}),
     }));
   }
   if (question.type === 'number') {

@@ -136,6 +136,17 @@ export function usePendingChanges(module: string, recordId?: string): PendingWri
   return writes;
 }
 
+/**
+ * Whether a record's sheet may ask the server for record `recordId`: not before the outbox is
+ * read, nor while this device holds its create (`createKind`) undelivered. The server does not
+ * have such a record yet: its sheet shows the device's copy (the overlay), and a read would
+ * only answer 404, "cannot be found". Once the create is delivered, the read may go.
+ */
+export function useServerMayHave(createKind: string, recordId: string): boolean {
+  const items = useOutboxItems();
+  return items !== null && !items.some((item) => isUndelivered(item) && item.kind === createKind && item.recordId === recordId);
+}
+
 /** An attachment still in the outbox, with the item that carries it (its state: waiting, failed). */
 export interface PendingAttachment {
   item: OutboxItem;

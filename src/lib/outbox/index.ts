@@ -8,7 +8,7 @@ export { onDelivered } from './db';
 export { enqueueWrite, countPendingWrites, retryWrite, discardWrite, resolveConflict, isUndelivered, NoSessionError } from './enqueue';
 export { registerSender } from './registry';
 export { startOutboxDrainer, triggerOutboxDrain, OUTBOX_SYNC_MESSAGE } from './drainer';
-export { useOnDelivered, useOutboxItems, usePendingWrites, usePendingChanges, usePendingCount, usePendingAttachments, type PendingAttachment } from './hooks';
+export { useOnDelivered, useOutboxItems, useServerMayHave, usePendingWrites, usePendingChanges, usePendingCount, usePendingAttachments, type PendingAttachment } from './hooks';
 export { deletedOnceSent, withPending, withPendingList, withPendingRecord, type WithPending, type PendingMark, type PendingWrite, type PendingListOptions, type PendingListView } from './overlay';
 export { currentTenant } from './tenant';
 export type { OutboxItem, OutboxState, NewWrite, Sender, SendContext, SendResult, SenderOptions, ConflictField, AttachmentInput } from './types';

@@ -780,8 +780,8 @@ export class ActionsRepository {
    * that already has its action is skipped, so it happens once. Returns the actions made.
    */
   async fromInspection(inspectionId: string): Promise<{ id: string; version: number }[]> {
-    const { rows } = await this.db.query<{ site_id: string | null; failed_items: FailedItem[]; sections: Section[] }>(
-      `select i.site_id, i.failed_items, v.sections from inspections i
+    const { rows } = await this.db.query<{ site_id: string | null; assignee_id: string; failed_items: FailedItem[]; sections: Section[] }>(
+      `select i.site_id, i.assignee_id, i.failed_items, v.sections from inspections i
          join questionnaire_template_versions v on v.template_id = i.template_id and v.version = i.template_version
         where i.id = $1 and i.district_id = $2 and i.status = 'submitted'`,
       [inspectionId, this.districtId],
@@ -799,12 +799,11 @@ export class ActionsRepository {
         this.districtId,
       ]);
       if (existing.length > 0) continue;
-      // A draft's assignee no longer a member, or a day that is none, is left for a manager to set.
-      let assigneeId = draft.assigneeId?.toLowerCase() ?? null;
-      if (assigneeId !== null) {
-        const { rows: member } = await this.db.query('select 1 from memberships where district_id = $1 and account_id = $2', [this.districtId, assigneeId]);
-        if (member.length === 0) assigneeId = null;
-      }
+      // The inspector follows up what they found unless the draft names someone else; an
+      // assignee no longer a member, or a day that is none, is left for a manager to set.
+      let assigneeId: string | null = (draft.assigneeId ?? inspection.assignee_id).toLowerCase();
+      const { rows: member } = await this.db.query('select 1 from memberships where district_id = $1 and account_id = $2', [this.districtId, assigneeId]);
+      if (member.length === 0) assigneeId = null;
       const id = randomUUID();
       const fields: ActionFields = {
         title: draft.title.trim(),

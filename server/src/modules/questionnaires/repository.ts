@@ -13,7 +13,7 @@
  * then locked, hashed and chained (_platform/lock-chain.ts): every later write is a 423.
  */
 import { FAMILY_FEATURES, type QuestionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
-import { checkTemplate, evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaryV2/engine.js';
+import { checkTemplate, combinesExclusive, evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaryV2/engine.js';
 import {
   INSPECTION_STATUSES,
   type Answers,
@@ -59,6 +59,8 @@ export const INVALID_TEMPLATE = 'questionnaires.invalid_template';
 export const INVALID_ANSWER = 'questionnaires.invalid_answer';
 export const MISSING_ANSWER = 'questionnaires.missing_answer';
 export const FAILED_NEEDS = 'questionnaires.failed_needs';
+/** A multiple choice's exclusive option ("None") given with another option. */
+export const EXCLUSIVE_CHOICE = 'questionnaires.exclusive_choice';
 export const LOCKED = 'questionnaires.locked';
 export const NOT_YOURS = 'questionnaires.not_yours';
 export const MANAGERS_ONLY = 'questionnaires.managers_only';
@@ -533,6 +535,9 @@ export class QuestionnairesRepository {
   private async checkAnswers(inspectionId: string, sections: Section[], answers: Answers): Promise<void> {
     const byKey = new Map(questionsOf({ sections }).map(({ question }) => [question.key, question]));
     for (const key of Object.keys(answers)) if (!byKey.has(key)) throw ApiError.badRequest(INVALID_ANSWER, key);
+    for (const [key, answer] of Object.entries(answers)) {
+      if (Array.isArray(answer.value) && combinesExclusive(byKey.get(key)!, answer.value)) throw ApiError.badRequest(EXCLUSIVE_CHOICE, key);
+    }
     const invalid = evaluate({ sections, passMark: null }, answers).problems.find((p) => p.kind === 'invalid');
     if (invalid) throw ApiError.badRequest(INVALID_ANSWER, invalid.questionKey);
     await this.checkAttachments(inspectionId, attachmentsNamed(sections, answers));

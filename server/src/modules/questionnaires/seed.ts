@@ -118,7 +118,7 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
               { key: 'casque', label: 'Casque', score: 0.4 },
               { key: 'chaussures', label: 'Chaussures de sécurité', score: 0.4 },
               { key: 'gilet', label: 'Gilet haute visibilité', score: 0.2 },
-              { key: 'aucun', label: 'Aucun', score: 0, failed: true },
+              { key: 'aucun', label: 'Aucun', score: 0, failed: true, exclusive: true },
             ],
             onFail: FOLLOW_UP,
           },

@@ -75,7 +75,8 @@ export function fromInspection(inspection: Inspection, questionKey: string): Sou
       description: [item?.label, item?.note].filter((part): part is string => typeof part === 'string' && part !== '').join('\n'),
       siteId: inspection.siteId,
       dueOn: draft?.dueOn ?? null,
-      ...(draft?.assigneeId ? { assigneeId: draft.assigneeId } : {}),
+      // The inspector follows up what they found unless the item's draft names someone else.
+      assigneeId: draft?.assigneeId ?? inspection.assignee.id,
     },
     siteName: inspection.siteName,
     ref: { kind: 'inspection', id: inspection.id, questionKey },

@@ -35,7 +35,8 @@ import { currentActor } from '../../../lib/current-actor';
 import { formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingAttachments, usePendingChanges, usePendingWrites } from '../../../lib/outbox';
+import { usePendingAttachments, usePendingChanges, usePendingWrites, useServerMayHave } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { showToast } from '../../../lib/toast';
 import { actionsKeys } from '../api/keys';
 import { actionHistoryQueryOptions, actionQueryOptions } from '../api/reads';
@@ -51,11 +52,11 @@ export interface ActionSheetProps {
 
 export function ActionSheet({ actionId, onBack }: ActionSheetProps) {
   const { t } = useTranslation('action');
-  const query = useQuery(actionQueryOptions(actionId));
+  const query = useQuery({ ...actionQueryOptions(actionId), enabled: useServerMayHave('actions.create', actionId) });
   const pending = usePendingChanges(ACTIONS_OUTBOX, actionId);
   const me = currentActor() ?? { id: '', name: '' };
   const server = query.data;
-  const action = server === undefined ? pendingAction(actionId, pending, me) : applyPending(server, pending, me);
+  const action = useKeptRecord(server === undefined ? pendingAction(actionId, pending, me) : applyPending(server, pending, me), query.isFetching);
   if (action === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return <SheetView action={action} onServer={server !== undefined} waiting={isWaiting(actionId, pending)} onBack={onBack} />;
 }

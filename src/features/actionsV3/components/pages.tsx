@@ -22,7 +22,8 @@ import { useBack } from '../../../hooks/use-back';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { deletedOnceSent, usePendingChanges, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
+import { deletedOnceSent, usePendingChanges, useServerMayHave, withPendingList, withPendingRecord, type WithPending } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { templateQueryOptions, templatesQueryOptions } from '../../actionPlans/api/reads';
 import { PrioritySelect, ProofFields } from '../../actionPlans/components/ActionForm';
 import { DeletedFilter, PRIORITY_TONE, useQueueThenGo, useReadAgainWhenSent } from '../../actionPlans/components/parts';
@@ -129,9 +130,9 @@ export function TemplateEditPage() {
   const id = params.templateId ?? '';
   const router = useRouter();
   const back = useBack(templatesHref());
-  const query = useQuery(templateQueryOptions(id));
+  const query = useQuery({ ...templateQueryOptions(id), enabled: useServerMayHave('action_templates.create', id) });
   const writes = usePendingChanges(TEMPLATES_OUTBOX, id);
-  const template = withPendingRecord(query.data, writes);
+  const template = useKeptRecord(withPendingRecord(query.data, writes), query.isFetching);
   const queueThenGo = useQueueThenGo();
   if (template === undefined) return <SheetPlaceholder title={t('templates.edit')} onBack={back} query={query} offlineText={ta('sheet.offline_missing')} loadingLabel={ta('sheet.loading')} />;
   if (deletedOnceSent(template, writes)) {

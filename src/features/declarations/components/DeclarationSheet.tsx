@@ -19,19 +19,22 @@ import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { TextField } from '../../../components/module/RecordForm';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { StatusChip } from '../../../components/module/StatusChip';
+import { SignatureImage } from '../../../components/SignatureImage';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDateTime } from '../../../lib/dates';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingAttachments, usePendingChanges } from '../../../lib/outbox';
+import { usePendingAttachments, usePendingChanges, useServerMayHave } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { declarationsKeys } from '../api/keys';
 import { declarationHistoryQueryOptions, declarationQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
 import { downloadApiFile } from '../../../lib/download';
 import { currentActor } from '../../../lib/current-actor';
+import { photoFieldOf } from '../report-form';
 import { applyPending, hasConflict, isWaiting, pendingReport, type ShownComment } from '../pending';
 import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
 import { SEVERITY_TONE, STATUS_TONE } from './DeclarationsList';
@@ -47,12 +50,12 @@ export interface DeclarationSheetProps {
 
 export function DeclarationSheet({ declarationId, onBack }: DeclarationSheetProps) {
   const { t } = useTranslation('declarations');
-  const query = useQuery(declarationQueryOptions(declarationId));
+  const query = useQuery({ ...declarationQueryOptions(declarationId), enabled: useServerMayHave('declarations.create', declarationId) });
   const pending = usePendingChanges('declarations', declarationId);
   const templates = useQuery(templatesQueryOptions());
   const me = currentActor() ?? { id: '', name: '' };
   const server = query.data;
-  const declaration = server === undefined ? pendingReport(declarationId, pending, templates.data, me) : applyPending(server, pending, me);
+  const declaration = useKeptRecord(server === undefined ? pendingReport(declarationId, pending, templates.data, me) : applyPending(server, pending, me), query.isFetching);
   if (declaration === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return (
     <SheetView
@@ -110,11 +113,20 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
     });
     return items.length === 0 ? empty : <AttachmentGrid items={items} onOpen={(item) => item.blob && openBlob(item.blob)} />;
   };
+  const photoField = photoFieldOf(declaration.template.fields);
+  /** A signature field's picture, whole (the server's file, else this device's copy while waiting). */
+  const signature = (id: string, label: string) => {
+    const file = declaration.attachments.find((a) => a.id === id);
+    const local = file === undefined ? pendingFiles.find((p) => p.attachment.attachmentId === id) : undefined;
+    if (file === undefined && local === undefined) return empty;
+    return <SignatureImage src={file?.url ?? null} blob={local?.attachment.blob ?? null} label={label} />;
+  };
   const answer = (field: TemplateField) => {
-    const value = declaration.values[field.key];
+    const value = declaration.values[field.key] ?? (field === photoField ? [] : undefined);
     if (value === undefined) return empty;
-    if (field.kind === 'photo') return pictures(Array.isArray(value) ? value : []);
-    if (field.kind === 'signature') return pictures(typeof value === 'string' ? [value] : []);
+    // The type's photo field holds the declaration's own photos too (one Photos block).
+    if (field.kind === 'photo') return pictures([...(Array.isArray(value) ? value : []), ...(field === photoField ? declaration.photos : [])]);
+    if (field.kind === 'signature') return typeof value === 'string' ? signature(value, field.label) : empty;
     if (typeof value === 'boolean') return value ? t('report.yes') : t('report.no');
     if (Array.isArray(value)) return value.join(', ');
     return String(value);
@@ -163,7 +175,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
               { label: t('field.author'), value: declaration.createdBy.name || empty },
               { label: t('field.description'), value: declaration.description || empty },
               ...declaration.template.fields.map((field) => ({ label: field.label, value: answer(field) })),
-              { label: t('field.photos'), value: pictures(declaration.photos) },
+              ...(photoField === undefined ? [{ label: t('field.photos'), value: pictures(declaration.photos) }] : []),
             ]}
           />
         </RecordSection>

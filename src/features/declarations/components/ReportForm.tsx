@@ -23,7 +23,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
 import { siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
-import { checkReport, emptyReport, reportOf, type ReportState } from '../report-form';
+import { checkReport, emptyReport, photoFieldOf, reportOf, type ReportState } from '../report-form';
 import { SEVERITY_NAMES } from '../search';
 import { queueReport } from '../writes';
 import { iconOf } from './template-icons';
@@ -209,12 +209,14 @@ function ReportFields({
         {template.fields.map((field) => (
           <TemplateFieldInput key={field.key} field={field} form={form} />
         ))}
-        <fieldset className="declaration-photos">
-          <legend>{t('field.photos')}</legend>
-          <PhotoGrid photos={state.photos} onRemove={(index) => set('photos', state.photos.filter((_, i) => i !== index))} />
-          <PhotoPicker onPicked={(picked) => set('photos', [...state.photos, ...picked])} getPosition={() => Promise.resolve(state.position)} />
-          <FieldError id={`${ids.gps}-photos`} problem={shown('photos')} />
-        </fieldset>
+        {photoFieldOf(template.fields) === undefined && (
+          <fieldset className="declaration-photos">
+            <legend>{t('field.photos')}</legend>
+            <PhotoGrid photos={state.photos} onRemove={(index) => set('photos', state.photos.filter((_, i) => i !== index))} />
+            <PhotoPicker onPicked={(picked) => set('photos', [...state.photos, ...picked])} getPosition={() => Promise.resolve(state.position)} />
+            <FieldError id={`${ids.gps}-photos`} problem={shown('photos')} />
+          </fieldset>
+        )}
         <div className="record-form-actions declaration-save">
           <IonButton type="submit" disabled={saving}>
             {t('report.save')}

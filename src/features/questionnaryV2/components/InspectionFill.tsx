@@ -9,15 +9,21 @@
  * the report, marked waiting until it is sent.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
 import { memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { evaluate, type AnswerProblem } from '../../../../common/modules/questionnaryV2/engine';
+import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access';
+import { evaluate, toggleChoice, type AnswerProblem } from '../../../../common/modules/questionnaryV2/engine';
 import type { ActionDraft, Question } from '../../../../common/modules/questionnaryV2/schemas';
+import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { PhotoPicker } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
+import { currentActor } from '../../../lib/current-actor';
+import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { membersQueryOptions } from '../api/reads';
 import { engineAnswers, saveAnswer, saveFill, saveFillHead, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
 import { queueSubmit } from '../writes';
 import './questionnaires.css';
@@ -331,7 +337,7 @@ const QuestionField = memo(function QuestionField({ question, answers, failed, p
               <input
                 type="checkbox"
                 checked={chosen.includes(option.key)}
-                onChange={(event) => set(event.target.checked ? [...chosen, option.key] : chosen.filter((k) => k !== option.key))}
+                onChange={(event) => set(toggleChoice(question, chosen, option.key, event.target.checked))}
               />
               {option.label}
             </label>
@@ -438,13 +444,22 @@ function Photos({ photos, onRemove }: { photos: readonly LocalPhoto[]; onRemove:
   );
 }
 
+/**
+ * A failed item's corrective action: its title, due day and assignee. The inspector is the
+ * assignee unless changed: a manager picks among the district's members, anyone else keeps it.
+ */
 function ActionFields({ action, onChange }: { action: ActionDraft | undefined; onChange: (action: ActionDraft | undefined) => void }) {
   const { t } = useTranslation('questionnaires');
-  const current: ActionDraft = action ?? { title: '', dueOn: null, assigneeId: null };
+  const me = currentActor();
+  const manager = questionnairePowers(useEnvelope((state) => state.rights)).manage.length > 0;
+  const members = useQuery({ ...membersQueryOptions(), enabled: manager });
+  const current: ActionDraft = action ?? { title: '', dueOn: null, assigneeId: me?.id ?? null };
   const change = (next: Partial<ActionDraft>) => {
     const merged = { ...current, ...next };
     onChange(merged.title.trim() === '' ? undefined : merged);
   };
+  const mine = me === null ? [] : [{ id: me.id, name: t('fill.action_me', { name: me.name }) }];
+  const choices = [...mine, ...(members.data ?? []).filter((m) => m.id !== me?.id)];
   return (
     <fieldset className="inspection-action">
       <legend>{t('fill.action')}</legend>
@@ -456,6 +471,7 @@ function ActionFields({ action, onChange }: { action: ActionDraft | undefined; o
         {t('fill.action_due')}
         <input type="date" value={current.dueOn ?? ''} onChange={(event) => change({ dueOn: event.target.value === '' ? null : event.target.value })} />
       </label>
+      <ChoiceSelect label={t('fill.action_assignee')} value={current.assigneeId ?? me?.id ?? null} choices={choices} onChange={(assigneeId) => change({ assigneeId })} />
     </fieldset>
   );
 }

@@ -14,6 +14,7 @@ import { AttachmentGrid, type GridAttachment } from '../../../components/Attachm
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
+import { SignatureImage } from '../../../components/SignatureImage';
 import { downloadApiFile } from '../../../lib/download';
 import { lazyPart } from '../../../lib/lazy-part';
 import { describeApiError } from '../../../lib/error-messages';
@@ -139,7 +140,7 @@ export function InspectionReport({ inspection, onBack }: { inspection: Inspectio
         })}
         {inspection.signature && (
           <RecordSection title={t('fill.signature')}>
-            <AttachmentGrid items={tiles([inspection.signature])} />
+            <SignatureImage src={byId.get(inspection.signature)?.url ?? null} label={t('report.signature_of', { name: inspection.signedBy ?? '—' })} />
           </RecordSection>
         )}
         {inspection.status === 'submitted' && <ReportShares inspectionId={inspection.id} />}

@@ -20,7 +20,8 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { useOnDelivered, usePendingChanges, withPending, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
+import { useOnDelivered, usePendingChanges, useServerMayHave, withPending, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
 import { questionnairesKeys } from '../api/keys';
@@ -174,11 +175,11 @@ export function ScheduleEditPage() {
   const router = useRouter();
   const params: Record<string, string | undefined> = useParams({ strict: false });
   const id = params.scheduleId ?? '';
-  const schedule = useQuery(scheduleQueryOptions(id));
+  const schedule = useQuery({ ...scheduleQueryOptions(id), enabled: useServerMayHave('questionnaires.schedule.create', id) });
   const pending = usePendingChanges(SCHEDULES_MODULE, id);
   const queryClient = useQueryClient();
   const back = () => void router.navigate({ href: SCHEDULES_PATH });
-  const shown = withPendingRecord(schedule.data, asRecordWrites(pending));
+  const shown = useKeptRecord(withPendingRecord(schedule.data, asRecordWrites(pending)), schedule.isFetching);
   const deleted = shown?.pending?.deleted === true || (shown?.deletedAt != null && shown.pending === undefined);
 
   const save = async (form: ScheduleFormValues) => {

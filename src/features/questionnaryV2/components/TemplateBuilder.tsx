@@ -661,6 +661,9 @@ function OptionsEditor({ s, q, question, problems, readOnly, edit, moves }: Omit
                 onChange={(score) => edit((d) => updateOption(d, s, q, o, { score }))}
               />
               <Check label={t('builder.option_failed', { name })} checked={option.failed} onChange={(failed) => edit((d) => updateOption(d, s, q, o, { failed }))} />
+              {question.type === 'multiChoice' && (
+                <Check label={t('builder.option_exclusive', { name })} checked={option.exclusive} onChange={(exclusive) => edit((d) => updateOption(d, s, q, o, { exclusive }))} />
+              )}
               {!readOnly && (
                 <div className="builder-tools">
                   <IonButton fill="outline" disabled={o === 0} onClick={() => moves.onMove(o, -1)} aria-label={t('builder.option_up', { name })}>

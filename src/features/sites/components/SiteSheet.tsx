@@ -26,7 +26,8 @@ import { requestEmergencyAlert } from '../../../lib/emergency-request';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { lazyPart } from '../../../lib/lazy-part';
-import { usePendingChanges } from '../../../lib/outbox';
+import { usePendingChanges, useServerMayHave } from '../../../lib/outbox';
+import { useKeptRecord } from '../../../components/module/kept-record';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
@@ -54,10 +55,10 @@ export interface SiteSheetProps {
 
 export function SiteSheet({ siteId, onBack, onEdit }: SiteSheetProps) {
   const { t } = useTranslation('sites');
-  const query = useQuery(siteQueryOptions(siteId));
+  const query = useQuery({ ...siteQueryOptions(siteId), enabled: useServerMayHave('sites.create', siteId) });
   const pending = usePendingChanges('sites', siteId);
   const server = query.data;
-  const site = server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending);
+  const site = useKeptRecord(server === undefined ? pendingCreatedSite(siteId, pending) : applyPending(server, pending), query.isFetching);
 
   if (site === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
   return <SiteSheetView site={site} serverSite={server} waiting={isWaiting(siteId, pending)} conflict={hasConflict(siteId, pending)} onBack={onBack} onEdit={onEdit} />;

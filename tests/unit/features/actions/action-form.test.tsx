@@ -7,7 +7,7 @@ import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { renderApp } from '../../../../src/testing/render-app';
 import { server } from '../../../../src/testing/server';
-import { ACTION, FIELD, MANAGER, ME, PLAN_ID, serveActions, SITE_ID, SITES, TEMPLATE, seedActionsSession } from './actions-testing';
+import { ACTION, FIELD, MANAGER, ME, OTHER, PLAN_ID, serveActions, SITE_ID, SITES, TEMPLATE, seedActionsSession } from './actions-testing';
 
 vi.mock('../../../../src/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/outbox')>()),
@@ -26,6 +26,8 @@ const INSPECTION = {
   siteId: SITE_ID,
   siteName: 'Entrepôt de Vénissieux',
   status: 'submitted',
+  // The inspector: the one a corrective action goes to unless its draft names another.
+  assignee: ME,
   failedItems: [
     { sectionKey: 'securite', questionKey: 'extincteurs', label: 'Extincteurs vérifiés ?', note: 'Deux périmés', action: { title: 'Remplacer les extincteurs', dueOn: '2026-12-15', assigneeId: null } },
   ],
@@ -61,6 +63,18 @@ describe('a new action', { timeout: 30_000 }, () => {
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/actionPlan/actions/${write.recordId}`));
+  });
+
+  it('made by a manager from an inspection’s failed item whose draft names no one: assigned to the inspector', async () => {
+    serveActions({ rights: MANAGER });
+    server.use(http.get(api(`questionnaires/inspections/${INSPECTION_ID}`), () => HttpResponse.json(makeEnvelope({ ...INSPECTION, assignee: OTHER }, { rights: MANAGER }))));
+    seedActionsSession(MANAGER);
+    renderApp(`/actionPlan/actions/new?source=inspection:${INSPECTION_ID}:extincteurs`);
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Remplacer les extincteurs'), FIRST_LOOK);
+    await waitFor(() => expect(screen.getByLabelText('Assignee')).toHaveValue(OTHER.id));
+    save();
+    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({ kind: 'actions.create', payload: { assigneeId: OTHER.id } });
   });
 
   it('offers a field user without the sites right the district’s sites (the module’s own choices), searched', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, evaluate, shownAnswers, visibleQuestions } from '../../../../common/modules/questionnaryV2/engine';
+import { checkTemplate, combinesExclusive, evaluate, shownAnswers, toggleChoice, visibleQuestions } from '../../../../common/modules/questionnaryV2/engine';
 import type { Answer, Answers, Question, TemplateContent } from '../../../../common/modules/questionnaryV2/schemas';
 
 const AT = '2026-11-25T09:00:00.000Z';
@@ -182,5 +182,44 @@ describe('checkTemplate', () => {
     // A number is compared with a number, not with option values.
     expect(paths([q('n', 'number'), q('b', 'text', { showIf: { question: 'n', op: 'is', values: ['3'] } })])).toEqual(['sections/0/questions/1/showIf']);
     expect(paths([q('n', 'number'), q('b', 'text', { showIf: { question: 'n', op: 'isNot', number: 3 } })])).toEqual([]);
+  });
+});
+
+describe('an exclusive choice ("None") and a failed item', () => {
+  const epi = q('epi', 'multiChoice', {
+    weight: 3,
+    options: [
+      { key: 'casque', label: 'Casque', score: 0.4 },
+      { key: 'chaussures', label: 'Chaussures', score: 0.4 },
+      { key: 'gilet', label: 'Gilet', score: 0.2 },
+      { key: 'aucun', label: 'Aucun', score: 0, failed: true, exclusive: true },
+    ],
+  });
+
+  it('ticking the exclusive option clears the others, ticking another clears it', () => {
+    expect(toggleChoice(epi, ['casque', 'gilet'], 'aucun', true)).toEqual(['aucun']);
+    expect(toggleChoice(epi, ['aucun'], 'casque', true)).toEqual(['casque']);
+    expect(toggleChoice(epi, ['casque'], 'gilet', true)).toEqual(['casque', 'gilet']);
+    expect(toggleChoice(epi, ['casque', 'gilet'], 'casque', false)).toEqual(['gilet']);
+  });
+
+  it('an answer combining the exclusive option with another is invalid, not scored', () => {
+    const t = template([epi], 80);
+    expect(combinesExclusive(epi, ['casque', 'aucun'])).toBe(true);
+    expect(combinesExclusive(epi, ['aucun'])).toBe(false);
+    expect(combinesExclusive(epi, ['casque', 'gilet'])).toBe(false);
+    const combined = evaluate(t, { epi: a(['casque', 'chaussures', 'gilet', 'aucun']) });
+    expect(combined.problems).toEqual([{ questionKey: 'epi', kind: 'invalid' }]);
+    expect(combined.passed).toBeNull();
+  });
+
+  it('a failed item never gives Passed, whatever the score', () => {
+    // Worth nothing, failing: the score stays at 100 % and the pass mark is reached.
+    const t = template([q('ok', 'yesNo', { weight: 4 }), q('tidy', 'choice', { options: [{ key: 'yes', label: 'Oui' }, { key: 'no', label: 'Non', failed: true }] })], 80);
+    const result = evaluate(t, { ok: a('yes'), tidy: a('no') });
+    expect(result.total.percent).toBe(100);
+    expect(result.failed.map((f) => f.questionKey)).toEqual(['tidy']);
+    expect(result.passed).toBe(false);
+    expect(evaluate(t, { ok: a('yes'), tidy: a('yes') }).passed).toBe(true);
   });
 });

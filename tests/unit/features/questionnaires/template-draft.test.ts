@@ -348,3 +348,29 @@ describe('payloads', () => {
     expect(Value.Check(TemplateUpdate, { baseVersion: update.baseVersion, changes: update.changes })).toBe(true);
   });
 });
+
+describe('an exclusive option', () => {
+  const sections = (type: 'choice' | 'multiChoice') => [
+    {
+      key: 'epi',
+      title: 'EPI',
+      questions: [{ key: 'worn', type, label: 'EPI portés', required: true, options: [{ key: 'casque', label: 'Casque', score: 1 }, { key: 'aucun', label: 'Aucun', score: 0, failed: true, exclusive: true }] }],
+    },
+  ];
+
+  it('of a multiple choice is loaded, edited and saved', () => {
+    const draft = fromTemplate({ name: 'Visite', description: '', passMark: 80, sections: sections('multiChoice') });
+    expect(draft.sections[0]!.questions[0]!.options.map((o) => o.exclusive)).toEqual([false, true]);
+    expect(toFields(draft).sections[0]!.questions[0]!.options).toEqual([
+      { key: 'casque', label: 'Casque', score: 1 },
+      { key: 'aucun', label: 'Aucun', score: 0, failed: true, exclusive: true },
+    ]);
+    const edited = updateOption(updateOption(draft, 0, 0, 1, { exclusive: false }), 0, 0, 0, { exclusive: true });
+    expect(toFields(edited).sections[0]!.questions[0]!.options!.map((o) => o.exclusive ?? false)).toEqual([true, false]);
+  });
+
+  it('means nothing for a single choice: not saved', () => {
+    const draft = fromTemplate({ name: 'Visite', description: '', passMark: 80, sections: sections('choice') });
+    expect(toFields(draft).sections[0]!.questions[0]!.options!.some((o) => 'exclusive' in o)).toBe(false);
+  });
+});

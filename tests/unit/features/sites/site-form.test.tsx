@@ -11,6 +11,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
   registerSender: vi.fn(),
   usePendingWrites: () => [],
   usePendingChanges: () => [],
+  useServerMayHave: () => true,
   usePendingAttachments: () => [],
 }));
 

@@ -23,6 +23,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
   registerSender: vi.fn(),
   usePendingWrites: () => [],
   usePendingChanges: () => outbox.writes,
+  useServerMayHave: () => true,
   usePendingAttachments: () => held.photos,
 }));
 // jsdom draws no image: the picked file comes back as the resized photo.

@@ -10,7 +10,7 @@ import { server } from '../../../../src/testing/server';
 import { seedSession } from '../../../../src/testing/session';
 import { READER, serveSites, SITE, summary } from './sites-testing';
 
-vi.mock('../../../../src/lib/outbox', () => ({ enqueueWrite: vi.fn(), registerSender: vi.fn(), usePendingWrites: () => [], usePendingChanges: () => [], usePendingAttachments: () => [] }));
+vi.mock('../../../../src/lib/outbox', () => ({ enqueueWrite: vi.fn(), registerSender: vi.fn(), usePendingWrites: () => [], usePendingChanges: () => [], useServerMayHave: () => true, usePendingAttachments: () => [] }));
 
 const FIRST_LOOK = { timeout: 15_000 };
 const phoneMatchMedia = window.matchMedia;

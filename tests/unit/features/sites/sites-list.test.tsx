@@ -14,6 +14,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
   registerSender: vi.fn(),
   usePendingWrites: () => [],
   usePendingChanges: () => outbox.writes,
+  useServerMayHave: () => true,
   usePendingAttachments: () => [],
 }));
 
