@@ -68,8 +68,9 @@ registerRoute(
  * The map's library (MapLibre's code, its worker and stylesheet: 1.7 MB, 0.37 MB as the server
  * sends it compressed) is not precached: every installation would download it for a screen
  * many users never open. It is kept whole once a map was opened on the device: the page asks
- * (KEEP_MAP_CODE) as soon as it has loaded the library, which often came past this worker (a first visit opens the map before the install ends, and the page never
- * asks for a loaded module again). Then each new version keeps its own files at install, and
+ * (KEEP_MAP_CODE) as soon as it has loaded the library, which often came past this worker (a
+ * first visit opens the map before the install ends, and the page never asks for a loaded
+ * module again). Then each new version keeps its own files at install, and
  * drops the earlier ones at activation: a device that used the map keeps it offline across
  * updates. The files' names carry their content's hash, so a kept file never changes.
  */
