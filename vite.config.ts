@@ -216,10 +216,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/**/*.json'],
-        // The map's library (its chunk, worker and stylesheet) is kept by the worker at the
-        // map's first opening instead (sw/sw.ts): most users never open it.
-        globIgnores: ['**/maplibre-gl-*'],
+        // The map's library (its chunk, worker and stylesheet) is listed too, but the worker
+        // keeps it only once a map was opened (sw/sw.ts): most users never open the map.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest}', 'locales/**/*.json'],
       },
       devOptions: { enabled: false },
     }),

@@ -5,8 +5,9 @@
  * carries credentials and per-user data) nor the socket (/ws), with one exception: the
  * basemap's style and tiles (/api/cartography/basemap/...), world data served without a
  * session, kept cache-first within a budget. The map's library (MapLibre, its worker and
- * stylesheet: left out of the precache by vite.config.ts) is kept cache-first at its first
- * use. The page talks to it through src/lib/sw-bridge.ts: the update prompt posts SKIP_WAITING.
+ * stylesheet) is listed by the build but kept only once a map was opened on the device, then
+ * renewed with each version. The page talks to it through src/lib/sw-bridge.ts: the update
+ * prompt posts SKIP_WAITING, the first map drawn KEEP_MAP_CODE.
  */
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -15,6 +16,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { BASEMAP_CACHE, BASEMAP_PATH, KEEP_HEADER } from '../src/lib/basemap-cache-config';
+import { KEEP_MAP_CODE_MESSAGE, MAP_CODE_CACHE, MAP_CODE_PATH } from '../src/lib/map-code-config';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -22,10 +24,14 @@ declare const self: ServiceWorkerGlobalScope & {
 
 const NEVER_HANDLED = [/^\/api(\/|$)/, /^\/ws(\/|$)/];
 
+const manifest = self.__WB_MANIFEST;
+const urlOf = (entry: string | { url: string }) => (typeof entry === 'string' ? entry : entry.url);
+
 cleanupOutdatedCaches();
 // The build lists the shell, the page chunks, the icons and every /locales file here, so a
 // first visit caches the translations even though they were fetched before the worker ran.
-precacheAndRoute(self.__WB_MANIFEST);
+// The map's library is listed too, but kept apart (below).
+precacheAndRoute(manifest.filter((entry) => !MAP_CODE_PATH.test(urlOf(entry))));
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NEVER_HANDLED }),
@@ -59,17 +65,44 @@ registerRoute(
 );
 
 /**
- * The map's library, kept at its first use rather than precached: 1.6 MB (about 0.4 MB
- * gzipped) that every installation would download for a screen many users never open. Its
- * file names carry their content's hash: a cached one never changes; the old ones expire.
+ * The map's library (MapLibre's code, its worker and stylesheet: 1.7 MB, 0.37 MB as the server
+ * sends it compressed) is not precached: every installation would download it for a screen
+ * many users never open. It is kept whole once a map was opened on the device: the page asks
+ * (KEEP_MAP_CODE) as soon as it has loaded the library, which often came past this worker (a
+ * first visit opens the map before the install ends, and the page never asks for a loaded
+ * module again). Then each new version keeps its own files at install, and
+ * drops the earlier ones at activation: a device that used the map keeps it offline across
+ * updates. The files' names carry their content's hash, so a kept file never changes.
  */
-const MAP_CODE = /^\/assets\/maplibre-gl[-.]/;
+const mapCode = manifest.map(urlOf).filter((url) => MAP_CODE_PATH.test(url)).map((url) => new URL(url, self.location.href).href);
+
+async function keepMapCode(): Promise<void> {
+  const cache = await caches.open(MAP_CODE_CACHE);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  await Promise.all(mapCode.filter((url) => !held.has(url)).map((url) => cache.add(url)));
+}
+
+/** Whether this device opened a map with an earlier version (its cache holds some of the library). */
+async function mapCodeKept(): Promise<boolean> {
+  if (!(await caches.has(MAP_CODE_CACHE))) return false;
+  return (await (await caches.open(MAP_CODE_CACHE)).keys()).length > 0;
+}
+
+async function dropOtherMapCode(): Promise<void> {
+  if (!(await caches.has(MAP_CODE_CACHE))) return;
+  const cache = await caches.open(MAP_CODE_CACHE);
+  const current = new Set(mapCode);
+  await Promise.all((await cache.keys()).filter((request) => !current.has(request.url)).map((request) => cache.delete(request)));
+}
+
+self.addEventListener('install', (event: ExtendableEvent) => {
+  // Not kept now (no network, say) is not a failed install: the next map opened asks again.
+  event.waitUntil(mapCodeKept().then((kept) => (kept ? keepMapCode() : undefined)).catch(() => undefined));
+});
+
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && MAP_CODE.test(url.pathname),
-  new CacheFirst({
-    cacheName: 'vigie-map-code',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
-  }),
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && MAP_CODE_PATH.test(url.pathname),
+  new CacheFirst({ cacheName: MAP_CODE_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
 // A first visit's page is controlled as soon as this worker is active, not from the next load
@@ -77,14 +110,15 @@ registerRoute(
 // the app loads later (a module's screen, the toast host) from the precache. (An update
 // still waits for the user's "Reload": a waiting worker is not active, so it claims nothing.)
 self.addEventListener('activate', (event: ExtendableEvent) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(), dropOtherMapCode().catch(() => undefined)]));
 });
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
-    void self.skipWaiting();
-  }
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // Not kept now (the network went): the next map opened asks again.
+  if (type === KEEP_MAP_CODE_MESSAGE.type) event.waitUntil(keepMapCode().catch(() => undefined));
 });
 
 /** Background Sync tag the page registers when it queues an emergency alert. */

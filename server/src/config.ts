@@ -69,11 +69,16 @@ export interface Config {
 
 /** Where the map's basemap comes from and which geocoder the address search asks. */
 export interface MapConfig {
-  /** A PMTiles file the server serves as the basemap (VIGIE_BASEMAP_PMTILES), absolute; null: the built-in one. */
+  /** A PMTiles file the server serves as the basemap (VIGIE_BASEMAP set to its path), absolute; null: none. */
   basemapPmtiles: string | null;
+  /**
+   * An operator's raster tiles the server relays as the basemap (VIGIE_BASEMAP set to their
+   * address, `{z}`, `{x}` and `{y}` in it, e.g. the IGN Géoplateforme plan); null: none.
+   */
+  basemapTilesUrl: string | null;
   /** A MapLibre style of the operator's (VIGIE_MAP_STYLE_URL), used instead of the server's basemap. */
   styleUrl: string | null;
-  /** The attribution shown on the map with that style (VIGIE_MAP_ATTRIBUTION, required with it). */
+  /** The attribution shown on the map with that style or those tiles (VIGIE_MAP_ATTRIBUTION, required with them). */
   attribution: string | null;
   /** A Photon or Nominatim address (VIGIE_GEOCODER_URL); null: no address search (503). */
   geocoderUrl: string | null;
@@ -196,17 +201,38 @@ function tlsFiles(read: Reader): Config['tls'] {
   return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }
 
-/** The map's settings: an operator's style needs its attribution; a style and a PMTiles file are two basemaps, one too many. */
+/** The placeholders a basemap's tile address must hold. */
+const TILE_PLACEHOLDERS = ['{z}', '{x}', '{y}'] as const;
+
+/**
+ * The map's settings. The basemap is one variable, VIGIE_BASEMAP: the path of a PMTiles file,
+ * or the address of an operator's raster tiles (`{z}`, `{x}`, `{y}` in it); unset, the built-in
+ * coarse one (VIGIE_BASEMAP_PMTILES, its older name, is still read). An operator's tiles or
+ * style need their attribution; a style and a basemap are two basemaps, one too many.
+ */
 function mapSettings(read: Reader): MapConfig {
-  const pmtiles = read.raw('VIGIE_BASEMAP_PMTILES')?.trim();
+  const name = read.raw('VIGIE_BASEMAP') !== undefined || read.raw('VIGIE_BASEMAP_PMTILES') === undefined ? 'VIGIE_BASEMAP' : 'VIGIE_BASEMAP_PMTILES';
+  const basemap = read.raw(name)?.trim();
+  const isAddress = basemap !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(basemap);
+  let pmtiles: string | null = null;
+  let tilesUrl: string | null = null;
+  if (basemap !== undefined && !isAddress) {
+    if (basemap.endsWith('.pmtiles')) pmtiles = resolve(basemap);
+    else read.refuse(`${name} must be the path of a .pmtiles file or the address of tiles with {z}, {x} and {y}, got "${basemap}"`, null);
+  } else if (basemap !== undefined) {
+    tilesUrl = read.url(name, ['http:', 'https:'], basemap);
+    const missing = TILE_PLACEHOLDERS.filter((placeholder) => !basemap.includes(placeholder));
+    if (tilesUrl !== null && missing.length > 0) tilesUrl = read.refuse(`${name}: a tile address needs ${missing.join(', ')} in it`, null);
+  }
   const styleUrl = read.url('VIGIE_MAP_STYLE_URL', ['http:', 'https:']);
   const attribution = read.raw('VIGIE_MAP_ATTRIBUTION')?.trim() ?? null;
   if (styleUrl !== null && attribution === null) read.refuse('VIGIE_MAP_ATTRIBUTION must be set with VIGIE_MAP_STYLE_URL (the map shows it)', null);
-  if (styleUrl !== null && pmtiles !== undefined) read.refuse('VIGIE_MAP_STYLE_URL and VIGIE_BASEMAP_PMTILES are two basemaps: set one of them', null);
-  if (pmtiles !== undefined && !pmtiles.endsWith('.pmtiles')) read.refuse(`VIGIE_BASEMAP_PMTILES must be the path of a .pmtiles file, got "${pmtiles}"`, null);
+  if (tilesUrl !== null && attribution === null) read.refuse(`VIGIE_MAP_ATTRIBUTION must be set with a tile address in ${name} (the map shows it)`, null);
+  if (styleUrl !== null && basemap !== undefined) read.refuse(`VIGIE_MAP_STYLE_URL and ${name} are two basemaps: set one of them`, null);
   const kind = read.raw('VIGIE_GEOCODER_KIND');
   return {
-    basemapPmtiles: pmtiles === undefined ? null : resolve(pmtiles),
+    basemapPmtiles: pmtiles,
+    basemapTilesUrl: tilesUrl,
     styleUrl,
     attribution,
     geocoderUrl: read.url('VIGIE_GEOCODER_URL', ['http:', 'https:']),

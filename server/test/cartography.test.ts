@@ -542,6 +542,53 @@ describe('a PMTiles basemap', () => {
   });
 });
 
+describe('an operator’s raster tiles', () => {
+  let tiles: Server;
+  let asked: string[] = [];
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  beforeAll(async () => {
+    tiles = createServer((request, response) => {
+      const path = request.url ?? '/';
+      asked.push(path);
+      if (path.startsWith('/plan/5/')) return void response.writeHead(404).end();
+      if (path.startsWith('/plan/6/')) return void response.writeHead(500).end();
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+    const { port } = tiles.address() as AddressInfo;
+    server.ctx.config.map.basemapTilesUrl = `http://127.0.0.1:${port}/plan/{z}/{x}/{y}.png?layer=PLAN`;
+    server.ctx.config.map.attribution = '© Tuiles de test';
+  });
+  afterAll(async () => {
+    server.ctx.config.map.basemapTilesUrl = null;
+    server.ctx.config.map.attribution = null;
+    tiles.closeAllConnections();
+    await new Promise((resolve) => tiles.close(resolve));
+  });
+
+  it('are described as a real basemap, drawn from the server’s own addresses, and relayed from the operator’s', async () => {
+    expect((await call<BasemapInfo>({ url: '/basemap', token: field })).data).toEqual({ source: 'tiles', styleUrl: '/api/cartography/basemap/style.json', attribution: '© Tuiles de test', maxZoom: 19 });
+    const style = JSON.parse((await call({ url: '/api/cartography/basemap/style.json', token: null })).text) as { sources: { basemap: { type: string; tiles: string[]; maxzoom: number; attribution: string } } };
+    expect(style.sources.basemap).toMatchObject({ type: 'raster', maxzoom: 19, attribution: '© Tuiles de test' });
+    expect(style.sources.basemap.tiles[0]).toMatch(/^http:\/\/[^/]+\/api\/cartography\/basemap\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/);
+
+    asked = [];
+    const tile = await call({ url: '/api/cartography/basemap/tiles/16/33198/22543.png', token: null });
+    expect(tile.status).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(tile.raw, png)).toBe(0);
+    expect(asked).toEqual(['/plan/16/33198/22543.png?layer=PLAN']);
+    // Kept: asked again, the operator is not.
+    expect((await call({ url: '/api/cartography/basemap/tiles/16/33198/22543.png', token: null })).status).toBe(200);
+    expect(asked).toHaveLength(1);
+    // Nothing there is an empty tile; the operator failing is a 503; outside its zooms or type, 404.
+    expect((await call({ url: '/api/cartography/basemap/tiles/5/1/1.png', token: null })).status).toBe(204);
+    expect((await call({ url: '/api/cartography/basemap/tiles/6/1/1.png', token: null })).status).toBe(503);
+    expect((await call({ url: '/api/cartography/basemap/tiles/20/1/1.png', token: null })).status).toBe(404);
+    expect((await call({ url: '/api/cartography/basemap/tiles/7/1/1.pbf', token: null })).status).toBe(404);
+  });
+});
+
 describe('places', () => {
   let geocoder: Server;
   let asked: URL[] = [];

@@ -104,14 +104,25 @@ describe('numbers, ports, URLs and levels', () => {
 
 describe('the map', () => {
   it('is built in by default, with no geocoder', () => {
-    expect(loadConfig({}).map).toEqual({ basemapPmtiles: null, styleUrl: null, attribution: null, geocoderUrl: null, geocoderKind: null });
+    expect(loadConfig({}).map).toEqual({ basemapPmtiles: null, basemapTilesUrl: null, styleUrl: null, attribution: null, geocoderUrl: null, geocoderKind: null });
+  });
+
+  it('takes a real basemap in one variable: a PMTiles file, or an operator’s tiles with their attribution', () => {
+    expect(loadConfig({ VIGIE_BASEMAP: '/srv/vigie/france.pmtiles' }).map).toMatchObject({ basemapPmtiles: '/srv/vigie/france.pmtiles', basemapTilesUrl: null });
+    const ign = 'https://data.geopf.fr/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=GEOGRAPHICALGRIDSYSTEMS.PLANIGNV2&STYLE=normal&TILEMATRIXSET=PM&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&FORMAT=image/png';
+    expect(loadConfig({ VIGIE_BASEMAP: ign, VIGIE_MAP_ATTRIBUTION: '© IGN' }).map).toMatchObject({ basemapPmtiles: null, basemapTilesUrl: ign, attribution: '© IGN' });
+    expect(problemsOf({ VIGIE_BASEMAP: ign })).toEqual(['VIGIE_MAP_ATTRIBUTION must be set with a tile address in VIGIE_BASEMAP (the map shows it)']);
+    expect(problemsOf({ VIGIE_BASEMAP: 'https://tiles.example.org/{z}/{x}.png', VIGIE_MAP_ATTRIBUTION: 'x' })).toEqual(['VIGIE_BASEMAP: a tile address needs {y} in it']);
+    expect(problemsOf({ VIGIE_BASEMAP: 'ftp://tiles.example.org/{z}/{x}/{y}.png', VIGIE_MAP_ATTRIBUTION: 'x' })).toEqual(['VIGIE_BASEMAP must start with http: or https:']);
+    expect(problemsOf({ VIGIE_BASEMAP: '/srv/basemap.mbtiles' })).toEqual(['VIGIE_BASEMAP must be the path of a .pmtiles file or the address of tiles with {z}, {x} and {y}, got "/srv/basemap.mbtiles"']);
+    // The older name of the file's setting is still read.
+    expect(loadConfig({ VIGIE_BASEMAP_PMTILES: '/srv/b.pmtiles' }).map.basemapPmtiles).toBe('/srv/b.pmtiles');
   });
 
   it('takes an external style with its attribution only, and one basemap at a time', () => {
     expect(problemsOf({ VIGIE_MAP_STYLE_URL: 'https://tiles.example.org/style.json' })).toEqual(['VIGIE_MAP_ATTRIBUTION must be set with VIGIE_MAP_STYLE_URL (the map shows it)']);
     expect(loadConfig({ VIGIE_MAP_STYLE_URL: 'https://tiles.example.org/style.json', VIGIE_MAP_ATTRIBUTION: '© OSM' }).map.attribution).toBe('© OSM');
-    expect(problemsOf({ VIGIE_MAP_STYLE_URL: 'https://t.example.org/s.json', VIGIE_MAP_ATTRIBUTION: 'x', VIGIE_BASEMAP_PMTILES: '/srv/b.pmtiles' })).toHaveLength(1);
-    expect(problemsOf({ VIGIE_BASEMAP_PMTILES: '/srv/basemap.mbtiles' })).toEqual(['VIGIE_BASEMAP_PMTILES must be the path of a .pmtiles file, got "/srv/basemap.mbtiles"']);
+    expect(problemsOf({ VIGIE_MAP_STYLE_URL: 'https://t.example.org/s.json', VIGIE_MAP_ATTRIBUTION: 'x', VIGIE_BASEMAP: '/srv/b.pmtiles' })).toEqual(['VIGIE_MAP_STYLE_URL and VIGIE_BASEMAP are two basemaps: set one of them']);
     expect(problemsOf({ VIGIE_GEOCODER_URL: 'photon.example.org' })).toEqual(['VIGIE_GEOCODER_URL must be an absolute URL (http: or https:)']);
     expect(problemsOf({ VIGIE_GEOCODER_KIND: 'google' })).toEqual(['VIGIE_GEOCODER_KIND must be one of photon, nominatim, got "google"']);
   });

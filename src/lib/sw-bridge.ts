@@ -1,6 +1,6 @@
 /**
  * The page's only link to the service worker (sw/sw.ts): registration in production builds,
- * update checks and the update prompt. workbox-window is loaded on demand so it stays out of
+ * update checks and the update prompt, and the request to keep the map's library. workbox-window is loaded on demand so it stays out of
  * the entry chunk.
  *
  * Update flow: the browser checks for a new sw.js when the worker registers (each start); this
@@ -11,6 +11,7 @@
  * survive the reload either way.
  */
 import { useSyncExternalStore } from 'react';
+import { KEEP_MAP_CODE_MESSAGE } from './map-code-config';
 
 export const SW_URL = '/sw.js';
 export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
@@ -108,4 +109,19 @@ export async function requestOutboxSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration: SyncCapableRegistration | undefined = await navigator.serviceWorker.getRegistration();
   await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
+
+// --- the map's library -------------------------------------------------------------------------
+
+let mapCodeAsked = false;
+
+/**
+ * Asks the worker to keep the map's library on the device (sw/sw.ts), once per page: called
+ * when the library is loaded, maybe past the worker (a first visit, before the worker was
+ * active). Waits for an active worker; nothing without one (development, tests).
+ */
+export function keepMapCode(): void {
+  if (mapCodeAsked || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  mapCodeAsked = true;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(KEEP_MAP_CODE_MESSAGE));
 }

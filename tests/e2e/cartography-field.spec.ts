@@ -30,7 +30,7 @@ async function openMapOnline(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard/);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.goto('/cartography');
-  await expect(mapRegion(page)).toHaveAttribute('data-state', 'ready');
+  await expect(mapRegion(page)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(inViewOf(page, 'site').first()).toBeVisible();
 }
 
@@ -146,5 +146,49 @@ test('making the district available offline sizes it first, keeps its tiles, and
   await expect(mapRegion(page)).toHaveAttribute('data-state', 'ready');
   await expect(inViewOf(page, 'site').first()).toBeVisible();
   await expect.poll(() => fromCache.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await restoreNetwork(context);
+});
+
+test('the map opened on the first visit, while the app installs, then its area kept: it draws offline across restarts, with its layers and features', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  // The first visit on a slow network: the service worker is still installing (one of its
+  // files held back) while the user opens the map, whose code then comes past it.
+  let installed: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (installed = resolve));
+  await context.route('**/icons/icon-maskable-512.png', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await submitLogin(page, READER);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/cartography');
+  await expect(mapRegion(page)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  installed();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.unrouteAll({ behavior: 'wait' });
+
+  const panel = page.getByRole('region', { name: 'Map background offline' });
+  await panel.getByRole('radio', { name: 'The whole district' }).check();
+  await panel.getByRole('button', { name: 'Make this area available offline' }).click();
+  await panel.getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByText('The area is available offline.')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => offlineCacheText(page), { timeout: 30_000 }).toContain('"FeatureCollection"');
+  // The map's library is on the device: its code, its worker and its stylesheet.
+  const mapCode = () => page.evaluate(async () => (await (await caches.open('vigie-map-code')).keys()).map((request) => new URL(request.url).pathname.replace(/-[\w-]{8}\./, '.')).sort());
+  await expect.poll(mapCode, { timeout: 30_000 }).toEqual(expect.arrayContaining(['/assets/maplibre-gl-worker.mjs', '/assets/maplibre-gl.css', '/assets/maplibre-gl.js']));
+
+  // No network for the page nor for its service worker; the app started again, twice, then
+  // the map's address typed.
+  await cutNetwork(context);
+  for (const start of [() => page.reload(), () => page.reload(), () => page.goto('/cartography')]) {
+    await start();
+    await expect(mapRegion(page)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(mapRegion(page).locator('canvas')).toBeVisible();
+    await expect(page.getByText('The map could not be loaded', { exact: false })).toHaveCount(0);
+    const layers = page.getByRole('group', { name: 'Layers' });
+    await expect(layers.getByRole('switch', { name: 'Sites' })).toBeChecked();
+    await expect(inViewOf(page, 'site').first()).toBeVisible();
+  }
   await restoreNetwork(context);
 });

@@ -301,10 +301,13 @@ export const ExportQuery = Type.Object({ layers: Type.Optional(Type.String({ min
  * GET /api/cartography/basemap: what the map draws under the features. `styleUrl` is a MapLibre
  * style (the server's own, GET /api/cartography/basemap/style.json, or the operator's),
  * `attribution` is shown on the map, `maxZoom` the deepest zoom its tiles go (the offline
- * tiles are kept to min(maxZoom, OFFLINE_MAX_ZOOM)), `source` says which basemap it is.
+ * tiles are kept to min(maxZoom, OFFLINE_MAX_ZOOM)), `source` says which basemap it is:
+ * `builtin` is the coarse world map (no street: the map says so), `pmtiles` the operator's
+ * file, `tiles` the operator's raster tiles relayed by the server, `external` the operator's
+ * own style.
  */
 export const BasemapInfo = Type.Object({
-  source: Type.Union([Type.Literal('builtin'), Type.Literal('pmtiles'), Type.Literal('external')]),
+  source: Type.Union([Type.Literal('builtin'), Type.Literal('pmtiles'), Type.Literal('tiles'), Type.Literal('external')]),
   styleUrl: Type.String(),
   attribution: Type.String(),
   maxZoom: Type.Integer({ minimum: 0, maximum: 24 }),

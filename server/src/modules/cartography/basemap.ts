@@ -6,8 +6,12 @@
  *   MapLibre style of the server's (water as the background, no text, so no glyphs). Each
  *   resolution's tile index is built once, on its first tile; tiles are kept in memory, at most
  *   TILE_CACHE_MAX of them (the least recently used go first);
- * - a PMTiles file the operator sets (VIGIE_BASEMAP_PMTILES), read with the pmtiles library
+ * - a PMTiles file the operator sets (VIGIE_BASEMAP, its path), read with the pmtiles library
  *   from the local file, its tiles at the same address and a style made from its metadata;
+ * - an operator's raster tiles (VIGIE_BASEMAP, their address with {z}, {x}, {y}, such as the
+ *   IGN Géoplateforme plan; with VIGIE_MAP_ATTRIBUTION), relayed by the server at the same
+ *   address: the app's origin only (its CSP, the service worker's cache and "make this area
+ *   available offline" need that), and the operator never sees where the users look;
  * - an operator's MapLibre style (VIGIE_MAP_STYLE_URL, with VIGIE_MAP_ATTRIBUTION).
  * The style and tiles are world data, not the tenant's: served without a session (public
  * routes), with long cache headers and an ETag (304 on If-None-Match), so the browser and the
@@ -34,6 +38,14 @@ import { etagOf, matchesEtag } from '../_platform/etag.js';
 /** Under /api: the style and the tiles (no session). */
 export const BASEMAP_PREFIX = '/cartography/basemap';
 export const BUILTIN_MAX_ZOOM = 8;
+/** The deepest zoom of an operator's tiles (the IGN plan's and OpenStreetMap's). */
+export const TILES_MAX_ZOOM = 19;
+/** An operator's tile not answered within this is a 503 (MapLibre asks again later). */
+export const TILES_TIMEOUT_MS = 10_000;
+/** An operator's tile larger than this is refused (a raster tile weighs tens of KiB). */
+export const TILE_MAX_BYTES = 2 * 1024 * 1024;
+/** Relayed tiles kept in memory (raster tiles are heavier than the built-in vector ones). */
+export const RELAYED_CACHE_MAX = 1_000;
 /** The zoom an operator's style is kept offline to (its tiles are not the server's to count). */
 export const EXTERNAL_MAX_ZOOM = 14;
 export const TILE_CACHE_MAX = 4_000;
@@ -168,6 +180,40 @@ async function pmtilesDescription(path: string) {
   return { header, metadata, format };
 }
 
+// ---------------------------------------------------------------- an operator's raster tiles
+
+const relayedTiles = new TileCache(RELAYED_CACHE_MAX);
+const RASTER_TYPES = /^image\/(png|jpeg|webp|avif)$/;
+const unavailable = (details: string) => new ApiError(503, { message: 'cartography.basemap_unavailable', details });
+
+/** The file extension of the tiles' address: the type the template names, PNG otherwise. */
+export const relayedExtension = (template: string) => (/jpe?g/i.test(template) ? 'jpg' : /webp/i.test(template) ? 'webp' : 'png');
+
+/** A tile of the operator's, fetched once and kept; nothing there (404, 204) is an empty tile. */
+async function relayedTile(template: string, z: number, x: number, y: number): Promise<CachedTile & { type: string }> {
+  const url = template.replaceAll('{z}', String(z)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y));
+  const cached = relayedTiles.get(url) as (CachedTile & { type: string }) | undefined;
+  if (cached) return cached;
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(TILES_TIMEOUT_MS), headers: { accept: 'image/*', 'user-agent': 'Vigie (basemap)' } });
+  } catch (error) {
+    throw unavailable((error as Error).name === 'TimeoutError' ? `no tile within ${TILES_TIMEOUT_MS} ms` : 'the tile server did not answer');
+  }
+  let tile: CachedTile & { type: string };
+  if (response.status === 404 || response.status === 204) {
+    tile = { bytes: Buffer.alloc(0), etag: etagOf(Buffer.alloc(0)), type: 'image/png' };
+  } else {
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!response.ok || !RASTER_TYPES.test(type)) throw unavailable(`the tile server answered ${response.status} ${type}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > TILE_MAX_BYTES) throw unavailable(`a tile of ${bytes.length} bytes`);
+    tile = { bytes, etag: etagOf(bytes), type };
+  }
+  relayedTiles.set(url, tile);
+  return tile;
+}
+
 // ---------------------------------------------------------------- the style and its description
 
 const tilesUrl = (origin: string, ext: string) => `${origin}/api${BASEMAP_PREFIX}/tiles/{z}/{x}/{y}.${ext}`;
@@ -175,6 +221,10 @@ const tilesUrl = (origin: string, ext: string) => `${origin}/api${BASEMAP_PREFIX
 /** The MapLibre style of the server's basemap (built in or PMTiles), its tiles at `origin`. */
 export async function basemapStyle(map: MapConfig, origin: string): Promise<object> {
   const background = { id: 'water', type: 'background', paint: { 'background-color': WATER } };
+  if (map.basemapTilesUrl !== null) {
+    const source = { type: 'raster', tiles: [tilesUrl(origin, relayedExtension(map.basemapTilesUrl))], tileSize: 256, minzoom: 0, maxzoom: TILES_MAX_ZOOM, attribution: map.attribution ?? '' };
+    return { version: 8, name: 'Vigie', sources: { basemap: source }, layers: [background, { id: 'basemap', type: 'raster', source: 'basemap' }] };
+  }
   if (map.basemapPmtiles === null) {
     return {
       version: 8,
@@ -212,6 +262,7 @@ export async function basemapInfo(config: Pick<Config, 'map'>): Promise<BasemapI
   const { map } = config;
   if (map.styleUrl !== null) return { source: 'external', styleUrl: map.styleUrl, attribution: map.attribution ?? '', maxZoom: EXTERNAL_MAX_ZOOM };
   const styleUrl = `/api${BASEMAP_PREFIX}/style.json`;
+  if (map.basemapTilesUrl !== null) return { source: 'tiles', styleUrl, attribution: map.attribution ?? '', maxZoom: TILES_MAX_ZOOM };
   if (map.basemapPmtiles === null) return { source: 'builtin', styleUrl, attribution: NATURAL_EARTH_ATTRIBUTION, maxZoom: BUILTIN_MAX_ZOOM };
   const { header, metadata } = await pmtilesDescription(map.basemapPmtiles);
   return { source: 'pmtiles', styleUrl, attribution: metadata.attribution ?? '', maxZoom: Math.min(24, header.maxZoom) };
@@ -228,7 +279,7 @@ const TileParams = Type.Object(
   { additionalProperties: false },
 );
 
-const PUBLIC = { public: true, reason: 'world data (Natural Earth, or the operator’s basemap file), the same for every tenant: the map’s basemap before and without a session' } as const;
+const PUBLIC = { public: true, reason: 'world data (Natural Earth, or the operator’s basemap file or tiles), the same for every tenant: the map’s basemap before and without a session' } as const;
 
 /** An answer the caches keep, or 304 when the caller holds it already. */
 function cached(request: FastifyRequest, reply: FastifyReply, body: { bytes: Buffer | string; etag: string }, type: string, cacheControl: string) {
@@ -267,6 +318,11 @@ export async function basemapRoutes(app: FastifyInstance, ctx: RouteContext): Pr
       const y = Number(yText);
       const size = 2 ** z;
       if (x >= size || y >= size) throw ApiError.notFound(TILE_NOT_FOUND);
+      if (map.basemapTilesUrl !== null) {
+        if (z > TILES_MAX_ZOOM || ext !== relayedExtension(map.basemapTilesUrl)) throw ApiError.notFound(TILE_NOT_FOUND);
+        const tile = await relayedTile(map.basemapTilesUrl, z, x, y);
+        return cached(request, reply, tile, tile.type, TILE_CACHE_CONTROL);
+      }
       if (map.basemapPmtiles === null) {
         if (z > BUILTIN_MAX_ZOOM || ext !== 'pbf') throw ApiError.notFound(TILE_NOT_FOUND);
         return cached(request, reply, builtinTile(z, x, y), 'application/x-protobuf', TILE_CACHE_CONTROL);

@@ -1,12 +1,15 @@
 /**
  * The map's reads: its features (the whole district, one GeoJSON FeatureCollection), the
  * district's layers (names, colours, order, visibility by default) and the basemap (the style's
- * address and its attribution). All three are kept for offline reading (offline.ts).
+ * address and its attribution). All three are kept for offline reading (offline.ts), and each
+ * answers from the device's copy when the network is gone: a read that failed offline would
+ * leave the query in error, and an error is not what the device keeps (without the basemap's
+ * address, the next offline start had no map at all).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { BasemapInfo, FeatureCollection, Layer, Place } from '../../../../common/modules/cartography/schemas';
 import { apiGet, apiGetIfChanged, withSignal } from '../../../lib/api-client';
-import { withRevalidatedCopy } from '../../../lib/offline-copy';
+import { withOfflineCopy, withRevalidatedCopy } from '../../../lib/offline-copy';
 import { cartographyKeys } from './keys';
 
 /**
@@ -26,7 +29,7 @@ export const featuresQueryOptions = () =>
 export const layersQueryOptions = () =>
   queryOptions({
     queryKey: cartographyKeys.layers(),
-    queryFn: ({ signal }) => apiGet<Layer[]>('cartography/layers', withSignal(signal)),
+    queryFn: withOfflineCopy(cartographyKeys.layers(), () => apiGet<Layer[]>('cartography/layers')),
     staleTime: 60_000,
     meta: { offline: true },
   });
@@ -34,7 +37,7 @@ export const layersQueryOptions = () =>
 export const basemapQueryOptions = () =>
   queryOptions({
     queryKey: cartographyKeys.basemap(),
-    queryFn: ({ signal }) => apiGet<BasemapInfo>('cartography/basemap', withSignal(signal)),
+    queryFn: withOfflineCopy(cartographyKeys.basemap(), () => apiGet<BasemapInfo>('cartography/basemap')),
     staleTime: 10 * 60_000,
     meta: { offline: true },
   });

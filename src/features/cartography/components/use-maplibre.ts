@@ -12,6 +12,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BBox } from '../../../../common/modules/cartography/schemas';
 import { linkStylesheet } from '../../../lib/stylesheet';
+import { keepMapCode } from '../../../lib/sw-bridge';
 import { hasWebGl } from '../../../lib/webgl';
 import { markerImage } from './marker-images';
 
@@ -21,6 +22,8 @@ export const loadMaplibre = (): Promise<Maplibre> =>
   Promise.all([import('maplibre-gl'), import('maplibre-gl/dist/maplibre-gl.css?url').then(({ default: href }) => linkStylesheet(href))]).then(([module]) => {
     // The worker from the app's own origin (the CSP's worker-src 'self'), not a blob.
     module.setWorkerUrl(workerUrl);
+    // Loaded: the whole library is kept on the device for the map offline.
+    keepMapCode();
     return module;
   });
 
