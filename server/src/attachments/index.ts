@@ -3,8 +3,9 @@
  * that reads and writes the `attachments` table of a client database, always scoped to a
  * district. The tus endpoint (routes/api/uploads) creates a row when an upload starts and
  * completes it when its last byte is stored; routes/api/attachments serves and deletes; a
- * module lists its record's attachments with listRecordAttachments and checks an id a client
- * sends with attachmentInDistrict. The bytes are in the storage (storage.ts).
+ * module lists its record's attachments with listRecordAttachments and checks the ids a write
+ * names with requireRecordAttachments. Who reaches which files is ATTACHMENT_MODULES's one
+ * rule. The bytes are in the storage (storage.ts).
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
@@ -211,19 +212,6 @@ export async function listRecordAttachments(db: Queryable, districtId: string, m
     [districtId, module, recordId],
   );
   return rows.map(toAttachment);
-}
-
-/**
- * Whether attachment `id` is the district's (and, when given, the module's), not deleted: a
- * module checks an id the app sends (a stage's image) with it. Uploading ones count: the app
- * may save the record before its photo's last byte arrives.
- */
-export async function attachmentInDistrict(db: Queryable, districtId: string, id: string, module?: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from attachments where id = $1 and district_id = $2 and deleted_at is null and ($3::text is null or module = $3)`,
-    [id, districtId, module ?? null],
-  );
-  return rows.length > 0;
 }
 
 /** 400: an attachment id a write names is not one of its record's files in the session's district. */
