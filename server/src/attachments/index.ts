@@ -23,8 +23,8 @@ import { thumbnailKey, type AttachmentStorage } from './storage.js';
  * - attaching a file to a record, or deleting one of its files, takes the manage right, or
  *   the read right and being named by the record (its author or its assignee: `owners`), and
  *   then only one's own uploads are deleted; a module that names no owner is managers' only;
- * - a record not written yet is its first uploader's (a record made offline arrives after its
- *   photos: its id is the device's, unguessable);
+ * - a record not written yet takes files from whoever holds the read right (a record made
+ *   offline arrives after its photos; its id is the device's, unguessable);
  * - a record locked for good (`locks`: a closed declaration, a submitted inspection, its
  *   `locked_at` set) takes no new file and loses none (423);
  * - an upload is continued (HEAD, PATCH, a second creation) by the account that started it only.
