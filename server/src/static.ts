@@ -22,7 +22,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     await app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
-      index: 'index.html',
+      // A list, not a string: the precompressed lookup of a directory (`/` → index.html.br)
+      // only searches a list of index names, and finds nothing with a string.
+      index: ['index.html'],
       // The build writes .br/.gz beside each text file (vite.config.ts precompress).
       preCompressed: true,
       setHeaders(res, path) {

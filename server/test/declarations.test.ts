@@ -256,7 +256,7 @@ describe('reporting', () => {
     ['an impossible date', { zone: 'A', injured: false, day: '2026-02-30' }, 'declarations.invalid_value', 'day'],
     ['a choice not offered', { zone: 'A', injured: false, kind: 'Explosion' }, 'declarations.invalid_value', 'kind'],
     ['a multiple choice not offered', { zone: 'A', injured: false, ppe: ['Casque', 'Bottes'] }, 'declarations.invalid_value', 'ppe'],
-    ['a photo that is not an upload of it', { zone: 'A', injured: false, photos: [randomUUID()] }, 'declarations.invalid_value', 'values'],
+    ['a photo that is not an upload of it', { zone: 'A', injured: false, photos: [randomUUID()] }, 'attachments.not_this_record', 'values'],
     ['a required field left empty', { zone: '  ', injured: false }, 'declarations.missing_value', 'zone'],
     ['a required yes/no missing', { zone: 'A' }, 'declarations.missing_value', 'injured'],
   ])('refuses %s against the template revision (400 naming the field)', async (_what, values, message, details) => {
@@ -281,7 +281,7 @@ describe('reporting', () => {
     }
     const refused = await call({ method: 'POST', url: '/api/declarations', token: reader, payload: report(template, { id, photos: [foreign] }) });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ message: 'declarations.invalid_value', details: 'photos' });
+    expect(refused.body).toMatchObject({ message: 'attachments.not_this_record', details: 'photos' });
     const made = await declare(template, { id, photos: [photo], values: { zone: 'A', injured: false, signature } });
     expect(made.photos).toEqual([photo]);
     expect(made.attachments.map((a) => a.id).sort()).toEqual([photo, signature].sort());

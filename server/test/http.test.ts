@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression.js';
@@ -11,12 +11,15 @@ import { login, startTestServer, type TestServer, listenOnLoopback } from './hel
 let server: TestServer;
 let staticDir: string;
 let base: string;
+const SHELL = '<!doctype html><title>Vigie</title><div id="root"></div>';
 const BIG_CHUNK = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'vigie-static-'));
   await mkdir(join(staticDir, 'assets'));
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Vigie</title><div id="root"></div>');
+  await writeFile(join(staticDir, 'index.html'), SHELL);
+  await writeFile(join(staticDir, 'index.html.br'), brotliCompressSync(SHELL));
+  await writeFile(join(staticDir, 'index.html.gz'), gzipSync(SHELL));
   await writeFile(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {})');
   // A built chunk and its precompressed copy, as vite.config.ts writes them.
@@ -90,6 +93,23 @@ describe('compressed answers', () => {
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves / as the precompressed app shell to a client that asks for no page (brotli, gzip, identity)', async () => {
+    // What fetch, monitors and most HTTP clients send: no text/html in Accept.
+    const br = await server.app.inject({ url: '/', headers: { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/text\/html/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SHELL);
+    const gzip = await server.app.inject({ url: '/', headers: { accept: '*/*', 'accept-encoding': 'gzip' } });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SHELL);
+    const identity = await server.app.inject({ url: '/', headers: { accept: '*/*', 'accept-encoding': 'identity' } });
+    expect(identity.statusCode).toBe(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.payload).toBe(SHELL);
   });
 
   it('serves a built chunk precompressed, not compressed twice', async () => {

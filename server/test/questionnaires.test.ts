@@ -332,7 +332,7 @@ describe('filling and submitting', () => {
       ['a value of the wrong type', { ...GOOD, temperature: answer('froid') }, 'questionnaires.invalid_answer', 'temperature'],
       ['an option the question does not have', { ...GOOD, state: answer('excellent') }, 'questionnaires.invalid_answer', 'state'],
       ['a question the revision does not have', { ...GOOD, unknown: answer('yes') }, 'questionnaires.invalid_answer', 'unknown'],
-      ['a photo that is not an upload of it', { ...GOOD, exits: answer('yes', { photos: [randomUUID()] }) }, 'questionnaires.invalid_answer', 'attachments'],
+      ['a photo that is not an upload of it', { ...GOOD, exits: answer('yes', { photos: [randomUUID()] }) }, 'attachments.not_this_record', 'attachments'],
     ];
     for (const [what, answers, message, details] of cases) {
       const inspection = await start(template);

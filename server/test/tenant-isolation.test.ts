@@ -4,9 +4,12 @@
  * every route that takes an id with the ids of the other client (and of another district,
  * Marseille): 404 (or 403) with nothing of the other tenant in the answer, and no row of any
  * database changes. Every GET route without parameters, called by each session, shows none of
- * the other client's sites, notifications or members. The route list comes from the server
- * itself (printRoutes), so a new route with a path parameter and no case here fails the first
- * test. Then: after a client change, every later call reads the new database.
+ * the other client's sites, notifications or members. Every list, export, count and map route
+ * (every GET route without a path parameter, with the queries a route needs) shows neither
+ * another district's nor another client's rows, searched by their ids and by a text only they
+ * hold, and its answer does not change when those tenants gain rows. The route lists come
+ * from the server itself (printRoutes), so a new route with no case here fails its test.
+ * Then: after a client change, every later call reads the new database.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +49,8 @@ interface Tenant {
   map: Record<MapKind, string>;
   onlyAccount: string;
   onlyEmail: string;
+  /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
+  marker: string;
 }
 
 const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as const;
@@ -79,6 +84,55 @@ async function memberOnlyOf(database: string, districtId: string, email: string)
   return id;
 }
 
+/** A declaration of the district, titled with the tenant's marker, just reported with a position (the first of every list sorted by date; an incident on the map). */
+async function addDeclaration(database: string, district: string, template: string, site: string, id: string, marker: string): Promise<void> {
+  await (await server.databases.client(database)).query(
+    `insert into declarations (id, district_id, template_id, template_version, site_id, position, occurred_at, captured_at, severity, title, search_text, created_by)
+     values ($1, $2, $3, 1, $4, '{"lat": 45.5, "lng": 4.5, "accuracy": 10, "source": "device"}', now(), now(), 'high', $6, vigie_fold($6), $5)`,
+    [id, district, template, site, operatorId, `Fuite ${marker}`],
+  );
+}
+
+/** An inspection of the district assigned to the operator, due tomorrow (calendar, dashboard). */
+async function addInspection(database: string, district: string, checklist: string, site: string, id: string): Promise<void> {
+  await (await server.databases.client(database)).query(
+    `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, status, due_at, created_by)
+     values ($1, $2, 'questionnary', $3, 1, $4, $5, 'inProgress', now() + interval '1 day', $5)`,
+    [id, district, checklist, site, operatorId],
+  );
+}
+
+/** An action of the district assigned to the operator, due today (calendar, dashboard, badge). */
+async function addAction(database: string, district: string, site: string, id: string, marker: string, from: { plan: string | null; template: string | null }): Promise<void> {
+  await (await server.databases.client(database)).query(
+    `insert into actions (id, district_id, title, search_text, site_id, plan_id, template_id, assignee_id, priority, status, due_on, created_by)
+     values ($1, $2, $7, vigie_fold($7), $3, $4, $5, $6, 'high', 'todo', current_date, $6)`,
+    [id, district, site, from.plan, from.template, operatorId, `Action ${marker}`],
+  );
+}
+
+/** A point of interest of the district named with the tenant's marker (map features, exports). */
+async function addPoint(database: string, district: string, map: Record<MapKind, string>, marker: string): Promise<void> {
+  await (await server.databases.client(database)).query(
+    `insert into points_of_interest (id, district_id, name, category_id, layer_id, lat, lng, created_by) values ($1, $2, $3, $4, $5, 45.5, 4.5, $6)`,
+    [randomUUID(), district, `Point ${marker}`, map.categories, map.layers, operatorId],
+  );
+}
+
+/** More of everything a list, count or map shows, in tenant `t`: an unread bell of the operator too. */
+async function addRows(t: Tenant): Promise<void> {
+  await addDeclaration(t.database, t.district, t.template, t.site, randomUUID(), t.marker);
+  await addInspection(t.database, t.district, t.checklist, t.site, randomUUID());
+  await addAction(t.database, t.district, t.site, randomUUID(), t.marker, { plan: t.plan, template: null });
+  await addPoint(t.database, t.district, t.map, t.marker);
+  await (await server.databases.client(t.database)).query(`insert into notifications (id, district_id, account_id, name, translate) values ($1, $2, $3, $4, false)`, [
+    randomUUID(),
+    t.district,
+    operatorId,
+    `Bell ${t.marker}`,
+  ]);
+}
+
 async function tenant(database: string, districtName: string): Promise<Tenant> {
   const { id: district } = await rowOf<{ id: string }>(database, 'select id from districts where name = $1', [districtName]);
   const site = await rowOf<{ id: string; name: string }>(database, 'select id, name from sites where district_id = $1 order by name limit 1', [district]);
@@ -89,37 +143,32 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     'select id from notifications where account_id = $1 and district_id = $2 and read_at is null limit 1',
     [operatorId, district],
   );
+  const marker = `secret${randomUUID().slice(0, 8)}`;
   const template = randomUUID();
   const declaration = randomUUID();
   const client = await server.databases.client(database);
   await client.query(
-    `insert into declaration_templates (id, district_id, name, icon, default_severity, fields, notify, created_by) values ($1, $2, 'Incident', 'warning', 'high', '[]', '{}', $3)`,
-    [template, district, operatorId],
+    `insert into declaration_templates (id, district_id, name, icon, default_severity, fields, notify, created_by) values ($1, $2, $4, 'warning', 'high', '[]', '{}', $3)`,
+    [template, district, operatorId, `Incident ${marker}`],
   );
   await client.query(
-    `insert into declaration_template_versions (template_id, version, name, icon, default_severity, fields, notify) values ($1, 1, 'Incident', 'warning', 'high', '[]', '{}')`,
-    [template],
+    `insert into declaration_template_versions (template_id, version, name, icon, default_severity, fields, notify) values ($1, 1, $2, 'warning', 'high', '[]', '{}')`,
+    [template, `Incident ${marker}`],
   );
-  await client.query(
-    `insert into declarations (id, district_id, template_id, template_version, site_id, occurred_at, captured_at, severity, title, created_by)
-     values ($1, $2, $3, 1, $4, now(), now(), 'high', 'Fuite', $5)`,
-    [declaration, district, template, site.id, operatorId],
-  );
+  await addDeclaration(database, district, template, site.id, declaration, marker);
   const checklist = randomUUID();
   const inspection = randomUUID();
   const sections = JSON.stringify([{ key: 's', title: 'Section', questions: [{ key: 'q', type: 'yesNo', label: 'Question', required: true }] }]);
   await client.query(
-    `insert into questionnaire_templates (id, district_id, family, name, sections, question_count, created_by) values ($1, $2, 'questionnary', 'Visite', $3, 1, $4)`,
-    [checklist, district, sections, operatorId],
+    `insert into questionnaire_templates (id, district_id, family, name, sections, question_count, created_by) values ($1, $2, 'questionnary', $5, $3, 1, $4)`,
+    [checklist, district, sections, operatorId, `Visite ${marker}`],
   );
-  await client.query(`insert into questionnaire_template_versions (template_id, version, name, description, sections, question_count) values ($1, 1, 'Visite', '', $2, 1)`, [
+  await client.query(`insert into questionnaire_template_versions (template_id, version, name, description, sections, question_count) values ($1, 1, $3, '', $2, 1)`, [
     checklist,
     sections,
+    `Visite ${marker}`,
   ]);
-  await client.query(
-    `insert into inspections (id, district_id, family, template_id, template_version, site_id, assignee_id, status, created_by) values ($1, $2, 'questionnary', $3, 1, $4, $5, 'inProgress', $5)`,
-    [inspection, district, checklist, site.id, operatorId],
-  );
+  await addInspection(database, district, checklist, site.id, inspection);
   const schedule = randomUUID();
   await client.query(
     `insert into inspection_schedules (id, district_id, family, template_id, assignee_ids, recurrence, first_due_at, next_due_at, created_by)
@@ -134,19 +183,30 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
   const plan = randomUUID();
   const actionTemplate = randomUUID();
   const action = randomUUID();
-  await client.query(`insert into action_plans (id, district_id, name, owner_id, created_by) values ($1, $2, 'Plan secret', $3, $3)`, [plan, district, operatorId]);
-  await client.query(`insert into action_templates (id, district_id, name, title, priority, created_by) values ($1, $2, 'Modèle secret', 'Titre', 'high', $3)`, [actionTemplate, district, operatorId]);
-  await client.query(
-    `insert into actions (id, district_id, title, site_id, plan_id, template_id, assignee_id, priority, status, created_by) values ($1, $2, 'Action secrète', $3, $4, $5, $6, 'high', 'todo', $6)`,
-    [action, district, site.id, plan, actionTemplate, operatorId],
-  );
+  await client.query(`insert into action_plans (id, district_id, name, owner_id, created_by) values ($1, $2, $4, $3, $3)`, [plan, district, operatorId, `Plan ${marker}`]);
+  await client.query(`insert into action_templates (id, district_id, name, title, priority, created_by) values ($1, $2, $4, $5, 'high', $3)`, [
+    actionTemplate,
+    district,
+    operatorId,
+    `Modèle ${marker}`,
+    `Titre ${marker}`,
+  ]);
+  await addAction(database, district, site.id, action, marker, { plan, template: actionTemplate });
   const onlyEmail = `${districtName.toLowerCase()}.member@demo.vigie.test`;
   const attachment = randomUUID();
   await (await server.databases.client(database)).query(
     `insert into attachments (id, district_id, module, record_id, name, type, size, storage_key, sha256, state, created_by)
-     values ($1, $2, 'sites', $3, 'photo.jpg', 'image/jpeg', 3, $4, 'abc', 'complete', $5)`,
-    [attachment, district, site.id, `${database}/${attachment}`, operatorId],
+     values ($1, $2, 'sites', $3, $6, 'image/jpeg', 3, $4, 'abc', 'complete', $5)`,
+    [attachment, district, site.id, `${database}/${attachment}`, operatorId, `${marker}.jpg`],
   );
+  const map = {
+    layers: (await rowOf<{ id: string }>(database, 'select id from map_layers where district_id = $1 limit 1', [district])).id,
+    categories: (await rowOf<{ id: string }>(database, 'select id from poi_categories where district_id = $1 limit 1', [district])).id,
+    points: (await rowOf<{ id: string }>(database, 'select id from points_of_interest where district_id = $1 limit 1', [district])).id,
+    'area-groups': (await rowOf<{ id: string }>(database, 'select id from map_area_groups where district_id = $1 limit 1', [district])).id,
+    areas: (await rowOf<{ id: string }>(database, 'select id from map_areas where district_id = $1 limit 1', [district])).id,
+  };
+  await addPoint(database, district, map, marker);
   return {
     label: `${database}/${districtName}`,
     database,
@@ -167,15 +227,10 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     actionTemplate,
     action,
     attachment,
-    map: {
-      layers: (await rowOf<{ id: string }>(database, 'select id from map_layers where district_id = $1 limit 1', [district])).id,
-      categories: (await rowOf<{ id: string }>(database, 'select id from poi_categories where district_id = $1 limit 1', [district])).id,
-      points: (await rowOf<{ id: string }>(database, 'select id from points_of_interest where district_id = $1 limit 1', [district])).id,
-      'area-groups': (await rowOf<{ id: string }>(database, 'select id from map_area_groups where district_id = $1 limit 1', [district])).id,
-      areas: (await rowOf<{ id: string }>(database, 'select id from map_areas where district_id = $1 limit 1', [district])).id,
-    },
+    map,
     onlyAccount: await memberOnlyOf(database, district, onlyEmail),
     onlyEmail,
+    marker,
   };
 }
 
@@ -376,6 +431,43 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   },
 ];
 
+/**
+ * GET routes without a path parameter that read no tenant's rows: the API's documentation,
+ * probes, the public configuration, the caller's own address, an SSO provider's redirect, and
+ * world data (the basemap, the geocoder's places).
+ */
+const NOT_TENANT_DATA = new Set([
+  ...['', '/*', '/json', '/yaml', '/static/index.html', '/static/swagger-initializer.js'].map((path) => `GET /api/docs${path}`),
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/config',
+  'GET /api/config/maintenance',
+  'GET /api/auth/clientIp',
+  'GET /api/auth/sso/callback',
+  'GET /api/cartography/basemap',
+  'GET /api/cartography/basemap/style.json',
+  'GET /api/cartography/places',
+]);
+
+const dayFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The queries a read route needs besides none and a search for the other tenant's marker: a calendar's range, a map's layers (the other tenant's). */
+const QUERIES: Record<string, (t: Tenant) => string[]> = {
+  'GET /api/calendar': () => [`?from=${dayFromNow(-10)}&to=${dayFromNow(10)}`],
+  // The account's districts in a client database (the change-client stepper): names only.
+  'GET /api/admin/districtNames': (t) => [`?database=${t.database}`],
+  'GET /api/cartography/features': (t) => [`?layers=${t.map.layers}`, '?layers=incidents'],
+  'GET /api/cartography/export': (t) => [`?layers=${t.map.layers}`],
+};
+
+/** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */
+const forgetCachedEnvelopes = () => {
+  for (const db of ['acme', 'bellevue']) server.ctx.tenantCache.invalidate({ kind: 'client', db });
+};
+
+/** An answer without what changes by itself between two reads (the time it was made). */
+const stable = (body: string): string => body.replace(/"(generatedAt|serverTime|now)":"[^"]*"/g, '"$1":"…"');
+
 /** District administration covers every district of the session's client (docs/api.md). */
 const SAME_CLIENT_ALLOWED = new Set(['PATCH /api/districts/:id']);
 
@@ -452,6 +544,58 @@ describe('tenant isolation', () => {
       }
     }
     expect(await digestDatabases(server, VOLATILE)).toEqual(before);
+  });
+
+  it('no list, export, count or map route shows another district\'s or another client\'s rows, nor changes when they gain some', async () => {
+    const reads = registeredRoutes(server).filter((route) => route.startsWith('GET /api/') && !route.includes('/:') && !NOT_TENANT_DATA.has(route));
+    expect(reads).toEqual(expect.arrayContaining(['GET /api/declarations', 'GET /api/declarations/export.csv', 'GET /api/cartography/features', 'GET /api/notifications/unreadCount', 'GET /api/dashboard']));
+    for (const { session, token: sessionToken, own, foreign } of matrix()) {
+      const urls = reads.flatMap((route) => {
+        const path = route.slice('GET '.length);
+        const queries = ['', ...foreign.flatMap((t) => [`?search=${t.marker}`, ...(QUERIES[route]?.(t) ?? [])])];
+        return queries.map((query) => ({ route, url: path + query }));
+      });
+      const answers = new Map<string, string>();
+      const served = new Set<string>();
+      for (const { route, url } of urls) {
+        const response = await server.app.inject({ url, headers: bearer(sessionToken) });
+        expect(response.statusCode, `${session}: ${url}`).toBeLessThan(500);
+        // A query a route does not take is refused (400): that one says nothing.
+        if (response.statusCode === 400) continue;
+        served.add(route);
+        answers.set(url, response.body);
+        for (const t of foreign) {
+          // District names and the account's memberships of its own client are not secrets.
+          const sameClient = t.database === own;
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
+        }
+      }
+      // Every route was read with at least one query it takes (QUERIES names those it needs).
+      expect(reads.filter((route) => !served.has(route)), session).toEqual([]);
+      // The other tenants gain a declaration, an inspection and an action due now, a point, an
+      // unread bell: no count, total or list of this session moves.
+      for (const t of foreign) await addRows(t);
+      // Rows written behind the server's back: its cached envelopes (the bells' counts) are
+      // forgotten, as a write through the API would. (A list's pages and counts, kept per
+      // district, show the same rows as its first page: the ids and markers above check them.)
+      forgetCachedEnvelopes();
+      for (const [url, before] of answers) {
+        const response = await server.app.inject({ url, headers: bearer(sessionToken) });
+        expect(stable(response.body), `${session}: ${url} changed when another tenant gained rows`).toBe(stable(before));
+      }
+      // Not vacuous: the session's own rows show, and its own new bell moves its count.
+      const home = own === 'acme' ? lyon : nantes;
+      for (const url of ['/api/declarations', '/api/declarations/export.csv', '/api/cartography/features', `/api/actions?search=${home.marker}`]) {
+        expect((await server.app.inject({ url, headers: bearer(sessionToken) })).body, `${session}: ${url}`).toContain(home.marker);
+      }
+      await addRows(home);
+      forgetCachedEnvelopes();
+      for (const url of ['/api/notifications/unreadCount', '/api/dashboard']) {
+        const again = await server.app.inject({ url, headers: bearer(sessionToken) });
+        expect(stable(again.body), `${session}: ${url} sees its own new rows`).not.toBe(stable(answers.get(url)!));
+      }
+    }
   });
 
   it('after a client change every later call reads the new database', async () => {

@@ -4,14 +4,18 @@
  * route list comes from the server itself (printRoutes), so a write route added later is walked
  * too; its marks come from the marking of server/src/plugins/rights.ts, where a mark is the
  * route's guard, so what this test reads is what the server enforces. A new write route
- * without a manage mark fails here until it is guarded or listed, with its reason.
+ * without a manage mark fails here until it is guarded or listed, with its reason. And the
+ * guards are walked as a caller meets them: a member holding every read right and no manage
+ * right calls every write route that needs one, and is refused (403) before its body is read.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE } from '../../common/constants.js';
+import { FEATURE_RIGHTS, FEATURES, isOperatorRight, MANAGE_RIGHTS } from '../../common/rights.js';
 import type { RouteAccess } from '../src/plugins/rights.js';
 import { OWN_CALENDAR } from '../src/calendar/routes.js';
 import { OWN_ACCOUNT } from '../src/routes/api/me/index.js';
-import { bearer, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
+import { bearer, digestDatabases, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -158,5 +162,30 @@ describe('write routes need a manage right', () => {
       { feature: 'notifications', action: 'read' },
       { feature: 'admin', action: 'manage' },
     ]);
+  });
+
+  it('refuses every write route that needs a manage right to a member holding every read right and no manage right (403, nothing written)', async () => {
+    // Every read right of the catalogue, none that is also a manage right or an operator's.
+    const manage = new Set(FEATURES.flatMap((feature) => MANAGE_RIGHTS[feature]));
+    const reads = [...new Set(FEATURES.flatMap((feature) => FEATURE_RIGHTS[feature].read))].filter((right) => !manage.has(right) && !isOperatorRight(right));
+    expect(reads.length).toBeGreaterThan(10);
+    const operator = await login(server, 'operator@demo.vigie.test');
+    const created = await server.app.inject({ method: 'POST', url: '/api/users', headers: bearer(operator.token), payload: { email: 'reader@rights.test', password: 'a-long-password-1', rights: reads } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token } = await login(server, 'reader@rights.test', 'a-long-password-1');
+    const guarded = registeredRoutes(server).filter((route) => WRITE.test(route) && route.includes(' /api/') && ALLOW_LIST[route] === undefined && (marksOf(route) ?? []).some(needsManage));
+    expect(guarded).toEqual(expect.arrayContaining(['POST /api/users', 'POST /api/sites', 'PATCH /api/declarations/templates/:id', 'POST /api/cartography/layers']));
+    const before = await digestDatabases(server, new Set(['sessions', 'login_throttle', 'sso_logins']));
+    const accepted = [];
+    for (const route of guarded) {
+      const [method, path] = route.split(' ') as ['POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      // Any id: the guard answers before the record is looked up, and before the body is read.
+      const url = path.replace(/:[A-Za-z]+/g, () => randomUUID());
+      const response = await server.app.inject({ method, url, headers: { ...bearer(token), 'idempotency-key': randomUUID() }, payload: {} });
+      const body = response.json<{ message?: string }>();
+      if (response.statusCode !== 403 || body.message !== 'auth.missing_rights') accepted.push(`${route}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await digestDatabases(server, new Set(['sessions', 'login_throttle', 'sso_logins']))).toEqual(before);
   });
 });

@@ -3,69 +3,106 @@
  * that reads and writes the `attachments` table of a client database, always scoped to a
  * district. The tus endpoint (routes/api/uploads) creates a row when an upload starts and
  * completes it when its last byte is stored; routes/api/attachments serves and deletes; a
- * module lists its record's attachments with listRecordAttachments and checks an id a client
- * sends with attachmentInDistrict. The bytes are in the storage (storage.ts).
+ * module lists its record's attachments with listRecordAttachments and checks the ids a write
+ * names with requireRecordAttachments. Who reaches which files is ATTACHMENT_MODULES's one
+ * rule. The bytes are in the storage (storage.ts).
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Attachment } from '../../../common/schemas/platform.js';
 import { can, type Action, type Feature } from '../../../common/rights.js';
 import type { Queryable } from '../db/types.js';
+import { ApiError } from '../lib/errors.js';
 import { checkPhotoDeletion } from '../modules/actions/photos.js';
 import { thumbnailKey, type AttachmentStorage } from './storage.js';
 
 /**
- * The modules whose records take attachments, with the feature whose rights guard them, the
- * action an upload or a deletion needs ('manage'; a module whose field users attach photos to
- * their own work, such as declarations, will say 'read' here and check ownership), and the
- * table of its records (a record table of MODULES.md: id, district_id, version, updated_at/by),
- * whose record a deletion writes.
- */
-/**
- * Each module whose records take files: the features whose right reads them (any one), the
- * action that writes them, its records' table, and whether a record is locked for good once
- * its `locked_at` is set (a closed declaration, a submitted inspection: no file added or
- * removed after, 423).
+ * Each module whose records take files, and who reaches them. One rule for every module, so
+ * none can forget a part of it:
+ * - seeing a record's files takes the read right of one of its features;
+ * - attaching a file to a record, or deleting one of its files, takes the manage right, or
+ *   the read right and being named by the record (its author or its assignee: `owners`), and
+ *   then only one's own uploads are deleted; a module that names no owner is managers' only;
+ * - a record not written yet takes files from whoever holds the read right (a record made
+ *   offline arrives after its photos; its id is the device's, unguessable);
+ * - a record locked for good (`locks`: a closed declaration, a submitted inspection, its
+ *   `locked_at` set) takes no new file and loses none (423);
+ * - an upload is continued (HEAD, PATCH, a second creation) by the account that started it only.
  */
 export const ATTACHMENT_MODULES: Readonly<Record<string, AttachmentRule>> = {
-  sites: { features: ['sites'], write: 'manage', table: 'sites' },
-  // Field users photograph what they report (own work): the read right uploads; deleting one
-  // is its uploader's or a manager's (routes/api/attachments).
-  declarations: { features: ['declarations'], write: 'read', table: 'declarations', locks: true },
-  // An inspection's photos and signature, by whoever fills it (either family's read right);
-  // the submit checks they are this inspection's own uploads.
-  questionnaires: { features: ['questionnaires', 'securesphere'], write: 'read', table: 'inspections', locks: true },
-  // An action's photos (its proof among them), by its assignee (own work, either manifest's
-  // actions read right) or a manager; the action counts them for its proof.
+  // A site's photos and stage images: the site managers'.
+  sites: { features: ['sites'], table: 'sites', owners: [] },
+  // Field users photograph what they report: the author and the assignee of a declaration.
+  declarations: { features: ['declarations'], table: 'declarations', owners: ['created_by', 'assignee_id'], locks: true },
+  // An inspection's photos and signature, by whoever fills it (either family's read right):
+  // its assignee, or who started it.
+  questionnaires: { features: ['questionnaires', 'securesphere'], table: 'inspections', owners: ['assignee_id', 'created_by'], locks: true },
+  // An action's photos (its proof among them), by its assignee or its author (either
+  // manifest's actions read right) or a manager; the action counts them for its proof.
   // Others' actions are not the read right's to see (docs/actions.md): their files neither.
-  // Deleting one: its uploader on its own open action, or a manager on an open one; a closed
-  // action keeps its photos as proof (modules/actions/photos.ts, the rule of access.ts).
-  actions: { features: ['actions', 'actionsV3'], write: 'read', table: 'actions', owners: ['assignee_id', 'created_by'], beforeDelete: checkPhotoDeletion },
+  // A closed action keeps its photos as proof (modules/actions/photos.ts, the rule of access.ts).
+  actions: { features: ['actions', 'actionsV3'], table: 'actions', owners: ['assignee_id', 'created_by'], ownersOnly: true, beforeDelete: checkPhotoDeletion },
 };
 
 export interface AttachmentRule {
+  /** The features whose rights reach the files (any one of them). */
   features: readonly Feature[];
-  write: Action;
+  /** The records' table (a record table of MODULES.md: id, district_id, version, updated_at/by), whose record a deletion writes. */
   table: string;
+  /** The columns of a record naming the people whose work it is: they attach with the read right. Empty: managers only. */
+  owners: readonly string[];
+  /** Whether the read right sees only the files of the records naming it (the others are not found). */
+  ownersOnly?: true;
   locks?: true;
-  /**
-   * Where a read right covers one's own records only: the columns of the record naming its
-   * owners. Without the manage right, the files of a record owned by someone else are not
-   * found (read, upload, delete); a record not written yet is anyone's (made offline with its photos).
-   */
-  owners?: readonly string[];
-  /** The module's own rule for deleting a file of one of its records (throws the refusal). */
+  /** The module's own rule for deleting a file of one of its records (throws the refusal), after the common one. */
   beforeDelete?: (db: Queryable, where: { districtId: string; recordId: string; accountId: string; uploaderId: string; rights: readonly string[] }) => Promise<void>;
 }
 
-/** Whether the account may reach the files of the record (see AttachmentRule.owners). */
-export async function ownsRecord(db: Queryable, rule: AttachmentRule, rights: readonly string[], where: { districtId: string; recordId: string; accountId: string }): Promise<boolean> {
-  if (!rule.owners || canAttach(rights, rule, 'manage')) return true;
+/**
+ * Where an account stands with a record's files: 'manage' (any record of the district),
+ * 'owner' (named by the record, or the record is not written yet: attaches, deletes its own
+ * uploads), 'reader' (sees them only), 'hidden' (a record the read right does not reach: not
+ * found), 'none' (no right of the module: 403).
+ */
+export type RecordAccess = 'manage' | 'owner' | 'reader' | 'hidden' | 'none';
+
+export async function recordAccess(db: Queryable, rule: AttachmentRule, rights: readonly string[], where: { districtId: string; recordId: string; accountId: string }): Promise<RecordAccess> {
+  if (canAttach(rights, rule, 'manage')) return 'manage';
+  if (!canAttach(rights, rule, 'read')) return 'none';
+  if (rule.owners.length === 0) return 'reader';
   const { rows } = await db.query<{ own: boolean }>(
     `select (${rule.owners.map((column) => `${column} = $3`).join(' or ')}) is true as own from ${rule.table} where id = $1 and district_id = $2`,
     [where.recordId, where.districtId, where.accountId],
   );
-  return rows[0]?.own ?? true;
+  if (rows[0] === undefined || rows[0].own) return 'owner';
+  return rule.ownersOnly ? 'hidden' : 'reader';
+}
+
+/** 403: attaching a file to a record that is neither one's own work nor a manager's to change. */
+export const NOT_YOURS_TO_ATTACH = 'upload.not_yours';
+/** 403: deleting a file one did not upload, or of a record that is not one's own work. */
+export const NOT_YOURS_TO_DELETE = 'attachments.not_yours';
+
+/**
+ * The account's access to a record's files, refused as the API answers it: 403
+ * auth.missing_rights without a right of the module, 404 `notFound` for a record the read
+ * right does not reach, and, to `change` them (attach, continue an upload, delete), 403
+ * `notYours` for a reader the record does not name.
+ */
+export async function requireRecordAccess(
+  db: Queryable,
+  rule: AttachmentRule,
+  rights: readonly string[],
+  where: { districtId: string; recordId: string; accountId: string },
+  wanted: { change: boolean; notFound: string; notYours: string },
+): Promise<Exclude<RecordAccess, 'none' | 'hidden'>> {
+  const access = await recordAccess(db, rule, rights, where);
+  if (access === 'none' || (wanted.change && access === 'reader' && rule.owners.length === 0)) {
+    throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [...rule.features] });
+  }
+  if (access === 'hidden') throw ApiError.notFound(wanted.notFound);
+  if (wanted.change && access === 'reader') throw ApiError.forbidden(wanted.notYours);
+  return access;
 }
 
 export const RECORD_LOCKED = 'upload.record_locked';
@@ -85,6 +122,38 @@ export const canAttach = (rights: readonly string[], rule: { features: readonly 
 export const ATTACHMENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 /** Types a thumbnail can be made of. */
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
+/**
+ * The largest image decoded (width × height): 50 megapixels, above any phone photo the app
+ * sends (it resizes them on the device) and far below what a forged header can claim; a
+ * larger one gets no thumbnail and is printed as a file name.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/** The first bytes of each image type taken (its signature), as the upload declared it. */
+const SIGNATURES: Readonly<Record<string, (head: Buffer) => boolean>> = {
+  'image/jpeg': (head) => head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
+  'image/png': (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/webp': (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+/** sharp's name of each image type's format. */
+const SHARP_FORMATS: Readonly<Record<string, string>> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * The image decoder of bytes uploaded as `type`, or null when they are not that image: only
+ * the declared format is decoded (bytes of another format, an SVG or HTML declared as a PNG,
+ * never reach its decoder), at most IMAGE_MAX_PIXELS.
+ */
+function declaredImage(bytes: Buffer, type: string): Sharp | null {
+  if (!IMAGE_TYPES.has(type) || !SIGNATURES[type]!(bytes)) return null;
+  return sharp(bytes, { failOn: 'none', limitInputPixels: IMAGE_MAX_PIXELS });
+}
+
+/** The metadata of a declared image, or null when it is not one, or is larger than IMAGE_MAX_PIXELS. */
+async function declaredMetadata(image: Sharp, type: string): Promise<Metadata | null> {
+  const meta = await image.metadata();
+  if (meta.format !== SHARP_FORMATS[type] || !meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_PIXELS) return null;
+  return meta;
+}
 /** Long edge of thumbnails, in pixels (lists and grids). */
 export const THUMBNAIL_EDGE = 320;
 
@@ -145,17 +214,37 @@ export async function listRecordAttachments(db: Queryable, districtId: string, m
   return rows.map(toAttachment);
 }
 
+/** 400: an attachment id a write names is not one of its record's files in the session's district. */
+export const NOT_THIS_RECORD = 'attachments.not_this_record';
+
 /**
- * Whether attachment `id` is the district's (and, when given, the module's), not deleted: a
- * module checks an id the app sends (a stage's image) with it. Uploading ones count: the app
- * may save the record before its photo's last byte arrives.
+ * The check of every attachment id a write names (a declaration's photos and photo fields,
+ * an inspection's answers and signature, a site's stage image): each must be one of the
+ * record's files (its module, this record, the session's district, not deleted; an upload
+ * still arriving counts, as the record may come before the last byte of its photos), or a
+ * 400 NOT_THIS_RECORD naming `field`. With `uploadsFollow` (a write the app sends before its
+ * files: a stage's image), an id no upload has taken yet in the database is accepted too: its
+ * upload, which follows, is created in the session's district and names its record.
  */
-export async function attachmentInDistrict(db: Queryable, districtId: string, id: string, module?: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from attachments where id = $1 and district_id = $2 and deleted_at is null and ($3::text is null or module = $3)`,
-    [id, districtId, module ?? null],
+export async function requireRecordAttachments(
+  db: Queryable,
+  record: { districtId: string; module: string; recordId: string },
+  ids: readonly string[],
+  field: string,
+  options: { uploadsFollow?: boolean } = {},
+): Promise<void> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return;
+  const { rows } = await db.query<Pick<AttachmentRow, 'id' | 'district_id' | 'module' | 'record_id' | 'deleted_at'>>(
+    'select id, district_id, module, record_id, deleted_at from attachments where id = any($1::uuid[])',
+    [wanted],
   );
-  return rows.length > 0;
+  const found = new Map(rows.map((row) => [row.id, row]));
+  for (const id of wanted) {
+    const row = found.get(id);
+    const ours = row !== undefined && row.district_id === record.districtId && row.module === record.module && row.record_id === record.recordId && row.deleted_at === null;
+    if (!ours && !(row === undefined && options.uploadsFollow === true)) throw ApiError.badRequest(NOT_THIS_RECORD, field);
+  }
 }
 
 /** The row of attachment `id` in the district, whatever its state; null when it is another district's or not there. */
@@ -212,7 +301,9 @@ async function dimensionsOf(storage: AttachmentStorage, key: string, type: strin
       chunks.push(chunk as Buffer);
       length += (chunk as Buffer).length;
     }
-    const meta = await sharp(Buffer.concat(chunks, length), { failOn: 'none' }).metadata();
+    const image = declaredImage(Buffer.concat(chunks, length), type);
+    const meta = image && (await declaredMetadata(image, type));
+    if (!meta) return { width: null, height: null };
     // Orientations 5 to 8 turn the picture a quarter: the sides swap as it is shown.
     const turned = (meta.orientation ?? 1) >= 5;
     const width = meta.width ?? null;
@@ -242,19 +333,28 @@ export async function completeUpload(db: Queryable, storage: AttachmentStorage, 
 
 /**
  * The thumbnail of an image attachment (JPEG, long edge THUMBNAIL_EDGE, orientation applied,
- * transparency on white):
- * made on first request and stored beside the original, its key kept on the row.
+ * transparency on white): made on first request and stored beside the original, its key kept
+ * on the row. Null for a document, and for bytes that are not the image their upload declared
+ * or that are larger than IMAGE_MAX_PIXELS (no preview, never a 500).
  */
 export async function ensureThumbnail(db: Queryable, storage: AttachmentStorage, row: AttachmentRow): Promise<string | null> {
   if (!IMAGE_TYPES.has(row.type)) return null;
   if (row.thumbnail_key && (await storage.stat(row.thumbnail_key))) return row.thumbnail_key;
-  const thumbnail = await sharp(await readWhole(storage, row.storage_key), { failOn: 'none' })
-    .rotate()
-    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
-    // A JPEG has no transparency: a transparent PNG (a signature) on white, as on paper, not black.
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 75, mozjpeg: true })
-    .toBuffer();
+  const image = declaredImage(await readWhole(storage, row.storage_key), row.type);
+  if (!image || !(await declaredMetadata(image, row.type).catch(() => null))) return null;
+  let thumbnail: Buffer;
+  try {
+    thumbnail = await image
+      .rotate()
+      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+      // A JPEG has no transparency: a transparent PNG (a signature) on white, as on paper, not black.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    // Bytes that start as the declared format but do not decode.
+    return null;
+  }
   const key = thumbnailKey(row.storage_key);
   await storage.put(key, thumbnail, 'image/jpeg');
   await db.query('update attachments set thumbnail_key = $2 where id = $1', [row.id, key]);
@@ -276,15 +376,17 @@ export const PRINT_IMAGE_EDGE = 1200;
  * edge at most PRINT_IMAGE_EDGE. A JPEG or PNG already that small is sent as stored (a PDF
  * writer applies its EXIF orientation); a larger one, or a WebP, is decoded, turned upright
  * and downscaled, a PNG staying PNG (a signature keeps its transparency). Null for a document
- * or bytes that are not a readable image.
+ * or bytes that are not a readable image of the declared type (declaredImage).
  */
 export async function printableImage(storage: AttachmentStorage, row: Pick<AttachmentRow, 'storage_key' | 'type' | 'width' | 'height'>, edge = PRINT_IMAGE_EDGE): Promise<Buffer | null> {
   if (!IMAGE_TYPES.has(row.type)) return null;
   try {
     const bytes = await readWhole(storage, row.storage_key);
+    const decoder = declaredImage(bytes, row.type);
+    if (!decoder || !(await declaredMetadata(decoder, row.type))) return null;
     const small = row.width !== null && row.height !== null && Math.max(row.width, row.height) <= edge;
     if (small && (row.type === 'image/jpeg' || row.type === 'image/png')) return bytes;
-    const image = sharp(bytes, { failOn: 'none' }).rotate().resize(edge, edge, { fit: 'inside', withoutEnlargement: true });
+    const image = decoder.rotate().resize(edge, edge, { fit: 'inside', withoutEnlargement: true });
     return await (row.type === 'image/png' ? image.png() : image.jpeg({ quality: 80 })).toBuffer();
   } catch {
     return null;

@@ -10,11 +10,12 @@
  * DELETE) and fails unless its mark needs a manage right or it is on that test's documented
  * allow-list. Three ways to mark, all read by the onRoute hook that registerAccess installs:
  *
- * 1. A guard of the route itself (route-level `onRequest` or `preHandler`), built here:
- *      app.post('/', { preHandler: requireCan('sites', 'manage'), schema }, handler)
- *      app.get('/', { preHandler: requireCan('sites', 'read') }, handler)
+ * 1. A guard of the route itself (route-level `onRequest`, so that a caller without the right
+ *    is refused before its body is read or validated), built here:
+ *      app.post('/', { onRequest: requireCan('sites', 'manage'), schema }, handler)
+ *      app.get('/', { onRequest: requireCan('sites', 'read') }, handler)
  *    `requireCan` / `requireAnyCan` return guards that carry their mark.
- * 2. A mark in the route's config; the hook installs the guard (a preHandler):
+ * 2. A mark in the route's config; the hook installs the guard (an onRequest, first):
  *      app.post('/:id/restore', { config: { access: { feature: 'sites', action: 'manage' } } }, h)
  *      config: { access: { session: true, reason: 'marks the caller's own notifications read' } }
  *      config: { access: { public: true, reason: 'opens a session' } }
@@ -31,12 +32,11 @@
  * Reads take 'read', every write 'manage' (MODULES.md, "Rights": a write route guarded by a
  * read right is a defect), unless the write is a field user's own work that the module's
  * documented own-work rule allows (docs/rights.md); such a write is marked with the read right
- * and listed, with its reason, in the test's allow-list. Guards run after authentication: in
- * `preHandler` behind the plugin's `app.addHook('preHandler', app.authenticate)`, or in
- * `onRequest` behind an `onRequest` authentication (the emergency routes: refused before their
- * large bodies are read).
+ * and listed, with its reason, in the test's allow-list. A guard authenticates the request
+ * itself when nothing did before it, so it runs in `onRequest`, before the body is read (the
+ * test walks every write route with an empty body and expects the 403).
  */
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { API_PREFIX, DEFAULT_PAGE } from '../../../common/constants.js';
 import { can, MANAGE_RIGHTS, RIGHTS_BY_FEATURE, type Action, type Feature } from '../../../common/rights.js';
 import { ApiError } from '../lib/errors.js';
@@ -166,8 +166,9 @@ function settle(registry: Map<string, RouteAccess[]>, route: Route, fallback?: R
   const own = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)].map(markOf).filter((a): a is RouteAccess => a !== undefined);
   const configured = route.config?.access ?? fallback;
   if (configured !== undefined) {
-    // A plugin's mark runs before the route's own hooks, as the plugin-wide hook it replaces did.
-    route.preHandler = [guardFor(configured), ...hooksOf(route.preHandler)] as preHandlerHookHandler[];
+    // First of all (onRequest): a caller without the right is refused before its body is
+    // read or validated, and before the route's own hooks.
+    route.onRequest = [guardFor(configured), ...hooksOf(route.onRequest)] as onRequestHookHandler[];
     route[SETTLED] = true;
   }
   const marks = configured === undefined ? own : [configured, ...own];

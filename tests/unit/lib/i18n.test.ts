@@ -57,7 +57,8 @@ describe('translation files', () => {
       // attachments (server/src/routes/api/uploads, attachments)
       'upload.invalid_metadata', 'upload.invalid_request', 'upload.not_found', 'upload.offset_mismatch',
       'upload.tus_version', 'upload.too_large', 'upload.locked', 'upload.id_taken',
-      'attachments.not_found', 'attachments.no_thumbnail', 'attachments.range_not_satisfiable',
+      'upload.record_locked', 'upload.record_not_found', 'upload.not_yours',
+      'attachments.not_found', 'attachments.no_thumbnail', 'attachments.range_not_satisfiable', 'attachments.not_yours', 'attachments.not_this_record',
       // questionnaire report share links (server/src/modules/questionnaires/shares.ts)
       'questionnaires.share_not_submitted', 'questionnaires.share_not_found', 'questionnaires.shared_report_not_found', 'questionnaires.share_mail_refused',
       // the map (server/src/modules/cartography)

@@ -159,27 +159,6 @@ export async function requireMembers(db: Queryable, districtId: string, ids: rea
 }
 
 /**
- * Every attachment id one of the record's own uploads (its module, this record, this district;
- * uploading ones count: a record may arrive before the last byte of its photos), or a 400
- * `errorKey` naming `field`.
- */
-export async function requireOwnUploads(
-  db: Queryable,
-  scope: { districtId: string; module: string; recordId: string },
-  ids: readonly string[],
-  errorKey: string,
-  field: string,
-): Promise<void> {
-  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-  if (wanted.length === 0) return;
-  const { rows } = await db.query(
-    'select 1 from attachments where id = any($1::uuid[]) and district_id = $2 and module = $3 and record_id = $4 and deleted_at is null',
-    [wanted, scope.districtId, scope.module, scope.recordId],
-  );
-  if (rows.length !== wanted.length) throw ApiError.badRequest(errorKey, field);
-}
-
-/**
  * The district's members by name (their e-mail), optionally those whose name contains
  * `search` (folded: case and accents ignored), at most `limit`: the people pickers of every
  * module (an assignee, a schedule's people, a template's recipients, a plan's owner).

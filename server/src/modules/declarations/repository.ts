@@ -33,13 +33,13 @@ import {
   type TemplateUpdate,
 } from '../../../../common/modules/declarations/schemas.js';
 import { LIST_LIMIT_DEFAULT, type Actor, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
-import { attachmentThumbnailUrl, listRecordAttachments } from '../../attachments/index.js';
+import { attachmentThumbnailUrl, listRecordAttachments, requireRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, PageCache, timeKey, type SortSpec } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, type FieldChange, iso, readHistory, type RecordScope, requireLiveSite, requireMembers, requireOwnUploads, versionConflict, writeHistory } from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, type FieldChange, iso, readHistory, type RecordScope, requireLiveSite, requireMembers, versionConflict, writeHistory } from '../_platform/records.js';
 import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
-import { checkTemplateFields, checkValues, INVALID_VALUE } from './values.js';
+import { checkTemplateFields, checkValues } from './values.js';
 
 export const DECLARATIONS_MODULE = 'declarations';
 /** The history's module name of templates. */
@@ -563,9 +563,9 @@ export class DeclarationsRepository {
     return requireLiveSite(this.db, this.districtId, siteId, SITE_NOT_FOUND);
   }
 
-  /** The attachment ids a declaration names (its photos, its photo and signature fields) must be its own uploads. */
+  /** The attachment ids a declaration names (its photos, its photo and signature fields) must be its own files. */
   private checkAttachments(declarationId: string, ids: readonly string[], field: string): Promise<void> {
-    return requireOwnUploads(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: declarationId }, ids, INVALID_VALUE, field);
+    return requireRecordAttachments(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: declarationId }, ids, field);
   }
 
   private async checkContent(declarationId: string, fields: readonly TemplateField[], values: FieldValues, photos: readonly string[]): Promise<void> {

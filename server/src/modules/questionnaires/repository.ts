@@ -38,13 +38,13 @@ import {
   type TemplateUpdate,
 } from '../../../../common/modules/questionnaryV2/schemas.js';
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
-import { listRecordAttachments } from '../../attachments/index.js';
+import { listRecordAttachments, requireRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { createInspectionActions, type InspectionFollowUp } from '../actions/repository.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, timeKey, type SortSpec } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, type RecordScope, requireLiveSite, requireMembers, requireOwnUploads, versionConflict, writeHistory } from '../_platform/records.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, type RecordScope, requireLiveSite, requireMembers, versionConflict, writeHistory } from '../_platform/records.js';
 
 /** The attachments' module name, and the history's of inspections. */
 export const QUESTIONNAIRES_MODULE = 'questionnaires';
@@ -526,9 +526,9 @@ export class QuestionnairesRepository {
     return requireMembers(this.db, this.districtId, ids, NOT_MEMBER, what);
   }
 
-  /** The ids must be this inspection's own uploads (uploading ones count: the record may arrive before the last byte). */
+  /** The ids must be this inspection's own files (requireRecordAttachments). */
   private checkAttachments(inspectionId: string, ids: readonly string[]): Promise<void> {
-    return requireOwnUploads(this.db, { districtId: this.districtId, module: QUESTIONNAIRES_MODULE, recordId: inspectionId }, ids, INVALID_ANSWER, 'attachments');
+    return requireRecordAttachments(this.db, { districtId: this.districtId, module: QUESTIONNAIRES_MODULE, recordId: inspectionId }, ids, 'attachments');
   }
 
   /** Answers checked against a revision: known keys, shapes, and the files they name. */

@@ -29,7 +29,7 @@ import {
   type StageKind,
   type StageOrder,
 } from '../../../../common/modules/sites/schemas.js';
-import { listRecordAttachments } from '../../attachments/index.js';
+import { listRecordAttachments, requireRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache, textKey, timeKey, type SortSpec } from '../_platform/list.js';
@@ -491,8 +491,19 @@ export class SitesRepository extends SiteReader {
     return rows.length > 0;
   }
 
+  /**
+   * A stage's image must be one of the site's files in the district; the app sends the stage
+   * before its image's upload, so an id no upload has taken yet is accepted (requireRecordAttachments).
+   */
+  private checkStageImage(siteId: string, attachmentId: string | null | undefined): Promise<void> {
+    return requireRecordAttachments(this.db, { districtId: this.districtId, module: SITES_MODULE, recordId: siteId }, attachmentId ? [attachmentId] : [], 'attachmentId', {
+      uploadsFollow: true,
+    });
+  }
+
   async addStage(siteId: string, body: StageCreate): Promise<Site> {
     const site = await this.liveSite(siteId);
+    await this.checkStageImage(siteId, body.attachmentId);
     const name = body.name.trim();
     if (await this.nameTaken(siteId, body.kind, name, null)) throw new ApiError(409, { message: 'sites.stage_name_taken' });
     const before = await this.stageNames(siteId, body.kind);
@@ -512,6 +523,7 @@ export class SitesRepository extends SiteReader {
     const name = body.name?.trim() ?? stage.name;
     const attachmentId = body.attachmentId === undefined ? stage.attachment_id : body.attachmentId;
     if (name === stage.name && attachmentId === stage.attachment_id) return this.toSite(site);
+    if (attachmentId !== stage.attachment_id) await this.checkStageImage(siteId, attachmentId);
     if (name !== stage.name && (await this.nameTaken(siteId, stage.kind, name, stageId))) throw new ApiError(409, { message: 'sites.stage_name_taken' });
     await this.db.query('update site_stages set name = $3, attachment_id = $4 where id = $1 and site_id = $2', [stageId, siteId, name, attachmentId]);
     const changes: FieldChange[] = [];

@@ -8,8 +8,9 @@
  *   browser may keep it but asks each time, so the tenant check runs on every use).
  * - GET /api/attachments/:id/thumbnail: a JPEG, long edge 320, made once and kept beside the
  *   original, with its own ETag; 404 for documents.
- * - DELETE /api/attachments/:id: reversible deletion, with the module's write right and its own
- *   rule where it has one (AttachmentRule.beforeDelete: an action's photos); a write of
+ * - DELETE /api/attachments/:id: reversible deletion, by a manager of the module, or by the
+ *   record's author or assignee who uploaded the file (ATTACHMENT_MODULES), then the module's
+ *   own rule where it has one (AttachmentRule.beforeDelete: an action's photos); a write of
  *   its record (new version, a history entry naming the file, `records:changed` once
  *   committed), run once per Idempotency-Key; deleting it again is a success that changes
  *   nothing (a queued delete meeting another manager's).
@@ -20,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
 import { Attachment } from '../../../../../common/schemas/platform.js';
 import Type from 'typebox';
-import { ATTACHMENT_MODULES, canAttach, ensureThumbnail, ownsRecord, RECORD_LOCKED, recordLocked, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, ensureThumbnail, NOT_YOURS_TO_DELETE, RECORD_LOCKED, recordLocked, requireRecordAccess, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
 import type { AttachmentStorage, ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -106,18 +107,17 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: RouteContext):
         // A deleted one is still found by a deletion (deleting it again changes nothing).
         if (!row || !rule || row.state !== 'complete' || (row.deleted_at !== null && action === 'read')) throw ApiError.notFound('attachments.not_found');
         const rights = await rightsOf(request);
-        if (!canAttach(rights, rule, action === 'read' ? 'read' : rule.write)) {
-          throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [...rule.features] });
-        }
-        if (!(await ownsRecord(auth.db, rule, rights, { districtId: auth.districtId, recordId: row.record_id, accountId: auth.accountId }))) throw ApiError.notFound('attachments.not_found');
+        // The common rule (ATTACHMENT_MODULES): a reader sees; a manager, or the record's author
+        // or assignee deleting a file they uploaded, deletes.
+        const access = await requireRecordAccess(auth.db, rule, rights, { districtId: auth.districtId, recordId: row.record_id, accountId: auth.accountId }, {
+          change: action === 'write',
+          notFound: 'attachments.not_found',
+          notYours: NOT_YOURS_TO_DELETE,
+        });
+        if (action === 'write' && access === 'owner' && row.created_by !== auth.accountId) throw ApiError.forbidden(NOT_YOURS_TO_DELETE);
         if (action === 'write' && (await recordLocked(auth.db, row.module, auth.districtId, row.record_id))) throw new ApiError(423, { message: RECORD_LOCKED });
         if (action === 'write' && rule.beforeDelete) {
           await rule.beforeDelete(auth.db, { districtId: auth.districtId, recordId: row.record_id, accountId: auth.accountId, uploaderId: row.created_by, rights });
-        }
-        // Where the read right uploads (own work: a declaration's photos), only the uploader
-        // or a manager deletes.
-        if (action === 'write' && rule.write === 'read' && row.created_by !== auth.accountId && !canAttach(rights, rule, 'manage')) {
-          throw ApiError.forbidden('attachments.not_yours');
         }
         return row;
       };

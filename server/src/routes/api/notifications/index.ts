@@ -125,7 +125,7 @@ export async function notificationRoutes(untyped: FastifyInstance, ctx: RouteCon
   app.post(
     '/announce',
     {
-      preHandler: requireCan('admin', 'manage'),
+      onRequest: requireCan('admin', 'manage'),
       schema: { tags, summary: "Sends a notification to every member of the session's district (administrators)", body: AnnounceBody, response: ok(AnnounceResult) },
     },
     async (request) => {

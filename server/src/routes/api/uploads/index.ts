@@ -3,12 +3,13 @@
  * upload, HEAD tells its offset, PATCH appends a chunk. Each is an ordinary Fastify route, so
  * the app's hooks still apply (rate limit, security headers, no-store, the hostile-string and
  * default-schema checks), and each checks the session before tus sees the request:
- * - the bearer token (app.authenticate) and the module's write right (`can()`, per
- *   ATTACHMENT_MODULES);
+ * - the bearer token (app.authenticate) and the module's rule (ATTACHMENT_MODULES): a manager,
+ *   or the record's author or assignee, attaches to a record; a locked record takes no file;
  * - POST: the metadata (attachmentId, module, recordId, name, type, takenAt?, lat?, lng?), the
  *   size (VIGIE_UPLOAD_MAX_BYTES) and the type; the attachment row is created then, in the
  *   session's district, before the bytes arrive;
- * - HEAD and PATCH: the attachment must be the session district's (404 otherwise).
+ * - HEAD and PATCH: the attachment must be the session district's and started by the same
+ *   account (404 otherwise).
  * The upload's URL is `/api/uploads/<attachmentId>` and its id in the storage is the
  * attachment's storage key (`<client database>/<attachmentId>`): the same attachment id always
  * resumes the same upload, and clients never share a namespace. A POST for an id that already
@@ -27,7 +28,7 @@ import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../../../common/constants.js';
 import { ErrorResponses, TusAnswer } from '../../../../../common/schemas/envelope.js';
-import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, canAttach, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, ownsRecord, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, NOT_YOURS_TO_ATTACH, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, requireRecordAccess, type AttachmentRow } from '../../../attachments/index.js';
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -115,11 +116,19 @@ export function parseUploadMetadata(header: string | undefined): UploadMetadata 
   return { attachmentId, module, recordId, name: name.trim(), type, takenAt, gps };
 }
 
-/** The module's write right of the session, or 403 naming the module. */
-async function requireWriteRight(request: FastifyRequest, module: string): Promise<void> {
-  const rule = ATTACHMENT_MODULES[module];
-  const rights = await rightsOf(request);
-  if (!rule || !canAttach(rights, rule, rule.write)) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: [...(rule?.features ?? [module])] });
+/**
+ * The session may attach files to the record (ATTACHMENT_MODULES: a manager, or its author or
+ * assignee), or the refusal: 403 without the right, 404 for a record the read right does not
+ * reach, 403 upload.not_yours for someone else's record.
+ */
+async function requireAttach(request: FastifyRequest, module: string, recordId: string): Promise<void> {
+  const auth = requireAuth(request);
+  const rule = ATTACHMENT_MODULES[module]!;
+  await requireRecordAccess(auth.db, rule, await rightsOf(request), { districtId: auth.districtId, recordId, accountId: auth.accountId }, {
+    change: true,
+    notFound: 'upload.record_not_found',
+    notYours: NOT_YOURS_TO_ATTACH,
+  });
 }
 
 /** The request as tus reads it (a web Request), its body the raw stream when it has one. */
@@ -200,17 +209,21 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
   app.addContentTypeParser(TUS_CHUNK_TYPE, (_request, _payload, done) => done(null));
   app.addHook('preHandler', app.authenticate);
 
-  /** The session district's attachment of an upload URL, with the right to write it; 404 for any other. */
+  /**
+   * The session district's attachment of an upload URL, started by this account, which may
+   * still attach to its record; 404 for any other upload (another's upload is not continued).
+   */
   const ownUpload = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<AttachmentRow> => {
     const auth = requireAuth(request);
     const row = await findAttachment(auth.db, auth.districtId, request.params.id.toLowerCase());
     if (!row || row.deleted_at !== null) throw ApiError.notFound('upload.not_found');
-    await requireWriteRight(request, row.module);
+    await requireAttach(request, row.module, row.record_id);
+    if (row.created_by !== auth.accountId) throw ApiError.notFound('upload.not_found');
     return row;
   };
   const params = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: UUID_PATTERN } } } as const;
   // The module of an upload is in its metadata (POST) or its row (HEAD, PATCH): the write right is
-  // checked in the handler (requireWriteRight), so the routes' mark is the session's.
+  // checked in the handler (requireAttach), so the routes' mark is the session's.
   const config = { access: { session: true, reason: "an upload answers to its record's module: the handler checks that module's write right" } } as const;
 
   app.post('/', { config, schema: { response: { 201: TusAnswer, 204: TusAnswer, ...ErrorResponses } } }, async (request, reply) => {
@@ -220,13 +233,18 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
     if (typeof lengthHeader !== 'string' || !/^\d{1,16}$/.test(lengthHeader)) throw ApiError.badRequest('upload.invalid_request', 'Upload-Length');
     const size = Number(lengthHeader);
     if (size > ctx.config.uploadMaxBytes) throw new ApiError(413, { message: 'upload.too_large' });
-    await requireWriteRight(request, meta.module);
+    await requireAttach(request, meta.module, meta.recordId);
     const key = attachmentKey(auth.clientDb, meta.attachmentId);
     const existing = await findAnyAttachment(auth.db, meta.attachmentId);
     if (existing) {
       // The same attachment again (a re-upload after a lost answer or a cleared URL store):
-      // its upload is the one to resume. Another district's, record's or size's: refused.
-      const same = existing.district_id === auth.districtId && existing.module === meta.module && existing.record_id === meta.recordId && Number(existing.size) === size;
+      // its upload is the one to resume. Another district's, record's, size's or uploader's: refused.
+      const same =
+        existing.district_id === auth.districtId &&
+        existing.module === meta.module &&
+        existing.record_id === meta.recordId &&
+        Number(existing.size) === size &&
+        existing.created_by === auth.accountId;
       if (!same || existing.deleted_at !== null) throw new ApiError(409, { message: 'upload.id_taken' });
       const stored = await storage.uploads.getUpload(key).catch(() => null);
       if (stored) {
@@ -240,10 +258,6 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
         return reply.code(201).send();
       }
     } else {
-      const rule = ATTACHMENT_MODULES[meta.module]!;
-      if (!(await ownsRecord(auth.db, rule, await rightsOf(request), { districtId: auth.districtId, recordId: meta.recordId, accountId: auth.accountId }))) {
-        throw ApiError.notFound('upload.record_not_found');
-      }
       if (await recordLocked(auth.db, meta.module, auth.districtId, meta.recordId)) throw new ApiError(423, { message: RECORD_LOCKED });
       await createUploading(auth.db, {
         id: meta.attachmentId,
