@@ -376,6 +376,18 @@ describe('rights and the workflow', () => {
     expect(history.data.at(-1)!.action).toBe('create');
   });
 
+  it('names in its history the ids its changes hold (the site, the type, the person following up), for the app to show names offline too', async () => {
+    const made = await declare(template);
+    const given = await call<Declaration>({ method: 'PATCH', url: `/api/declarations/${made.id}`, key: randomUUID(), payload: { baseVersion: made.version, changes: { assigneeId: otherReaderId } } });
+    expect(given.status).toBe(200);
+    const history = await call<HistoryEntry[]>({ url: `/api/declarations/${made.id}/history`, token: reader });
+    const [assigned, created] = [history.data[0]!, history.data.at(-1)!];
+    expect(assigned.names).toEqual({ [otherReaderId]: 'district-admin@demo.vigie.test' });
+    const acme = await server.databases.client('acme');
+    const siteName = (await acme.query<{ name: string }>('select name from sites where id = $1', [lyonSite])).rows[0]!.name;
+    expect(created.names).toMatchObject({ [lyonSite]: siteName, [template.id]: template.name });
+  });
+
   it('locks a closed declaration: no edit, comment, status or deletion (423)', async () => {
     const made = await declare(template);
     const closed = await step(made, 'closed', manager, 'Nettoyé, joint remplacé');
