@@ -3,7 +3,8 @@
  * Pure (Intl); the language is passed in, usually i18n.language.
  */
 
-function localeFor(language: string): string {
+/** The locale of a language's formats: fr-FR for French, en-US otherwise. */
+export function localeFor(language: string): string {
   return language.toLowerCase().startsWith('fr') ? 'fr-FR' : 'en-US';
 }
 

@@ -97,7 +97,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     events: [RECORDS_CHANGED_EVENT],
     seed: seedQuestionnaires,
     lockedContent: inspectionLockedContent,
-    namedTables: [{ table: 'questionnaire_templates', name: 'name' }],
+    namedTables: [
+      { table: 'questionnaire_templates', name: 'name' },
+      // An inspection (an action's source) by its template's name.
+      { table: 'inspections', name: '(select q.name from questionnaire_templates q where q.id = inspections.template_id)' },
+    ],
   },
   // After declarations and questionnaires: its demo actions follow their demo records.
   {

@@ -29,6 +29,7 @@ import { usePendingAttachments, usePendingChanges } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { declarationsKeys } from '../api/keys';
+import { answerFieldOf, DECLARATION_HISTORY_FIELDS } from '../history-fields';
 import { declarationHistoryQueryOptions, declarationQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
 import { downloadApiFile } from '../../../lib/download';
 import { currentActor } from '../../../lib/current-actor';
@@ -72,8 +73,6 @@ interface ViewProps {
   conflict: boolean;
   onBack?: (() => void) | undefined;
 }
-
-const FIELD_KEYS = ['siteId', 'position', 'occurredAt', 'severity', 'title', 'description', 'values', 'photos', 'assigneeId', 'cause', 'measures', 'status', 'comments'] as const;
 
 function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewProps) {
   const comments: ShownComment[] = declaration.comments;
@@ -120,7 +119,6 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
     return String(value);
   };
   const position = declaration.position;
-  const fieldLabel = (field: string) => ((FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : (declaration.template.fields.find((f) => f.key === field)?.label ?? field));
   const otherFiles = declaration.attachments.filter((a) => !declaration.photos.includes(a.id) && !Object.values(declaration.values).flat().includes(a.id));
 
   const actions = onServer ? (
@@ -214,7 +212,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
         )}
         {onServer && (
           <RecordSection title={t('sheet.history')}>
-            <HistoryList query={declarationHistoryQueryOptions(declaration.id)} fieldLabel={fieldLabel} />
+            <HistoryList query={declarationHistoryQueryOptions(declaration.id)} fields={DECLARATION_HISTORY_FIELDS} answerField={answerFieldOf(declaration.template.fields)} />
           </RecordSection>
         )}
       </RecordSheet>
