@@ -15,9 +15,9 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import type { WithPending } from '../../../lib/outbox';
 import { pointHistoryQueryOptions } from '../api/reads';
 import { POINT_HISTORY_FIELDS } from '../history-fields';
-import { formatCoordinate } from '../points';
 import { CategoryIcon } from './CategoryIcon';
 import { ConfirmDelete } from './ConfirmDelete';
+import { formatPosition } from '../../../lib/numbers';
 
 export interface PointSheetProps {
   point: WithPending<Poi>;
@@ -31,7 +31,7 @@ export interface PointSheetProps {
 }
 
 export function PointSheet({ point, deleted, manager, onBack, onMove, onEdit, onDelete, onRestore }: PointSheetProps) {
-  const { t } = useTranslation('cartography');
+  const { t, i18n } = useTranslation('cartography');
   const created = point.pending?.created === true;
   return (
     <article className="record-sheet cm-sheet" aria-labelledby="cm-point-title">
@@ -65,7 +65,7 @@ export function PointSheet({ point, deleted, manager, onBack, onMove, onEdit, on
           { label: t('management.points.description'), value: point.description === '' ? t('management.common.none') : point.description },
           {
             label: t('management.points.position'),
-            value: <span data-testid="point-position">{`${formatCoordinate(point.position.lat)}, ${formatCoordinate(point.position.lng)}`}</span>,
+            value: <span data-testid="point-position">{formatPosition(point.position, i18n.language)}</span>,
           },
         ]}
       />

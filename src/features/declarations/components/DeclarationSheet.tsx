@@ -36,6 +36,7 @@ import { currentActor } from '../../../lib/current-actor';
 import { applyPending, hasConflict, isWaiting, pendingReport, type ShownComment } from '../pending';
 import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
 import { SEVERITY_TONE, STATUS_TONE } from './DeclarationsList';
+import { formatCoordinate } from '../../../lib/numbers';
 import './declarations.css';
 
 // The actions made from this declaration (the actions' own part, loaded apart).
@@ -151,8 +152,8 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
                   ) : (
                     <>
                       {position.source === 'device'
-                        ? t('report.position_device', { latitude: position.lat, longitude: position.lng, accuracy: position.accuracy ?? '?' })
-                        : t('report.position_pin', { latitude: position.lat, longitude: position.lng })}{' '}
+                        ? t('report.position_device', { latitude: formatCoordinate(position.lat, i18n.language), longitude: formatCoordinate(position.lng, i18n.language), accuracy: position.accuracy ?? '?' })
+                        : t('report.position_pin', { latitude: formatCoordinate(position.lat, i18n.language), longitude: formatCoordinate(position.lng, i18n.language) })}{' '}
                       <a href={`geo:${position.lat},${position.lng}`}>{t('sheet.open_map_app')}</a>
                     </>
                   ),

@@ -17,6 +17,7 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { PhotoPicker } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
 import { describeApiError } from '../../../lib/error-messages';
+import { formatCoordinate } from '../../../lib/numbers';
 import { showToast } from '../../../lib/toast';
 import { engineAnswers, saveAnswer, saveFill, saveFillHead, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
 import { queueSubmit } from '../writes';
@@ -461,7 +462,7 @@ function ActionFields({ action, onChange }: { action: ActionDraft | undefined; o
 }
 
 function PositionInput({ value, onChange }: { value: LocalAnswer['value']; onChange: (value: LocalAnswer['value']) => void }) {
-  const { t } = useTranslation('questionnaires');
+  const { t, i18n } = useTranslation('questionnaires');
   const [state, setState] = useState<'idle' | 'locating' | 'error'>('idle');
   const position = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
   const locate = () => {
@@ -481,7 +482,7 @@ function PositionInput({ value, onChange }: { value: LocalAnswer['value']; onCha
   };
   return (
     <div className="inspection-position">
-      <p role="status">{position ? t('fill.position', { lat: position.lat, lng: position.lng, accuracy: position.accuracy ?? '?' }) : state === 'locating' ? t('fill.locating') : t('fill.no_position')}</p>
+      <p role="status">{position ? t('fill.position', { lat: formatCoordinate(position.lat, i18n.language), lng: formatCoordinate(position.lng, i18n.language), accuracy: position.accuracy ?? '?' }) : state === 'locating' ? t('fill.locating') : t('fill.no_position')}</p>
       {state === 'error' && <p className="record-form-error">{t('fill.position_error')}</p>}
       <IonButton fill="outline" size="small" onClick={locate} disabled={state === 'locating'}>
         {t('fill.locate')}

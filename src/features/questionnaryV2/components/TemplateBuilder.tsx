@@ -68,6 +68,7 @@ import { dropMarks, useDragReorder, type DragSubject, type DropPlace } from './b
 import { InspectionFill } from './InspectionFill';
 import '../../../components/visually-hidden.css';
 import './questionnaires.css';
+import { formatDateTime } from '../../../lib/dates';
 
 type Problems = ReadonlyMap<string, readonly DraftProblem[]>;
 type Edit = (change: (draft: TemplateDraft) => TemplateDraft) => void;
@@ -321,7 +322,7 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
         {waiting ? (
           <p>{t('builder.waiting')}</p>
         ) : base !== null ? (
-          <p>{t('builder.revision_saved', { version: base.version, at: new Date(base.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+          <p>{t('builder.revision_saved', { version: base.version, at: formatDateTime(base.updatedAt, i18n.language) })}</p>
         ) : (
           <p>{t('builder.not_saved_yet')}</p>
         )}

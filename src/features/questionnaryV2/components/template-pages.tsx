@@ -27,6 +27,7 @@ import { QuestionnairesNav } from './QuestionnairesNav';
 import { FailedBanner, TemplateBuilder } from './TemplateBuilder';
 import { OlderRevisionBanner, TemplateRevisions } from './TemplateRevisions';
 import './questionnaires.css';
+import { formatDate } from '../../../lib/dates';
 
 registerQuestionnaireSenders();
 
@@ -37,7 +38,7 @@ function useRefreshWhenSent(recordId?: string): number {
   return usePendingWrites(TEMPLATES_MODULE, recordId).length;
 }
 
-const when = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+const when = (iso: string, language: string) => formatDate(iso, language);
 
 export function TemplatesPage() {
   const { t, i18n } = useTranslation('questionnaires');

@@ -36,6 +36,7 @@ import { sitesKeys } from '../api/keys';
 import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
 import { queueDeleteSite, queueRestoreSite } from '../writes';
 import { SitePhotos } from './SitePhotos';
+import { formatPosition } from '../../../lib/numbers';
 import './sites.css';
 
 const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ default: m.PanoramaViewer })));
@@ -78,7 +79,7 @@ interface ViewProps {
 }
 
 function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: ViewProps) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const rights = useEnvelope((state) => state.rights);
   const manager = can(rights, 'sites', 'manage');
   // A manager's stage tools: fetched with the sheet (again if an earlier try failed offline).
@@ -170,7 +171,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
                     empty
                   ) : (
                     <>
-                      {site.gps.lat}, {site.gps.lng}{' '}
+                      {formatPosition(site.gps, i18n.language)}{' '}
                       <a href={mapLinks(site.gps).app}>{t('sheet.open_map_app')}</a>{' · '}
                       <a href={mapLinks(site.gps).web} target="_blank" rel="noopener">
                         {t('sheet.open_map_web')}
