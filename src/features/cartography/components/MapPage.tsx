@@ -28,8 +28,8 @@ import { featureDetail, InViewList, LayerSwitches, Legend, MapFilters } from './
 import { MapSearch, type SearchResult } from './MapSearch';
 import { MapView, type MapFocus } from './MapView';
 import { OfflineArea } from './OfflineArea';
-import './cartography.css';
 import { formatDateTime } from '../../../lib/dates';
+import './cartography.css';
 
 const NO_FEATURES: MapFeature[] = [];
 

@@ -66,9 +66,9 @@ import {
 import { queueCreateTemplate, queueUpdateTemplate, TEMPLATES_MODULE } from '../template-writes';
 import { dropMarks, useDragReorder, type DragSubject, type DropPlace } from './builder-drag';
 import { InspectionFill } from './InspectionFill';
+import { formatDateTime } from '../../../lib/dates';
 import '../../../components/visually-hidden.css';
 import './questionnaires.css';
-import { formatDateTime } from '../../../lib/dates';
 
 type Problems = ReadonlyMap<string, readonly DraftProblem[]>;
 type Edit = (change: (draft: TemplateDraft) => TemplateDraft) => void;

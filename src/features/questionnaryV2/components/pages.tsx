@@ -27,8 +27,8 @@ import { QUESTIONNAIRES_MODULE, queueStart } from '../writes';
 import { InspectionFill } from './InspectionFill';
 import { InspectionReport } from './InspectionReport';
 import { QuestionnairesNav } from './QuestionnairesNav';
-import './questionnaires.css';
 import { formatDateTime } from '../../../lib/dates';
+import './questionnaires.css';
 
 registerQuestionnaireSenders();
 

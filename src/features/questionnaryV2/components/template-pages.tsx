@@ -26,8 +26,8 @@ import { queueDeleteTemplate, queueRestoreTemplate, TEMPLATES_MODULE } from '../
 import { QuestionnairesNav } from './QuestionnairesNav';
 import { FailedBanner, TemplateBuilder } from './TemplateBuilder';
 import { OlderRevisionBanner, TemplateRevisions } from './TemplateRevisions';
-import './questionnaires.css';
 import { formatDate } from '../../../lib/dates';
+import './questionnaires.css';
 
 registerQuestionnaireSenders();
 
