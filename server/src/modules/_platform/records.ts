@@ -134,12 +134,17 @@ export async function readHistory(scope: RecordScope, module: string, recordId: 
     [module, recordId, scope.districtId],
   );
   const actors = await actorNames(scope.control, rows.map((r) => r.actor_id));
-  const ids = new Set<string>();
-  for (const row of rows) for (const change of row.changes) (collectIds(change.before, ids), collectIds(change.after, ids));
-  const names = await namesOf(scope, ids);
+  const idsOf = (changes: FieldChange[]): Set<string> => {
+    const ids = new Set<string>();
+    for (const change of changes) {
+      collectIds(change.before, ids);
+      collectIds(change.after, ids);
+    }
+    return ids;
+  };
+  const names = await namesOf(scope, new Set(rows.flatMap((r) => [...idsOf(r.changes)])));
   return rows.map((r) => {
-    const held = new Set<string>();
-    for (const change of r.changes) (collectIds(change.before, held), collectIds(change.after, held));
+    const held = idsOf(r.changes);
     const named = [...held].filter((id) => names.has(id)).map((id) => [id, names.get(id)!] as const);
     return {
       id: r.id,
