@@ -75,6 +75,23 @@ export default defineConfig(
       'react-hooks/set-state-in-effect': 'off',
     },
   },
+  // Dates on screen: one helper (src/lib/dates.ts, the spec's day/month/year in French and
+  // month/day/year otherwise), so one screen never mixes formats; numbers through
+  // src/lib/numbers.ts (a decimal comma in French).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleDateString', 'toLocaleTimeString', 'toLocaleString'].map((property) => ({
+          property,
+          message: 'Format dates with src/lib/dates.ts (formatDate, formatDateTime, formatTime, formatDay) and numbers with src/lib/numbers.ts.',
+        })),
+        { object: 'Intl', property: 'DateTimeFormat', message: 'Format dates with src/lib/dates.ts: one format per language across the app.' },
+      ],
+    },
+  },
   // The service worker.
   {
     files: ['sw/**/*.ts'],

@@ -19,6 +19,7 @@ import { App } from './app/App';
 import { createQueryClient, createQueryPersister, persistQueryCache } from './app/query-client';
 import { createAppRouter, type AppRouter } from './app/router';
 import { probeServer } from './features/shell/api/get-maintenance';
+import { keepAccountLanguage } from './lib/account-language';
 import { startConnectivityMonitor } from './lib/connectivity';
 import { initI18n, prefetchTranslations } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';
@@ -86,6 +87,8 @@ async function start(): Promise<void> {
   // once the first screen is up (workbox's advice): the worker's install downloads the whole
   // precache, which must not compete with the first screen's own requests on a weak network.
   whenIdle(() => void registerServiceWorker(), SW_REGISTRATION_MAX_DELAY_MS);
+  // A session restored from the device tells the server the language read here (its bells).
+  whenIdle(() => keepAccountLanguage(), SW_REGISTRATION_MAX_DELAY_MS);
 }
 
 void start();

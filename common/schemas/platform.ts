@@ -74,6 +74,11 @@ export const HistoryEntry = Type.Object({
   /** The version the write produced. */
   version: Type.Integer({ minimum: 1 }),
   changes: Type.Array(FieldChange),
+  /**
+   * The names of the ids its changes hold (a site, a person, a template…) as the server knows
+   * them when it answers; an id it cannot name is left out.
+   */
+  names: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 

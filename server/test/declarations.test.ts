@@ -52,6 +52,9 @@ async function call<T = unknown>({ method = 'GET', url, payload, token = manager
   return { status: response.statusCode, body, data: body.data, headers: response.headers, text: response.body };
 }
 
+const lyonSiteName = async () =>
+  (await (await server.databases.client('acme')).query<{ name: string }>('select name from sites where id = $1', [lyonSite])).rows[0]!.name;
+
 const subOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 const FIELDS: TemplateField[] = [
@@ -376,6 +379,16 @@ describe('rights and the workflow', () => {
     expect(history.data.at(-1)!.action).toBe('create');
   });
 
+  it('names in its history the ids its changes hold (the site, the type, the person following up), for the app to show names offline too', async () => {
+    const made = await declare(template);
+    const given = await call<Declaration>({ method: 'PATCH', url: `/api/declarations/${made.id}`, key: randomUUID(), payload: { baseVersion: made.version, changes: { assigneeId: otherReaderId } } });
+    expect(given.status).toBe(200);
+    const history = await call<HistoryEntry[]>({ url: `/api/declarations/${made.id}/history`, token: reader });
+    const [assigned, created] = [history.data[0]!, history.data.at(-1)!];
+    expect(assigned.names).toEqual({ [otherReaderId]: 'district-admin@demo.vigie.test' });
+    expect(created.names).toMatchObject({ [lyonSite]: await lyonSiteName(), [template.id]: template.name });
+  });
+
   it('locks a closed declaration: no edit, comment, status or deletion (423)', async () => {
     const made = await declare(template);
     const closed = await step(made, 'closed', manager, 'Nettoyé, joint remplacé');
@@ -563,6 +576,21 @@ describe('notifications', () => {
       await setLanguage('fr');
     }
     expect(rung).toHaveLength(1);
+  });
+
+  it('writes one event’s bell in each reader’s language: a French reader and an English reader of the same new declaration', async () => {
+    const template = await newTemplate({ notify: [otherReaderId, managerId] });
+    const setLanguage = (token: string, language: string) => call({ method: 'PUT', url: '/api/me/language', token, payload: { language } });
+    expect((await setLanguage(otherReader, 'en')).status).toBe(200);
+    try {
+      await declare(template, { title: 'Garde-corps descellé' });
+      const names = async (token: string) =>
+        (await call<{ items: { name: string }[] }>({ url: '/api/notifications', token })).data.items.map((n) => n.name).filter((name) => name.includes('Garde-corps descellé'));
+      expect(await names(manager)).toEqual([`Nouvelle déclaration « Garde-corps descellé » (${template.name}, ${await lyonSiteName()})`]);
+      expect(await names(otherReader)).toEqual([`New declaration "Garde-corps descellé" (${template.name}, ${await lyonSiteName()})`]);
+    } finally {
+      await setLanguage(otherReader, 'fr');
+    }
   });
 
   it('a declaration given to someone to follow up tells that person (bell live, e-mail), once; assigning oneself tells nobody', async () => {

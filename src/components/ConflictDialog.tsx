@@ -13,6 +13,7 @@ import { useBackClosesDialog } from '../hooks/use-back-closes-dialog';
 import { resolveConflict } from '../lib/outbox/enqueue';
 import type { Choice } from '../lib/outbox/merge';
 import type { OutboxItem } from '../lib/outbox/types';
+import { formatPosition } from '../lib/numbers';
 import './dialog.css';
 import './conflict-dialog.css';
 
@@ -29,7 +30,7 @@ const isPoint = (value: unknown): value is { lat: number; lng: number } =>
   typeof value === 'object' && value !== null && typeof (value as { lat?: unknown }).lat === 'number' && typeof (value as { lng?: unknown }).lng === 'number';
 
 export function ConflictDialog({ isOpen, item, onDismiss, fieldLabel = (field) => field }: ConflictDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const textId = useId();
   const fields = item?.conflict?.fields ?? [];
@@ -42,7 +43,7 @@ export function ConflictDialog({ isOpen, item, onDismiss, fieldLabel = (field) =
 
   const show = (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('outbox.value_empty');
-    if (isPoint(value)) return `${value.lat}, ${value.lng}`;
+    if (isPoint(value)) return formatPosition(value, i18n.language);
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
     return JSON.stringify(value);
   };

@@ -3,7 +3,8 @@
  * Pure (Intl); the language is passed in, usually i18n.language.
  */
 
-function localeFor(language: string): string {
+/** The locale of a language's formats: fr-FR for French, en-US otherwise. */
+export function localeFor(language: string): string {
   return language.toLowerCase().startsWith('fr') ? 'fr-FR' : 'en-US';
 }
 
@@ -72,4 +73,19 @@ export function formatTime(value: Date | string | number, language: string, time
   const date = toDate(value);
   if (date === null) return '';
   return formatter(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+}
+
+/** The month and its year, for a calendar's title: novembre 2026 (fr), November 2026 (en). */
+export function formatMonth(value: Date, language: string): string {
+  return formatter(localeFor(language), { month: 'long', year: 'numeric' }).format(value);
+}
+
+/** A day's weekday, for a calendar's columns: sam. / samedi (fr), Sat / Saturday (en). */
+export function formatWeekday(value: Date, language: string, width: 'short' | 'long'): string {
+  return formatter(localeFor(language), { weekday: width }).format(value);
+}
+
+/** A day in words, for a calendar's week: samedi 28 novembre (fr), Saturday, November 28 (en). */
+export function formatLongDay(value: Date, language: string): string {
+  return formatter(localeFor(language), { weekday: 'long', day: 'numeric', month: 'long' }).format(value);
 }

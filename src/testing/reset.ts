@@ -1,6 +1,7 @@
 /** Forget every piece of module state between tests (storage is cleared by the setup). */
 import { clearRequestCache, resetApiClientState } from '../lib/api-client';
 import { resetCatalogueEffects } from '../lib/catalogue-effects';
+import { resetAccountLanguage } from '../lib/account-language';
 import { resetConnectivity } from '../lib/connectivity';
 import { resetEnvelope } from '../lib/envelope-store';
 import { resetInstallState } from '../lib/install-prompt';
@@ -24,6 +25,7 @@ export function resetClientState(): void {
   resetCatalogueEffects();
   closeSocket();
   resetConnectivity();
+  resetAccountLanguage();
   resetUpdateState();
   resetInstallState();
 }

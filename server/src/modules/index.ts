@@ -18,6 +18,7 @@ import { BASEMAP_PREFIX, basemapRoutes } from './cartography/basemap.js';
 import { cartographyRoutes } from './cartography/routes.js';
 import { seedCartography } from './cartography/seed.js';
 import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
+import { registerNamedTables, type NamedTable } from './_platform/records.js';
 import { lockedContent as declarationLockedContent } from './declarations/repository.js';
 import { declarationsRoutes } from './declarations/routes.js';
 import { seedDeclarations } from './declarations/seed.js';
@@ -59,10 +60,22 @@ export interface ServerModule {
   lockedContent?: LockedContentOf;
   /** Its part of the toolbar's workflow badge, composed into the envelope's one query (plugins/envelope.ts). */
   workflowCount?: WorkflowCountSql;
+  /** Its tables whose records a history names by id (_platform/records.ts, readHistory). */
+  namedTables?: readonly NamedTable[];
 }
 
 export const SERVER_MODULES: readonly ServerModule[] = [
-  { name: 'sites', prefix: '/sites', routes: sitesRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedSites },
+  {
+    name: 'sites',
+    prefix: '/sites',
+    routes: sitesRoutes,
+    events: [RECORDS_CHANGED_EVENT],
+    seed: seedSites,
+    namedTables: [
+      { table: 'sites', name: 'name' },
+      { table: 'site_types', name: 'name' },
+    ],
+  },
   {
     name: 'declarations',
     prefix: '/declarations',
@@ -70,6 +83,10 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     events: [RECORDS_CHANGED_EVENT, NOTIFICATION_EVENT],
     seed: seedDeclarations,
     lockedContent: declarationLockedContent,
+    namedTables: [
+      { table: 'declaration_templates', name: 'name' },
+      { table: 'declarations', name: 'title' },
+    ],
   },
   {
     name: 'questionnaires',
@@ -80,9 +97,26 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     events: [RECORDS_CHANGED_EVENT],
     seed: seedQuestionnaires,
     lockedContent: inspectionLockedContent,
+    namedTables: [
+      { table: 'questionnaire_templates', name: 'name' },
+      // An inspection (an action's source) by its template's name.
+      { table: 'inspections', name: '(select q.name from questionnaire_templates q where q.id = inspections.template_id)' },
+    ],
   },
   // After declarations and questionnaires: its demo actions follow their demo records.
-  { name: 'actions', prefix: '/actions', routes: actionsRoutes, events: [RECORDS_CHANGED_EVENT], seed: seedActions, workflowCount: actionsWorkflowCount },
+  {
+    name: 'actions',
+    prefix: '/actions',
+    routes: actionsRoutes,
+    events: [RECORDS_CHANGED_EVENT],
+    seed: seedActions,
+    workflowCount: actionsWorkflowCount,
+    namedTables: [
+      { table: 'actions', name: 'title' },
+      { table: 'action_plans', name: 'name' },
+      { table: 'action_templates', name: 'name' },
+    ],
+  },
   // After sites and declarations: its demo points and areas lie around the demo sites.
   {
     name: 'cartography',
@@ -92,12 +126,18 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     publicRoutes: { prefix: BASEMAP_PREFIX, routes: basemapRoutes },
     events: [RECORDS_CHANGED_EVENT],
     seed: seedCartography,
+    namedTables: [
+      { table: 'map_layers', name: 'name' },
+      { table: 'poi_categories', name: 'name' },
+      { table: 'map_area_groups', name: 'name' },
+    ],
   },
 ];
 
 for (const module of SERVER_MODULES) {
   if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);
   if (module.workflowCount) registerWorkflowCount(module.name, module.workflowCount);
+  if (module.namedTables) registerNamedTables(module.namedTables);
 }
 
 /** Registers every module's routes under `apiPrefix`. */

@@ -1,7 +1,8 @@
 /** The shared parts of module screens (MODULES.md "Screens"). */
 export { ModulePage } from './ModulePage';
 export { RecordList, SEARCH_DEBOUNCE_MS, type RecordListQuery, type SortChoice } from './RecordList';
-export { displayValue, HistoryList, RecordFields, RecordSection, RecordSheet } from './RecordSheet';
+export { HistoryList, RecordFields, RecordSection, RecordSheet } from './RecordSheet';
+export { formatChanges, formatHistoryValue, type AnswerField, type HistoryField, type HistoryFields, type HistoryKind } from './history-format';
 export { RecordAttachments } from './RecordAttachments';
 export { DraftOffer, FieldError, TextField, useRecordForm, type RecordForm } from './RecordForm';
 export { schemaProblems, type FieldProblem, type Problems } from './validation';

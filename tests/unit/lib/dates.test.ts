@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayOfMonth, formatDate, formatDateTime } from '../../../src/lib/dates';
+import { dayOfMonth, formatDate, formatDateTime, formatDay, formatLongDay, formatMonth, formatTime, formatWeekday } from '../../../src/lib/dates';
+import { formatCoordinate, formatNumber, formatPosition } from '../../../src/lib/numbers';
 
 const CHRISTMAS = '2024-12-25T14:05:00Z';
 
@@ -31,5 +32,39 @@ describe('dates', () => {
     const lateOnTheFirst = new Date(2024, 2, 1, 23, 59);
     expect(dayOfMonth(lateOnTheFirst)).toBe('1');
     expect(dayOfMonth(new Date(2024, 11, 31, 0, 1))).toBe('31');
+  });
+
+  it('writes a day sent as YYYY-MM-DD (a due day) in the same order as the dates, without moving it across midnight', () => {
+    expect(formatDay('2026-12-05', 'fr')).toBe('05/12/2026');
+    expect(formatDay('2026-12-05', 'en')).toBe('12/05/2026');
+    expect(formatDay('2026-12-05', 'fr', { short: true })).toBe('05/12');
+  });
+
+  it('writes a time alone in the language’s style', () => {
+    expect(formatTime(CHRISTMAS, 'fr', 'UTC')).toBe('14:05');
+    expect(formatTime(CHRISTMAS, 'en', 'UTC')).toMatch(/^2:05\sPM$/);
+  });
+
+  it('names a calendar’s month, weekdays and days in words in the language', () => {
+    const saturday = new Date(2026, 10, 28, 12);
+    expect(formatMonth(saturday, 'fr')).toBe('novembre 2026');
+    expect(formatMonth(saturday, 'en')).toBe('November 2026');
+    expect(formatWeekday(saturday, 'fr', 'long')).toBe('samedi');
+    expect(formatWeekday(saturday, 'en', 'short')).toBe('Sat');
+    expect(formatLongDay(saturday, 'fr')).toBe('samedi 28 novembre');
+    expect(formatLongDay(saturday, 'en')).toBe('Saturday, November 28');
+  });
+});
+
+describe('numbers', () => {
+  it('uses a decimal comma in French and a dot otherwise', () => {
+    expect(formatNumber(12.5, 'fr')).toBe('12,5');
+    expect(formatNumber(12.5, 'en')).toBe('12.5');
+    expect(formatCoordinate(45.76404312, 'fr')).toBe('45,764043');
+  });
+
+  it('writes a position latitude first, separated so that the French decimal comma stays readable', () => {
+    expect(formatPosition({ lat: 45.764043, lng: 4.835659 }, 'fr')).toBe('45,764043\u202f; 4,835659');
+    expect(formatPosition({ lat: 45.764043, lng: 4.835659 }, 'en')).toBe('45.764043, 4.835659');
   });
 });

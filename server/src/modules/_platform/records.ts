@@ -80,22 +80,82 @@ export async function actorNames(control: Queryable, ids: Iterable<string | null
 
 export const actorOf = (names: Map<string, string>, id: string | null): Actor => ({ id: id ?? UNKNOWN_ACTOR_ID, name: (id && names.get(id)) ?? '' });
 
-/** A record's history in the scope's district, newest first. */
+/**
+ * A table of the client database whose records a history may name by id: a site, a type, a
+ * template, a layer… (`name` is its column read as the record's name). Each module registers
+ * its own (modules/index.ts); accounts are named from the control database.
+ */
+export interface NamedTable {
+  table: string;
+  name: string;
+}
+const namedTables: NamedTable[] = [];
+export function registerNamedTables(tables: readonly NamedTable[]): void {
+  for (const table of tables) if (!namedTables.some((known) => known.table === table.table)) namedTables.push(table);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every id (a UUID) in a change's values, nested ones too (a template's `{ id, version }`, a list of people). */
+function collectIds(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    if (UUID.test(value)) into.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectIds(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) collectIds(item, into);
+  }
+}
+
+/**
+ * The names of the ids a history's changes hold, as they are now (a deleted record keeps its
+ * name): the records of the district's registered tables and the accounts (their e-mail).
+ * Written into the history answer so that the app shows names, offline too, wherever it keeps
+ * the history, without holding every list the ids come from.
+ */
+async function namesOf(scope: RecordScope, ids: ReadonlySet<string>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (ids.size === 0) return names;
+  const wanted = [...ids];
+  if (namedTables.length > 0) {
+    const selects = namedTables.map((t) => `select id::text as id, ${t.name} as name from ${t.table} where district_id = $1 and id = any($2::uuid[])`);
+    const { rows } = await scope.db.query<{ id: string; name: string }>(selects.join(' union all '), [scope.districtId, wanted]);
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  for (const [id, email] of await actorNames(scope.control, wanted.filter((id) => !names.has(id)))) names.set(id, email);
+  return names;
+}
+
+/** A record's history in the scope's district, newest first, with the names of the ids its changes hold. */
 export async function readHistory(scope: RecordScope, module: string, recordId: string): Promise<HistoryEntry[]> {
   const { rows } = await scope.db.query<{ id: string; at: Date; actor_id: string; action: RecordAction; version: number; changes: FieldChange[] }>(
     `select id, at, actor_id, action, version, changes from record_history
       where module = $1 and record_id = $2 and district_id = $3 order by at desc, version desc`,
     [module, recordId, scope.districtId],
   );
-  const names = await actorNames(scope.control, rows.map((r) => r.actor_id));
-  return rows.map((r) => ({
-    id: r.id,
-    at: new Date(r.at).toISOString(),
-    by: actorOf(names, r.actor_id),
-    action: r.action,
-    version: r.version,
-    changes: r.changes,
-  }));
+  const actors = await actorNames(scope.control, rows.map((r) => r.actor_id));
+  const idsOf = (changes: FieldChange[]): Set<string> => {
+    const ids = new Set<string>();
+    for (const change of changes) {
+      collectIds(change.before, ids);
+      collectIds(change.after, ids);
+    }
+    return ids;
+  };
+  const names = await namesOf(scope, new Set(rows.flatMap((r) => [...idsOf(r.changes)])));
+  return rows.map((r) => {
+    const held = idsOf(r.changes);
+    const named = [...held].filter((id) => names.has(id)).map((id) => [id, names.get(id)!] as const);
+    return {
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      by: actorOf(actors, r.actor_id),
+      action: r.action,
+      version: r.version,
+      changes: r.changes,
+      names: Object.fromEntries(named),
+    };
+  });
 }
 
 /** 409 of a write whose baseVersion is not the record's: the record as it is now (MODULES.md, "Conflicts"). */

@@ -39,6 +39,7 @@ import { usePendingAttachments, usePendingChanges, usePendingWrites, useServerMa
 import { useKeptRecord } from '../../../components/module/kept-record';
 import { showToast } from '../../../lib/toast';
 import { actionsKeys } from '../api/keys';
+import { ACTION_HISTORY_FIELDS } from '../history-fields';
 import { actionHistoryQueryOptions, actionQueryOptions } from '../api/reads';
 import { actionEditHref, planHref } from '../paths';
 import { applyPending, isWaiting, pendingAction, type ShownAction } from '../pending';
@@ -282,7 +283,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
         )}
         {onServer && (
           <RecordSection title={t('sheet.history')}>
-            <HistoryList query={actionHistoryQueryOptions(action.id)} fieldLabel={fieldLabel} />
+            <HistoryList query={actionHistoryQueryOptions(action.id)} fields={ACTION_HISTORY_FIELDS} />
           </RecordSection>
         )}
       </RecordSheet>

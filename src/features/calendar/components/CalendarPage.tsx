@@ -16,7 +16,7 @@ import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/names';
 import type { CalendarItem } from '../../../../common/schemas/calendar';
 import { IconButton } from '../../../components/IconButton';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
-import { formatDate, formatTime } from '../../../lib/dates';
+import { formatDate, formatLongDay, formatMonth, formatTime, formatWeekday } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { onRecordsChanged } from '../../../lib/socket';
 import { useCalendar } from '../api/get-calendar';
@@ -42,7 +42,6 @@ interface CalendarPageProps {
   today?: Date;
 }
 
-const localeOf = (language: string) => (language.startsWith('fr') ? 'fr-FR' : 'en-US');
 
 export function CalendarPage({ view = 'month', day, links, today = new Date() }: CalendarPageProps) {
   const { t, i18n } = useTranslation('calendar');
@@ -59,10 +58,9 @@ export function CalendarPage({ view = 'month', day, links, today = new Date() }:
   for (const items of byDay.values()) items.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '') || a.title.localeCompare(b.title));
 
   const go = (next: { view: CalendarView; day: Date }) => void router.navigate({ href: calendarHref({ view: next.view, day: dayKey(next.day) }) });
-  const locale = localeOf(language);
   const title =
     view === 'month'
-      ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(anchor.getFullYear(), anchor.getMonth(), 1))
+      ? formatMonth(new Date(anchor.getFullYear(), anchor.getMonth(), 1), language)
       : t('week_of', { date: formatDate(weekDays(anchor)[0]!, language) });
 
   return (
@@ -121,16 +119,13 @@ interface ViewProps {
 function MonthGrid({ anchor, today, byDay, links }: ViewProps) {
   const { i18n } = useTranslation('calendar');
   const weeks = monthGrid(anchor.getFullYear(), anchor.getMonth());
-  const locale = localeOf(i18n.language);
-  const short = new Intl.DateTimeFormat(locale, { weekday: 'short' });
-  const long = new Intl.DateTimeFormat(locale, { weekday: 'long' });
   return (
     <table className="calendar-grid" data-testid="calendar-grid">
       <thead>
         <tr>
           {weeks[0]?.map(({ date }) => (
-            <th key={date.getDay()} scope="col" abbr={long.format(date)}>
-              {short.format(date)}
+            <th key={date.getDay()} scope="col" abbr={formatWeekday(date, i18n.language, 'long')}>
+              {formatWeekday(date, i18n.language, 'short')}
             </th>
           ))}
         </tr>
@@ -168,7 +163,6 @@ function MonthGrid({ anchor, today, byDay, links }: ViewProps) {
 
 function WeekList({ anchor, today, byDay, links }: ViewProps) {
   const { t, i18n } = useTranslation('calendar');
-  const heading = new Intl.DateTimeFormat(localeOf(i18n.language), { weekday: 'long', day: 'numeric', month: 'long' });
   return (
     <ol className="calendar-week" data-testid="calendar-week">
       {weekDays(anchor).map((date) => {
@@ -177,7 +171,7 @@ function WeekList({ anchor, today, byDay, links }: ViewProps) {
         return (
           <li key={dayKey(date)} className={isToday ? 'calendar-week-today' : undefined} aria-current={isToday ? 'date' : undefined} data-day={dayKey(date)}>
             <h3>
-              {heading.format(date)}
+              {formatLongDay(date, i18n.language)}
               {isToday && <span className="calendar-today-mark"> · {t('today_mark')}</span>}
             </h3>
             {items.length === 0 ? (

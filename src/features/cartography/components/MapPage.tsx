@@ -28,6 +28,7 @@ import { featureDetail, InViewList, LayerSwitches, Legend, MapFilters } from './
 import { MapSearch, type SearchResult } from './MapSearch';
 import { MapView, type MapFocus } from './MapView';
 import { OfflineArea } from './OfflineArea';
+import { formatDateTime } from '../../../lib/dates';
 import './cartography.css';
 
 const NO_FEATURES: MapFeature[] = [];
@@ -50,7 +51,7 @@ function useLayerSwitches(): [Switches, (id: string, on: boolean) => void] {
 }
 
 export function MapPage({ links }: { links: MapLinks }) {
-  const { t } = useTranslation('cartography');
+  const { t, i18n } = useTranslation('cartography');
   const raw: Record<string, unknown> = useSearch({ strict: false });
   const search = useMemo(() => validateMapSearch(raw), [raw]);
   const navigate = useNavigate();
@@ -187,7 +188,7 @@ export function MapPage({ links }: { links: MapLinks }) {
                 <IconButton className="module-target" label={t('sheet.close')} icon={closeOutline} onClick={() => setSelected(null)} />
               </div>
               <p>{featureDetail(selected, t)}</p>
-              {selected.occurredAt !== undefined && <p>{t('sheet.occurred', { date: new Date(selected.occurredAt).toLocaleString() })}</p>}
+              {selected.occurredAt !== undefined && <p>{t('sheet.occurred', { date: formatDateTime(selected.occurredAt, i18n.language) })}</p>}
               {selectedPosition !== null && selected.kind === 'poi' && <p>{t('sheet.position', { latitude: selectedPosition.lat, longitude: selectedPosition.lng })}</p>}
               {selectedHref !== null && (
                 <Link to={selectedHref} className="carto-sheet-link">

@@ -14,6 +14,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { useConnectionState } from '../../../lib/connectivity';
 import { downloadArea, NotKeepableError, OFFLINE_BUDGET_BYTES, planArea, type AreaPlan, type Progress } from '../offline-area';
 import { padBBox } from '../tiles';
+import { formatDateTime } from '../../../lib/dates';
 
 type Step =
   | { kind: 'idle' }
@@ -158,7 +159,7 @@ export function OfflineArea({ basemap, extent, view }: { basemap: BasemapInfo | 
                     count: stats.entries,
                     size: size(stats.bytes),
                     zoom: stats.kept.maxZoom,
-                    date: new Date(stats.kept.keptAt).toLocaleString(i18n.language),
+                    date: formatDateTime(stats.kept.keptAt, i18n.language),
                   })}
             </p>
             <IonButton fill="clear" color="danger" disabled={busy} onClick={remove}>

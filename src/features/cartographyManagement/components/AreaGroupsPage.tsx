@@ -28,6 +28,7 @@ import { deletedOnceSent, usePendingChanges, withPendingList, type WithPending }
 import { showToast } from '../../../lib/toast';
 import { areaGroupHistoryQueryOptions, areaGroupsQueryOptions } from '../api/area-groups';
 import { areasListQueryOptions } from '../api/areas';
+import { AREA_GROUP_HISTORY_FIELDS } from '../history-fields';
 import { surfaceText } from '../drawing';
 import { managementHref } from '../paths';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
@@ -207,7 +208,7 @@ function GroupSheet({ group, manager, deleted, onBack, onEdit }: { group: WithPe
           </RecordSection>
           {group.pending?.created !== true && (
             <RecordSection title={t('management.common.history')}>
-              <HistoryList query={areaGroupHistoryQueryOptions(group.id)} fieldLabel={(field) => (['name', 'description', 'colour'].includes(field) ? t(`management.common.${field}`) : field)} />
+              <HistoryList query={areaGroupHistoryQueryOptions(group.id)} fields={AREA_GROUP_HISTORY_FIELDS} />
             </RecordSection>
           )}
         </RecordSheet>

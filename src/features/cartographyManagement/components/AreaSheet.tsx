@@ -15,6 +15,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
 import { areaHistoryQueryOptions, areaQueryOptions } from '../api/areas';
 import { pendingCreatedArea } from '../area-pending';
+import { AREA_HISTORY_FIELDS } from '../history-fields';
 import { shapeEditable, surfaceText } from '../drawing';
 import { queueDelete, queueRestore } from '../record-writes';
 
@@ -24,14 +25,12 @@ export interface AreaSheetProps {
   writes: readonly PendingWrite[];
   complete: (row: WithPending<Area>) => WithPending<Area>;
   colourOf: (area: Pick<Area, 'colour' | 'groupId' | 'layerId'>) => string;
-  /** A layer's or a group's name by its id, when known. */
-  nameOf: (field: 'layerId' | 'groupId', id: string) => string | undefined;
   onEdit: (area: Area) => void;
   onReshape: (area: Area) => void;
   onClose: () => void;
 }
 
-export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf, onEdit, onReshape, onClose }: AreaSheetProps) {
+export function AreaSheet({ areaId, manager, writes, complete, colourOf, onEdit, onReshape, onClose }: AreaSheetProps) {
   const { t, i18n } = useTranslation('cartography');
   const query = useQuery(areaQueryOptions(areaId));
   const own = writes.filter((write) => write.item.recordId === areaId);
@@ -53,7 +52,6 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf,
       () => showToast({ message: done, kind: 'success' }),
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
     );
-  const fieldLabel = (field: string) => (['name', 'description', 'layerId', 'groupId', 'colour', 'geometry'].includes(field) ? t(`management.areas.field.${field}`) : field);
   return (
     <RecordSheet label={area.name}>
       <div className="cm-sheet-head">
@@ -100,16 +98,7 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf,
       </RecordSection>
       {query.data !== undefined && (
         <RecordSection title={t('management.common.history')}>
-          <HistoryList
-            query={areaHistoryQueryOptions(areaId)}
-            fieldLabel={fieldLabel}
-            formatValue={(field, value) => {
-              if (field === 'geometry') return t('management.areas.field.geometry_value');
-              // A layer or a group by its name when this device knows it.
-              if ((field === 'layerId' || field === 'groupId') && typeof value === 'string') return nameOf(field, value);
-              return undefined;
-            }}
-          />
+          <HistoryList query={areaHistoryQueryOptions(areaId)} fields={AREA_HISTORY_FIELDS} />
         </RecordSection>
       )}
     </RecordSheet>

@@ -151,7 +151,6 @@ export function AreasPage() {
         writes={writes}
         complete={complete}
         colourOf={colourOf}
-        nameOf={(field, id) => (field === 'layerId' ? layers.data : groups.data)?.find((record) => record.id === id)?.name}
         onEdit={(area) => setEditing({ kind: 'edit', area })}
         onReshape={reshape}
         onClose={() => setSearch({ area: undefined })}

@@ -14,14 +14,13 @@ import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import type { WithPending } from '../../../lib/outbox';
 import { pointHistoryQueryOptions } from '../api/reads';
-import { formatCoordinate } from '../points';
+import { POINT_HISTORY_FIELDS } from '../history-fields';
 import { CategoryIcon } from './CategoryIcon';
 import { ConfirmDelete } from './ConfirmDelete';
+import { formatPosition } from '../../../lib/numbers';
 
 export interface PointSheetProps {
   point: WithPending<Poi>;
-  /** A category's or a layer's name by id (the history names them, not their ids). */
-  nameOf: (field: 'categoryId' | 'layerId', id: string) => string | undefined;
   deleted: boolean;
   manager: boolean;
   onBack: () => void;
@@ -31,10 +30,8 @@ export interface PointSheetProps {
   onRestore: () => void;
 }
 
-const FIELDS = ['name', 'description', 'categoryId', 'layerId', 'siteId', 'position'] as const;
-
-export function PointSheet({ point, nameOf, deleted, manager, onBack, onMove, onEdit, onDelete, onRestore }: PointSheetProps) {
-  const { t } = useTranslation('cartography');
+export function PointSheet({ point, deleted, manager, onBack, onMove, onEdit, onDelete, onRestore }: PointSheetProps) {
+  const { t, i18n } = useTranslation('cartography');
   const created = point.pending?.created === true;
   return (
     <article className="record-sheet cm-sheet" aria-labelledby="cm-point-title">
@@ -68,22 +65,13 @@ export function PointSheet({ point, nameOf, deleted, manager, onBack, onMove, on
           { label: t('management.points.description'), value: point.description === '' ? t('management.common.none') : point.description },
           {
             label: t('management.points.position'),
-            value: <span data-testid="point-position">{`${formatCoordinate(point.position.lat)}, ${formatCoordinate(point.position.lng)}`}</span>,
+            value: <span data-testid="point-position">{formatPosition(point.position, i18n.language)}</span>,
           },
         ]}
       />
       {!created && (
         <RecordSection title={t('management.common.history')}>
-          <HistoryList
-            query={pointHistoryQueryOptions(point.id)}
-            fieldLabel={(field) => ((FIELDS as readonly string[]).includes(field) ? t(`management.points.field.${field}`) : field)}
-            formatValue={(field, value) => {
-              if (typeof value !== 'string') return undefined;
-              if (field === 'categoryId' || field === 'layerId') return nameOf(field, value);
-              if (field === 'siteId' && value === point.siteId) return point.siteName ?? undefined;
-              return undefined;
-            }}
-          />
+          <HistoryList query={pointHistoryQueryOptions(point.id)} fields={POINT_HISTORY_FIELDS} />
         </RecordSection>
       )}
     </article>

@@ -190,7 +190,6 @@ export function PointsPage() {
       ) : (
         <PointSheet
           point={selected}
-          nameOf={(field, id) => (field === 'categoryId' ? categories.data : layers.data)?.find((record) => record.id === id)?.name}
           deleted={deletedOnceSent(selected, selectedWrites)}
           manager={manager}
           onBack={() => go({ point: undefined })}

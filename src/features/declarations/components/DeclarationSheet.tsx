@@ -31,6 +31,7 @@ import { usePendingAttachments, usePendingChanges, useServerMayHave } from '../.
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { declarationsKeys } from '../api/keys';
+import { answerFieldOf, DECLARATION_HISTORY_FIELDS } from '../history-fields';
 import { declarationHistoryQueryOptions, declarationQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
 import { downloadApiFile } from '../../../lib/download';
 import { currentActor } from '../../../lib/current-actor';
@@ -38,6 +39,7 @@ import { photoFieldOf } from '../report-form';
 import { applyPending, hasConflict, isWaiting, pendingReport, type ShownComment } from '../pending';
 import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
 import { SEVERITY_TONE, STATUS_TONE } from './DeclarationsList';
+import { formatCoordinate } from '../../../lib/numbers';
 import './declarations.css';
 
 // The actions made from this declaration (the actions' own part, loaded apart).
@@ -75,8 +77,6 @@ interface ViewProps {
   conflict: boolean;
   onBack?: (() => void) | undefined;
 }
-
-const FIELD_KEYS = ['siteId', 'position', 'occurredAt', 'severity', 'title', 'description', 'values', 'photos', 'assigneeId', 'cause', 'measures', 'status', 'comments'] as const;
 
 function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewProps) {
   const comments: ShownComment[] = declaration.comments;
@@ -132,7 +132,6 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
     return String(value);
   };
   const position = declaration.position;
-  const fieldLabel = (field: string) => ((FIELD_KEYS as readonly string[]).includes(field) ? t(`field.${field}`) : (declaration.template.fields.find((f) => f.key === field)?.label ?? field));
   const otherFiles = declaration.attachments.filter((a) => !declaration.photos.includes(a.id) && !Object.values(declaration.values).flat().includes(a.id));
 
   const actions = onServer ? (
@@ -165,8 +164,8 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
                   ) : (
                     <>
                       {position.source === 'device'
-                        ? t('report.position_device', { latitude: position.lat, longitude: position.lng, accuracy: position.accuracy ?? '?' })
-                        : t('report.position_pin', { latitude: position.lat, longitude: position.lng })}{' '}
+                        ? t('report.position_device', { latitude: formatCoordinate(position.lat, i18n.language), longitude: formatCoordinate(position.lng, i18n.language), accuracy: position.accuracy ?? '?' })
+                        : t('report.position_pin', { latitude: formatCoordinate(position.lat, i18n.language), longitude: formatCoordinate(position.lng, i18n.language) })}{' '}
                       <a href={`geo:${position.lat},${position.lng}`}>{t('sheet.open_map_app')}</a>
                     </>
                   ),
@@ -226,7 +225,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
         )}
         {onServer && (
           <RecordSection title={t('sheet.history')}>
-            <HistoryList query={declarationHistoryQueryOptions(declaration.id)} fieldLabel={fieldLabel} />
+            <HistoryList query={declarationHistoryQueryOptions(declaration.id)} fields={DECLARATION_HISTORY_FIELDS} answerField={answerFieldOf(declaration.template.fields)} />
           </RecordSection>
         )}
       </RecordSheet>

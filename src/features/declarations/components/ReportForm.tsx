@@ -27,6 +27,7 @@ import { checkReport, emptyReport, photoFieldOf, reportOf, type ReportState } fr
 import { SEVERITY_NAMES } from '../search';
 import { queueReport } from '../writes';
 import { iconOf } from './template-icons';
+import { formatCoordinate } from '../../../lib/numbers';
 import './declarations.css';
 
 /** A site this close to the device's position is chosen by itself (the user may change it). */
@@ -86,7 +87,7 @@ function ReportFields({
   onDone: (id: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('declarations');
+  const { t, i18n } = useTranslation('declarations');
   const check = useMemo(() => checkReport(template.fields), [template.fields]);
   const [initial] = useState(() => ({ ...emptyReport(template, siteId ?? null), ...(pinned === null ? {} : { position: { ...pinned, accuracy: null, source: 'pin' as const } }) }));
   const form = useRecordForm<ReportState>({ initial, check, draftKey: `declarations:new:${template.id}` });
@@ -165,8 +166,8 @@ function ReportFields({
                 ? t('report.locating')
                 : t('report.no_position')
               : state.position.source === 'device'
-                ? t('report.position_device', { latitude: state.position.lat, longitude: state.position.lng, accuracy: state.position.accuracy ?? '?' })
-                : t('report.position_pin', { latitude: state.position.lat, longitude: state.position.lng })}
+                ? t('report.position_device', { latitude: formatCoordinate(state.position.lat, i18n.language), longitude: formatCoordinate(state.position.lng, i18n.language), accuracy: state.position.accuracy ?? '?' })
+                : t('report.position_pin', { latitude: formatCoordinate(state.position.lat, i18n.language), longitude: formatCoordinate(state.position.lng, i18n.language) })}
           </p>
           {gps.status === 'error' && <p className="record-form-error" role="alert">{t(gps.key)}</p>}
           <div className="record-form-actions">

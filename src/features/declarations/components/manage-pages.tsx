@@ -21,6 +21,7 @@ import { usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
 import { membersQueryOptions, templateHistoryQueryOptions, templatesQueryOptions } from '../api/reads';
 import { foldKey } from '../field-key';
+import { DECLARATION_TEMPLATE_HISTORY_FIELDS } from '../history-fields';
 import { declarationsListHref, templateHref, templateNewHref, templatesHref } from '../paths';
 import { SEVERITY_NAMES } from '../search';
 import { queueCreateTemplate, queueDeleteTemplate, queueRestoreTemplate, queueUpdateTemplate } from '../writes';
@@ -306,7 +307,7 @@ function TemplateEditor({ template, onCancel, onDone }: { template?: Template; o
       {template !== undefined && (
         <div className="record-sheet">
           <RecordSection title={t('sheet.history')}>
-            <HistoryList query={templateHistoryQueryOptions(template.id)} fieldLabel={(field) => t(`templates.history_field.${field}`, { defaultValue: field })} />
+            <HistoryList query={templateHistoryQueryOptions(template.id)} fields={DECLARATION_TEMPLATE_HISTORY_FIELDS} />
           </RecordSection>
         </div>
       )}

@@ -14,6 +14,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { offlineCacheStats, type OfflineModuleStats } from '../../../lib/offline-reads';
 import { attachmentBytes } from '../../../lib/outbox/db';
 import { usePendingCount } from '../../../lib/outbox/hooks';
+import { formatDate } from '../../../lib/dates';
 
 interface Usage {
   usage: number;
@@ -103,7 +104,7 @@ export function OfflineStorage() {
               <tr data-testid="offline-basemap">
                 <th scope="row">{t('offline.basemap')}</th>
                 <td>{t('offline.basemap_tiles', { count: basemap.entries })}</td>
-                <td>{basemap.kept === null ? '' : t('offline.basemap_kept', { date: new Date(basemap.kept.keptAt).toLocaleDateString(i18n.language) })}</td>
+                <td>{basemap.kept === null ? '' : t('offline.basemap_kept', { date: formatDate(basemap.kept.keptAt, i18n.language) })}</td>
                 <td>{size(basemap.bytes)}</td>
               </tr>
             )}

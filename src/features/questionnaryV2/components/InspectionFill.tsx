@@ -22,6 +22,7 @@ import { SignaturePad } from '../../../components/SignaturePad';
 import { currentActor } from '../../../lib/current-actor';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
+import { formatCoordinate } from '../../../lib/numbers';
 import { showToast } from '../../../lib/toast';
 import { membersQueryOptions } from '../api/reads';
 import { engineAnswers, saveAnswer, saveFill, saveFillHead, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
@@ -477,7 +478,7 @@ function ActionFields({ action, onChange }: { action: ActionDraft | undefined; o
 }
 
 function PositionInput({ value, onChange }: { value: LocalAnswer['value']; onChange: (value: LocalAnswer['value']) => void }) {
-  const { t } = useTranslation('questionnaires');
+  const { t, i18n } = useTranslation('questionnaires');
   const [state, setState] = useState<'idle' | 'locating' | 'error'>('idle');
   const position = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
   const locate = () => {
@@ -497,7 +498,7 @@ function PositionInput({ value, onChange }: { value: LocalAnswer['value']; onCha
   };
   return (
     <div className="inspection-position">
-      <p role="status">{position ? t('fill.position', { lat: position.lat, lng: position.lng, accuracy: position.accuracy ?? '?' }) : state === 'locating' ? t('fill.locating') : t('fill.no_position')}</p>
+      <p role="status">{position ? t('fill.position', { lat: formatCoordinate(position.lat, i18n.language), lng: formatCoordinate(position.lng, i18n.language), accuracy: position.accuracy ?? '?' }) : state === 'locating' ? t('fill.locating') : t('fill.no_position')}</p>
       {state === 'error' && <p className="record-form-error">{t('fill.position_error')}</p>}
       <IonButton fill="outline" size="small" onClick={locate} disabled={state === 'locating'}>
         {t('fill.locate')}

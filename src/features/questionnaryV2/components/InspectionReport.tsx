@@ -15,7 +15,9 @@ import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { SignatureImage } from '../../../components/SignatureImage';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { downloadApiFile } from '../../../lib/download';
+import { formatCoordinate, formatNumber } from '../../../lib/numbers';
 import { lazyPart } from '../../../lib/lazy-part';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
@@ -25,7 +27,7 @@ import './questionnaires.css';
 // The actions made from a failed item (the actions' own part, loaded apart).
 const LinkedActions = lazyPart(() => import('../../actionPlans/components/LinkedActions').then((m) => m.LinkedActions));
 
-const dateTime = (iso: string | null, locale: string) => (iso === null ? '—' : new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }));
+const dateTime = (iso: string | null, language: string) => (iso === null ? '—' : formatDateTime(iso, language));
 
 export function InspectionReport({ inspection, onBack }: { inspection: Inspection; onBack: () => void }) {
   const { t, i18n } = useTranslation('questionnaires');
@@ -49,11 +51,11 @@ export function InspectionReport({ inspection, onBack }: { inspection: Inspectio
       case 'multiChoice':
         return Array.isArray(value) ? value.map(label).join(', ') : '—';
       case 'number':
-        return typeof value === 'number' ? `${value.toLocaleString(locale)}${question.unit ? ` ${question.unit}` : ''}` : '—';
+        return typeof value === 'number' ? `${formatNumber(value, locale)}${question.unit ? ` ${question.unit}` : ''}` : '—';
       case 'date':
-        return typeof value === 'string' ? new Date(`${value}T00:00:00`).toLocaleDateString(locale) : '—';
+        return typeof value === 'string' ? formatDay(value, locale) : '—';
       case 'position':
-        return typeof value === 'object' && !Array.isArray(value) ? t('fill.position', { lat: value.lat, lng: value.lng, accuracy: value.accuracy ?? '?' }) : '—';
+        return typeof value === 'object' && !Array.isArray(value) ? t('fill.position', { lat: formatCoordinate(value.lat, locale), lng: formatCoordinate(value.lng, locale), accuracy: value.accuracy ?? '?' }) : '—';
       case 'photo':
         return Array.isArray(value) ? t('report.photo_count', { count: value.length }) : '—';
       default:
@@ -108,7 +110,7 @@ export function InspectionReport({ inspection, onBack }: { inspection: Inspectio
                 <li key={f.questionKey}>
                   <strong>{f.label}</strong>
                   {f.note && <p>{f.note}</p>}
-                  {f.action && <p>{t('report.action', { title: f.action.title, due: f.action.dueOn ?? '—' })}</p>}
+                  {f.action && <p>{t('report.action', { title: f.action.title, due: f.action.dueOn === null ? '—' : formatDay(f.action.dueOn, locale) })}</p>}
                   {inspection.status === 'submitted' && (
                     <Suspense fallback={null}>
                       <LinkedActions source={{ kind: 'inspection', id: inspection.id, questionKey: f.questionKey }} canCreate={inspection.deletedAt === null} />

@@ -66,6 +66,7 @@ import {
 import { queueCreateTemplate, queueUpdateTemplate, TEMPLATES_MODULE } from '../template-writes';
 import { dropMarks, useDragReorder, type DragSubject, type DropPlace } from './builder-drag';
 import { InspectionFill } from './InspectionFill';
+import { formatDateTime } from '../../../lib/dates';
 import '../../../components/visually-hidden.css';
 import './questionnaires.css';
 
@@ -321,7 +322,7 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
         {waiting ? (
           <p>{t('builder.waiting')}</p>
         ) : base !== null ? (
-          <p>{t('builder.revision_saved', { version: base.version, at: new Date(base.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+          <p>{t('builder.revision_saved', { version: base.version, at: formatDateTime(base.updatedAt, i18n.language) })}</p>
         ) : (
           <p>{t('builder.not_saved_yet')}</p>
         )}

@@ -27,6 +27,7 @@ import { QUESTIONNAIRES_MODULE, queueStart } from '../writes';
 import { InspectionFill } from './InspectionFill';
 import { InspectionReport } from './InspectionReport';
 import { QuestionnairesNav } from './QuestionnairesNav';
+import { formatDateTime } from '../../../lib/dates';
 import './questionnaires.css';
 
 registerQuestionnaireSenders();
@@ -50,7 +51,7 @@ export function QuestionnairesLayout() {
   return <Outlet />;
 }
 
-const day = (iso: string | null, locale: string) => (iso === null ? null : new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+const day = (iso: string | null, language: string) => (iso === null ? null : formatDateTime(iso, language));
 
 export function InspectionsPage() {
   const { t, i18n } = useTranslation('questionnaires');

@@ -26,6 +26,7 @@ import { queueDeleteTemplate, queueRestoreTemplate, TEMPLATES_MODULE } from '../
 import { QuestionnairesNav } from './QuestionnairesNav';
 import { FailedBanner, TemplateBuilder } from './TemplateBuilder';
 import { OlderRevisionBanner, TemplateRevisions } from './TemplateRevisions';
+import { formatDate } from '../../../lib/dates';
 import './questionnaires.css';
 
 registerQuestionnaireSenders();
@@ -37,7 +38,7 @@ function useRefreshWhenSent(recordId?: string): number {
   return usePendingWrites(TEMPLATES_MODULE, recordId).length;
 }
 
-const when = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+const when = (iso: string, language: string) => formatDate(iso, language);
 
 export function TemplatesPage() {
   const { t, i18n } = useTranslation('questionnaires');

@@ -31,12 +31,13 @@ import { useKeptRecord } from '../../../components/module/kept-record';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
+import { SITE_HISTORY_FIELDS } from '../history-fields';
 import { siteQueryOptions } from '../api/get-site';
-import { siteTypesQueryOptions } from '../api/get-site-types';
 import { sitesKeys } from '../api/keys';
 import { applyPending, hasConflict, isWaiting, pendingCreatedSite } from '../pending';
 import { queueDeleteSite, queueRestoreSite } from '../writes';
 import { SitePhotos } from './SitePhotos';
+import { formatPosition } from '../../../lib/numbers';
 import './sites.css';
 
 const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ default: m.PanoramaViewer })));
@@ -44,8 +45,6 @@ const PanoramaViewer = lazy(() => import('./PanoramaViewer').then((m) => ({ defa
 // A part, not React.lazy: offline before the service worker holds its code, the sheet shows
 // without it (the stages stay listed above) instead of failing whole; each sheet opened tries again.
 const StagesManager = lazyPart(() => import('./StagesManager').then((m) => m.StagesManager));
-
-export const SITE_FIELD_KEYS = ['name', 'description', 'address', 'gps', 'ownerName', 'siteTypeId'] as const;
 
 export interface SiteSheetProps {
   siteId: string;
@@ -81,7 +80,7 @@ interface ViewProps {
 }
 
 function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: ViewProps) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const rights = useEnvelope((state) => state.rights);
   const manager = can(rights, 'sites', 'manage');
   // A manager's stage tools: fetched with the sheet (again if an earlier try failed offline).
@@ -95,9 +94,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deleted = site.deletedAt !== null;
   const empty = t('sheet.empty');
-  const types = useQuery(siteTypesQueryOptions());
   const queryClient = useQueryClient();
-  const typeName = (id: string) => types.data?.find((type) => type.id === id)?.name ?? t('sheet.unknown_type');
 
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -132,7 +129,6 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
     </>
   );
 
-  const fieldLabel = (field: string) => ((SITE_FIELD_KEYS as readonly string[]).includes(field) || field === 'attachments' ? t(`field.${field}`) : field);
   const threeD = site.stages.filter((s) => s.kind === 'threeD').sort((a, b) => a.position - b.position);
   const threeSixty = site.stages.filter((s) => s.kind === 'threeSixty').sort((a, b) => a.position - b.position);
   // A stage's image is one of the site's attachments: it goes with its stage, not from the files.
@@ -176,7 +172,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
                     empty
                   ) : (
                     <>
-                      {site.gps.lat}, {site.gps.lng}{' '}
+                      {formatPosition(site.gps, i18n.language)}{' '}
                       <a href={mapLinks(site.gps).app}>{t('sheet.open_map_app')}</a>{' · '}
                       <a href={mapLinks(site.gps).web} target="_blank" rel="noopener">
                         {t('sheet.open_map_web')}
@@ -216,11 +212,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
         </RecordSection>
         {serverSite !== undefined && (
           <RecordSection title={t('sheet.history')}>
-            <HistoryList
-              query={siteHistoryQueryOptions(site.id)}
-              fieldLabel={fieldLabel}
-              formatValue={(field, value) => (field === 'siteTypeId' && typeof value === 'string' ? typeName(value) : undefined)}
-            />
+            <HistoryList query={siteHistoryQueryOptions(site.id)} fields={SITE_HISTORY_FIELDS} />
           </RecordSection>
         )}
       </RecordSheet>

@@ -12,6 +12,7 @@ import { useKeyboardScrollable } from '../../../hooks/use-keyboard-scrollable';
 import { formatDateTime } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { viewerThirdPartyQueryOptions } from '../api/get-viewer-third-party';
+import { formatPosition } from '../../../lib/numbers';
 import './viewer.css';
 
 export function ViewerThirdPartyPage({ token }: { token: string }) {
@@ -59,7 +60,7 @@ export function ViewerThirdPartyPage({ token }: { token: string }) {
                   <>
                     <dt>{t('emergency.viewer_gps')}</dt>
                     <dd>
-                      {shared.data.site.gps.lat}, {shared.data.site.gps.lng}
+                      {formatPosition(shared.data.site.gps, i18n.language)}
                     </dd>
                   </>
                 )}

@@ -65,6 +65,8 @@ describe('the site sheet', { timeout: 30_000 }, () => {
       within(history).getByText('Address: 10 avenue de la Division Leclerc → 12 avenue de la Division Leclerc, 69200 Vénissieux'),
     ).toBeInTheDocument();
     expect(within(history).getByText(/by Paul Durand/)).toBeInTheDocument();
+    expect(within(history).getByText('Site type: — → Ancien entrepôt')).toBeInTheDocument();
+    expect(within(history).getByText('GPS position: — → 45.7284, 4.8322')).toBeInTheDocument();
   });
 
   it('offers no edit, delete or stage management to a reader', async () => {

@@ -65,7 +65,19 @@ export const HISTORY: HistoryEntry[] = [
     version: 3,
     changes: [{ field: 'address', before: '10 avenue de la Division Leclerc', after: '12 avenue de la Division Leclerc, 69200 Vénissieux' }],
   },
-  { id: 'eeeeeeee-0000-4000-8000-000000000001', at: '2026-10-01T08:00:00.000Z', by: { id: ACTOR.id, name: 'Paul Durand' }, action: 'create', version: 1, changes: [] },
+  {
+    id: 'eeeeeeee-0000-4000-8000-000000000001',
+    at: '2026-10-01T08:00:00.000Z',
+    by: { id: ACTOR.id, name: 'Paul Durand' },
+    action: 'create',
+    version: 1,
+    // A type since deleted: the device's list of types no longer has it, the server names it.
+    changes: [
+      { field: 'siteTypeId', before: null, after: 'dddddddd-0000-4000-8000-00000000000d' },
+      { field: 'gps', before: null, after: { lat: 45.7284, lng: 4.8322 } },
+    ],
+    names: { 'dddddddd-0000-4000-8000-00000000000d': 'Ancien entrepôt' },
+  },
 ];
 
 export interface SitesApi {
