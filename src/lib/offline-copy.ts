@@ -138,19 +138,19 @@ export function withDeviceAnswer<T>(
   };
 }
 
-/** withDeviceAnswer from the device's saved copy of the same query (readOfflineCopy). */
-export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: QueryFnContext) => Promise<T>): (context?: QueryFnContext) => Promise<T> {
-  return withDeviceAnswer(fetch, async () => (await readOfflineCopy<T>(queryKey))?.data);
-}
-
 /**
  * What the device holds of one query: the data in memory (a query restored at start, or
- * fetched in this run), else its saved copy; undefined when neither exists.
+ * fetched in this run and maybe not saved yet), else its saved copy; undefined when neither exists.
  */
 export async function heldData<T>(queryKey: QueryKey, client: QueryClient | undefined): Promise<T | undefined> {
   const inMemory = client?.getQueryData<T>(queryKey);
   if (inMemory !== undefined) return inMemory;
   return (await readOfflineCopy<T>(queryKey).catch(() => undefined))?.data;
+}
+
+/** withDeviceAnswer from what the device holds of the same query (heldData: in memory, else saved). */
+export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: QueryFnContext) => Promise<T>): (context?: QueryFnContext) => Promise<T> {
+  return withDeviceAnswer(fetch, (context) => heldData<T>(queryKey, context?.client));
 }
 
 /**
