@@ -17,6 +17,7 @@ import { startActionsModule } from '../../features/actionPlans';
 import { startCartographyModule } from '../../features/cartography';
 import { startCartographyManagementModule } from '../../features/cartographyManagement';
 import { startDeclarationsModule } from '../../features/declarations';
+import { startNotificationsModule } from '../../features/notifications';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
@@ -47,6 +48,7 @@ startQuestionnairesModule();
 startActionsModule();
 startCartographyModule();
 startCartographyManagementModule();
+startNotificationsModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

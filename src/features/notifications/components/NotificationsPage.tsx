@@ -32,7 +32,7 @@ export function NotificationsPage() {
         </IonButton>
       </div>
       {list.isPending && <IonSpinner name="crescent" aria-label={t('notifications.loading')} />}
-      {list.isError && <p role="alert">{t('notifications.load_failed')}</p>}
+      {list.isError && list.data === undefined && <p role="alert">{t('notifications.load_failed')}</p>}
       {(markRead.isError || markAllRead.isError) && <p role="alert">{t('notifications.update_failed')}</p>}
       {list.isSuccess && items.length === 0 && <p>{t('notifications.empty')}</p>}
       {items.length > 0 && (
