@@ -34,7 +34,7 @@ export function NotificationsPage() {
       {list.isPending && <IonSpinner name="crescent" aria-label={t('notifications.loading')} />}
       {list.isError && list.data === undefined && <p role="alert">{t('notifications.load_failed')}</p>}
       {(markRead.isError || markAllRead.isError) && <p role="alert">{t('notifications.update_failed')}</p>}
-      {list.isSuccess && items.length === 0 && <p>{t('notifications.empty')}</p>}
+      {list.data !== undefined && items.length === 0 && <p>{t('notifications.empty')}</p>}
       {items.length > 0 && (
         <IonList data-testid="notifications-list">
           {items.map((item) => {
