@@ -128,11 +128,15 @@ test('three offline starts in a row keep the district and every module list; the
   await visit(page, '/actionPlan/actions');
   await expect(page.getByText(actionTitle).first()).toBeVisible();
   await expect(unreachable).toHaveCount(0);
+  // Asked again without an answer, the plans and the notifications say they come from the device, without an error.
+  const fromDevice = page.getByText('Shown from the device, saved at');
   await visit(page, '/actionPlan/actionPlanView');
   await expect(page.getByText(planName).first()).toBeVisible();
+  await expect(fromDevice).toBeVisible({ timeout: 20_000 });
   await expect(unreachable).toHaveCount(0);
   await visit(page, '/notifications/notificationsView');
   await expect(page.getByTestId('notifications-list')).toContainText(notificationName);
+  await expect(fromDevice).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('The notifications could not be loaded')).toHaveCount(0);
 
   // The report form: the device knows its position, a search never asked online; the kept choices answer both.

@@ -14,6 +14,7 @@ import { PLAN_NAME_MAX, PlanFields, TEXT_MAX, type ActionSummary, type Plan, typ
 import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
+import { FromDeviceNote } from '../../../components/module/FromDeviceNote';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
@@ -75,6 +76,7 @@ export function PlansPage() {
         {plans.isPending && plans.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
         {plans.isPending && plans.fetchStatus === 'paused' && rows.length === 0 && <p>{t('sheet.offline_missing')}</p>}
         {plans.isError && plans.data === undefined && <p role="alert">{describeApiError(plans.error)}</p>}
+        <FromDeviceNote query={plans} />
         {plans.data !== undefined && rows.length === 0 && <p>{deletedView ? t('deleted_view.plans_empty') : t('plans.empty')}</p>}
         {rows.length > 0 && (
           <ul className="action-list-plain" aria-label={deletedView ? t('deleted_view.plans_deleted') : t('plans.title')}>
