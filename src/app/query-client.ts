@@ -249,10 +249,10 @@ const refusedByServer = (error: unknown): boolean => error instanceof ApiError &
 /**
  * Whether a query is in what the copies save: its last answer, also when it was asked again
  * and got no answer. Every restored query is asked again at its first use; offline that fetch
- * fails and the query keeps its data with an error status: saving only successes, the first
- * offline start dropped from both copies whatever it had asked (the district, the dashboard),
- * and the next start had nothing to show. Only an answer of the server that refuses the data
- * (4xx) lets it go.
+ * fails and the query keeps its data with an error status. Left out of the save, it would be
+ * dropped from both copies by an offline start (the district, the dashboard), and the next
+ * start would have nothing to show. Only an answer of the server that refuses the data (4xx)
+ * lets it go.
  */
 const saved = (query: Dehydratable) =>
   query.state.status === 'success' || (query.state.status === 'error' && query.state.data !== undefined && !refusedByServer(query.state.error));
