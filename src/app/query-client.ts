@@ -72,7 +72,7 @@ export { currentCacheOwner };
 export function createQueryPersister(): Persister {
   return createSyncStoragePersister({
     throttleTime: 0,
-    serialize: serializeCache,
+    serialize: (client) => serializeCache(asLastAnswers(client)),
     storage: {
       getItem: () => {
         const owner = currentCacheOwner();
@@ -175,7 +175,7 @@ export function createOfflinePersister(): Persister {
         // Unchanged, or read from the device's copy (lib/offline-copy.ts): the device holds it.
         if (data.get(query.queryHash) === query.state.data || isDeviceCopy(query.state.data)) continue;
         const etag = etagOf(query.state.data);
-        const json = serializeQuery(firstPagesOf(query));
+        const json = serializeQuery(firstPagesOf(asLastAnswer(query)));
         records.push({
           owner,
           hash: query.queryHash,
@@ -241,8 +241,36 @@ export function createOfflinePersister(): Persister {
   };
 }
 
-type Dehydratable = Parameters<typeof isOfflineQuery>[0] & { state: { status: string } };
-const saved = (query: Dehydratable) => query.state.status === 'success';
+type Dehydratable = Parameters<typeof isOfflineQuery>[0] & { state: { status: string; data?: unknown; error?: unknown } };
+
+/** A failure that is the server's word on the data (a 4xx: gone, forbidden), not a lack of answer. */
+const refusedByServer = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/**
+ * Whether a query is in what the copies save: its last answer, also when it was asked again
+ * and got no answer. Every restored query is asked again at its first use; offline that fetch
+ * fails and the query keeps its data with an error status. Left out of the save, it would be
+ * dropped from both copies by an offline start (the district, the dashboard), and the next
+ * start would have nothing to show. Only an answer of the server that refuses the data (4xx)
+ * lets it go.
+ */
+const saved = (query: Dehydratable) =>
+  query.state.status === 'success' || (query.state.status === 'error' && query.state.data !== undefined && !refusedByServer(query.state.error));
+
+/**
+ * A saved query as its last answer left it: one saved after a fetch that got no answer is
+ * restored as a success with its data (the screens show it), not as the error of a run that
+ * is over.
+ */
+export function asLastAnswer<Q extends SavedQuery>(query: Q): Q {
+  if (query.state.status !== 'error') return query;
+  return { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } };
+}
+
+/** The persisted client with each query as its last answer left it (asLastAnswer). */
+export function asLastAnswers(client: PersistedClient): PersistedClient {
+  return { ...client, clientState: { ...client.clientState, queries: client.clientState.queries.map(asLastAnswer) } };
+}
 /** The cache events that may change what is saved (the library's own list). */
 const SAVE_EVENTS: ReadonlySet<string> = new Set(['added', 'removed', 'updated']);
 /**
@@ -280,6 +308,8 @@ function saveOnChange(options: SaveOptions, keeps: (query: Dehydratable) => bool
     if (!SAVE_EVENTS.has(event.type) || !keeps(event.query)) return;
     if (event.type === 'updated') {
       if (UNSAVED_ACTIONS.has(event.action.type)) return;
+      // A fetch that got no answer leaves the saved copy as good as it was (saved, asLastAnswer).
+      if (event.action.type === 'error' && !refusedByServer(event.action.error)) return;
       if (event.action.type === 'success') {
         const data: unknown = event.query.state.data;
         if (lastData.has(event.query) && lastData.get(event.query) === data) return;

@@ -96,25 +96,35 @@ export async function offlineCopyTimes(queryKeys: readonly QueryKey[]): Promise<
   return times;
 }
 
+/** What a query function receives that these wrappers use (TanStack's context, in part). */
+export interface QueryFnContext {
+  client?: QueryClient;
+  signal?: AbortSignal;
+}
+
 /**
- * A query function that answers from the device's copy when the app is offline (no request
- * is sent) or when its request gets no answer (an ApiError of status 0: the server
- * unreachable); any other failure is thrown as it came, and so is the lack of an answer when
- * there is no copy. Meant for queries of `networkMode: 'offlineFirst'`: the function runs
- * offline once, and without a copy the query's retry pauses until the network is back.
+ * A query function that answers from the device (`fromDevice`: a saved copy, or an answer made
+ * from one) when the app is offline (no request is sent) or when its request gets no answer
+ * (an ApiError of status 0: the server unreachable); any other failure is thrown as it came,
+ * and so is the lack of an answer when the device has none (`fromDevice` gives undefined).
+ * Meant for queries of `networkMode: 'offlineFirst'`: the function runs offline once, and
+ * without an answer on the device the query's retry pauses until the network is back.
  */
-export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: { client?: QueryClient }) => Promise<T>): (context?: { client?: QueryClient }) => Promise<T> {
-  const fromCopy = async (error: unknown): Promise<T> => {
-    const copy = await readOfflineCopy<T>(queryKey).catch(() => undefined);
-    if (copy === undefined) throw error;
-    return copy.data;
+export function withDeviceAnswer<T>(
+  fetch: (context?: QueryFnContext) => Promise<T>,
+  fromDevice: (context?: QueryFnContext) => Promise<T | undefined>,
+): (context?: QueryFnContext) => Promise<T> {
+  const answer = async (error: unknown, context?: QueryFnContext): Promise<T> => {
+    const held = await fromDevice(context).catch(() => undefined);
+    if (held === undefined) throw error;
+    return held;
   };
   return async (context) => {
     if (!onlineManager.isOnline()) {
       try {
-        return await fromCopy(new ApiError(0, { message: 'communication_error' }));
+        return await answer(new ApiError(0, { message: 'communication_error' }), context);
       } catch (error) {
-        // The connection came back while the copy was read: ask the server now, or the
+        // The connection came back while the device was read: ask the server now, or the
         // reconnect (which joins this run rather than starting one) would end on this error.
         if (!onlineManager.isOnline()) throw error;
       }
@@ -123,9 +133,24 @@ export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: { clien
       return await fetch(context);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) throw error;
-      return fromCopy(error);
+      return answer(error, context);
     }
   };
+}
+
+/**
+ * What the device holds of one query: the data in memory (a query restored at start, or
+ * fetched in this run and maybe not saved yet), else its saved copy; undefined when neither exists.
+ */
+export async function heldData<T>(queryKey: QueryKey, client: QueryClient | undefined): Promise<T | undefined> {
+  const inMemory = client?.getQueryData<T>(queryKey);
+  if (inMemory !== undefined) return inMemory;
+  return (await readOfflineCopy<T>(queryKey).catch(() => undefined))?.data;
+}
+
+/** withDeviceAnswer from what the device holds of the same query (heldData: in memory, else saved). */
+export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: QueryFnContext) => Promise<T>): (context?: QueryFnContext) => Promise<T> {
+  return withDeviceAnswer(fetch, (context) => heldData<T>(queryKey, context?.client));
 }
 
 /**
@@ -136,7 +161,7 @@ export function withOfflineCopy<T>(queryKey: QueryKey, fetch: (context?: { clien
  * device's copy (not written back: isDeviceCopy). Its options want `structuralSharing: false`, so
  * the data in memory is the answer's object, which carries its ETag.
  */
-export function withRevalidatedCopy<T>(queryKey: QueryKey, fetch: (etag: string | undefined) => Promise<IfChanged<T>>): (context?: { client?: QueryClient }) => Promise<T> {
+export function withRevalidatedCopy<T>(queryKey: QueryKey, fetch: (etag: string | undefined) => Promise<IfChanged<T>>): (context?: QueryFnContext) => Promise<T> {
   const answered = (data: T, etag: string | null): T => {
     if (etag !== null && typeof data === 'object' && data !== null) etags.set(data, etag);
     return data;

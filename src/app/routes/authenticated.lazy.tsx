@@ -5,17 +5,19 @@
  * (features/emergency) and the tenancy dialogs (features/tenancy), each shown only with its
  * right (can()).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDistrict } from '../../features/auth/api/get-district';
 import { EmergencyShellButton } from '../../features/emergency/components/EmergencyShellButton';
 // The emergency feature's module registers its outbox sender and its offline declaration.
-import { pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
+import { fetchEmergencySitesFirst, pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { startActionsModule } from '../../features/actionPlans';
 import { startCartographyModule } from '../../features/cartography';
 import { startCartographyManagementModule } from '../../features/cartographyManagement';
 import { startDeclarationsModule } from '../../features/declarations';
+import { startNotificationsModule } from '../../features/notifications';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
@@ -28,7 +30,7 @@ import { can } from '../../lib/rights';
 import { useOfflineData } from '../../lib/offline-reads';
 import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect } from '../../lib/socket';
-import { getSessionEmail } from '../../lib/storage';
+import { getSessionDistrictId, getSessionEmail } from '../../lib/storage';
 import { whenIdle } from '../../lib/when-idle';
 import { IonicRoot } from '../ionic/IonicRoot';
 import { usePreloadedToastHost } from '../LazyHosts';
@@ -46,6 +48,7 @@ startQuestionnairesModule();
 startActionsModule();
 startCartographyModule();
 startCartographyManagementModule();
+startNotificationsModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');
@@ -102,6 +105,13 @@ function AuthenticatedLayout() {
   }, [showShell]);
 
   const emergency = can(rights, 'emergency');
+  // The alert's site list first, not at the idle moment of the other offline reads: a network
+  // lost a second after login must still offer the sites (features/emergency offline-data.ts).
+  const queryClient = useQueryClient();
+  const districtId = getSessionDistrictId();
+  useEffect(() => {
+    if (showShell && emergency) void fetchEmergencySitesFirst(queryClient);
+  }, [showShell, emergency, queryClient, districtId]);
   // What each module declared a field user needs offline (lib/offline-reads.ts: the emergency
   // dialog's sites and stage lists, the sites...) is fetched at the first idle moment and kept
   // for offline use; again for another account, client or district (the key) and when the

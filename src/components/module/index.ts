@@ -1,4 +1,5 @@
 /** The shared parts of module screens (MODULES.md "Screens"). */
+export { FromDeviceNote, isFromDevice } from './FromDeviceNote';
 export { ModulePage } from './ModulePage';
 export { RecordList, SEARCH_DEBOUNCE_MS, type RecordListQuery, type SortChoice } from './RecordList';
 export { HistoryList, RecordFields, RecordSection, RecordSheet } from './RecordSheet';

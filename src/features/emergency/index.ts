@@ -3,6 +3,7 @@
  * - pendingAlertCount(): unsent alerts, for the disconnect confirmation;
  * - startOutboxDrainer(): on app start after login/restore;
  * - triggerOutboxDrain(): on socket connect and after a successful reconnect;
+ * - fetchEmergencySitesFirst(): the dialog's site list, as soon as the shell is up;
  * - useEmergencyOfflineData(): the dialog's data alone on the device (offline-data.ts; the shell
  *   runs every module's declaration with lib/offline-reads useOfflineData instead).
  * Importing this module registers the alerts' outbox sender (outbox/drainer.ts) and the
@@ -10,4 +11,4 @@
  */
 export { pendingAlertCount } from './outbox/queue';
 export { startOutboxDrainer, triggerOutboxDrain, OUTBOX_SYNC_MESSAGE } from './outbox/drainer';
-export { useEmergencyOfflineData } from './offline-data';
+export { fetchEmergencySitesFirst, useEmergencyOfflineData } from './offline-data';

@@ -25,7 +25,9 @@ import {
   type OfflineDeclaration,
 } from '../../lib/offline-reads';
 import { can } from '../../lib/rights';
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { offlineCopyTimes } from '../../lib/offline-copy';
+import { PERSISTED_CACHE_MAX_AGE_MS } from '../../lib/offline-declarations';
 import { all360StagesQueryOptions } from './api/get-all-360-stages';
 import { siteStagesQueryOptions } from './api/get-site-stages';
 import { emergencySitesQueryOptions } from './api/get-sites';
@@ -72,6 +74,23 @@ const emergencyOnly = () => [UNGATED];
  * run is under way shares it. Never rejects.
  */
 export const refreshEmergencyData = (queryClient: QueryClient): Promise<void> => refreshOfflineData(queryClient, EMERGENCY_OFFLINE);
+
+/**
+ * The dialog's site list, asked as soon as a session's shell is up (after login, at each start),
+ * before the deferred work: the alert is the product's most important write, and a network lost
+ * a second after login must still leave the sites to choose from (the dialog reads the list in
+ * memory, or the device's copy once saved). The stage lists follow at the first idle moment
+ * with the other offline reads; a device that holds the list already leaves it to them. Never rejects.
+ */
+export async function fetchEmergencySitesFirst(queryClient: QueryClient): Promise<void> {
+  const options = emergencySitesQueryOptions();
+  // A device that holds a usable list leaves it to the idle run: revalidating it now would
+  // parse megabytes (a large district's list) before every first screen.
+  const saved = await offlineCopyTimes([options.queryKey]).catch(() => new Map<string, number>());
+  const savedAt = saved.get(hashKey(options.queryKey));
+  if (queryClient.getQueryData(options.queryKey) !== undefined || (savedAt !== undefined && Date.now() - savedAt < PERSISTED_CACHE_MAX_AGE_MS)) return;
+  await queryClient.prefetchQuery(options);
+}
 
 /** Starts the first run at the first idle moment and the later ones on the connection's return. */
 export const startEmergencyDataSync = (queryClient: QueryClient): (() => void) => startOfflineDataSync(queryClient, emergencyOnly);

@@ -7,6 +7,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
+import { ApiError } from '../../../src/lib/api-client';
 import { OFFLINE_PAGES_KEPT } from '../../../src/lib/offline-declarations';
 import { registerOfflineData } from '../../../src/lib/offline-reads';
 import { endSession } from '../../../src/lib/session';
@@ -81,6 +82,63 @@ describe('the offline copy of the module data', () => {
     const afterLogout = await start();
     expect(afterLogout.queryClient.getQueryData(SITES)).toBeUndefined();
     afterLogout.stop();
+  });
+
+  it('keeps what the device holds through offline starts: a fetch without answer never drops a query from either copy', async () => {
+    seedSession();
+    const first = await start();
+    await first.queryClient.prefetchQuery({ queryKey: SHELL, queryFn: () => ({ name: 'Lyon' }) });
+    await first.queryClient.prefetchQuery({ queryKey: SHEET, queryFn: () => ({ id: 'r1' }), meta: { offline: true } });
+    first.queryClient.setQueryData(SITES, [{ id: 'a' }]);
+    await settle();
+    first.stop();
+
+    // Three offline starts: each asks every restored query again and gets no answer.
+    const noAnswer = () => Promise.reject(new ApiError(0, { message: 'communication_error' }));
+    for (let run = 1; run <= 3; run += 1) {
+      const offline = await start();
+      expect(offline.queryClient.getQueryData(SHELL)).toEqual({ name: 'Lyon' });
+      expect(offline.queryClient.getQueryData(SHEET)).toEqual({ id: 'r1' });
+      expect(offline.queryClient.getQueryState(SHELL)?.status).toBe('success');
+      for (const queryKey of [SHELL, SHEET, SITES]) {
+        await offline.queryClient.fetchQuery({ queryKey, queryFn: noAnswer, retry: false, meta: queryKey === SHEET ? { offline: true } : undefined }).catch(() => undefined);
+        expect(offline.queryClient.getQueryState(queryKey)?.status).toBe('error');
+      }
+      // Another query's change makes both copies save while those are in error.
+      offline.queryClient.setQueryData(['things', 'other'], [run]);
+      offline.queryClient.setQueryData(['shell-other'], run);
+      await settle();
+      offline.stop();
+    }
+
+    const back = await start();
+    expect(back.queryClient.getQueryData(SHELL)).toEqual({ name: 'Lyon' });
+    expect(back.queryClient.getQueryData(SHEET)).toEqual({ id: 'r1' });
+    expect(back.queryClient.getQueryData(SITES)).toEqual([{ id: 'a' }]);
+    expect(back.queryClient.getQueryState(SHELL)?.status).toBe('success');
+    expect(back.queryClient.getQueryState(SITES)?.status).toBe('success');
+    back.stop();
+  });
+
+  it('lets a query go when the server refuses it (a 4xx), not when it gives no answer', async () => {
+    seedSession();
+    const first = await start();
+    await first.queryClient.prefetchQuery({ queryKey: SHELL, queryFn: () => ({ name: 'Lyon' }) });
+    first.queryClient.setQueryData(SITES, [{ id: 'a' }]);
+    await settle();
+    first.stop();
+
+    const refusing = await start();
+    const refused = () => Promise.reject(new ApiError(403, { message: 'forbidden' }));
+    await refusing.queryClient.fetchQuery({ queryKey: SHELL, queryFn: refused, retry: false }).catch(() => undefined);
+    await refusing.queryClient.fetchQuery({ queryKey: SITES, queryFn: refused, retry: false }).catch(() => undefined);
+    await settle();
+    refusing.stop();
+
+    const back = await start();
+    expect(back.queryClient.getQueryData(SHELL)).toBeUndefined();
+    expect(back.queryClient.getQueryData(SITES)).toBeUndefined();
+    back.stop();
   });
 
   it('rewrites each copy only when what it holds changes: not for the other copy’s queries, not for a refetch bringing the same data', async () => {

@@ -8,8 +8,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
-import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import { apiGet, withSignal } from '../../../lib/api-client';
+import { siteChoicesQueryOptions as siteChoicesQuery } from '../../../lib/site-choices';
 import type { ActionListSearch } from '../search';
 import { actionsKeys } from './keys';
 
@@ -95,7 +95,12 @@ export const templatesQueryOptions = (search = '', deleted = false) =>
   });
 
 export const templateQueryOptions = (id: string) =>
-  queryOptions({ queryKey: actionsKeys.template(id), queryFn: ({ signal }) => apiGet<ActionTemplate>(`actions/templates/${encodeURIComponent(id)}`, withSignal(signal)), staleTime: 60_000 });
+  queryOptions({
+    queryKey: actionsKeys.template(id),
+    queryFn: ({ signal }) => apiGet<ActionTemplate>(`actions/templates/${encodeURIComponent(id)}`, withSignal(signal)),
+    staleTime: 60_000,
+    meta: { offline: true },
+  });
 
 /** The district's members an action can be assigned to (managers). */
 export const membersQueryOptions = (search = '') =>
@@ -103,6 +108,7 @@ export const membersQueryOptions = (search = '') =>
     queryKey: actionsKeys.members(search.trim()),
     queryFn: ({ signal }) => apiGet<Actor[]>('actions/members', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
     staleTime: 5 * 60_000,
+    meta: { offline: true },
   });
 
 /**
@@ -111,9 +117,4 @@ export const membersQueryOptions = (search = '') =>
  * offline (a field user's new action on a site without network).
  */
 export const siteChoicesQueryOptions = (search = '') =>
-  queryOptions({
-    queryKey: actionsKeys.sites(search.trim()),
-    queryFn: ({ signal }) => apiGet<SiteChoice[]>('actions/sites', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
-    staleTime: 5 * 60_000,
-    meta: { offline: true },
-  });
+  siteChoicesQuery({ queryKey: actionsKeys.sites(search.trim()), keptKey: actionsKeys.sites(''), path: 'actions/sites', search, staleTime: 5 * 60_000 });

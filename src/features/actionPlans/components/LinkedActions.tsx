@@ -39,7 +39,7 @@ export function LinkedActions({ source, canCreate = true, titled = false }: Link
   const rows = (actions.data?.items ?? []).filter((row) => source.kind === 'declaration' || row.source?.questionKey === source.questionKey);
   const part = (
     <div className="linked-actions">
-      {actions.isError && <p role="alert">{describeApiError(actions.error)}</p>}
+      {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
       {actions.data !== undefined && rows.length === 0 && <p>{t('linked.none')}</p>}
       {rows.length > 0 && (
         <ul className="action-list-plain" aria-label={t('linked.label')}>

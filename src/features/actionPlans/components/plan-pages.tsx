@@ -14,6 +14,7 @@ import { PLAN_NAME_MAX, PlanFields, TEXT_MAX, type ActionSummary, type Plan, typ
 import { ChoiceSelect } from '../../../components/module/ChoiceSelect';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { FormActions, FormPage, useFormSave } from '../../../components/module/FormActions';
+import { FromDeviceNote } from '../../../components/module/FromDeviceNote';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { TextField, useRecordForm } from '../../../components/module/RecordForm';
@@ -75,7 +76,8 @@ export function PlansPage() {
         )}
         {plans.isPending && plans.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
         {plans.isPending && plans.fetchStatus === 'paused' && rows.length === 0 && <p>{t('sheet.offline_missing')}</p>}
-        {plans.isError && <p role="alert">{describeApiError(plans.error)}</p>}
+        {plans.isError && plans.data === undefined && <p role="alert">{describeApiError(plans.error)}</p>}
+        <FromDeviceNote query={plans} />
         {plans.data !== undefined && rows.length === 0 && <p>{deletedView ? t('deleted_view.plans_empty') : t('plans.empty')}</p>}
         {rows.length > 0 && (
           <ul className="action-list-plain" aria-label={deletedView ? t('deleted_view.plans_deleted') : t('plans.title')}>
@@ -160,7 +162,7 @@ export function PlanPage() {
         />
         <RecordSection title={t('plans.actions', { count: view.total })}>
           {actions.isPending && actions.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-          {actions.isError && <p role="alert">{describeApiError(actions.error)}</p>}
+          {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
           {actions.data !== undefined && view.rows.length === 0 && <p>{t('plans.no_actions')}</p>}
           {view.rows.length > 0 && (
             <ul className="action-list-plain" aria-label={t('plans.actions', { count: view.total })}>

@@ -66,7 +66,7 @@ export function TemplatesPage() {
           </div>
         )}
         {templates.isPending && templates.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={ta('sheet.loading')} />}
-        {templates.isError && <p role="alert">{describeApiError(templates.error)}</p>}
+        {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
         {templates.data !== undefined && rows.length === 0 && <p>{deletedView ? ta('deleted_view.templates_empty') : t('templates.empty')}</p>}
         {rows.length > 0 && (
           <ul className="action-list-plain" aria-label={deletedView ? ta('deleted_view.templates_deleted') : t('templates.title')}>

@@ -6,9 +6,9 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Layer, Poi, PoiCategory } from '../../../../common/modules/cartography/schemas';
-import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import type { HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
+import { siteChoicesQueryOptions as siteChoicesQuery } from '../../../lib/site-choices';
 import type { PointListSearch } from '../points';
 import { managementKeys } from './keys';
 
@@ -66,10 +66,4 @@ export const managedLayersQueryOptions = (deleted = false) =>
 
 /** The point form's site picker (GET /cartography/sites, the points' readers). */
 export const siteChoicesQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: managementKeys.sites(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<SiteChoice[]>('cartography/sites', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
-    staleTime: 60_000,
-    meta: { offline: true },
-  });
+  siteChoicesQuery({ queryKey: managementKeys.sites(search.trim()), keptKey: managementKeys.sites(''), path: 'cartography/sites', search });

@@ -77,7 +77,7 @@ export function CategoriesPage() {
         )}
         {categories.isPending && categories.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('management.common.loading')} />}
         {categories.isPending && categories.fetchStatus === 'paused' && <p className="cm-note">{t('management.common.offline_none')}</p>}
-        {categories.isError && <p role="alert">{describeApiError(categories.error)}</p>}
+        {categories.isError && categories.data === undefined && <p role="alert">{describeApiError(categories.error)}</p>}
         {categories.data !== undefined && rows.length === 0 && <p className="cm-note">{t(deleted ? 'management.categories.none_deleted' : 'management.categories.none')}</p>}
         {rows.length > 0 && (
           <ul className="cm-list" aria-label={t('management.categories.list_label')}>

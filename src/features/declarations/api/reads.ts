@@ -6,9 +6,9 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Declaration, DeclarationSummary, Template } from '../../../../common/modules/declarations/schemas';
-import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
+import { siteChoicesQueryOptions as siteChoicesQuery } from '../../../lib/site-choices';
 import type { DeclarationListSearch } from '../search';
 import { declarationsKeys } from './keys';
 
@@ -75,18 +75,18 @@ export const templateHistoryQueryOptions = (id: string) =>
     staleTime: 30_000,
   });
 
-/** The reporter's site picker: nearest to `near` ("lat,lng") first, or by name. */
+/**
+ * The reporter's site picker: nearest to `near` ("lat,lng") first, or by name; offline, the
+ * kept choices (by name, offline.ts) filtered on the device (lib/site-choices.ts).
+ */
 export const siteChoicesQueryOptions = (near: string | null, search: string) =>
+  siteChoicesQuery({ queryKey: declarationsKeys.sites(near, search.trim()), keptKey: declarationsKeys.sites(null, ''), path: 'declarations/sites', near, search });
+
+/** The managers' member picker, kept offline once read (meta.offline). */
+export const membersQueryOptions = () =>
   queryOptions({
-    queryKey: declarationsKeys.sites(near, search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<SiteChoice[]>('declarations/sites', {
-        searchParams: { ...(near === null ? {} : { near }), ...(search.trim() === '' ? {} : { search: search.trim() }) },
-        ...withSignal(signal),
-      }),
-    staleTime: 60_000,
+    queryKey: declarationsKeys.members(),
+    queryFn: ({ signal }) => apiGet<Actor[]>('declarations/members', withSignal(signal)),
+    staleTime: 5 * 60_000,
     meta: { offline: true },
   });
-
-export const membersQueryOptions = () =>
-  queryOptions({ queryKey: declarationsKeys.members(), queryFn: ({ signal }) => apiGet<Actor[]>('declarations/members', withSignal(signal)), staleTime: 5 * 60_000 });

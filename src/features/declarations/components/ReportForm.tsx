@@ -55,7 +55,7 @@ export function ReportForm({ templateId, siteId, pinned = null, onChooseTemplate
         <div className="record-sheet">
           {templates.isPending && templates.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('report.loading')} />}
           {templates.isPending && templates.fetchStatus === 'paused' && <p>{t('report.offline_no_templates')}</p>}
-          {templates.isError && <p role="alert">{describeApiError(templates.error)}</p>}
+          {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
           {templates.data !== undefined && templates.data.length === 0 && <p>{t('report.no_templates')}</p>}
           <ul className="declaration-types" aria-label={t('report.choose_title')}>
             {(templates.data ?? []).map((candidate) => (

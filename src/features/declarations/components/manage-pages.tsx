@@ -60,7 +60,7 @@ export function TemplatesPage() {
           </select>
         </label>
         {templates.isPending && <IonSpinner name="crescent" aria-label={t('report.loading')} />}
-        {templates.isError && <p role="alert">{describeApiError(templates.error)}</p>}
+        {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
         {templates.data?.length === 0 && <p>{t('templates.none')}</p>}
         <ul className="declaration-template-list" aria-label={t('templates.title')}>
           {(templates.data ?? []).map((template) => (

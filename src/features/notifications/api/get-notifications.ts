@@ -21,7 +21,8 @@ export function getNotificationsRequest(offset = 0, limit = NOTIFICATIONS_PAGE_S
   return apiGet<NotificationPage>('notifications', { searchParams: { offset, limit } });
 }
 
+/** Kept offline (meta.offline; the first page by the feature's offline declaration, offline.ts). */
 export const notificationsQueryOptions = (offset = 0, limit = NOTIFICATIONS_PAGE_SIZE) =>
-  queryOptions({ queryKey: NOTIFICATION_KEYS.list(offset, limit), queryFn: () => getNotificationsRequest(offset, limit) });
+  queryOptions({ queryKey: NOTIFICATION_KEYS.list(offset, limit), queryFn: () => getNotificationsRequest(offset, limit), meta: { offline: true } });
 
 export const useNotifications = (offset = 0) => useQuery(notificationsQueryOptions(offset));

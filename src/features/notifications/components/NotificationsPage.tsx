@@ -4,6 +4,7 @@
  */
 import { IonButton, IonItem, IonList, IonNote, IonSpinner } from '@ionic/react';
 import { Label } from '../../../components/Label';
+import { FromDeviceNote } from '../../../components/module/FromDeviceNote';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
@@ -32,9 +33,10 @@ export function NotificationsPage() {
         </IonButton>
       </div>
       {list.isPending && <IonSpinner name="crescent" aria-label={t('notifications.loading')} />}
-      {list.isError && <p role="alert">{t('notifications.load_failed')}</p>}
+      {list.isError && list.data === undefined && <p role="alert">{t('notifications.load_failed')}</p>}
+      <FromDeviceNote query={list} />
       {(markRead.isError || markAllRead.isError) && <p role="alert">{t('notifications.update_failed')}</p>}
-      {list.isSuccess && items.length === 0 && <p>{t('notifications.empty')}</p>}
+      {list.data !== undefined && items.length === 0 && <p>{t('notifications.empty')}</p>}
       {items.length > 0 && (
         <IonList data-testid="notifications-list">
           {items.map((item) => {

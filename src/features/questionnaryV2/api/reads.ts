@@ -7,9 +7,9 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Family, Inspection, InspectionSummary, Schedule, Template, TemplateSummary } from '../../../../common/modules/questionnaryV2/schemas';
-import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import type { Actor, HistoryEntry, Page } from '../../../../common/schemas/platform';
 import { apiGet, withSignal } from '../../../lib/api-client';
+import { siteChoicesQueryOptions as siteChoicesQuery } from '../../../lib/site-choices';
 import { manageQueryParams, type ManageSearch } from '../manage-search';
 import type { InspectionTab } from '../paths';
 import { questionnairesKeys } from './keys';
@@ -86,13 +86,7 @@ export const templateHistoryQueryOptions = (id: string) =>
   });
 
 export const siteChoicesQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: questionnairesKeys.sites(search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet<SiteChoice[]>('questionnaires/sites', { ...(search.trim() === '' ? {} : { searchParams: { search: search.trim() } }), ...withSignal(signal) }),
-    staleTime: 60_000,
-    meta: { offline: true },
-  });
+  siteChoicesQuery({ queryKey: questionnairesKeys.sites(search.trim()), keptKey: questionnairesKeys.sites(''), path: 'questionnaires/sites', search });
 
 /** The managers' list: everyone's inspections of the families they manage, filtered, by keyset pages. */
 export const MANAGED_PAGE_SIZE = 50;

@@ -96,7 +96,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
       {made && made.token !== null && <ShareByMail key={made.shareId} inspectionId={inspectionId} shareId={made.shareId} token={made.token} onSent={() => void refresh()} />}
       <h3 className="report-share-links-title">{t('share.links')}</h3>
       {shares.isPending && <p>{t('share.loading')}</p>}
-      {shares.isError && <p role="alert">{describeApiError(shares.error)}</p>}
+      {shares.isError && shares.data === undefined && <p role="alert">{describeApiError(shares.error)}</p>}
       {shares.isSuccess && list.length === 0 && <p>{t('share.none')}</p>}
       {list.length > 0 && (
         <ul className="report-share-list">

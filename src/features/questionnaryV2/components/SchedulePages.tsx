@@ -118,7 +118,7 @@ export function SchedulesPage() {
       </label>
       {list.isPending && list.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
       {list.isPending && list.fetchStatus === 'paused' && <p>{t('list.offline_empty')}</p>}
-      {list.isError && <p role="alert">{describeApiError(list.error)}</p>}
+      {list.isError && list.data === undefined && <p role="alert">{describeApiError(list.error)}</p>}
       {list.data !== undefined && rows.length === 0 && <p>{t(deletedView ? 'schedules.deleted_empty' : 'schedules.empty')}</p>}
       <ul className="inspection-list planning-schedules" aria-label={t(deletedView ? 'schedules.deleted_list_label' : 'schedules.list_label')}>
         {rows.map((row) => {
@@ -217,7 +217,7 @@ export function ScheduleEditPage() {
     <ModulePage className="questionnaires-page planning-page" title={shown?.templateName ?? t('schedules.edit_title')} onBack={back}>
       {schedule.isPending && schedule.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
       {schedule.isPending && schedule.fetchStatus === 'paused' && <p>{t('list.offline_empty')}</p>}
-      {schedule.isError && <p role="alert">{describeApiError(schedule.error)}</p>}
+      {schedule.isError && schedule.data === undefined && <p role="alert">{describeApiError(schedule.error)}</p>}
       {shown?.pending !== undefined && (
         <p role="status" className="inspection-help">
           <WaitingMark pending={shown.pending} /> {t('schedules.waiting')}

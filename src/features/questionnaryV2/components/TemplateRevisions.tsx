@@ -30,7 +30,7 @@ export function TemplateRevisions({ template, viewing }: { template: Template; v
     <details className="builder-card template-revisions" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('builder.revisions.title', { count: template.version })}</summary>
       {history.isPending && open && (history.fetchStatus === 'paused' ? <p>{t('builder.offline_empty')}</p> : <IonSpinner name="crescent" aria-label={t('list.loading')} />)}
-      {history.isError && <p role="alert">{describeApiError(history.error)}</p>}
+      {history.isError && history.data === undefined && <p role="alert">{describeApiError(history.error)}</p>}
       {history.data !== undefined && (
         <ol className="template-revision-list" aria-label={t('builder.revisions.list')}>
           {revisions.map((entry) => {

@@ -83,7 +83,7 @@ export function InspectionsPage() {
       )}
       {list.isPending && list.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
       {list.isPending && list.fetchStatus === 'paused' && <p>{t('list.offline_empty')}</p>}
-      {list.isError && <p role="alert">{describeApiError(list.error)}</p>}
+      {list.isError && list.data === undefined && <p role="alert">{describeApiError(list.error)}</p>}
       {list.data !== undefined && rows.length === 0 && <p>{t(`list.empty.${tab}`)}</p>}
       <ul className="inspection-list" aria-label={t(`tab.${tab}`)}>
         {rows.map((row) => (
@@ -152,7 +152,7 @@ export function StartPage() {
       <ModulePage className="questionnaires-page" title={t('start.choose_template')} onBack={back}>
         {templates.isPending && templates.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
         {templates.isPending && templates.fetchStatus === 'paused' && <p>{t('start.offline_no_templates')}</p>}
-        {templates.isError && <p role="alert">{describeApiError(templates.error)}</p>}
+        {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
         <ul className="inspection-list" aria-label={t('start.choose_template')}>
           {(templates.data ?? []).map((candidate) => (
             <li key={candidate.id}>
@@ -190,7 +190,7 @@ export function StartPage() {
 
   return (
     <ModulePage className="questionnaires-page" title={template.data?.name ?? t('start.title')} onBack={() => void router.navigate({ href: startHref() })}>
-      {template.isError && <p role="alert">{describeApiError(template.error)}</p>}
+      {template.isError && template.data === undefined && <p role="alert">{describeApiError(template.error)}</p>}
       <label htmlFor={ids.search} className="inspection-label">
         {t('start.site_search')}
         <input id={ids.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

@@ -62,7 +62,7 @@ export function TemplatesPage() {
       )}
       {live.isPending && live.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
       {live.isPending && live.fetchStatus === 'paused' && <p>{t('builder.offline_empty')}</p>}
-      {live.isError && <p role="alert">{describeApiError(live.error)}</p>}
+      {live.isError && live.data === undefined && <p role="alert">{describeApiError(live.error)}</p>}
       {families.map((family) => {
         const rows = (live.data ?? []).filter((row) => row.family === family);
         const gone = showDeleted ? (deleted.data ?? []).filter((row) => row.family === family) : [];
@@ -87,7 +87,7 @@ export function TemplatesPage() {
               <>
                 <h3>{t('builder.deleted_title')}</h3>
                 {deleted.isPending && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
-                {deleted.isError && <p role="alert">{describeApiError(deleted.error)}</p>}
+                {deleted.isError && deleted.data === undefined && <p role="alert">{describeApiError(deleted.error)}</p>}
                 {deleted.data !== undefined && gone.length === 0 && <p>{t('builder.deleted_empty')}</p>}
                 <ul className="inspection-list template-list" aria-label={t('builder.deleted_list', { family: t(`builder.family.${family}`) })}>
                   {gone.map((row) => (

@@ -58,7 +58,7 @@ export function SiteTypesPage({ onBack }: { onBack: () => void }) {
           </div>
         </form>
         {types.isPending && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
-        {types.isError && <p role="alert">{describeApiError(types.error)}</p>}
+        {types.isError && types.data === undefined && <p role="alert">{describeApiError(types.error)}</p>}
         {types.data !== undefined && (
           <ul className="site-types" aria-label={t('types.title')}>
             {types.data

@@ -13,6 +13,7 @@ import { siteStagesQueryOptions } from '../../../../src/features/emergency/api/g
 import { emergencySitesQueryOptions } from '../../../../src/features/emergency/api/get-sites';
 import {
   EMERGENCY_OFFLINE_SITES_MAX,
+  fetchEmergencySitesFirst,
   refreshEmergencyData,
   startEmergencyDataSync,
   useEmergencyOfflineData,
@@ -131,6 +132,21 @@ describe('the emergency data kept for offline use', { timeout: 20_000 }, () => {
     expect(requests.count('360/c')).toBe(1);
     expect(requests.count('3d/a')).toBe(1);
     expect(requests.count('360/a')).toBe(1);
+  });
+
+  it('asks the site list alone first thing, without waiting for an idle moment, and not again while it is held', async () => {
+    const idle = controlledIdle();
+    const requests = emergencyServer(() => [site('a', 'Atelier')]);
+    await fetchEmergencySitesFirst(queryClient);
+    expect(cached(queryClient).sites).toEqual([site('a', 'Atelier')]);
+    expect(requests.total()).toBe(1);
+    expect(idle.pending()).toBe(0);
+    await fetchEmergencySitesFirst(queryClient);
+    expect(requests.count('sites')).toBe(1);
+    // Without an answer it never rejects.
+    queryClient.clear();
+    server.use(http.get(api('emergency/sites'), () => HttpResponse.error()));
+    await expect(fetchEmergencySitesFirst(queryClient)).resolves.toBeUndefined();
   });
 
   it('keeps what it had when the server cannot be reached, and never rejects', async () => {
