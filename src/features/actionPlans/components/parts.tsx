@@ -66,7 +66,7 @@ export function ActionRow({ action, href, selected = false }: { action: WithPend
         <span>{details}</span>
         <span>{action.dueOn === null ? t('list.no_due') : t('list.due', { day: formatDay(action.dueOn, i18n.language) })}</span>
       </span>
-      <span className="action-row-chips">
+      <span className="record-row-chips action-row-chips">
         <ActionChips status={action.status} priority={action.priority} overdue={action.overdue} />
         {action.deletedAt !== null && <StatusChip label={t('sheet.deleted')} tone="danger" />}
         {action.pending !== undefined && <WaitingMark pending={action.pending} />}

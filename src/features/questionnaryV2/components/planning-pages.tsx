@@ -211,7 +211,7 @@ export function ManageInspectionsPage() {
           const href = inspectionHref(row.id);
           return (
             <a href={href} onClick={follow(href)} className="record-row planning-row">
-              <span className="planning-row-text">
+              <span className="record-row-text planning-row-text">
                 <strong>{row.templateName}</strong>
                 <span>
                   {row.siteName ?? t('report.no_site')} · {row.assignee.name}
@@ -224,7 +224,7 @@ export function ManageInspectionsPage() {
                       : t('manage.no_due')}
                 </span>
               </span>
-              <span className="planning-row-chips">
+              <span className="record-row-chips planning-row-chips">
                 {row.status !== 'submitted' && <StatusChip label={t(`manage.status.${row.status}`)} tone={row.status === 'inProgress' ? 'info' : 'neutral'} />}
                 {row.overdue && <StatusChip label={t('manage.status.overdue')} tone="danger" />}
                 {row.percent !== null && <span className="planning-score">{t('fill.score', { percent: row.percent })}</span>}
