@@ -37,6 +37,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingAttachments, usePendingChanges, usePendingWrites } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { actionsKeys } from '../api/keys';
 import { actionHistoryQueryOptions, actionQueryOptions } from '../api/reads';
 import { actionEditHref, planHref } from '../paths';
@@ -127,7 +128,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
   const act = async (write: () => Promise<unknown>, done: string) => {
     try {
       await write();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
       return true;
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

@@ -14,6 +14,7 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { useOnDelivered, type WithPending } from '../../../lib/outbox';
 import { ACTION_PLANS_PREFIX, ACTIONS_V3_PREFIX, type ActionsBase } from '../paths';
 import './actions.css';
@@ -33,7 +34,7 @@ export function useQueueThenGo(): (write: () => Promise<unknown>, message: strin
   return (write, message, href) =>
     void write().then(
       () => {
-        showToast({ message, kind: 'success' });
+        showSavedToast(message);
         void router.navigate({ href, replace: true });
       },
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),

@@ -13,6 +13,7 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { deletedOnceSent, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { areaHistoryQueryOptions, areaQueryOptions } from '../api/areas';
 import { pendingCreatedArea } from '../area-pending';
 import { shapeEditable, surfaceText } from '../drawing';
@@ -50,7 +51,7 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, nameOf,
   const deleted = deletedOnceSent(query.data, own);
   const act = (queue: () => Promise<unknown>, done: string) => () =>
     void queue().then(
-      () => showToast({ message: done, kind: 'success' }),
+      () => showSavedToast(done),
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
     );
   const fieldLabel = (field: string) => (['name', 'description', 'layerId', 'groupId', 'colour', 'geometry'].includes(field) ? t(`management.areas.field.${field}`) : field);

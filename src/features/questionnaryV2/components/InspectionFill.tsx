@@ -18,6 +18,7 @@ import { PhotoPicker } from '../../../components/PhotoPicker';
 import { SignaturePad } from '../../../components/SignaturePad';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { engineAnswers, saveAnswer, saveFill, saveFillHead, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
 import { queueSubmit } from '../writes';
 import './questionnaires.css';
@@ -130,7 +131,7 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
       await saving.current;
       const { payload, attachments } = submission(filling, template.sections, filling.signature);
       await queueSubmit(filling.inspectionId, payload, attachments);
-      showToast({ message: t('fill.submitted'), kind: 'success' });
+      showSavedToast(t('fill.submitted'));
       onSubmitted();
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

@@ -23,6 +23,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { useOnDelivered, usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { questionnairesKeys } from '../api/keys';
 import { managedInspectionsQueryOptions, membersQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { activeFilters, DEFAULT_MANAGE_SORT, MANAGE_SORTS, MANAGE_STATUSES, manageHref, manageQueryParams, validateManageSearch, type ManageSearch, type ManageStatus } from '../manage-search';
@@ -269,7 +270,7 @@ function PlanInspectionForm({ onDone }: { onDone: () => void }) {
     setSaving(true);
     try {
       await queuePlan(templateId, siteId, assigneeId, new Date(due).toISOString());
-      showToast({ message: t('manage.planned'), kind: 'success' });
+      showSavedToast(t('manage.planned'));
       onDone();
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

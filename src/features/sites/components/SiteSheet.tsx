@@ -29,6 +29,7 @@ import { lazyPart } from '../../../lib/lazy-part';
 import { usePendingChanges } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
 import { siteQueryOptions } from '../api/get-site';
 import { siteTypesQueryOptions } from '../api/get-site-types';
@@ -101,7 +102,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }
