@@ -5,9 +5,7 @@
  * debounced search box, the module's filters and sort (their values live in the address's
  * search params: the route validates them and hands them here, so a reload or a shared link
  * shows the same list), the filtered count, the empty, error and offline states, pull to
- * refresh, and the next page loaded as the end comes into view. A row is at least `rowHeight`
- * high and grows with its content (each rendered row is measured): on a phone a title takes two
- * lines and the chips a line of their own (module.css).
+ * refresh, and the next page loaded as the end comes into view.
  *
  * The scroll container is the list's own element, marked `ion-content-scroll-host` inside a
  * non-scrolling IonContent, which is how Ionic's refresher works with a virtual scroller. Its
@@ -188,13 +186,11 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
                 return (
                   <div
                     key={row === undefined ? 'more' : props.getKey(row)}
-                    ref={virtualizer.measureElement}
-                    data-index={item.index}
                     role="listitem"
                     aria-setsize={total}
                     aria-posinset={item.index + 1}
                     className="record-list-row"
-                    style={{ minHeight: rowHeight, transform: `translateY(${item.start}px)` }}
+                    style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
                   >
                     {row === undefined ? (
                       <div className="record-list-more">
