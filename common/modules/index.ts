@@ -72,3 +72,10 @@ export const MODULE_MANIFESTS: readonly ModuleManifest[] = LIST;
 
 export const manifestById = (id: string): ModuleManifest | undefined => MODULE_MANIFESTS.find((m) => m.id === id);
 export const manifestByPrefix = (prefix: string): ModuleManifest | undefined => MODULE_MANIFESTS.find((m) => m.prefix === prefix);
+
+/**
+ * A district module (`district_modules.name`) the app has screens for: a manifest that names it
+ * says `screens: true`. The lists of a district's modules show only these, so they grow as
+ * modules land rather than naming placeholders.
+ */
+export const hasScreens = (districtModule: string): boolean => MODULE_MANIFESTS.some((m) => m.districtModule === districtModule && m.screens);

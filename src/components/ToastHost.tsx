@@ -1,5 +1,6 @@
 /**
- * Shows the toast queue (lib/toast.ts) one at a time. Persistent toasts wait for Close.
+ * Shows the toast queue (lib/toast.ts) one at a time, below the app's header. Persistent
+ * toasts wait for Close.
  *
  * The toast is presented imperatively (useIonToast), not rendered as <IonToast>: Ionic moves a
  * rendered overlay out of React's tree, and unmounting it after it dismissed itself made React
@@ -10,6 +11,9 @@ import { useIonToast, type ToastButton } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, TOAST_DURATION_MS, useToasts, type ToastKind } from '../lib/toast';
+
+/** The shell's header (features/shell AppToolbar); the toasts sit below it. */
+const APP_HEADER_SELECTOR = 'header.app-header';
 
 const COLORS: Record<ToastKind, string> = {
   success: 'success',
@@ -46,6 +50,9 @@ export function ToastHost() {
       duration: toast.persistent ? 0 : TOAST_DURATION_MS,
       buttons,
       position: 'top',
+      // Below the app's header where there is one: a toast over it hid the district, the
+      // alert button and the way back.
+      positionAnchor: document.querySelector<HTMLElement>(APP_HEADER_SELECTOR) ?? undefined,
       htmlAttributes: { 'data-testid': 'toast' },
       onDidDismiss: () => dismissToast(toast.id),
     });

@@ -5,11 +5,12 @@
  */
 import { describeApiError } from './error-messages';
 import { showToast } from './toast';
+import { showSavedToast } from './saved-toast';
 
 export async function withToast(action: () => Promise<unknown>, done: string): Promise<boolean> {
   try {
     await action();
-    showToast({ message: done, kind: 'success' });
+    showSavedToast(done);
     return true;
   } catch (error) {
     showToast({ message: describeApiError(error), kind: 'danger' });

@@ -1,25 +1,26 @@
 /**
  * A record form's page, and its end: Save (while not saving) and Cancel, and the save itself: every
- * problem shown, nothing sent while one remains; the module's save (which queues the write),
- * then the draft forgotten and the user told; a refusal shown as a toast.
+ * problem shown, nothing sent while one remains (and how many fields need attention said beside
+ * Save); the module's save (which queues the write), then the draft forgotten and the user
+ * told; a refusal shown as a toast.
  */
 import { IonButton } from '@ionic/react';
 import { useState, type ReactNode } from 'react';
 import { describeApiError } from '../../lib/error-messages';
 import { showToast } from '../../lib/toast';
+import { showSavedToast } from '../../lib/saved-toast';
 import { ModulePage } from './ModulePage';
-import { DraftOffer, type RecordForm } from './RecordForm';
+import { DraftOffer, SaveProblems, type RecordForm } from './RecordForm';
 
 export function useFormSave<S>(form: RecordForm<S>, onSave: (state: S) => Promise<void>, savedMessage: string): { saving: boolean; submit: () => Promise<void> } {
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    form.touchAll();
-    if (!form.valid || saving) return;
+    if (saving || !form.attemptSave()) return;
     setSaving(true);
     try {
       await onSave(form.state);
       await form.clearDraft();
-      showToast({ message: savedMessage, kind: 'success' });
+      showSavedToast(savedMessage);
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     } finally {
@@ -29,9 +30,19 @@ export function useFormSave<S>(form: RecordForm<S>, onSave: (state: S) => Promis
   return { saving, submit };
 }
 
-export function FormActions({ saveLabel, cancelLabel, saving, onCancel }: { saveLabel: string; cancelLabel: string; saving: boolean; onCancel: () => void }) {
+export interface FormActionsProps {
+  saveLabel: string;
+  cancelLabel: string;
+  saving: boolean;
+  onCancel: () => void;
+  /** The form: after a Save that found problems, how many fields need attention. */
+  form?: Pick<RecordForm<unknown>, 'blocked' | 'problems'>;
+}
+
+export function FormActions({ saveLabel, cancelLabel, saving, onCancel, form }: FormActionsProps) {
   return (
     <div className="record-form-actions">
+      {form !== undefined && <SaveProblems form={form} />}
       <IonButton type="submit" disabled={saving}>
         {saveLabel}
       </IonButton>

@@ -14,6 +14,7 @@ import { pendingAttachmentDeletes, queueDeleteAttachment } from '../../lib/attac
 import { describeApiError } from '../../lib/error-messages';
 import { usePendingChanges } from '../../lib/outbox';
 import { showToast } from '../../lib/toast';
+import { showSavedToast } from '../../lib/saved-toast';
 import { openBlob } from '../ApiImage';
 import { AttachmentGrid, type GridAttachment } from '../AttachmentGrid';
 import { WaitingMark } from '../WaitingMark';
@@ -81,7 +82,7 @@ export function RecordAttachments({ module, recordId, attachments, manage, canDe
   const remove = async (item: GridAttachment) => {
     try {
       await queueDeleteAttachment(module, recordId, item);
-      showToast({ message: t('photos.deleted_done'), kind: 'success' });
+      showSavedToast(t('photos.deleted_done'));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }

@@ -2,9 +2,14 @@
  * The form helpers of every module: a value object edited field by field, its problems
  * computed on every change (the module passes a check, normally schemaProblems with its
  * TypeBox schema), shown per field once the field was touched and announced (role="alert"),
- * Save disabled while a problem remains, and a draft: the value is saved (debounced) with
+ * and a draft: the value is saved (debounced) with
  * saveDraft while it differs from the start, offered back when the same form is reopened, and
  * deleted once saved or discarded.
+ *
+ * Save is never disabled for a problem: a disabled Save says nothing of what is missing. A tap
+ * with problems left (attemptSave) shows every field's message, says how many fields need
+ * attention beside Save (SaveProblems) and moves the focus to the first of them. Required
+ * fields carry a marker (TextField's `required`, explained by RequiredNote).
  */
 import { IonButton, IonInput, IonTextarea } from '@ionic/react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
@@ -31,6 +36,13 @@ export interface RecordForm<S> {
   valid: boolean;
   dirty: boolean;
   touchAll: () => void;
+  /**
+   * A tap on Save: every problem shown; true when there is none (then save). Otherwise the focus
+   * goes to the first field with a problem and `blocked` holds until the problems are fixed.
+   */
+  attemptSave: () => boolean;
+  /** Save was tapped and problems remain. */
+  blocked: boolean;
   /** A draft of an earlier visit, not yet restored or discarded. */
   draft: S | null;
   restoreDraft: () => void;
@@ -45,6 +57,7 @@ export function useRecordForm<S extends object>({ initial, check, draftKey }: Re
   const [state, setState] = useState<S>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [all, setAll] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const [draft, setDraft] = useState<S | null>(null);
   const [start] = useState(initial);
   const problems = useMemo(() => check(state), [check, state]);
@@ -88,6 +101,14 @@ export function useRecordForm<S extends object>({ initial, check, draftKey }: Re
     valid: Object.keys(problems).length === 0,
     dirty,
     touchAll: () => setAll(true),
+    attemptSave: () => {
+      setAll(true);
+      setAttempted(true);
+      const valid = Object.keys(problems).length === 0;
+      if (!valid) focusFirstProblem();
+      return valid;
+    },
+    blocked: attempted && Object.keys(problems).length > 0,
     draft,
     restoreDraft: () => {
       if (draft === null) return;
@@ -103,6 +124,34 @@ export function useRecordForm<S extends object>({ initial, check, draftKey }: Re
       if (draftKey !== undefined) await deleteDraft(draftKey);
     },
   };
+}
+
+/** The first field marked invalid in the form on screen gets the focus, once its message is drawn. */
+function focusFirstProblem(): void {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('form.record-form [aria-invalid="true"]');
+    if (field === null) return;
+    const ionic = field as HTMLElement & { setFocus?: () => Promise<void> };
+    if (typeof ionic.setFocus === 'function') void ionic.setFocus();
+    else field.focus();
+  });
+}
+
+/** Beside Save, after a tap that found problems: how many fields need attention (announced). */
+export function SaveProblems({ form }: { form: Pick<RecordForm<unknown>, 'blocked' | 'problems'> }) {
+  const { t } = useTranslation('components');
+  if (!form.blocked) return null;
+  return (
+    <p className="record-form-error record-form-blocked" role="alert">
+      {t('module.save_blocked', { count: Object.keys(form.problems).length })}
+    </p>
+  );
+}
+
+/** What the required fields' marker means, once at the top of a form that has some. */
+export function RequiredNote() {
+  const { t } = useTranslation('components');
+  return <p className="record-form-note">{t('module.required_note')}</p>;
 }
 
 export function FieldError({ id, problem }: { id: string; problem: FieldProblem | undefined }) {
@@ -124,12 +173,15 @@ interface TextFieldProps {
   type?: 'text' | 'number' | 'search';
   inputMode?: 'decimal' | 'text';
   maxlength?: number;
+  /** Marked as required (a * after the label, which the field's name leaves out; `required` for assistive technology). */
+  required?: boolean;
 }
 
 /** A labelled text input (or textarea) with its problem below it, tied by aria-describedby. */
-export function TextField({ label, value, onChange, problem, multiline = false, type = 'text', inputMode, maxlength }: TextFieldProps) {
+export function TextField({ label, value, onChange, problem, multiline = false, type = 'text', inputMode, maxlength, required = false }: TextFieldProps) {
   const errorId = useId();
   const aria = { 'aria-invalid': problem !== undefined, ...(problem === undefined ? {} : { 'aria-describedby': errorId }) };
+  const marking = required ? { required: true, className: 'record-form-required' } : {};
   return (
     <div className="record-form-field">
       {multiline ? (
@@ -141,6 +193,7 @@ export function TextField({ label, value, onChange, problem, multiline = false, 
           value={value}
           maxlength={maxlength}
           onIonInput={(event) => onChange(String(event.detail.value ?? ''))}
+          {...marking}
           {...aria}
         />
       ) : (
@@ -153,6 +206,7 @@ export function TextField({ label, value, onChange, problem, multiline = false, 
           value={value}
           maxlength={maxlength}
           onIonInput={(event) => onChange(String(event.detail.value ?? ''))}
+          {...marking}
           {...aria}
         />
       )}

@@ -35,14 +35,18 @@ export function RecordSection({ title, children, actions }: { title: string; chi
 
 export function RecordFields({ fields }: { fields: readonly { label: string; value: ReactNode }[] }) {
   return (
-    <dl className="record-fields">
-      {fields.map((field) => (
-        <div key={field.label} style={{ display: 'contents' }}>
-          <dt>{field.label}</dt>
-          <dd>{field.value}</dd>
-        </div>
-      ))}
-    </dl>
+    // The box is the container the fields' layout is chosen by (module.css): label beside value
+    // where the sheet is wide, label above value where it is narrow.
+    <div className="record-fields-box">
+      <dl className="record-fields">
+        {fields.map((field) => (
+          <div key={field.label} style={{ display: 'contents' }}>
+            <dt>{field.label}</dt>
+            <dd>{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

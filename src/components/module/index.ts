@@ -5,7 +5,7 @@ export { RecordList, SEARCH_DEBOUNCE_MS, type RecordListQuery, type SortChoice }
 export { HistoryList, RecordFields, RecordSection, RecordSheet } from './RecordSheet';
 export { formatChanges, formatHistoryValue, type AnswerField, type HistoryField, type HistoryFields, type HistoryKind } from './history-format';
 export { RecordAttachments } from './RecordAttachments';
-export { DraftOffer, FieldError, TextField, useRecordForm, type RecordForm } from './RecordForm';
+export { DraftOffer, FieldError, RequiredNote, SaveProblems, TextField, useRecordForm, type RecordForm } from './RecordForm';
 export { schemaProblems, type FieldProblem, type Problems } from './validation';
 export { SplitLayout, useWideLayout, WIDE_MEDIA } from './SplitLayout';
 export { StatusChip, type StatusTone } from './StatusChip';

@@ -224,7 +224,7 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
     <FormPage title={title} onBack={onCancel} form={form} submit={submit}>
         {templatePicker}
         {(templateName !== null || sourceLabel !== null) && <p>{[templateName === null ? null : t('form.from_template', { name: templateName }), sourceLabel].filter(Boolean).join(' · ')}</p>}
-        <TextField label={t('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} />
+        <TextField label={t('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} required />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
         <SiteSelect label={t('field.siteId')} value={state.siteId} choices={siteChoicesQueryOptions} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} className="record-form-site" describedBy={`${ids.error}-siteId`} />
         {pickerError('siteId')}
@@ -254,7 +254,7 @@ function ActionForm({ title, initial, draftKey, siteName = null, assigneeName = 
         {pickerError('dueOn')}
         <PrioritySelect value={state.priority} onChange={(priority) => set('priority', priority)} />
         <ProofFields value={state.proof} onChange={(proof) => set('proof', proof)} />
-        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} saving={saving} onCancel={onCancel} />
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} saving={saving} onCancel={onCancel} form={form} />
     </FormPage>
   );
 }

@@ -38,6 +38,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { usePendingAttachments, usePendingChanges, usePendingWrites, useServerMayHave } from '../../../lib/outbox';
 import { useKeptRecord } from '../../../components/module/kept-record';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { actionsKeys } from '../api/keys';
 import { ACTION_HISTORY_FIELDS } from '../history-fields';
 import { actionHistoryQueryOptions, actionQueryOptions } from '../api/reads';
@@ -129,7 +130,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
   const act = async (write: () => Promise<unknown>, done: string) => {
     try {
       await write();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
       return true;
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

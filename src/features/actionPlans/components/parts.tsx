@@ -14,6 +14,7 @@ import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { useOnDelivered, type WithPending } from '../../../lib/outbox';
 import { ACTION_PLANS_PREFIX, ACTIONS_V3_PREFIX, type ActionsBase } from '../paths';
 import './actions.css';
@@ -33,7 +34,7 @@ export function useQueueThenGo(): (write: () => Promise<unknown>, message: strin
   return (write, message, href) =>
     void write().then(
       () => {
-        showToast({ message, kind: 'success' });
+        showSavedToast(message);
         void router.navigate({ href, replace: true });
       },
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
@@ -66,7 +67,7 @@ export function ActionRow({ action, href, selected = false }: { action: WithPend
         <span>{details}</span>
         <span>{action.dueOn === null ? t('list.no_due') : t('list.due', { day: formatDay(action.dueOn, i18n.language) })}</span>
       </span>
-      <span className="action-row-chips">
+      <span className="record-row-chips action-row-chips">
         <ActionChips status={action.status} priority={action.priority} overdue={action.overdue} />
         {action.deletedAt !== null && <StatusChip label={t('sheet.deleted')} tone="danger" />}
         {action.pending !== undefined && <WaitingMark pending={action.pending} />}

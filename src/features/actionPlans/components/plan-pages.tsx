@@ -252,7 +252,7 @@ function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null,
   const endProblem = shown('endOn');
   return (
     <FormPage title={title} onBack={onCancel} form={form} submit={submit}>
-        <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={PLAN_NAME_MAX} />
+        <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={PLAN_NAME_MAX} required />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
         <SiteSelect label={t('field.siteId')} value={state.siteId} choices={siteChoicesQueryOptions} chosenName={siteName} noneLabel={t('sheet.no_site')} onChange={(v) => set('siteId', v)} className="record-form-site" />
         <ChoiceSelect
@@ -275,7 +275,7 @@ function PlanForm({ title, initial, draftKey, siteName = null, ownerName = null,
             {t('plans.end_before_start')}
           </p>
         )}
-        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} saving={saving} onCancel={onCancel} />
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('form.cancel')} saving={saving} onCancel={onCancel} form={form} />
     </FormPage>
   );
 }

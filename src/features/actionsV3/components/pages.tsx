@@ -204,8 +204,8 @@ function TemplateForm({ title, initial, draftKey, onSave, onDelete, onCancel }: 
         )
       }
     >
-        <TextField label={t('templates.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={TEMPLATE_NAME_MAX} />
-        <TextField label={ta('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} />
+        <TextField label={t('templates.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={TEMPLATE_NAME_MAX} required />
+        <TextField label={ta('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={TITLE_MAX} required />
         <TextField label={ta('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={TEXT_MAX} />
         <PrioritySelect value={state.priority} onChange={(priority) => set('priority', priority)} />
         <TextField
@@ -217,7 +217,7 @@ function TemplateForm({ title, initial, draftKey, onSave, onDelete, onCancel }: 
         />
         <p className="action-help">{t('templates.due_in_days_help', { max: DUE_IN_DAYS_MAX })}</p>
         <ProofFields value={state.proof} onChange={(proof) => set('proof', proof)} />
-        <FormActions saveLabel={ta('form.save')} cancelLabel={ta('form.cancel')} saving={saving} onCancel={onCancel} />
+        <FormActions saveLabel={ta('form.save')} cancelLabel={ta('form.cancel')} saving={saving} onCancel={onCancel} form={form} />
     </FormPage>
   );
 }

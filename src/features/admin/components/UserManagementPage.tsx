@@ -1,14 +1,15 @@
 /**
  * /admin/userManagement: the members of the session's district. Create an account (e-mail,
- * password set by the admin, rights), edit a member's rights, disable an account. The rights
+ * password set by the admin, rights: a level per module, the raw keys in an advanced view),
+ * edit a member's rights, disable an account. The rights
  * offered are those within the admin's reach (its own; every right for the holder of the
  * operator right): the server refuses any other (user.rights_not_grantable), and a member's
  * rights beyond that reach are shown ticked and locked (they stay as they are). An operator's
  * row offers no action to an admin without the operator right (user.operator_protected).
  * Disabling says what happened (the envelope's message: account disabled, or removed from
- * this district only). A duplicate e-mail shows the catalogue's error toast; an account of
- * elsewhere added to the district shows user_duplicated as a persistent error toast (spec
- * section 8).
+ * this district only). A refused creation says so once: a duplicate e-mail as the catalogue's
+ * error toast (spec section 8), any other refusal below the form; an account of elsewhere added
+ * to the district shows user_duplicated as a persistent error toast (spec section 8).
  */
 import { IonBadge, IonButton, IonInput, IonItem, IonList, IonSpinner } from '@ionic/react';
 import { Label } from '../../../components/Label';
@@ -19,12 +20,14 @@ import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
 import { isOperator, OPERATOR_RIGHT, reachOf } from '../../../../common/rights';
 import { ApiError } from '../../../lib/api-client';
 import { useEnvelope } from '../../../lib/envelope-store';
+import { EMAIL_ALREADY_USED } from '../../../lib/error-catalogue';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
 import { useCreateUserMutation } from '../api/create-user';
 import { useDisableUserMutation } from '../api/disable-user';
 import { usersQueryOptions, type UserEntry } from '../api/get-users';
 import { useUpdateUserRightsMutation } from '../api/update-user-rights';
+import { levelOf, levelsOf, MODULE_RIGHTS, otherRights, withLevel, type ModuleRights } from '../rights-groups';
 import { validateNewUser, type NewUserProblems } from '../validation';
 import './admin.css';
 import { requireNetwork } from '../../../lib/connectivity';
@@ -54,27 +57,83 @@ export function UserManagementPage() {
   );
 }
 
+/**
+ * The rights of a member as data: per module a level (none / read / manage) that writes the
+ * module's rights of that level, then the rights of no module one by one, and every raw key
+ * in the advanced view. Only the rights within the admin's reach change: a choice that would
+ * change another is not offered, and the member's rights beyond the reach are shown locked.
+ */
 function RightsChoice({ selected, held = [], onChange }: { selected: readonly string[]; held?: readonly string[]; onChange: (rights: string[]) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const own = useEnvelope((state) => state.rights);
   const reach = reachOf(own);
   // The rights within the admin's reach, plus those the member holds beyond it (locked).
   const offered = [...new Set([...reach, ...held])].sort();
+  const shown = new Set(offered);
   const locked = held.some((right) => !reach.has(right));
+  const modules = MODULE_RIGHTS.filter((module) => [...module.read, ...module.manage].some((right) => shown.has(right))).sort((a, b) =>
+    t(a.labelKey).localeCompare(t(b.labelKey), i18n.language),
+  );
+  const others = otherRights(held).filter((right) => shown.has(right));
   const toggle = (right: string, on: boolean) => onChange(on ? [...selected, right].sort() : selected.filter((r) => r !== right));
+  const box = (right: string, label: string) => (
+    <label key={right}>
+      <input type="checkbox" checked={selected.includes(right)} disabled={!reach.has(right)} onChange={(event) => toggle(right, event.target.checked)} />
+      {label}
+    </label>
+  );
   return (
     <fieldset className="admin-rights">
       <legend>{t('administration.rights')}</legend>
-      {offered.map((right) => (
-        <label key={right}>
-          <input type="checkbox" checked={selected.includes(right)} disabled={!reach.has(right)} onChange={(event) => toggle(right, event.target.checked)} />
-          {right}
-        </label>
-      ))}
+      <div className="admin-rights-modules">
+        {modules.map((module) => (
+          <ModuleLevel key={module.id} module={module} selected={selected} reach={reach} onChange={onChange} />
+        ))}
+      </div>
+      {others.length > 0 && (
+        <fieldset className="admin-rights-others">
+          <legend>{t('administration.rights_others')}</legend>
+          {others.map((right) => box(right, right))}
+        </fieldset>
+      )}
+      <details className="admin-rights-advanced">
+        <summary>{t('administration.rights_advanced')}</summary>
+        <div className="admin-rights-keys">{offered.map((right) => box(right, right))}</div>
+      </details>
       {locked && <p className="admin-note">{t('administration.rights_beyond_reach')}</p>}
     </fieldset>
   );
 }
+
+/** One module's level, as radio buttons named by the module; none checked when the rights match no level. */
+function ModuleLevel({ module, selected, reach, onChange }: { module: ModuleRights; selected: readonly string[]; reach: ReadonlySet<string>; onChange: (rights: string[]) => void }) {
+  const { t } = useTranslation();
+  const name = useId();
+  const current = levelOf(module, selected);
+  // A level is offered when choosing it changes only rights within the admin's reach.
+  const reachable = (next: readonly string[]) => {
+    const before = new Set(selected);
+    const after = new Set(next);
+    return [...before, ...after].every((right) => before.has(right) === after.has(right) || reach.has(right));
+  };
+  return (
+    <fieldset className="admin-rights-module">
+      <legend>{t(module.labelKey)}</legend>
+      {levelsOf(module).map((level) => {
+        const next = withLevel(module, selected, level);
+        return (
+          <label key={level}>
+            <input type="radio" name={name} value={level} checked={current === level} disabled={current !== level && !reachable(next)} onChange={() => onChange(next)} />
+            {t(`administration.level_${level}`)}
+          </label>
+        );
+      })}
+      {current === null && <span className="admin-note">{t('administration.level_custom')}</span>}
+    </fieldset>
+  );
+}
+
+const isEmailAlreadyUsed = (error: unknown): boolean => error instanceof ApiError && error.body.message === EMAIL_ALREADY_USED;
 
 function CreateUserForm() {
   const { t } = useTranslation();
@@ -99,10 +158,8 @@ function CreateUserForm() {
           setRights([]);
         },
         onError: (error) => {
-          // Spec section 8: user.email_already_used is an error toast.
-          if (error instanceof ApiError && error.body.message === 'user.email_already_used') {
-            showToast({ message: describeApiError(error), kind: 'danger', persistent: true });
-          }
+          // Spec section 8: user.email_already_used is an error toast (and only that).
+          if (isEmailAlreadyUsed(error)) showToast({ message: describeApiError(error), kind: 'danger', persistent: true });
         },
       },
     );
@@ -122,7 +179,7 @@ function CreateUserForm() {
       />
       {problems.password !== undefined && <p role="alert" className="admin-error">{t(problems.password, { min: PASSWORD_MIN_LENGTH })}</p>}
       <RightsChoice selected={rights} onChange={setRights} />
-      {create.isError && <p role="alert" className="admin-error">{describeApiError(create.error)}</p>}
+      {create.isError && !isEmailAlreadyUsed(create.error) && <p role="alert" className="admin-error">{describeApiError(create.error)}</p>}
       <IonButton type="submit" disabled={create.isPending}>
         {t('administration.create')}
       </IonButton>

@@ -91,7 +91,7 @@ export function AreaForm({ area, geometry, layers, groups, onSaved, onCancel, on
           </IonButton>
         )}
       </p>
-      <TextField label={t('management.common.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
+      <TextField label={t('management.common.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} required />
       {areaLayers.length === 0 ? (
         <p role="alert">{t('management.areas.no_area_layer')}</p>
       ) : (
@@ -120,7 +120,7 @@ export function AreaForm({ area, geometry, layers, groups, onSaved, onCancel, on
         fallback={liveGroups.find((group) => group.id === form.state.groupId)?.colour ?? areaLayers.find((layer) => layer.id === form.state.layerId)?.colour}
       />
       <DescriptionField value={form.state.description} onChange={(value) => form.set('description', value)} problem={form.shown('description')} />
-      <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} />
+      <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} form={form} />
     </form>
   );
 }

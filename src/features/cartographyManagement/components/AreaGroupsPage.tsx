@@ -26,6 +26,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { deletedOnceSent, usePendingChanges, withPendingList, type WithPending } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { areaGroupHistoryQueryOptions, areaGroupsQueryOptions } from '../api/area-groups';
 import { areasListQueryOptions } from '../api/areas';
 import { AREA_GROUP_HISTORY_FIELDS } from '../history-fields';
@@ -149,7 +150,7 @@ function GroupSheet({ group, manager, deleted, onBack, onEdit }: { group: WithPe
   const members = areas.data?.pages.flatMap((page) => page.items) ?? [];
   const act = (queue: () => Promise<unknown>, done: string) => () =>
     void queue().then(
-      () => showToast({ message: done, kind: 'success' }),
+      () => showSavedToast(done),
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
     );
   return (
@@ -251,10 +252,10 @@ function GroupForm({ group, onBack, onDone }: { group: AreaGroup | null; onBack?
         }}
       >
         {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <TextField label={t('management.common.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
+        <TextField label={t('management.common.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} required />
         <ColourField label={t('management.common.colour')} value={form.state.colour} onChange={(value) => form.set('colour', value ?? DEFAULT_GROUP_COLOUR)} />
         <DescriptionField value={form.state.description} onChange={(value) => form.set('description', value)} problem={form.shown('description')} />
-        <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={() => onDone(group?.id ?? '')} />
+        <FormActions saveLabel={t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={() => onDone(group?.id ?? '')} form={form} />
       </form>
     </ModulePage>
   );

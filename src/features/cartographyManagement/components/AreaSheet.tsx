@@ -13,6 +13,7 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { deletedOnceSent, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { areaHistoryQueryOptions, areaQueryOptions } from '../api/areas';
 import { pendingCreatedArea } from '../area-pending';
 import { AREA_HISTORY_FIELDS } from '../history-fields';
@@ -49,7 +50,7 @@ export function AreaSheet({ areaId, manager, writes, complete, colourOf, onEdit,
   const deleted = deletedOnceSent(query.data, own);
   const act = (queue: () => Promise<unknown>, done: string) => () =>
     void queue().then(
-      () => showToast({ message: done, kind: 'success' }),
+      () => showSavedToast(done),
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
     );
   return (

@@ -27,8 +27,8 @@ export function CategoryForm({ title, initial, onSave, onCancel }: { title: stri
   const { saving, submit } = useFormSave(form, (draft) => onSave({ ...draft, name: draft.name.trim() }), t('management.categories.saved'));
   const group = useId();
   return (
-    <InlineForm title={title} submit={submit} saving={saving} onCancel={onCancel}>
-      <TextField label={t('management.categories.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
+    <InlineForm title={title} submit={submit} saving={saving} onCancel={onCancel} form={form}>
+      <TextField label={t('management.categories.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} required />
       <fieldset className="record-fieldset cm-icons">
         <legend>{t('management.categories.icon_label')}</legend>
         <div className="cm-icon-choices">

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/module/FormActions';
+import type { RecordForm } from '../../../components/module/RecordForm';
 
 export interface InlineFormProps {
   title: string;
@@ -12,10 +13,12 @@ export interface InlineFormProps {
   saving: boolean;
   onCancel: () => void;
   saveLabel?: string;
+  /** The form's state: after a Save that found problems, Save says how many fields need attention. */
+  form?: Pick<RecordForm<unknown>, 'blocked' | 'problems'>;
   children: ReactNode;
 }
 
-export function InlineForm({ title, submit, saving, onCancel, saveLabel, children }: InlineFormProps) {
+export function InlineForm({ title, submit, saving, onCancel, saveLabel, form, children }: InlineFormProps) {
   const { t } = useTranslation('cartography');
   return (
     <form
@@ -29,7 +32,7 @@ export function InlineForm({ title, submit, saving, onCancel, saveLabel, childre
     >
       <h2>{title}</h2>
       {children}
-      <FormActions saveLabel={saveLabel ?? t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} />
+      <FormActions saveLabel={saveLabel ?? t('management.common.save')} cancelLabel={t('management.common.cancel')} saving={saving} onCancel={onCancel} form={form} />
     </form>
   );
 }

@@ -64,8 +64,8 @@ function LayerForm({ title, initial, kindFixed, onSave, onCancel }: { title: str
   const { saving, submit } = useFormSave(form, (draft) => onSave({ ...draft, name: draft.name.trim() }), t('management.layers.saved'));
   const group = useId();
   return (
-    <InlineForm title={title} submit={submit} saving={saving} onCancel={onCancel}>
-      <TextField label={t('management.layers.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
+    <InlineForm title={title} submit={submit} saving={saving} onCancel={onCancel} form={form}>
+      <TextField label={t('management.layers.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} required />
       {!kindFixed && (
         <fieldset className="record-fieldset cm-icons">
           <legend>{t('management.layers.kind')}</legend>

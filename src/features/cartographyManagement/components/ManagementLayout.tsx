@@ -1,7 +1,7 @@
 /**
  * The frame of Cartography management's views: a navigation between the views the member's
  * rights open (spec section 2's order), then the view. On a phone the navigation scrolls
- * sideways; each view is a page of its own (ModulePage) below it.
+ * sideways, wider it wraps; each view is a page of its own (ModulePage) below it.
  */
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -126,9 +126,9 @@ export function PointForm(props: PointFormProps) {
   const pointLayers = layers.filter((layer) => layer.kind === 'points' && layer.deletedAt === null);
   const categories = props.categories.filter((category) => category.deletedAt === null);
   return (
-    <InlineForm title={props.title} submit={submit} saving={saving} onCancel={props.onCancel}>
+    <InlineForm title={props.title} submit={submit} saving={saving} onCancel={props.onCancel} form={form}>
       {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-      <TextField label={t('management.points.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} />
+      <TextField label={t('management.points.name')} value={form.state.name} onChange={(value) => form.set('name', value)} problem={form.shown('name')} maxlength={120} required />
       {(
         [
           ['categoryId', t('management.points.category'), categories, props.categoryName],
@@ -193,7 +193,7 @@ export function MoveForm(props: MoveFormProps) {
   usePlaceSync(props.placed, setCoordinate, form.state, props.onPosition);
   const title = t('management.points.move_title', { name: props.name });
   return (
-    <InlineForm title={title} submit={submit} saving={saving} onCancel={props.onCancel} saveLabel={t('management.points.move_save')}>
+    <InlineForm title={title} submit={submit} saving={saving} onCancel={props.onCancel} form={form} saveLabel={t('management.points.move_save')}>
       <p className="cm-hint">{t('management.points.move_hint')}</p>
       <PositionFields coordinates={form.state} shown={form.shown} onChange={setCoordinate} />
     </InlineForm>

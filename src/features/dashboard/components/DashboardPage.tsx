@@ -17,6 +17,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
 import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/names';
+import { hasScreens } from '../../../../common/modules/index';
 import type { DashboardData } from '../../../../common/schemas/dashboard';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
@@ -91,7 +92,9 @@ export function DashboardPage({ district, districtFailed, links }: DashboardPage
 /** District, client, unread notifications and the district's modules, in a few lines. */
 function SessionFacts({ district, districtFailed }: { district: DistrictData | undefined; districtFailed: boolean }) {
   const { t } = useTranslation();
-  const modules = useEnvelope((state) => state.districtModules);
+  const districtModules = useEnvelope((state) => state.districtModules);
+  // Only the modules whose screens exist: a placeholder would promise a page that is not there.
+  const modules = districtModules.filter(({ name }) => hasScreens(name));
   const unread = useEnvelope((state) => state.unreadNotificationsNumber);
   const value = (text: string | undefined) =>
     text !== undefined ? text : districtFailed ? t('dashboard.unavailable') : <span className="dashboard-skeleton" aria-hidden="true" />;

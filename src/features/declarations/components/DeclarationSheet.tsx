@@ -30,6 +30,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { usePendingAttachments, usePendingChanges, useServerMayHave } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { declarationsKeys } from '../api/keys';
 import { answerFieldOf, DECLARATION_HISTORY_FIELDS } from '../history-fields';
 import { declarationHistoryQueryOptions, declarationQueryOptions, membersQueryOptions, templatesQueryOptions } from '../api/reads';
@@ -93,7 +94,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }

@@ -127,7 +127,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
               </span>
               <span>{formatDateTime(declaration.occurredAt, i18n.language)}</span>
             </span>
-            <span className="declaration-row-chips">
+            <span className="record-row-chips declaration-row-chips">
               <StatusChip label={t(`severity.${declaration.severity}`)} tone={SEVERITY_TONE[declaration.severity]} />
               <StatusChip label={t(`status.${declaration.status}`)} tone={STATUS_TONE[declaration.status]} />
             </span>

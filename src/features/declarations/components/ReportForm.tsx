@@ -22,6 +22,7 @@ import { openBlob } from '../../../components/ApiImage';
 import { describeApiError } from '../../../lib/error-messages';
 import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { checkReport, emptyReport, photoFieldOf, reportOf, type ReportState } from '../report-form';
 import { SEVERITY_NAMES } from '../search';
@@ -126,8 +127,8 @@ function ReportFields({
   };
 
   const save = async () => {
-    form.touchAll();
-    if (!form.valid) {
+    if (saving) return;
+    if (!form.attemptSave()) {
       showToast({ message: t('report.fix_first'), kind: 'danger' });
       return;
     }
@@ -135,7 +136,7 @@ function ReportFields({
     try {
       const id = await queueReport(reportOf(state, template.fields));
       await form.clearDraft();
-      showToast({ message: t('report.saved'), kind: 'success' });
+      showSavedToast(t('report.saved'));
       onDone(id);
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
@@ -205,7 +206,7 @@ function ReportFields({
             </label>
           ))}
         </fieldset>
-        <TextField label={t('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={DECLARATION_TITLE_MAX} />
+        <TextField label={t('field.title')} value={state.title} onChange={(v) => set('title', v)} problem={shown('title')} maxlength={DECLARATION_TITLE_MAX} required />
         <TextField label={t('field.description')} value={state.description} onChange={(v) => set('description', v)} problem={shown('description')} multiline maxlength={DECLARATION_TEXT_MAX} />
         {template.fields.map((field) => (
           <TemplateFieldInput key={field.key} field={field} form={form} />

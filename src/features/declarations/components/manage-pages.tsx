@@ -10,8 +10,9 @@ import { useRouter } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_KINDS, TEMPLATE_ICONS, TemplateFields, type FieldKind, type Template, type TemplateField } from '../../../../common/modules/declarations/schemas';
+import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { DraftOffer, FieldError, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { HistoryList, RecordSection } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { schemaProblems, type Problems } from '../../../components/module/validation';
@@ -19,6 +20,7 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { membersQueryOptions, templateHistoryQueryOptions, templatesQueryOptions } from '../api/reads';
 import { foldKey } from '../field-key';
 import { DECLARATION_TEMPLATE_HISTORY_FIELDS } from '../history-fields';
@@ -40,7 +42,7 @@ export function TemplatesPage() {
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }
@@ -178,15 +180,14 @@ function TemplateEditor({ template, onCancel, onDone }: { template?: Template; o
   };
 
   const save = async () => {
-    form.touchAll();
-    if (!form.valid) return;
+    if (saving || !form.attemptSave()) return;
     setSaving(true);
     try {
       const fields = cleaned(state);
       if (template === undefined) await queueCreateTemplate(fields);
       else await queueUpdateTemplate(template, fields);
       await form.clearDraft();
-      showToast({ message: t('templates.saved'), kind: 'success' });
+      showSavedToast(t('templates.saved'));
       onDone();
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
@@ -207,7 +208,8 @@ function TemplateEditor({ template, onCancel, onDone }: { template?: Template; o
         }}
       >
         {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <TextField label={t('templates.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={100} />
+        <RequiredNote />
+        <TextField label={t('templates.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={100} required />
         <label className="record-form-select" htmlFor={ids.icon}>
           {t('templates.icon')}
           <select id={ids.icon} value={state.icon} onChange={(event) => set('icon', event.target.value as EditorState['icon'])}>
@@ -295,14 +297,7 @@ function TemplateEditor({ template, onCancel, onDone }: { template?: Template; o
             </label>
           ))}
         </fieldset>
-        <div className="record-form-actions">
-          <IonButton type="submit" disabled={!form.valid || saving}>
-            {t('templates.save')}
-          </IonButton>
-          <IonButton fill="outline" onClick={onCancel}>
-            {t('report.cancel')}
-          </IonButton>
-        </div>
+        <FormActions saveLabel={t('templates.save')} cancelLabel={t('report.cancel')} saving={saving} onCancel={onCancel} form={form} />
       </form>
       {template !== undefined && (
         <div className="record-sheet">

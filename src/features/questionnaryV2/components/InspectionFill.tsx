@@ -24,6 +24,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { formatCoordinate } from '../../../lib/numbers';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { membersQueryOptions } from '../api/reads';
 import { engineAnswers, saveAnswer, saveFill, saveFillHead, submission, type FillState, type LocalAnswer, type LocalPhoto } from '../fill';
 import { queueSubmit } from '../writes';
@@ -137,7 +138,7 @@ export function InspectionFill({ initial, onDevice, onSubmitted, onBack, preview
       await saving.current;
       const { payload, attachments } = submission(filling, template.sections, filling.signature);
       await queueSubmit(filling.inspectionId, payload, attachments);
-      showToast({ message: t('fill.submitted'), kind: 'success' });
+      showSavedToast(t('fill.submitted'));
       onSubmitted();
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

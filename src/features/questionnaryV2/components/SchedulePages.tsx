@@ -24,6 +24,7 @@ import { useOnDelivered, usePendingChanges, useServerMayHave, withPending, withP
 import { useKeptRecord } from '../../../components/module/kept-record';
 import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { questionnairesKeys } from '../api/keys';
 import { membersQueryOptions, scheduleQueryOptions, schedulesQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { newScheduleHref, scheduleHref, SCHEDULES_PATH } from '../paths';
@@ -97,7 +98,7 @@ export function SchedulesPage() {
   const restore = async (row: Schedule) => {
     try {
       await queueRestoreSchedule(row);
-      showToast({ message: t('schedules.restored'), kind: 'success' });
+      showSavedToast(t('schedules.restored'));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }
@@ -160,7 +161,7 @@ export function ScheduleNewPage() {
   const back = () => void router.navigate({ href: SCHEDULES_PATH });
   const save = async (form: ScheduleFormValues) => {
     await queueCreateSchedule(form.templateId, scheduleFieldsOf(form));
-    showToast({ message: t('schedules.saved_new'), kind: 'success' });
+    showSavedToast(t('schedules.saved_new'));
     back();
   };
   return (
@@ -207,7 +208,7 @@ export function ScheduleEditPage() {
     if (shown === undefined) return;
     try {
       await queueRestoreSchedule(shown);
-      showToast({ message: t('schedules.restored'), kind: 'success' });
+      showSavedToast(t('schedules.restored'));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }

@@ -20,6 +20,7 @@ import { DraftOffer } from '../../../components/module/RecordForm';
 import { deleteDraft, loadDraft, saveDraft } from '../../../lib/drafts';
 import { discardWrite, resolveConflict, retryWrite, usePendingWrites, type OutboxItem } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { describeApiError } from '../../../lib/error-messages';
 import { translateIfKnown } from '../../../lib/i18n';
 import { questionnairesKeys } from '../api/keys';
@@ -263,7 +264,7 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
       if (base === null) {
         const id = await queueCreateTemplate(family, keyed);
         await deleteDraft(keepKey).catch(() => undefined);
-        showToast({ message: t('builder.saved_device'), kind: 'success' });
+        showSavedToast(t('builder.saved_device'));
         void router.navigate({ href: templateHref(id), replace: true });
         return;
       }
@@ -273,7 +274,7 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
       }
       setLastSaved(contentOf(keyed));
       await queueUpdateTemplate(base, keyed);
-      showToast({ message: t('builder.saved_device'), kind: 'success' });
+      showSavedToast(t('builder.saved_device'));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     } finally {

@@ -14,6 +14,7 @@ import type { Template } from '../../../../common/modules/questionnaryV2/schemas
 import { formatDateTime } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { templateHistoryQueryOptions } from '../api/reads';
 import { templateHref } from '../paths';
 import { fromTemplate } from '../template-draft';
@@ -63,7 +64,7 @@ export function OlderRevisionBanner({ revision, current, canBuild }: { revision:
     try {
       await queueUpdateTemplate(current, fromTemplate(revision));
       setQueued(true);
-      showToast({ message: t('builder.revisions.restored', { version: revision.version }), kind: 'success' });
+      showSavedToast(t('builder.revisions.restored', { version: revision.version }));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }

@@ -23,6 +23,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { useOnDelivered, usePendingChanges } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { questionnairesKeys } from '../api/keys';
 import { managedInspectionsQueryOptions, membersQueryOptions, siteChoicesQueryOptions, templatesQueryOptions } from '../api/reads';
 import { activeFilters, DEFAULT_MANAGE_SORT, MANAGE_SORTS, MANAGE_STATUSES, manageHref, manageQueryParams, validateManageSearch, type ManageSearch, type ManageStatus } from '../manage-search';
@@ -211,7 +212,7 @@ export function ManageInspectionsPage() {
           const href = inspectionHref(row.id);
           return (
             <a href={href} onClick={follow(href)} className="record-row planning-row">
-              <span className="planning-row-text">
+              <span className="record-row-text planning-row-text">
                 <strong>{row.templateName}</strong>
                 <span>
                   {row.siteName ?? t('report.no_site')} · {row.assignee.name}
@@ -224,7 +225,7 @@ export function ManageInspectionsPage() {
                       : t('manage.no_due')}
                 </span>
               </span>
-              <span className="planning-row-chips">
+              <span className="record-row-chips planning-row-chips">
                 {row.status !== 'submitted' && <StatusChip label={t(`manage.status.${row.status}`)} tone={row.status === 'inProgress' ? 'info' : 'neutral'} />}
                 {row.overdue && <StatusChip label={t('manage.status.overdue')} tone="danger" />}
                 {row.percent !== null && <span className="planning-score">{t('fill.score', { percent: row.percent })}</span>}
@@ -269,7 +270,7 @@ function PlanInspectionForm({ onDone }: { onDone: () => void }) {
     setSaving(true);
     try {
       await queuePlan(templateId, siteId, assigneeId, new Date(due).toISOString());
-      showToast({ message: t('manage.planned'), kind: 'success' });
+      showSavedToast(t('manage.planned'));
       onDone();
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

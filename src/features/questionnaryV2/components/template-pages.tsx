@@ -18,6 +18,7 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { useOnDelivered, useOutboxItems, usePendingWrites } from '../../../lib/outbox';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { questionnairesKeys } from '../api/keys';
 import { templateListQueryOptions, templateQueryOptions, templateRevisionQueryOptions } from '../api/reads';
 import { newTemplateHref, templateHref, TEMPLATES_PATH } from '../paths';
@@ -109,7 +110,7 @@ function TemplateRow({ row, locale, waiting, builds }: { row: TemplateSummary; l
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }

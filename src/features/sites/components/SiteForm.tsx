@@ -1,7 +1,7 @@
 /**
  * Create (/site/new) or edit (/site/$siteId/edit) a site (sites.admin). The fields are checked
  * against the contract's schema as the user types (the messages under each touched field,
- * announced), Save stays disabled while one is wrong, a draft is kept while editing and
+ * announced), a Save with one wrong says so and shows each, a draft is kept while editing and
  * offered back on reopening, the GPS is typed or taken from the device's position (its
  * errors shown). Save queues the write in the outbox (an edit sends only the changed fields,
  * with the version it started from), so it works offline too.
@@ -12,11 +12,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '../../../../common/modules/sites/schemas';
 import { SITE_ADDRESS_MAX, SITE_DESCRIPTION_MAX, SITE_NAME_MAX, SITE_OWNER_MAX } from '../../../../common/modules/sites/schemas';
+import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, FieldError, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { DraftOffer, FieldError, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { describeApiError } from '../../../lib/error-messages';
 import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { siteTypesQueryOptions } from '../api/get-site-types';
 import { checkSiteForm, emptySiteForm, siteFieldsOf, siteFormOf, type SiteFormState } from '../form';
 import { queueCreateSite, queueUpdateSite } from '../writes';
@@ -58,20 +60,19 @@ export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
   };
 
   const save = async () => {
-    form.touchAll();
-    if (!form.valid) return;
+    if (saving || !form.attemptSave()) return;
     setSaving(true);
     try {
       const fields = siteFieldsOf(state);
       if (site === undefined) {
         const id = await queueCreateSite(fields);
         await form.clearDraft();
-        showToast({ message: t('form.created'), kind: 'success' });
+        showSavedToast(t('form.created'));
         onDone(id);
       } else {
         const changed = await queueUpdateSite(site, fields);
         await form.clearDraft();
-        if (changed) showToast({ message: t('form.saved'), kind: 'success' });
+        if (changed) showSavedToast(t('form.saved'));
         onDone(site.id);
       }
     } catch (error) {
@@ -93,7 +94,8 @@ export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
         }}
       >
         {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={SITE_NAME_MAX} />
+        <RequiredNote />
+        <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={SITE_NAME_MAX} required />
         <TextField
           label={t('field.description')}
           value={state.description}
@@ -126,14 +128,7 @@ export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
           </IonButton>
           {gps.status === 'error' && <FieldError id={gpsErrorId} problem={{ key: `sites:${gps.key}` }} />}
         </fieldset>
-        <div className="record-form-actions">
-          <IonButton type="submit" disabled={!form.valid || saving}>
-            {t('form.save')}
-          </IonButton>
-          <IonButton fill="outline" onClick={onCancel}>
-            {t('sheet.cancel')}
-          </IonButton>
-        </div>
+        <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
       </form>
     </ModulePage>
   );

@@ -11,6 +11,7 @@ import { PendingPhotos } from '../../../components/module/PendingPhotos';
 import type { PickedPhoto } from '../../../components/PhotoPicker';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { sitesKeys } from '../api/keys';
 import { queueAddSitePhotos, SITES_MODULE } from '../writes';
 
@@ -26,7 +27,7 @@ export function SitePhotos({ site, canAdd }: SitePhotosProps) {
   const add = (photos: PickedPhoto[]) => {
     const images = photos.map(({ blob, name, type, takenAt, gps }) => ({ blob, name, type, takenAt, gps }));
     queueAddSitePhotos(site, images).then(
-      () => showToast({ message: t('photos.queued', { count: images.length }), kind: 'success' }),
+      () => showSavedToast(t('photos.queued', { count: images.length })),
       (error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }),
     );
   };

@@ -30,6 +30,7 @@ import { usePendingChanges, useServerMayHave } from '../../../lib/outbox';
 import { useKeptRecord } from '../../../components/module/kept-record';
 import { can } from '../../../lib/rights';
 import { showToast } from '../../../lib/toast';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { siteHistoryQueryOptions } from '../api/get-site-history';
 import { SITE_HISTORY_FIELDS } from '../history-fields';
 import { siteQueryOptions } from '../api/get-site';
@@ -99,7 +100,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
-      showToast({ message: t(done), kind: 'success' });
+      showSavedToast(t(done));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
     }

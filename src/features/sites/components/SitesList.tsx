@@ -118,12 +118,16 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
                 </span>
               }
             />
-            <span className="site-row-text">
+            <span className="record-row-text site-row-text">
               <strong>{site.name}</strong>
               <span>{site.address || t('sheet.no_address')}</span>
               {site.siteTypeName !== null && <span className="site-row-type">{site.siteTypeName}</span>}
             </span>
-            {site.deletedAt !== null && <StatusChip label={t('sheet.deleted')} tone="danger" />}
+            {site.deletedAt !== null && (
+              <span className="record-row-chips">
+                <StatusChip label={t('sheet.deleted')} tone="danger" />
+              </span>
+            )}
             {site.pending !== undefined && <WaitingMark pending={site.pending} />}
           </a>
         );

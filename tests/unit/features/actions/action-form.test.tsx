@@ -131,7 +131,8 @@ describe('a new action', { timeout: 30_000 }, () => {
     renderApp('/actionPlan/actions/new');
     expect(await screen.findByLabelText('Title', {}, FIRST_LOOK)).toBeInTheDocument();
     save();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This field is required.');
+    expect(await screen.findByText('This field is required.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Not saved: 1 field needs attention (marked below its label).')).toHaveAttribute('role', 'alert');
     expect(enqueueWrite).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
@@ -55,16 +55,25 @@ function fillNewUser(email: string, password: string) {
 const createForm = () => screen.getByRole('form', { name: 'New user' });
 
 describe('user management', { timeout: 30_000 }, () => {
-  it('creates a user with the rights ticked among the admin own ones', async () => {
+  it('creates a user with a level per module among the admin own rights, the raw keys in the advanced view', async () => {
     const calls = serveUsers();
     const { user } = await openPage();
     fillNewUser('new@demo.vigie.test', 'long-enough-1');
     const form = createForm();
-    // The admin's own rights are offered; tick sites.read.
-    const labels = [...form.querySelectorAll<HTMLLabelElement>('fieldset label')];
-    expect(labels.map((label) => label.textContent)).toEqual(['district.admin', 'sites.read']);
-    const box = labels.find((label) => label.textContent === 'sites.read')!;
-    await user.click(box);
+    // The admin's own rights are offered: Sites by its level (sites.read is its reading
+    // right), district.admin among the rights of no module, each raw key in the advanced view.
+    const sites = within(form).getByRole('group', { name: 'Sites' });
+    expect(within(sites).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['None', 'Read', 'Manage']);
+    expect(within(sites).getByRole('radio', { name: 'None' })).toBeChecked();
+    // Manage needs sites.admin, beyond this admin's reach.
+    expect(within(sites).getByRole('radio', { name: 'Manage' })).toBeDisabled();
+    const others = within(form).getByRole('group', { name: 'Other rights (no module)' });
+    expect(within(others).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['district.admin']);
+    const advanced = form.querySelector('details')!;
+    expect(advanced).toHaveTextContent('Advanced: every right by its key');
+    expect([...advanced.querySelectorAll('label')].map((label) => label.textContent)).toEqual(['district.admin', 'sites.read']);
+    await user.click(within(sites).getByRole('radio', { name: 'Read' }));
+    expect([...advanced.querySelectorAll('input')].map((box) => box.checked)).toEqual([false, true]);
     await user.click(screen.getByText('Create'));
     expect(await screen.findByText('new@demo.vigie.test')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'POST', url: 'users', body: { email: 'new@demo.vigie.test', password: 'long-enough-1', rights: ['sites.read'] } }]);
@@ -89,13 +98,22 @@ describe('user management', { timeout: 30_000 }, () => {
     await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ message: 'This user already exists.', kind: 'danger', persistent: true })]));
   });
 
-  it('user.email_already_used shows an error toast and the message in the form', async () => {
+  it('user.email_already_used shows the error once, as a toast (spec section 8), and no success', async () => {
     serveUsers(() => HttpResponse.json({ message: 'user.email_already_used' }, { status: 409 }));
     const { user } = await openPage();
     fillNewUser('field@demo.vigie.test', 'long-enough-1');
     await user.click(screen.getByText('Create'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This email address is already used.');
-    expect(getToasts()).toEqual([expect.objectContaining({ message: 'This email address is already used.', kind: 'danger' })]);
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ message: 'This email address is already used.', kind: 'danger' })]));
+    expect(within(createForm()).queryByText('This email address is already used.')).toBeNull();
+  });
+
+  it('another refusal of the creation is said below the form, without a toast', async () => {
+    serveUsers(() => HttpResponse.json({ message: 'user.rights_not_grantable' }, { status: 403 }));
+    const { user } = await openPage();
+    fillNewUser('new@demo.vigie.test', 'long-enough-1');
+    await user.click(screen.getByText('Create'));
+    expect(await within(createForm()).findByRole('alert')).not.toHaveTextContent('');
+    expect(getToasts()).toEqual([]);
   });
 
   it('edits the rights of a member and disables an account', async () => {

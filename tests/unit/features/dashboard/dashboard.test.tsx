@@ -91,10 +91,11 @@ describe('the dashboard', () => {
     closeSocket();
   });
 
-  it('keeps the district, its client, the district modules and the unread notifications in a compact form', async () => {
+  it('keeps the district, its client, the district modules with screens and the unread notifications in a compact form', async () => {
     seedSession();
     // Every envelope carries the district's modules and the unread count: the answers agree.
-    const session = { districtModules: [{ name: 'sites' }, { name: 'cartography' }, { name: 'brandNewModule' }], unreadNotificationsNumber: 5 };
+    // Files has a manifest without screens yet, brandNewModule no manifest: neither is listed.
+    const session = { districtModules: [{ name: 'sites' }, { name: 'files' }, { name: 'cartography' }, { name: 'brandNewModule' }], unreadNotificationsNumber: 5 };
     server.use(
       http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, session))),
       http.get(api('dashboard'), () => HttpResponse.json(makeEnvelope(NOBODY, session))),
@@ -102,10 +103,8 @@ describe('the dashboard', () => {
     await openDashboard();
     await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent(DEMO_DISTRICT.name));
     expect(screen.getByTestId('dashboard-client')).toHaveTextContent(DEMO_DISTRICT.client.name);
-    expect(await screen.findByText('brandNewModule')).toBeInTheDocument();
-    const modules = screen.getByRole('list', { name: 'District modules:' });
-    expect(within(modules).getByText('Sites')).toBeInTheDocument();
-    expect(within(modules).getByText('Cartography')).toBeInTheDocument();
+    const modules = await screen.findByRole('list', { name: 'District modules:' });
+    await waitFor(() => expect(within(modules).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Sites', 'Cartography']));
     expect(screen.getByTestId('dashboard-unread')).toHaveTextContent('5');
   });
 
@@ -114,6 +113,17 @@ describe('the dashboard', () => {
     server.use(http.get(api('auth/district'), () => HttpResponse.json({ message: 'internal_error' }, { status: 500 })));
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent('Unavailable'), LOAD);
+  });
+
+  it('says the district has no module when none of its modules has screens yet', async () => {
+    seedSession();
+    const session = { districtModules: [{ name: 'files' }] };
+    server.use(
+      http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, session))),
+      http.get(api('dashboard'), () => HttpResponse.json(makeEnvelope(NOBODY, session))),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByText('No module is enabled for this district.', {}, LOAD)).toBeInTheDocument();
   });
 
   it('says when the district has no module', async () => {

@@ -71,7 +71,7 @@ describe('the shell', () => {
 
   it('a ctrl-click on a toolbar link is left to the browser (a new tab), the page stays', async () => {
     const { pathname } = await openDashboard();
-    const calendar = await screen.findByRole('link', { name: /^Calendar/ });
+    const calendar = await screen.findByRole('link', { name: /– Calendar$/ });
     expect(calendar).toHaveAttribute('href', '/calendar');
     // fireEvent returns false when a handler prevented the browser's default action.
     expect(fireEvent.click(calendar, { ctrlKey: true })).toBe(true);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadDraft } from '../../../../src/lib/drafts';
 import { enqueueWrite } from '../../../../src/lib/outbox';
+import { getToasts } from '../../../../src/lib/toast';
 import { renderApp } from '../../../../src/testing/render-app';
 import { seedSession } from '../../../../src/testing/session';
 import { MANAGER, serveSites, SITE, TYPE_OFFICE } from './sites-testing';
@@ -32,12 +33,31 @@ const saveButton = () => screen.getByText('Save').closest('ion-button')!;
 beforeEach(() => vi.mocked(enqueueWrite).mockClear());
 
 describe('the site form', { timeout: 30_000 }, () => {
-  it('refuses an empty name and an out-of-range position, with visible messages, and keeps Save disabled', async () => {
+  it('marks the required name, and a Save of the empty form says what is missing instead of doing nothing', async () => {
     serveSites({ rights: MANAGER });
     seedSession({ rights: MANAGER });
-    renderApp('/site/new');
+    const { user } = renderApp('/site/new');
     expect(await screen.findByRole('form', { name: 'New site' }, FIRST_LOOK)).toBeInTheDocument();
-    expect(saveButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Fields marked * are required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name').closest('ion-input')).toHaveClass('record-form-required');
+    expect(screen.getByLabelText('Address').closest('ion-input')).not.toHaveClass('record-form-required');
+    // Save can be tapped: a disabled Save said nothing of what was missing.
+    expect(saveButton()).not.toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByText('This field is required.')).toBeNull();
+    await user.click(screen.getByText('Save'));
+    expect(await screen.findByText('Not saved: 1 field needs attention (marked below its label).')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('This field is required.')).toHaveAttribute('role', 'alert');
+    expect(enqueueWrite).not.toHaveBeenCalled();
+    // Once the field is filled, the hint goes.
+    type('Name', 'Atelier');
+    await waitFor(() => expect(screen.queryByText(/^Not saved/)).toBeNull());
+  });
+
+  it('refuses an empty name and an out-of-range position, with visible messages, and saves nothing', async () => {
+    serveSites({ rights: MANAGER });
+    seedSession({ rights: MANAGER });
+    const { user } = renderApp('/site/new');
+    expect(await screen.findByRole('form', { name: 'New site' }, FIRST_LOOK)).toBeInTheDocument();
 
     type('Name', 'Atelier');
     type('Name', '   ');
@@ -51,7 +71,8 @@ describe('the site form', { timeout: 30_000 }, () => {
     type('Longitude', '-200');
     expect(await screen.findByText('The value must be at least -180.')).toBeInTheDocument();
     expect(screen.queryByText('This field is required.')).toBeNull();
-    await waitFor(() => expect(saveButton()).toHaveAttribute('aria-disabled', 'true'));
+    await user.click(screen.getByText('Save'));
+    expect(await screen.findByText('Not saved: 2 fields need attention (marked below their labels).')).toBeInTheDocument();
     expect(enqueueWrite).not.toHaveBeenCalled();
   });
 
@@ -87,6 +108,8 @@ describe('the site form', { timeout: 30_000 }, () => {
       },
     });
     await waitFor(() => expect(pathname()).toBe(`/site/${id}`));
+    // Online: it says the site is saved, not that it waits for a network it does not wait for.
+    expect(getToasts().map((toast) => toast.message)).toContain('Site saved.');
   });
 
   it('queues only the changed fields of an edit, with the version and the values it started from', async () => {
