@@ -54,6 +54,9 @@ export const handlers = [
   // empty district by default (the Sites tests serve their own).
   http.get(api('sites'), () => HttpResponse.json(sessionEnvelope({ items: [], nextCursor: null, total: 0 }))),
   http.get(api('sites/types'), () => HttpResponse.json(sessionEnvelope([]))),
+  // The emergency dialog's site list, asked as soon as the shell is up for a member with the
+  // emergency right: none by default (the emergency tests serve their own).
+  http.get(api('emergency/sites'), () => HttpResponse.json(sessionEnvelope([]))),
   // The home screens: nobody's work by default (the dashboard and calendar tests serve their own).
   http.get(api('dashboard'), () =>
     HttpResponse.json(sessionEnvelope({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null })),
