@@ -2,7 +2,8 @@
  * Every query of the cartography's records (map_layers, poi_categories, points_of_interest,
  * map_area_groups, map_areas), scoped to the session's district: the repository is built from
  * the session and never takes a district as an argument, so another district's id finds
- * nothing (404). The five kinds share one record core (`RecordKind` below): creation with the
+ * nothing (404). The five kinds are described for the platform's record core (`RecordKind`,
+ * _platform/record-kind.ts), which gives them creation with the
  * caller's id (a replay of the same id is 409 `record.exists`), edits from a base version (409
  * `record.version_conflict` with the record as it is now), the changed fields in the history,
  * reversible deletion, restore. What differs is each kind's columns, checks and answer.
@@ -39,24 +40,11 @@ import {
   type PoiUpdate,
 } from '../../../../common/modules/cartography/schemas.js';
 import type { MapPowers } from '../../../../common/modules/cartography/access.js';
-import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import type { Page } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, namePage } from '../_platform/list.js';
-import {
-  actorNames,
-  changesBetween,
-  readHistory,
-  recordMetaOf,
-  requireEditable,
-  requireLiveRecord,
-  requireLiveSite,
-  setRecordDeleted,
-  writeCreationHistories,
-  writeHistory,
-  type RecordMetaRow,
-  type RecordScope,
-} from '../_platform/records.js';
+import { RecordStore, splitCreate, trimmedName, type RecordKind } from '../_platform/record-kind.js';
+import { recordMetaOf, requireLiveRecord, requireLiveSite, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { areaSquareMetres, boundsOf, checkArea } from './geometry.js';
 
 /** The history's module names, one per kind (records:changed carries them too). */
@@ -77,28 +65,6 @@ export const AREA_NOT_FOUND = 'cartography.area_not_found';
 export const SITE_NOT_FOUND = 'cartography.site_not_found';
 export const LAYER_KIND = 'cartography.layer_kind';
 export const MANAGERS_ONLY = 'cartography.managers_only';
-
-// ---------------------------------------------------------------- the record core
-
-/** One kind of record: its table, how its row reads as fields and as the API's record, and its checks. */
-interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
-  module: string;
-  table: string;
-  notFound: string;
-  /** `select … from <table> t …`: the row with what its answer needs (joined names, counts). */
-  select: string;
-  historyFields: readonly (keyof F & string)[];
-  fieldsOf: (row: Row) => F;
-  /** The table's columns of the fields (derived ones included: an area's bounds). */
-  columns: (fields: F) => Record<string, unknown>;
-  toRecord: (row: Row, names: Map<string, string>) => R;
-  /** Fields trimmed as they are stored. */
-  clean?: (fields: F) => F;
-  /** Before a create or an update: the references exist, the geometry holds. */
-  check?: (fields: F, before: F | null) => Promise<void>;
-  /** Before a delete: why it may not be deleted, if it may not (the key of a 409). */
-  inUse?: (row: Row) => string | null;
-}
 
 interface LayerRow extends RecordMetaRow {
   name: string;
@@ -156,8 +122,6 @@ interface AreaRow extends RecordMetaRow {
   sort_value: string;
 }
 
-const trimmed = <F extends { name: string }>(fields: F): F => ({ ...fields, name: fields.name.trim() });
-
 export const POINT_SELECT = `select t.*, c.name as category_name, c.icon, c.colour as category_colour, l.name as layer_name, s.name as site_name, vigie_fold(t.name) as sort_value
   from points_of_interest t
   join poi_categories c on c.id = t.category_id
@@ -203,12 +167,16 @@ export class CartographyRepository {
   readonly db: Queryable;
   readonly districtId: string;
 
+  /** The record core of the five kinds (create, edit, delete, restore, history, lists). */
+  readonly store: RecordStore;
+
   constructor(
-    private readonly scope: RecordScope,
+    scope: RecordScope,
     private readonly powers: MapPowers,
   ) {
     this.db = scope.db;
     this.districtId = scope.districtId;
+    this.store = new RecordStore(scope);
   }
 
   // ---------------------------------------------------------------- the kinds
@@ -231,7 +199,7 @@ export class CartographyRepository {
     fieldsOf: (row) => ({ name: row.name, kind: row.kind, colour: row.colour, position: row.position, visibleByDefault: row.visible_by_default }),
     columns: (f) => ({ name: f.name, kind: f.kind, colour: f.colour, position: f.position, visible_by_default: f.visibleByDefault }),
     toRecord: (row, names) => ({ ...recordMetaOf(row, names), ...this.layers.fieldsOf(row), featureCount: row.feature_count }),
-    clean: trimmed,
+    clean: trimmedName,
     inUse: (row) => (row.feature_count > 0 ? 'cartography.layer_in_use' : null),
   };
 
@@ -244,7 +212,7 @@ export class CartographyRepository {
     fieldsOf: (row) => ({ name: row.name, icon: row.icon, colour: row.colour }),
     columns: (f) => ({ name: f.name, icon: f.icon, colour: f.colour }),
     toRecord: (row, names) => ({ ...recordMetaOf(row, names), ...this.categories.fieldsOf(row), pointCount: row.point_count }),
-    clean: trimmed,
+    clean: trimmedName,
     inUse: (row) => (row.point_count > 0 ? 'cartography.category_in_use' : null),
   };
 
@@ -264,7 +232,9 @@ export class CartographyRepository {
     }),
     columns: (f) => ({ name: f.name, description: f.description, category_id: f.categoryId, layer_id: f.layerId, lat: f.position.lat, lng: f.position.lng, site_id: f.siteId }),
     toRecord: pointOf,
-    clean: trimmed,
+    clean: trimmedName,
+    search: "t.name || ' ' || t.description",
+    filters: { category: { column: 't.category_id', type: 'uuid' }, layer: { column: 't.layer_id', type: 'uuid' }, site: { column: 't.site_id', type: 'uuid' } },
     check: async (f, before) => {
       if (f.categoryId !== before?.categoryId) await requireLiveRecord(this.db, 'poi_categories', this.districtId, f.categoryId, CATEGORY_NOT_FOUND);
       if (f.layerId !== before?.layerId) await this.requireLayer(f.layerId, 'points');
@@ -281,7 +251,7 @@ export class CartographyRepository {
     fieldsOf: (row) => ({ name: row.name, description: row.description, colour: row.colour }),
     columns: (f) => ({ name: f.name, description: f.description, colour: f.colour }),
     toRecord: (row, names) => ({ ...recordMetaOf(row, names), ...this.groups.fieldsOf(row), areaCount: row.area_count }),
-    clean: trimmed,
+    clean: trimmedName,
     inUse: (row) => (row.area_count > 0 ? 'cartography.group_in_use' : null),
   };
 
@@ -309,7 +279,9 @@ export class CartographyRepository {
       };
     },
     toRecord: areaOf,
-    clean: trimmed,
+    clean: trimmedName,
+    search: "t.name || ' ' || t.description",
+    filters: { layer: { column: 't.layer_id', type: 'uuid' }, group: { column: 't.group_id', type: 'uuid' } },
     check: async (f, before) => {
       checkArea(f.geometry);
       if (f.layerId !== before?.layerId) await this.requireLayer(f.layerId, 'areas');
@@ -317,141 +289,33 @@ export class CartographyRepository {
     },
   };
 
-  // ---------------------------------------------------------------- the core
+  // ---------------------------------------------------------------- the core (the platform's)
 
-  private async rowOr404<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, lock = false): Promise<Row> {
-    const { rows } = await this.db.query<Row>(`${kind.select} where t.id = $1 and t.district_id = $2${lock ? ' for update of t' : ''}`, [id, this.districtId]);
-    if (!rows[0]) throw ApiError.notFound(kind.notFound);
-    return rows[0];
-  }
-
-  private async one<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, row: Row): Promise<R> {
-    return kind.toRecord(row, await actorNames(this.scope.control, [row.created_by, row.updated_by]));
-  }
-
-  async get<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string): Promise<R> {
-    return this.one(kind, await this.rowOr404(kind, id));
-  }
-
-  async history<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string): Promise<HistoryEntry[]> {
-    await this.rowOr404(kind, id);
-    return readHistory(this.scope, kind.module, id);
-  }
-
-  /** The deleted records are for the kind's managers, who may restore them. */
-  private deletedFilter(deleted: 'true' | 'false' | undefined, manage: boolean): string {
-    if (deleted !== 'true') return 't.deleted_at is null';
-    if (!manage) throw ApiError.forbidden(MANAGERS_ONLY);
-    return 't.deleted_at is not null';
-  }
-
-  /** Every record of a small kind (layers, categories, groups), ordered. */
-  private async all<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, order: string, deleted: 'true' | 'false' | undefined, manage: boolean): Promise<R[]> {
-    const { rows } = await this.db.query<Row>(`${kind.select} where t.district_id = $1 and ${this.deletedFilter(deleted, manage)} order by ${order}`, [this.districtId]);
-    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.updated_by]));
-    return rows.map((row) => kind.toRecord(row, names));
-  }
-
-  /** A page of a large kind (points, areas) by name, with the kind's filters. */
-  private async page<Row extends RecordMetaRow & { sort_value: string }, F extends object, R>(
-    kind: RecordKind<Row, F, R>,
-    query: { search?: string; cursor?: string; limit?: number; deleted?: 'true' | 'false' },
-    filters: [column: string, value: string | undefined][],
-    manage: boolean,
-  ): Promise<Page<R>> {
-    const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-    const params: unknown[] = [this.districtId];
-    const where = ['t.district_id = $1', this.deletedFilter(query.deleted, manage)];
-    for (const [column, value] of filters) {
-      if (value === undefined) continue;
-      params.push(value);
-      where.push(`t.${column} = $${params.length}::uuid`);
-    }
-    const search = query.search?.trim();
-    if (search) {
-      params.push(containsPattern(search));
-      where.push(`vigie_fold(t.name || ' ' || t.description) like vigie_fold($${params.length})`);
-    }
-    const { rows, nextCursor, total } = await namePage<Row>(this.db, { select: kind.select, table: kind.table, where, params, cursor: query.cursor, limit });
-    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.updated_by]));
-    return { items: rows.map((row) => kind.toRecord(row, names)), nextCursor, total };
-  }
-
-  async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, raw: F): Promise<R> {
-    const fields = kind.clean ? kind.clean(raw) : raw;
-    await kind.check?.(fields, null);
-    const columns = Object.entries(kind.columns(fields));
-    const names = columns.map(([column]) => column);
-    const values = columns.map(([, value]) => value);
-    const { rows } = await this.db.query(
-      `insert into ${kind.table} (id, district_id, ${names.join(', ')}, created_by, updated_by)
-       values ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')}, $${names.length + 3}, $${names.length + 3})
-       on conflict (id) do nothing returning id`,
-      [id, this.districtId, ...values, this.scope.actor.id],
-    );
-    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    const changes = changesBetween({} as F, fields, kind.historyFields).filter((c) => c.after !== null && c.after !== '');
-    await writeHistory(this.scope, { module: kind.module, recordId: id, version: 1, action: 'create', changes });
-    return this.get(kind, id);
-  }
-
-  async update<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, body: { baseVersion: number; changes: Partial<F> }): Promise<R> {
-    const row = await this.rowOr404(kind, id, true);
-    await requireEditable(row, body.baseVersion, () => this.one(kind, row));
-    const before = kind.fieldsOf(row);
-    const asked = Object.fromEntries(Object.entries(body.changes).filter(([, value]) => value !== undefined)) as Partial<F>;
-    const merged = { ...before, ...asked };
-    const next = kind.clean ? kind.clean(merged) : merged;
-    const changes = changesBetween(before, next, kind.historyFields);
-    if (changes.length === 0) return this.one(kind, row);
-    await kind.check?.(next, before);
-    const columns = Object.entries(kind.columns(next));
-    await this.db.query(
-      `update ${kind.table} set ${columns.map(([column], i) => `${column} = $${i + 3}`).join(', ')},
-              version = version + 1, updated_at = now(), updated_by = $${columns.length + 3}
-        where id = $1 and district_id = $2`,
-      [id, this.districtId, ...columns.map(([, value]) => value), this.scope.actor.id],
-    );
-    await writeHistory(this.scope, { module: kind.module, recordId: id, version: row.version + 1, action: 'update', changes });
-    return this.get(kind, id);
-  }
-
-  async setDeleted<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, baseVersion: number, deleted: boolean): Promise<R> {
-    const row = await this.rowOr404(kind, id, true);
-    if (deleted && row.version === baseVersion && row.deleted_at === null) {
-      const reason = kind.inUse?.(row);
-      if (reason) throw new ApiError(409, { message: reason });
-    }
-    if (!deleted && row.deleted_at !== null) await kind.check?.(kind.fieldsOf(row), null);
-    await setRecordDeleted(
-      this.scope,
-      { table: kind.table, module: kind.module, id, version: row.version, deletedAt: row.deleted_at, current: () => this.one(kind, row) },
-      baseVersion,
-      deleted,
-    );
-    return this.get(kind, id);
-  }
+  get = <Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string): Promise<R> => this.store.get(kind, id);
 
   // ---------------------------------------------------------------- the lists
 
+  /** The deleted records are for the kind's managers, who may restore them. */
+  private deleted = (deleted: 'true' | 'false' | undefined, manage: boolean) => RecordStore.deletedFilter(deleted, manage, MANAGERS_ONLY);
+
   listLayers(deleted?: 'true' | 'false'): Promise<Layer[]> {
-    return this.all(this.layers, 't.position, vigie_fold(t.name), t.id', deleted, this.powers.manageLayers);
+    return this.store.all(this.layers, 't.position, vigie_fold(t.name), t.id', this.deleted(deleted, this.powers.manageLayers));
   }
 
   listCategories(deleted?: 'true' | 'false'): Promise<PoiCategory[]> {
-    return this.all(this.categories, 'vigie_fold(t.name), t.id', deleted, this.powers.manageCategories);
+    return this.store.all(this.categories, 'vigie_fold(t.name), t.id', this.deleted(deleted, this.powers.manageCategories));
   }
 
   listGroups(deleted?: 'true' | 'false'): Promise<AreaGroup[]> {
-    return this.all(this.groups, 'vigie_fold(t.name), t.id', deleted, this.powers.manageGroups);
+    return this.store.all(this.groups, 'vigie_fold(t.name), t.id', this.deleted(deleted, this.powers.manageGroups));
   }
 
   listPoints(query: PoiListQuery): Promise<Page<Poi>> {
-    return this.page(this.points, query, [['category_id', query.category], ['layer_id', query.layer], ['site_id', query.site]], this.powers.managePoints);
+    return this.store.page(this.points, query, this.deleted(query.deleted, this.powers.managePoints));
   }
 
   listAreas(query: AreaListQuery): Promise<Page<Area>> {
-    return this.page(this.areas, query, [['layer_id', query.layer], ['group_id', query.group]], this.powers.manageAreas);
+    return this.store.page(this.areas, query, this.deleted(query.deleted, this.powers.manageAreas));
   }
 
   // ---------------------------------------------------------------- import and export
@@ -466,7 +330,7 @@ export class CartographyRepository {
            as t(id, name, description, category_id, layer_id, lat, lng, site_id)`,
       [
         this.districtId,
-        this.scope.actor.id,
+        this.store.scope.actor.id,
         points.map((p) => p.id),
         points.map((p) => p.name),
         points.map((p) => p.description),
@@ -477,7 +341,7 @@ export class CartographyRepository {
         points.map((p) => p.siteId),
       ],
     );
-    await this.creationHistories(this.points, points);
+    await this.store.creationHistories(this.points, points);
   }
 
   /** Many new areas at once (an import, checked before). */
@@ -492,7 +356,7 @@ export class CartographyRepository {
            as t(id, name, description, layer_id, group_id, colour, geometry, min_lng, min_lat, max_lng, max_lat, area_m2)`,
       [
         this.districtId,
-        this.scope.actor.id,
+        this.store.scope.actor.id,
         areas.map((a) => a.id),
         column('name'),
         column('description'),
@@ -507,19 +371,7 @@ export class CartographyRepository {
         column('area_m2'),
       ],
     );
-    await this.creationHistories(this.areas, areas);
-  }
-
-  private async creationHistories<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, records: (F & { id: string })[]): Promise<void> {
-    const at = new Date().toISOString();
-    await writeCreationHistories(this.db, {
-      module: kind.module,
-      districtId: this.districtId,
-      actorId: this.scope.actor.id,
-      ids: records.map((r) => r.id),
-      changes: records.map((r) => JSON.stringify(changesBetween({} as F, r, kind.historyFields).filter((c) => c.after !== null && c.after !== ''))),
-      at: records.map(() => at),
-    });
+    await this.store.creationHistories(this.areas, areas);
   }
 
   /** The live points and areas of live layers (`layerIds`, or all), for the export. */
@@ -541,29 +393,14 @@ export class CartographyRepository {
 
   // ---------------------------------------------------------------- the writes, by kind
 
-  createLayer = (body: LayerCreate) => {
-    const { id, ...fields } = body;
-    return this.create(this.layers, id, fields);
-  };
-  updateLayer = (id: string, body: LayerUpdate) => this.update(this.layers, id, body);
-  createCategory = (body: PoiCategoryCreate) => {
-    const { id, ...fields } = body;
-    return this.create(this.categories, id, fields);
-  };
-  updateCategory = (id: string, body: PoiCategoryUpdate) => this.update(this.categories, id, body);
-  createPoint = (body: PoiCreate) => {
-    const { id, ...fields } = body;
-    return this.create(this.points, id, fields);
-  };
-  updatePoint = (id: string, body: PoiUpdate) => this.update(this.points, id, body);
-  createGroup = (body: AreaGroupCreate) => {
-    const { id, ...fields } = body;
-    return this.create(this.groups, id, fields);
-  };
-  updateGroup = (id: string, body: AreaGroupUpdate) => this.update(this.groups, id, body);
-  createArea = (body: AreaCreate) => {
-    const { id, ...fields } = body;
-    return this.create(this.areas, id, fields);
-  };
-  updateArea = (id: string, body: AreaUpdate) => this.update(this.areas, id, body);
+  createLayer = (body: LayerCreate) => this.store.create(this.layers, body.id, splitCreate(body).fields);
+  updateLayer = (id: string, body: LayerUpdate) => this.store.update(this.layers, id, body);
+  createCategory = (body: PoiCategoryCreate) => this.store.create(this.categories, body.id, splitCreate(body).fields);
+  updateCategory = (id: string, body: PoiCategoryUpdate) => this.store.update(this.categories, id, body);
+  createPoint = (body: PoiCreate) => this.store.create(this.points, body.id, splitCreate(body).fields);
+  updatePoint = (id: string, body: PoiUpdate) => this.store.update(this.points, id, body);
+  createGroup = (body: AreaGroupCreate) => this.store.create(this.groups, body.id, splitCreate(body).fields);
+  updateGroup = (id: string, body: AreaGroupUpdate) => this.store.update(this.groups, id, body);
+  createArea = (body: AreaCreate) => this.store.create(this.areas, body.id, splitCreate(body).fields);
+  updateArea = (id: string, body: AreaUpdate) => this.store.update(this.areas, id, body);
 }

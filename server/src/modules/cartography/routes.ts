@@ -48,16 +48,17 @@ import {
 } from '../../../../common/modules/cartography/schemas.js';
 import { Declaration, StatusChange } from '../../../../common/modules/declarations/schemas.js';
 import { ErrorResponses } from '../../../../common/schemas/envelope.js';
-import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { idempotentWrite } from '../../plugins/idempotency.js';
 import { respond } from '../../plugins/respond.js';
 import { requireAnyCan, requireCan, rightsOf, type CanCheck } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { etagOf, matchesEtag } from '../_platform/etag.js';
-import { emitRecordChanged, type RecordsChanged } from '../_platform/events.js';
+import type { RecordsChanged } from '../_platform/events.js';
+import type { RecordKind } from '../_platform/record-kind.js';
+import { IdParams as RecordIdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce, type Guard } from '../_platform/record-routes.js';
+import type { RecordMetaRow } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { basemapInfo } from './basemap.js';
@@ -70,18 +71,10 @@ import { CARTOGRAPHY_MODULES, CartographyRepository } from './repository.js';
 
 export const INCIDENT_NOT_FOUND = 'cartography.incident_not_found';
 
-const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+const IdParams = RecordIdParams;
 /** A list's query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
-const PoiQuerystring = Type.Object({ ...PoiListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
-const AreaQuerystring = Type.Object({ ...AreaListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
-
-/** `limit` of a list's query string as a number (400 out of range). */
-function listQuery<Q extends { limit?: string }>(query: Q): Omit<Q, 'limit'> & { limit?: number } {
-  const { limit, ...rest } = query;
-  const size = limit === undefined ? undefined : Number(limit);
-  if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
-  return { ...rest, ...(size !== undefined ? { limit: size } : {}) };
-}
+const PoiQuerystring = ListQuerystring(PoiListQuery);
+const AreaQuerystring = ListQuerystring(AreaListQuery);
 
 const read = (feature: CanCheck['feature']): CanCheck => ({ feature, action: 'read' });
 /** Whoever opens the map (mapPowers.map): cartography.read, or any read right of its management. */
@@ -101,148 +94,69 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
   };
   /** A write in one transaction with its Idempotency-Key, announced to the district once committed. */
   const write = <T>(request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 201, announce: (data: T) => RecordsChanged[], run: (tx: Queryable) => Promise<T>) =>
-    idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(tx) }), (data) => {
-      const auth = requireAuth(request);
-      for (const change of announce(data)) emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, change);
-    });
+    writeAndAnnounce(ctx, request, reply, statusCode, announce, run);
 
-  /**
-   * The seven routes of one record kind under `path`: its list (`list`, with its query
-   * schema), create, read, history, edit, delete and restore.
-   */
-  function records<C extends { id: string }, U extends { baseVersion: number }, R extends { id: string; version: number }>(spec: {
+  /** One record kind's seven routes (the platform's record routes), on the cartography repository. */
+  const records = <Row extends RecordMetaRow, F extends object, R extends { id: string; version: number }>(spec: {
     path: string;
     module: string;
-    tag: string;
-    read: ReturnType<typeof requireAnyCan>;
-    manage: ReturnType<typeof requireAnyCan>;
-    record: TSchema;
-    create: TSchema;
-    update: TSchema;
-    listQuery: TSchema;
-    listAnswer: TSchema;
+    read: Guard;
+    manage: Guard;
+    schemas: { record: TSchema; create: TSchema; update: TSchema; listQuery: TSchema; listAnswer: TSchema };
+    kind: (repo: CartographyRepository) => RecordKind<Row, F, R>;
     list: (repo: CartographyRepository, query: Record<string, string | undefined>) => Promise<unknown>;
-    kind: (repo: CartographyRepository) => Parameters<CartographyRepository['get']>[0];
-    doCreate: (repo: CartographyRepository, body: C) => Promise<R>;
-    doUpdate: (repo: CartographyRepository, id: string, body: U) => Promise<R>;
-  }) {
-    const one = (record: R) => [{ module: spec.module, id: record.id, version: record.version }];
-    const tags = [spec.tag];
-    api.get(spec.path, { onRequest: spec.read, schema: { tags, querystring: spec.listQuery, response: { 200: Envelope(spec.listAnswer) } } }, async (request) =>
-      respond(request, await spec.list(await repository(request), request.query as Record<string, string | undefined>)),
-    );
-    api.post(spec.path, { onRequest: spec.manage, schema: { tags, headers: WriteHeaders, body: spec.create, response: { 201: Envelope(spec.record) } } }, async (request, reply) =>
-      respond(request, await write(request, reply, 201, one, async (tx) => spec.doCreate(await repository(request, tx), request.body as C))),
-    );
-    api.get(`${spec.path}/:id`, { onRequest: spec.read, schema: { tags, params: IdParams, response: { 200: Envelope(spec.record) } } }, async (request) => {
-      const repo = await repository(request);
-      return respond(request, await repo.get(spec.kind(repo), request.params.id));
-    });
-    api.get(`${spec.path}/:id/history`, { onRequest: spec.read, schema: { tags, params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) => {
-      const repo = await repository(request);
-      return respond(request, await repo.history(spec.kind(repo), request.params.id));
-    });
-    api.patch(`${spec.path}/:id`, { onRequest: spec.manage, schema: { tags, params: IdParams, headers: WriteHeaders, body: spec.update, response: { 200: Envelope(spec.record) } } }, async (request, reply) =>
-      respond(request, await write(request, reply, 200, one, async (tx) => spec.doUpdate(await repository(request, tx), request.params.id, request.body as U))),
-    );
-    const setDeleted = (deleted: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Body: { baseVersion: number } }>, reply: FastifyReply) =>
-      respond(
-        request,
-        await write(request, reply, 200, one, async (tx) => {
-          const repo = await repository(request, tx);
-          return (await repo.setDeleted(spec.kind(repo), request.params.id, request.body.baseVersion, deleted)) as R;
-        }),
-      );
-    const versioned = { tags, params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(spec.record) } };
-    api.delete(`${spec.path}/:id`, { onRequest: spec.manage, schema: versioned }, setDeleted(true));
-    api.post(`${spec.path}/:id/restore`, { onRequest: spec.manage, schema: versioned }, setDeleted(false));
-  }
+  }) => recordRoutes(app, ctx, { ...spec, tag: 'cartography', repository, store: (repo) => repo.store });
 
   records({
     path: '/layers',
     module: CARTOGRAPHY_MODULES.layers,
-    tag: 'cartography',
     // The legend and the layer switches of every map reader.
     read: map,
     manage: requireCan('mapLayers', 'manage'),
-    record: Layer,
-    create: LayerCreate,
-    update: LayerUpdate,
-    listQuery: LayerListQuery,
-    listAnswer: Type.Array(Layer),
+    schemas: { record: Layer, create: LayerCreate, update: LayerUpdate, listQuery: LayerListQuery, listAnswer: Type.Array(Layer) },
     list: (repo, query) => repo.listLayers(query.deleted as 'true' | 'false' | undefined),
-    kind: (repo) => repo.layers as never,
-    doCreate: (repo, body: LayerCreate) => repo.createLayer(body),
-    doUpdate: (repo, id, body: LayerUpdate) => repo.updateLayer(id, body),
+    kind: (repo) => repo.layers,
   });
 
   records({
     path: '/categories',
     module: CARTOGRAPHY_MODULES.categories,
-    tag: 'cartography',
     // The icons and the type filter of every map reader.
     read: map,
     manage: requireCan('interestPointCategories', 'manage'),
-    record: PoiCategory,
-    create: PoiCategoryCreate,
-    update: PoiCategoryUpdate,
-    listQuery: LayerListQuery,
-    listAnswer: Type.Array(PoiCategory),
+    schemas: { record: PoiCategory, create: PoiCategoryCreate, update: PoiCategoryUpdate, listQuery: LayerListQuery, listAnswer: Type.Array(PoiCategory) },
     list: (repo, query) => repo.listCategories(query.deleted as 'true' | 'false' | undefined),
-    kind: (repo) => repo.categories as never,
-    doCreate: (repo, body: PoiCategoryCreate) => repo.createCategory(body),
-    doUpdate: (repo, id, body: PoiCategoryUpdate) => repo.updateCategory(id, body),
+    kind: (repo) => repo.categories,
   });
 
   records({
     path: '/points',
     module: CARTOGRAPHY_MODULES.points,
-    tag: 'cartography',
     read: requireCan('interestPoints', 'read'),
     manage: requireCan('interestPoints', 'manage'),
-    record: Poi,
-    create: PoiCreate,
-    update: PoiUpdate,
-    listQuery: PoiQuerystring,
-    listAnswer: PoiPage,
+    schemas: { record: Poi, create: PoiCreate, update: PoiUpdate, listQuery: PoiQuerystring, listAnswer: PoiPage },
     list: (repo, query) => repo.listPoints(listQuery(query)),
-    kind: (repo) => repo.points as never,
-    doCreate: (repo, body: PoiCreate) => repo.createPoint(body),
-    doUpdate: (repo, id, body: PoiUpdate) => repo.updatePoint(id, body),
+    kind: (repo) => repo.points,
   });
 
   records({
     path: '/area-groups',
     module: CARTOGRAPHY_MODULES.groups,
-    tag: 'cartography',
     read: requireAnyCan(read('mapAreaGroups'), read('mapAreas')),
     manage: requireCan('mapAreaGroups', 'manage'),
-    record: AreaGroup,
-    create: AreaGroupCreate,
-    update: AreaGroupUpdate,
-    listQuery: LayerListQuery,
-    listAnswer: Type.Array(AreaGroup),
+    schemas: { record: AreaGroup, create: AreaGroupCreate, update: AreaGroupUpdate, listQuery: LayerListQuery, listAnswer: Type.Array(AreaGroup) },
     list: (repo, query) => repo.listGroups(query.deleted as 'true' | 'false' | undefined),
-    kind: (repo) => repo.groups as never,
-    doCreate: (repo, body: AreaGroupCreate) => repo.createGroup(body),
-    doUpdate: (repo, id, body: AreaGroupUpdate) => repo.updateGroup(id, body),
+    kind: (repo) => repo.groups,
   });
 
   records({
     path: '/areas',
     module: CARTOGRAPHY_MODULES.areas,
-    tag: 'cartography',
     read: requireCan('mapAreas', 'read'),
     manage: requireCan('mapAreas', 'manage'),
-    record: Area,
-    create: AreaCreate,
-    update: AreaUpdate,
-    listQuery: AreaQuerystring,
-    listAnswer: AreaPage,
+    schemas: { record: Area, create: AreaCreate, update: AreaUpdate, listQuery: AreaQuerystring, listAnswer: AreaPage },
     list: (repo, query) => repo.listAreas(listQuery(query)),
-    kind: (repo) => repo.areas as never,
-    doCreate: (repo, body: AreaCreate) => repo.createArea(body),
-    doUpdate: (repo, id, body: AreaUpdate) => repo.updateArea(id, body),
+    kind: (repo) => repo.areas,
   });
 
   // The point form's site picker (GET /sites?near=&search=), for the points' readers: a manager

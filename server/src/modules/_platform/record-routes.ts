@@ -1,0 +1,123 @@
+/**
+ * The routes of one record kind (docs/records.md): its list, create, read, history, edit,
+ * delete and restore, with TypeBox schemas on every part, the kind's read and manage guards,
+ * writes in one transaction with their Idempotency-Key, and `records:changed` told to the
+ * district's sockets once a write committed. A module describes the kind once
+ * (./record-kind.ts) and calls `recordRoutes` once per kind.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type, { type TSchema } from 'typebox';
+import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import type { Queryable } from '../../db/types.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { idempotentWrite } from '../../plugins/idempotency.js';
+import { respond } from '../../plugins/respond.js';
+import type { requireAnyCan } from '../../plugins/rights.js';
+import type { RouteContext } from '../../routes/context.js';
+import { emitRecordChanged, type RecordsChanged } from './events.js';
+import type { RecordKind, RecordStore } from './record-kind.js';
+import type { RecordMetaRow } from './records.js';
+import { Envelope, WriteHeaders } from './schemas.js';
+
+/** A route's rights guard (plugins/rights.ts: requireCan, requireAnyCan). */
+export type Guard = ReturnType<typeof requireAnyCan>;
+
+export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+
+/** A list's query schema as it arrives (strings only): `limit` as digits, made a number by `listQuery`. */
+export const ListQuerystring = <T extends TSchema & { properties: Record<string, TSchema> }>(query: T) =>
+  Type.Object({ ...query.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
+
+/** `limit` of a list's query string as a number (400 out of range). */
+export function listQuery<Q extends { limit?: string }>(query: Q): Omit<Q, 'limit'> & { limit?: number } {
+  const { limit, ...rest } = query;
+  const size = limit === undefined ? undefined : Number(limit);
+  if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
+  return { ...rest, ...(size !== undefined ? { limit: size } : {}) };
+}
+
+/**
+ * A write in one transaction with its Idempotency-Key (a replay answers what the first answered,
+ * and writes nothing), announced to the district's sockets once committed.
+ */
+export function writeAndAnnounce<T>(
+  ctx: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: 200 | 201,
+  announce: (data: T) => RecordsChanged[],
+  run: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return idempotentWrite(request, reply, async (tx) => ({ statusCode, data: await run(tx) }), (data) => {
+    const auth = requireAuth(request);
+    for (const change of announce(data)) emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, change);
+  });
+}
+
+/**
+ * The seven routes of one record kind under `path`. `repository` builds the module's repository
+ * for the request (in the write's transaction when `tx` is given); `kind` picks the kind in it;
+ * `list` answers the list (an array for a small kind, a page for a large one).
+ */
+export function recordRoutes<Repo, Row extends RecordMetaRow, F extends object, R extends { id: string; version: number }, C extends { id: string }, U extends { baseVersion: number; changes: Partial<F> } = { baseVersion: number; changes: Partial<F> }>(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  spec: {
+    path: string;
+    tag: string;
+    read: Guard;
+    manage: Guard;
+    schemas: { record: TSchema; create: TSchema; update: TSchema; listQuery: TSchema; listAnswer: TSchema };
+    repository: (request: FastifyRequest, tx?: Queryable) => Promise<Repo>;
+    /** The kind's history and socket module name (`RecordKind.module`). */
+    module: string;
+    store: (repo: Repo) => RecordStore;
+    kind: (repo: Repo) => RecordKind<Row, F, R>;
+    list: (repo: Repo, query: Record<string, string | undefined>, request: FastifyRequest) => Promise<unknown>;
+    /** A create's fields from its body (default: the body without its id). */
+    fieldsOf?: (body: C) => F;
+    /** Other records a write changed and the sockets should hear of. */
+    alsoChanged?: (record: R) => RecordsChanged[];
+  },
+): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = [spec.tag];
+  const one = (record: R) => [{ module: spec.module, id: record.id, version: record.version }, ...(spec.alsoChanged?.(record) ?? [])];
+  const inTransaction = (request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 201, run: (repo: Repo) => Promise<R>) =>
+    writeAndAnnounce(ctx, request, reply, statusCode, one, async (tx) => run(await spec.repository(request, tx)));
+  const { schemas } = spec;
+
+  api.get(spec.path, { onRequest: spec.read, schema: { tags, querystring: schemas.listQuery, response: { 200: Envelope(schemas.listAnswer) } } }, async (request) =>
+    respond(request, await spec.list(await spec.repository(request), request.query as Record<string, string | undefined>, request)),
+  );
+  api.post(spec.path, { onRequest: spec.manage, schema: { tags, headers: WriteHeaders, body: schemas.create, response: { 201: Envelope(schemas.record) } } }, async (request, reply) =>
+    respond(
+      request,
+      await inTransaction(request, reply, 201, (repo) => {
+        const body = request.body as C;
+        const { id, ...rest } = body;
+        return spec.store(repo).create(spec.kind(repo), id, spec.fieldsOf ? spec.fieldsOf(body) : (rest as unknown as F));
+      }),
+    ),
+  );
+  api.get(`${spec.path}/:id`, { onRequest: spec.read, schema: { tags, params: IdParams, response: { 200: Envelope(schemas.record) } } }, async (request) => {
+    const repo = await spec.repository(request);
+    return respond(request, await spec.store(repo).get(spec.kind(repo), request.params.id));
+  });
+  api.get(`${spec.path}/:id/history`, { onRequest: spec.read, schema: { tags, params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) => {
+    const repo = await spec.repository(request);
+    return respond(request, await spec.store(repo).history(spec.kind(repo), request.params.id));
+  });
+  api.patch(
+    `${spec.path}/:id`,
+    { onRequest: spec.manage, schema: { tags, params: IdParams, headers: WriteHeaders, body: schemas.update, response: { 200: Envelope(schemas.record) } } },
+    async (request, reply) => respond(request, await inTransaction(request, reply, 200, (repo) => spec.store(repo).update(spec.kind(repo), request.params.id, request.body as U))),
+  );
+  const setDeleted = (deleted: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Body: { baseVersion: number } }>, reply: FastifyReply) =>
+    respond(request, await inTransaction(request, reply, 200, (repo) => spec.store(repo).setDeleted(spec.kind(repo), request.params.id, request.body.baseVersion, deleted)));
+  const versioned = { tags, params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(schemas.record) } };
+  api.delete(`${spec.path}/:id`, { onRequest: spec.manage, schema: versioned }, setDeleted(true));
+  api.post(`${spec.path}/:id/restore`, { onRequest: spec.manage, schema: versioned }, setDeleted(false));
+}
