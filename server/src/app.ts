@@ -44,7 +44,7 @@ import { notificationRoutes } from './routes/api/notifications/index.js';
 import { userRoutes } from './routes/api/users/index.js';
 import { viewerThirdPartyRoutes } from './routes/api/viewerThirdParty/index.js';
 import { registerModules } from './modules/index.js';
-import { SCHEDULED_JOBS } from './modules/jobs.js';
+import { SCHEDULED_JOBS } from './modules/index.js';
 import { startScheduler } from './modules/_platform/scheduler.js';
 import { Notifier } from './notifications/notifier.js';
 import type { RouteContext } from './routes/context.js';

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_RIGHTS } from '../../common/rights.js';
 import { ATTACHMENT_MODULES } from '../src/attachments/index.js';
+import '../src/modules/index.js';
 import { noiseJpeg, TusClient } from './attachments-tus.js';
 import { bearer, listenOnLoopback, login, startTestServer, type TestServer } from './helper.js';
 

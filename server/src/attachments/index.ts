@@ -13,7 +13,6 @@ import type { Attachment } from '../../../common/schemas/platform.js';
 import { can, type Action, type Feature } from '../../../common/rights.js';
 import type { Queryable } from '../db/types.js';
 import { ApiError } from '../lib/errors.js';
-import { checkPhotoDeletion } from '../modules/actions/photos.js';
 import { thumbnailKey, type AttachmentStorage } from './storage.js';
 
 /**
@@ -29,21 +28,6 @@ import { thumbnailKey, type AttachmentStorage } from './storage.js';
  *   `locked_at` set) takes no new file and loses none (423);
  * - an upload is continued (HEAD, PATCH, a second creation) by the account that started it only.
  */
-export const ATTACHMENT_MODULES: Readonly<Record<string, AttachmentRule>> = {
-  // A site's photos and stage images: the site managers'.
-  sites: { features: ['sites'], table: 'sites', owners: [] },
-  // Field users photograph what they report: the author and the assignee of a declaration.
-  declarations: { features: ['declarations'], table: 'declarations', owners: ['created_by', 'assignee_id'], locks: true },
-  // An inspection's photos and signature, by whoever fills it (either family's read right):
-  // its assignee, or who started it.
-  questionnaires: { features: ['questionnaires', 'securesphere'], table: 'inspections', owners: ['assignee_id', 'created_by'], locks: true },
-  // An action's photos (its proof among them), by its assignee or its author (either
-  // manifest's actions read right) or a manager; the action counts them for its proof.
-  // Others' actions are not the read right's to see (docs/actions.md): their files neither.
-  // A closed action keeps its photos as proof (modules/actions/photos.ts, the rule of access.ts).
-  actions: { features: ['actions', 'actionsV3'], table: 'actions', owners: ['assignee_id', 'created_by'], ownersOnly: true, beforeDelete: checkPhotoDeletion },
-};
-
 export interface AttachmentRule {
   /** The features whose rights reach the files (any one of them). */
   features: readonly Feature[];
@@ -56,6 +40,29 @@ export interface AttachmentRule {
   locks?: true;
   /** The module's own rule for deleting a file of one of its records (throws the refusal), after the common one. */
   beforeDelete?: (db: Queryable, where: { districtId: string; recordId: string; accountId: string; uploaderId: string; rights: readonly string[] }) => Promise<void>;
+}
+
+const rules: Record<string, AttachmentRule> = {};
+
+/**
+ * Each module whose records take files, and who reaches them, by the attachments' module name:
+ * filled from the module descriptors (server/src/modules/index.ts, `attachments`). One rule for
+ * every module, so none can forget a part of it:
+ * - seeing a record's files takes the read right of one of its features;
+ * - attaching a file to a record, or deleting one of its files, takes the manage right, or
+ *   the read right and being named by the record (its author or its assignee: `owners`), and
+ *   then only one's own uploads are deleted; a module that names no owner is managers' only;
+ * - a record not written yet takes files from whoever holds the read right (a record made
+ *   offline arrives after its photos; its id is the device's, unguessable);
+ * - a record locked for good (`locks`: a closed declaration, a submitted inspection, its
+ *   `locked_at` set) takes no new file and loses none (423);
+ * - an upload is continued (HEAD, PATCH, a second creation) by the account that started it only.
+ */
+export const ATTACHMENT_MODULES: Readonly<Record<string, AttachmentRule>> = rules;
+
+/** Adds the modules' attachment rules (the module list does, once). */
+export function registerAttachmentRules(added: Readonly<Record<string, AttachmentRule>>): void {
+  Object.assign(rules, added);
 }
 
 /**

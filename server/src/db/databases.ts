@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { clientMigrations } from './migrations/client.js';
 import { controlMigrations } from './migrations/control.js';
-import { MODULE_MIGRATIONS } from '../modules/migrations.js';
+import { MODULE_MIGRATIONS } from '../modules/index.js';
 import { migrate, migrateModules } from './migrate.js';
 import { openPgliteDatabase } from './pglite.js';
 import { databaseUrl, openPostgresDatabase } from './postgres.js';

@@ -1,142 +1,48 @@
 /**
- * The server modules (MODULES.md, "One module, four places"): each one's route prefix and
- * routes, its client-database migrations (migrations.ts), the socket events it emits and its
- * demo seed. app.ts registers every module's routes from this list, the database layer runs
- * the migrations, the demo seed calls the seeds; adding a module is one entry here.
+ * The server modules, listed once (docs/modules.md): each one's descriptor (./<folder>/module.ts,
+ * the shape in _platform/module.ts). The order is the order their migrations and demo seeds run
+ * (a module may depend on one listed before it). Everything the platform knows of the modules
+ * is derived here: the routes app.ts registers, the migrations the database layer runs, the
+ * scheduled jobs, the bench seeds of tasks.ts, the attachment rules, the workflow badge, the
+ * locked records and the history's named tables. The platform imports this list, never a module.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AttachmentStorage } from '../attachments/storage.js';
-import type { Queryable } from '../db/types.js';
+import { registerAttachmentRules, type AttachmentRule } from '../attachments/index.js';
+import type { ModuleMigrations } from '../db/migrate.js';
+import { registerWorkflowCount } from '../plugins/envelope.js';
 import type { RouteContext } from '../routes/context.js';
-import { NOTIFICATION_EVENT } from '../notifications/notifier.js';
-import { registerWorkflowCount, type WorkflowCountSql } from '../plugins/envelope.js';
-import { RECORDS_CHANGED_EVENT } from './_platform/events.js';
-import { actionsWorkflowCount } from './actions/badge.js';
-import { actionsRoutes } from './actions/routes.js';
-import { seedActions } from './actions/seed.js';
-import { BASEMAP_PREFIX, basemapRoutes } from './cartography/basemap.js';
-import { cartographyRoutes } from './cartography/routes.js';
-import { seedCartography } from './cartography/seed.js';
-import { registerLockedContent, type LockedContentOf } from './_platform/lock-chain.js';
-import { registerNamedTables, type NamedTable } from './_platform/records.js';
-import { lockedContent as declarationLockedContent } from './declarations/repository.js';
-import { declarationsRoutes } from './declarations/routes.js';
-import { seedDeclarations } from './declarations/seed.js';
-import { lockedContent as inspectionLockedContent } from './questionnaires/repository.js';
-import { questionnairesRoutes } from './questionnaires/routes.js';
-import { sharedReportRoutes } from './questionnaires/shared-routes.js';
-import { seedQuestionnaires } from './questionnaires/seed.js';
-import { SHARED_REPORTS_PREFIX } from '../../../common/modules/questionnaryV2/schemas.js';
-import { seedSites } from './sites/seed.js';
-import { sitesRoutes } from './sites/routes.js';
+import { registerLockedContent } from './_platform/lock-chain.js';
+import { platformMigrations } from './_platform/migrations.js';
+import type { BenchSeed, ServerModule } from './_platform/module.js';
+import { registerNamedTables } from './_platform/records.js';
+import type { ScheduledJob } from './_platform/scheduler.js';
+import { actionsModule } from './actions/module.js';
+import { cartographyModule } from './cartography/module.js';
+import { declarationsModule } from './declarations/module.js';
+import { questionnairesModule } from './questionnaires/module.js';
+import { sitesModule } from './sites/module.js';
 
-export { MODULE_MIGRATIONS } from './migrations.js';
+export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
-/** What a module's demo seed receives for one district (demo data written in one transaction). */
-export interface DistrictSeed {
-  tx: Queryable;
-  /** The client database's name (the attachments' storage keys). */
-  clientDb: string;
-  districtId: string;
-  districtName: string;
-  /** The account written as author of the demo records (the demo administrator), and its name (e-mail) as attachments show it. */
-  actorId: string;
-  actorName: string;
-  /** Where demo photos are stored. */
-  storage: AttachmentStorage;
-}
+export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule];
 
-export interface ServerModule {
-  name: string;
-  /** Under /api. */
-  prefix: string;
-  routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void>;
-  /** Routes without a session, under /api too, outside the module's authenticated prefix (each marked public: plugins/rights.ts). */
-  publicRoutes?: { prefix: string; routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void> };
-  /** Socket events the module emits (documentation, and a test's list). */
-  events: readonly string[];
-  seed?: (district: DistrictSeed) => Promise<void>;
-  /** For a module that locks records (_platform/lock-chain.ts): a locked record's content now. */
-  lockedContent?: LockedContentOf;
-  /** Its part of the toolbar's workflow badge, composed into the envelope's one query (plugins/envelope.ts). */
-  workflowCount?: WorkflowCountSql;
-  /** Its tables whose records a history names by id (_platform/records.ts, readHistory). */
-  namedTables?: readonly NamedTable[];
-}
-
-export const SERVER_MODULES: readonly ServerModule[] = [
-  {
-    name: 'sites',
-    prefix: '/sites',
-    routes: sitesRoutes,
-    events: [RECORDS_CHANGED_EVENT],
-    seed: seedSites,
-    namedTables: [
-      { table: 'sites', name: 'name' },
-      { table: 'site_types', name: 'name' },
-    ],
-  },
-  {
-    name: 'declarations',
-    prefix: '/declarations',
-    routes: declarationsRoutes,
-    events: [RECORDS_CHANGED_EVENT, NOTIFICATION_EVENT],
-    seed: seedDeclarations,
-    lockedContent: declarationLockedContent,
-    namedTables: [
-      { table: 'declaration_templates', name: 'name' },
-      { table: 'declarations', name: 'title' },
-    ],
-  },
-  {
-    name: 'questionnaires',
-    prefix: '/questionnaires',
-    routes: questionnairesRoutes,
-    // A report's share link, downloaded without a session.
-    publicRoutes: { prefix: SHARED_REPORTS_PREFIX, routes: sharedReportRoutes },
-    events: [RECORDS_CHANGED_EVENT],
-    seed: seedQuestionnaires,
-    lockedContent: inspectionLockedContent,
-    namedTables: [
-      { table: 'questionnaire_templates', name: 'name' },
-      // An inspection (an action's source) by its template's name.
-      { table: 'inspections', name: '(select q.name from questionnaire_templates q where q.id = inspections.template_id)' },
-    ],
-  },
-  // After declarations and questionnaires: its demo actions follow their demo records.
-  {
-    name: 'actions',
-    prefix: '/actions',
-    routes: actionsRoutes,
-    events: [RECORDS_CHANGED_EVENT],
-    seed: seedActions,
-    workflowCount: actionsWorkflowCount,
-    namedTables: [
-      { table: 'actions', name: 'title' },
-      { table: 'action_plans', name: 'name' },
-      { table: 'action_templates', name: 'name' },
-    ],
-  },
-  // After sites and declarations: its demo points and areas lie around the demo sites.
-  {
-    name: 'cartography',
-    prefix: '/cartography',
-    routes: cartographyRoutes,
-    // The basemap's style and tiles: world data, before and without a session.
-    publicRoutes: { prefix: BASEMAP_PREFIX, routes: basemapRoutes },
-    events: [RECORDS_CHANGED_EVENT],
-    seed: seedCartography,
-    namedTables: [
-      { table: 'map_layers', name: 'name' },
-      { table: 'poi_categories', name: 'name' },
-      { table: 'map_area_groups', name: 'name' },
-    ],
-  },
+/** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */
+export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
+  // First: the history table and the text folding every module uses.
+  { module: '_platform', migrations: platformMigrations },
+  ...SERVER_MODULES.filter((m) => m.migrations).map((m) => ({ module: m.folder, migrations: [...m.migrations!] })),
 ];
 
+/** The modules' scheduled jobs, run every minute in this order (_platform/scheduler.ts). */
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = SERVER_MODULES.flatMap((m) => m.jobs ?? []);
+
+/** The bench data sets of `tasks.js seed-bench`, in the order they are written (sites first: the others spread over them). */
+export const BENCH_SEEDS: readonly BenchSeed[] = SERVER_MODULES.flatMap((m) => m.benchSeeds ?? []);
+
+registerAttachmentRules(Object.assign({}, ...SERVER_MODULES.map((m) => m.attachments ?? {})) as Record<string, AttachmentRule>);
 for (const module of SERVER_MODULES) {
-  if (module.lockedContent) registerLockedContent(module.name, module.lockedContent);
-  if (module.workflowCount) registerWorkflowCount(module.name, module.workflowCount);
+  if (module.lockedContent) registerLockedContent(module.folder, module.lockedContent);
+  if (module.workflowCount) registerWorkflowCount(module.folder, module.workflowCount);
   if (module.namedTables) registerNamedTables(module.namedTables);
 }
 

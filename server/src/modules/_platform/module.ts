@@ -1,0 +1,67 @@
+/**
+ * What a server module is to the platform (docs/modules.md): one descriptor per module,
+ * `server/src/modules/<folder>/module.ts`, listed once in server/src/modules/index.ts. Everything
+ * the server would otherwise list by hand comes from those descriptors: the routes under /api,
+ * the client-database migrations, the demo and bench seeds, the scheduled jobs, the attachment
+ * rules, the workflow badge, the history's named tables, the locked records' content and the
+ * socket events. The platform never imports a module; it reads the list.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AttachmentRule } from '../../attachments/index.js';
+import type { AttachmentStorage } from '../../attachments/storage.js';
+import type { Migration } from '../../db/migrate.js';
+import type { Database, Queryable } from '../../db/types.js';
+import type { WorkflowCountSql } from '../../plugins/envelope.js';
+import type { RouteContext } from '../../routes/context.js';
+import type { LockedContentOf } from './lock-chain.js';
+import type { NamedTable } from './records.js';
+import type { ScheduledJob } from './scheduler.js';
+
+/** What a module's demo seed receives for one district (demo data written in one transaction). */
+export interface DistrictSeed {
+  tx: Queryable;
+  /** The client database's name (the attachments' storage keys). */
+  clientDb: string;
+  districtId: string;
+  districtName: string;
+  /** The account written as author of the demo records (the demo administrator), and its name (e-mail) as attachments show it. */
+  actorId: string;
+  actorName: string;
+  /** Where demo photos are stored. */
+  storage: AttachmentStorage;
+}
+
+/** A benchmark data set of a module (`node server/dist/tasks.js seed-bench --<option> N`). */
+export interface BenchSeed {
+  /** The command-line option (`sites`), and what the count is of, as the task prints it. */
+  option: string;
+  what: string;
+  /** Adds `count` records to the district, as `actorId`; answers how many were written. */
+  run: (db: Database, districtId: string, actorId: string, count: number) => Promise<number>;
+}
+
+export interface ServerModule {
+  /** The module's folder, the same on every side (common/modules/<folder>, src/features/<folder>). */
+  folder: string;
+  /** Under /api. */
+  prefix: string;
+  routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void>;
+  /** Routes without a session, under /api too, outside the module's authenticated prefix (each marked public: plugins/rights.ts). */
+  publicRoutes?: { prefix: string; routes: (app: FastifyInstance, ctx: RouteContext) => Promise<void> };
+  /** Its client-database migrations, numbered from 1 for this module only (module_migrations). */
+  migrations?: readonly Migration[];
+  /** Socket events the module emits (documentation, and a test's list). */
+  events: readonly string[];
+  seed?: (district: DistrictSeed) => Promise<void>;
+  benchSeeds?: readonly BenchSeed[];
+  /** Its jobs, run every minute by the scheduler (_platform/scheduler.ts). */
+  jobs?: readonly ScheduledJob[];
+  /** The attachment rules of its records that take files, by the attachments' module name. */
+  attachments?: Readonly<Record<string, AttachmentRule>>;
+  /** For a module that locks records (_platform/lock-chain.ts): a locked record's content now. */
+  lockedContent?: LockedContentOf;
+  /** Its part of the toolbar's workflow badge, composed into the envelope's one query (plugins/envelope.ts). */
+  workflowCount?: WorkflowCountSql;
+  /** Its tables whose records a history names by id (_platform/records.ts, readHistory). */
+  namedTables?: readonly NamedTable[];
+}
