@@ -103,6 +103,21 @@ export type LockCheck = Static<typeof LockCheck>;
 export const UpdateBody = <T extends TSchema>(changes: T) =>
   Type.Object({ baseVersion: Type.Integer({ minimum: 1 }), changes }, { additionalProperties: false });
 
+/**
+ * Body of a create (POST with an Idempotency-Key): the client's `id`, the `required` fields and
+ * the others optional (the server gives them their defaults).
+ */
+export const CreateBody = <P extends Record<string, TSchema>, K extends keyof P & string>(fields: { properties: P }, required: readonly K[]) =>
+  Type.Object(
+    {
+      id: Uuid,
+      ...(Object.fromEntries(Object.entries(fields.properties).map(([key, schema]) => [key, required.includes(key as K) ? schema : Type.Optional(schema)])) as {
+        [Key in keyof P]: Key extends K ? P[Key] : ReturnType<typeof Type.Optional<P[Key]>>;
+      }),
+    },
+    { additionalProperties: false },
+  );
+
 /** Body of a delete or a restore: the version the user saw. */
 export const VersionBody = Type.Object({ baseVersion: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export type VersionBody = Static<typeof VersionBody>;

@@ -21,10 +21,11 @@ import { cartographyModule } from './cartography/module.js';
 import { declarationsModule } from './declarations/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { sitesModule } from './sites/module.js';
+import { supplierModule } from './supplier/module.js';
 
 export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
-export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule];
+export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule, supplierModule];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */
 export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [

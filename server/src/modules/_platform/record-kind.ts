@@ -18,6 +18,7 @@
  * not found (404). The routes of a kind come from `recordRoutes` (./record-routes.ts).
  */
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import { listRecordAttachments } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, filterValues, namePage } from './list.js';
 import {
@@ -40,6 +41,8 @@ export interface KindFilter {
   type: 'uuid' | 'text';
   /** The accepted values of a `text` filter (a status, a type). */
   values?: readonly string[];
+  /** `equals` (default): the column is one of the values; `overlaps`: the column, an array, holds one of them. */
+  match?: 'equals' | 'overlaps';
 }
 
 /** The query every page of a kind takes (the common part of its list query schema). */
@@ -66,6 +69,8 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
   /** The table's columns of the fields (derived ones included: an area's bounds, a folded name). */
   columns: (fields: F) => Record<string, unknown>;
   toRecord: (row: Row, names: Map<string, string>) => R;
+  /** The values of the fields a create may leave out (CreateBody's optional ones). */
+  defaults?: Partial<F>;
   /** Fields cleaned as they are stored (trimmed names). */
   clean?: (fields: F) => F;
   /** Before a create, an update or a restore: the references exist, the rules hold (4xx otherwise). */
@@ -80,6 +85,8 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
   where?: (query: KindListQuery, params: unknown[]) => string[];
   /** The 400 key of an invalid filter value. */
   invalidFilter?: string;
+  /** The attachments' module name of the kind's records that take files: a record read alone carries them as `files`. */
+  attachments?: string;
 }
 
 /** The fields of a create body (its `id` apart). */
@@ -104,7 +111,9 @@ export class RecordStore {
   }
 
   private async one<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, row: Row): Promise<R> {
-    return kind.toRecord(row, await actorNames(this.scope.control, [row.created_by, row.updated_by]));
+    const record = kind.toRecord(row, await actorNames(this.scope.control, [row.created_by, row.updated_by]));
+    if (!kind.attachments) return record;
+    return { ...record, files: await listRecordAttachments(this.scope.db, this.scope.districtId, kind.attachments, row.id) };
   }
 
   /** The rows of `select` as records, their actors named. */
@@ -147,7 +156,7 @@ export class RecordStore {
       const values = filterValues(text, name, valid, kind.invalidFilter ?? 'validation.invalid_filter');
       if (!values) continue;
       params.push(values);
-      where.push(`${filter.column} = any($${params.length}::${filter.type}[])`);
+      where.push(filter.match === 'overlaps' ? `${filter.column} && $${params.length}::${filter.type}[]` : `${filter.column} = any($${params.length}::${filter.type}[])`);
     }
     where.push(...(kind.where?.(query, params) ?? []));
     const search = query.search?.trim();
@@ -159,7 +168,8 @@ export class RecordStore {
     return { items: await this.records(kind, rows), nextCursor, total };
   }
 
-  async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, raw: F): Promise<R> {
+  async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, given: F): Promise<R> {
+    const raw = { ...kind.defaults, ...given } as F;
     const fields = kind.clean ? kind.clean(raw) : raw;
     await kind.check?.(fields, null);
     const columns = Object.entries(kind.columns(fields));

@@ -1,0 +1,24 @@
+/** The supplier module's descriptor (_platform/module.ts), listed once in ../index.ts. */
+import { RECORDS_CHANGED_EVENT } from '../_platform/events.js';
+import type { ServerModule } from '../_platform/module.js';
+import { seedBenchSuppliers } from './bench-seed.js';
+import { supplierMigrations } from './migrations.js';
+import { SUPPLIER_MODULES } from './repository.js';
+import { supplierRoutes } from './routes.js';
+import { seedSuppliers } from './seed.js';
+
+export const supplierModule: ServerModule = {
+  folder: 'supplier',
+  prefix: '/supplier',
+  routes: supplierRoutes,
+  migrations: supplierMigrations,
+  events: [RECORDS_CHANGED_EVENT],
+  seed: seedSuppliers,
+  benchSeeds: [{ option: 'suppliers', what: 'suppliers', run: seedBenchSuppliers }],
+  // A document's scan or signed PDF: the suppliers' managers'.
+  attachments: { [SUPPLIER_MODULES.documents]: { features: ['supplier'], table: 'supplier_documents', owners: [] } },
+  namedTables: [
+    { table: 'suppliers', name: 'name' },
+    { table: 'supplier_trades', name: 'name' },
+  ],
+};
