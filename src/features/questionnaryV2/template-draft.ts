@@ -336,7 +336,7 @@ export function dropSection(draft: TemplateDraft, s: number, position: number): 
 /**
  * The questions (their uids) whose condition names a question that is not earlier than them: a
  * move that adds one is announced by the screen, and `draftProblems` reports it on the condition
- * (Save stays disabled until it is fixed or moved back).
+ * (a save is refused, saying where, until it is fixed or moved back).
  */
 export function conditionsOnLater(draft: TemplateDraft): Set<string> {
   const seen = new Set<string>();
