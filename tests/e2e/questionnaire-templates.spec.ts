@@ -51,11 +51,22 @@ test('a template manager builds a two-section template with a conditional questi
 
   await page.getByRole('button', { name: 'New template: Questionnaires' }).click();
   await expect(page.getByRole('heading', { name: 'New Questionnaires template', level: 1 })).toBeVisible();
-  // Nothing written yet: the save is refused with the problems shown.
+  // Nothing written yet: Save stays enabled; a tap saves nothing, lists each problem with where
+  // it is, and moves the focus to the first (the name).
   await expect(page.getByText(/problems? to fix before saving/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeEnabled();
+  await save.click();
+  const refused = page.getByRole('alert').filter({ hasText: /Not saved: \d+ problems? to fix\./ });
+  await expect(refused).toContainText('Not saved: 3 problems to fix.');
+  await expect(refused.getByRole('listitem')).toHaveText(['Name: Required.', 'Section 1, Section title: Required.', 'The template: At least one question.']);
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await expect(page.getByText('At least one question.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/new/);
 
   await page.getByLabel('Name', { exact: true }).fill(name);
+  await expect(refused).toContainText('Not saved: 2 problems to fix.');
+  await expect(refused.getByRole('listitem')).toHaveText(['Section 1, Section title: Required.', 'The template: At least one question.']);
   await page.getByLabel('Pass mark (%)').fill('50');
   await page.getByLabel('Section title').fill('Issues de secours');
 
@@ -279,7 +290,11 @@ test('questions and sections are reordered by dragging their handle; a move that
   await expect(page.getByRole('heading', { name: 'Section 1: Éclairage', level: 2 })).toBeVisible();
   await expect(page.getByText('After this move, the condition of “Extincteur présent ?” names a later question')).toBeVisible();
   await expect(page.getByText("The condition's question must come before this one")).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  // Saved now, the condition would be broken: the tap is refused and says where.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: 1 problem to fix.' }).getByRole('listitem')).toHaveText([
+    "Question 1, Conditional display: The condition's question must come before this one (it was moved below it, or removed).",
+  ]);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Section 1: Portes', level: 2 })).toBeVisible();
   await expect(page.getByText('Ready to save as a new revision.')).toBeVisible();

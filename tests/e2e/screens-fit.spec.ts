@@ -1,6 +1,7 @@
 /**
  * What only a browser shows of the shared screens: on an iPhone (Ionic's iOS look) the search
- * boxes keep a visible edge; on a phone a sheet's values take the screen's width; an unknown address shows the 404 toast, below
+ * boxes keep a visible edge; on a phone a list row's title has the row's width (its chips on the
+ * line below); on a phone a sheet's values take the screen's width; an unknown address shows the 404 toast, below
  * the header; at 1280 px no view of Cartography management is cut off; the user
  * administration gives rights by module and level, and says a duplicate e-mail once.
  */
@@ -51,6 +52,44 @@ test.describe('on an iPhone (390 px, Ionic iOS look)', () => {
     await expect(values.first()).toBeVisible();
     const widths = await values.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().width));
     expect(Math.min(...widths)).toBeGreaterThan(300);
+  });
+
+  test("a list row gives its title the row's width: long titles read in full, chips on the line below, inside the row", async ({ page }) => {
+    await logIn(page, 'operator@demo.vigie.test');
+    // Declarations' demo titles name their site ("Chute dans l'escalier B – Entrepôt Gerland"),
+    // the actions' say what to treat: 30 to 60 characters, beside two or three chips each.
+    for (const path of ['/declarations', '/actionPlan/actions']) {
+      await page.goto(path);
+      const rows = page.locator('.record-list-rows a.record-row');
+      await expect(rows.first()).toBeVisible();
+      // Every row rendered (those in view and the virtualiser's next ones, laid out the same).
+      const seen = await rows.evaluateAll((links) =>
+        links
+          .map((link) => {
+            const row = link.getBoundingClientRect();
+            const title = link.querySelector('.record-row-text > strong') as HTMLElement;
+            const box = title.getBoundingClientRect();
+            const lineHeight = parseFloat(getComputedStyle(title).lineHeight) || 20;
+            const outside = [...link.querySelectorAll('.status-chip, .waiting-mark')].filter((chip) => chip.getBoundingClientRect().bottom > row.bottom + 1).length;
+            return {
+              text: title.textContent ?? '',
+              widthShare: box.width / row.width,
+              cut: title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1,
+              lines: Math.round(box.height / lineHeight),
+              outside,
+            };
+          }),
+      );
+      expect(seen.length, path).toBeGreaterThan(2);
+      expect(seen.some((row) => row.text.length >= 40 && !row.cut), `${path}: a title of 40 characters or more read in full`).toBe(true);
+      for (const row of seen) {
+        expect(row.widthShare, `${path}: "${row.text}" has the row's width`).toBeGreaterThan(0.6);
+        expect(row.lines, `${path}: "${row.text}" on one or two lines`).toBeLessThanOrEqual(2);
+        // Only a title longer than two lines is cut, after its second line.
+        if (row.cut) expect(row.lines, `${path}: "${row.text}" cut after two lines`).toBe(2);
+        expect(row.outside, `${path}: "${row.text}"'s chips inside its row`).toBe(0);
+      }
+    }
   });
 
   test('an unknown address shows the 404 toast below the header and lands on the default page', async ({ page }) => {

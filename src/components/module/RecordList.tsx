@@ -10,11 +10,17 @@
  * The scroll container is the list's own element, marked `ion-content-scroll-host` inside a
  * non-scrolling IonContent, which is how Ionic's refresher works with a virtual scroller. Its
  * offset is remembered per address (scroll-memory.ts): back from a record lands on the same row.
+ *
+ * A list narrower than NARROW_LIST_PX (a phone, the list pane beside a sheet) is marked
+ * `record-list-narrow`: its rows give the title the row's width (up to two lines, clamped),
+ * the meta lines below it and the chips on a line of their own (module.css), each row the
+ * module's `narrowRowHeight` tall. Rows keep a fixed height either way: a virtualised list
+ * whose rows grew to their content lost its remembered scroll position.
  */
 import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonInput, IonSpinner } from '@ionic/react';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../common/schemas/platform';
 import { useConnectionState } from '../../lib/connectivity';
@@ -27,6 +33,13 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** The height assumed before the list is laid out (and where there is no layout: tests). */
 const FALLBACK_VIEWPORT_PX = 640;
 const OVERSCAN = 8;
+/** Below this width (px) a list shows its rows on two lines: title first, chips under it. */
+export const NARROW_LIST_PX = 560;
+/**
+ * Whether each list (by address, the last 50) was narrow when last laid out: its first render
+ * uses it, so a remembered scroll offset lands on the same rows.
+ */
+const narrowLists = new Map<string, boolean>();
 
 export type RecordListQuery<T, K extends QueryKey = QueryKey> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, K, string | null>;
 
@@ -41,7 +54,13 @@ export interface RecordListProps<T, K extends QueryKey = QueryKey> {
   /** The list's accessible name. */
   label: string;
   getKey: (row: T) => string;
+  /** Every row's height (px): rows are virtualised with fixed heights. */
   rowHeight: number;
+  /**
+   * Every row's height in a narrow list (title on up to two lines, chips on a line below);
+   * rowHeight when not given.
+   */
+  narrowRowHeight?: number;
   renderRow: (row: T, selected: boolean) => ReactNode;
   selectedId?: string | undefined;
   search: string;
@@ -67,10 +86,12 @@ const fallbackRect: typeof observeElementRect = (instance, cb) =>
 
 export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListProps<T, K>) {
   const { t, i18n } = useTranslation('components');
-  const { query, rowHeight, scrollKey } = props;
+  const { query, scrollKey } = props;
   const list = useInfiniteQuery(query);
   const connection = useConnectionState();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrowList(scrollRef, scrollKey);
+  const rowHeight = narrow ? (props.narrowRowHeight ?? props.rowHeight) : props.rowHeight;
   // Ionic gives every ion-content outside a menu or a modal the role "main"; this one (the
   // refresher's host) sits inside the shell's main content, so it must not be a second main
   // landmark: the role is taken off whenever Ionic's render sets it.
@@ -116,6 +137,13 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     useFlushSync: false,
     onChange: (instance: Virtualizer<HTMLDivElement, Element>) => rememberScroll(scrollKey, instance.scrollOffset ?? 0),
   });
+  // The rows' height changed with the list's width (a rotation, a resized window): laid out again.
+  const laidOutHeight = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (laidOutHeight.current === rowHeight) return;
+    laidOutHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
@@ -136,7 +164,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   };
 
   return (
-    <div className="record-list">
+    <div className={narrow ? 'record-list record-list-narrow' : 'record-list'}>
       <div className="record-list-tools">
         <SearchBox value={props.search} onChange={props.onSearch} label={props.searchLabel} />
         {props.filters}
@@ -267,6 +295,36 @@ function useDeliveredRows<T>(
   const listed = new Set(view.rows.map(getKey));
   const added = held.filter((row) => !listed.has(getKey(row)));
   return { rows: [...added, ...view.rows.map((row) => heldKeys.get(getKey(row)) ?? row)], total: view.total + added.length };
+}
+
+/**
+ * Whether the list is narrower than NARROW_LIST_PX, measured before the first paint and
+ * again as its width changes. Before it is laid out: as when this list was last shown, or
+ * else as the window's width says. A list without a width (hidden, or no layout: unit tests)
+ * stays as it was.
+ */
+function useNarrowList(ref: { current: HTMLElement | null }, key: string): boolean {
+  const [narrow, setNarrow] = useState(() => narrowLists.get(key) ?? (typeof window !== 'undefined' && window.innerWidth > 0 && window.innerWidth < NARROW_LIST_PX));
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return undefined;
+    const check = () => {
+      const width = element.clientWidth;
+      // Not laid out (hidden): as it was.
+      if (width === 0) return;
+      const next = width < NARROW_LIST_PX;
+      narrowLists.delete(key);
+      narrowLists.set(key, next);
+      if (narrowLists.size > 50) narrowLists.delete(narrowLists.keys().next().value as string);
+      setNarrow(next);
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, key]);
+  return narrow;
 }
 
 /** The search box: typed at once, sent to the address after a short pause. */

@@ -336,7 +336,7 @@ export function dropSection(draft: TemplateDraft, s: number, position: number): 
 /**
  * The questions (their uids) whose condition names a question that is not earlier than them: a
  * move that adds one is announced by the screen, and `draftProblems` reports it on the condition
- * (Save stays disabled until it is fixed or moved back).
+ * (a save is refused, saying where, until it is fixed or moved back).
  */
 export function conditionsOnLater(draft: TemplateDraft): Set<string> {
   const seen = new Set<string>();
@@ -512,6 +512,7 @@ export interface DraftProblem {
     | 'range'
     | 'too_many'
     | 'sections_needed'
+    | 'questions_needed'
     | 'options_needed'
     | 'key_twice'
     | 'min_above_max'
@@ -553,6 +554,8 @@ export function draftProblems(draft: TemplateDraft): Map<string, DraftProblem[]>
   range('passMark', draft.passMark, 0, 100);
   if (draft.sections.length === 0) add('sections', { code: 'sections_needed' });
   if (draft.sections.length > SECTIONS_MAX) add('sections', { code: 'too_many', max: SECTIONS_MAX });
+  // A template without a question has nothing to inspect.
+  if (draft.sections.length > 0 && draft.sections.every((section) => section.questions.length === 0)) add('sections', { code: 'questions_needed' });
   const typeOf = new Map(draft.sections.flatMap((section) => section.questions.flatMap((question) => (question.key === null ? [] : [[question.key, question.type] as const]))));
   draft.sections.forEach((section, s) => {
     text(`sections/${s}/title`, section.title, LABEL_MAX);

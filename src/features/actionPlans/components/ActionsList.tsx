@@ -26,6 +26,8 @@ import { ACTIONS_OUTBOX } from '../writes';
 import { ActionRow, DeletedFilter, useActionsBase } from './parts';
 
 export const ACTION_ROW_HEIGHT = 88;
+/** A narrow list's row: the title on up to two lines, site and assignee, due day, and the chips' line. */
+export const ACTION_NARROW_ROW_HEIGHT = 124;
 /** The list's default order (no sort in the address): the server's, overdue first. */
 const DEFAULT_SORT = 'default';
 
@@ -69,6 +71,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
         getKey={(row) => row.id}
         overlay={overlay}
         rowHeight={ACTION_ROW_HEIGHT}
+        narrowRowHeight={ACTION_NARROW_ROW_HEIGHT}
         selectedId={selectedId}
         scrollKey={actionsListHref(base, search)}
         search={search.search ?? ''}

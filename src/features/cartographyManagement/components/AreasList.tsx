@@ -17,6 +17,8 @@ import type { AreaPageSearch } from '../area-search';
 import { surfaceText } from '../drawing';
 
 export const AREA_ROW_HEIGHT = 72;
+/** A narrow list's row: the name on up to two lines, its layer, group and surface, and the chips' line. */
+export const AREA_NARROW_ROW_HEIGHT = 104;
 
 export interface AreasListProps {
   search: AreaPageSearch;
@@ -42,6 +44,7 @@ export function AreasList({ search, manager, layers, groups, writes, href, setSe
       getKey={(area) => area.id}
       overlay={overlay}
       rowHeight={AREA_ROW_HEIGHT}
+      narrowRowHeight={AREA_NARROW_ROW_HEIGHT}
       selectedId={search.area}
       scrollKey={href({ area: undefined, pane: undefined })}
       search={search.search ?? ''}
@@ -82,14 +85,18 @@ export function AreasList({ search, manager, layers, groups, writes, href, setSe
         return (
           <a href={to} onClick={follow(to)} className="record-row cm-row" aria-current={selected ? 'true' : undefined}>
             <span className="cm-swatch" style={{ background: colourOf(area) }} aria-hidden="true" />
-            <span className="cm-row-text">
+            <span className="record-row-text cm-row-text">
               <strong>{area.name}</strong>
               <span>
                 {[area.layerName, area.groupName, surfaceText(area.areaSquareMetres, i18n.language)].filter((part) => part !== null && part !== '').join(' · ')}
               </span>
             </span>
-            {area.deletedAt !== null && <StatusChip label={t('management.common.deleted')} tone="danger" />}
-            {area.pending !== undefined && <WaitingMark pending={area.pending} />}
+            {(area.deletedAt !== null || area.pending !== undefined) && (
+              <span className="record-row-chips">
+                {area.deletedAt !== null && <StatusChip label={t('management.common.deleted')} tone="danger" />}
+                {area.pending !== undefined && <WaitingMark pending={area.pending} />}
+              </span>
+            )}
           </a>
         );
       }}

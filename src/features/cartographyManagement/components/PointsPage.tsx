@@ -44,6 +44,8 @@ import './editors.css';
 
 const MODULE = MAP_RECORDS.points.module;
 const ROW_HEIGHT = 64;
+/** A narrow list's row: the name on up to two lines, its category, layer and site, and the chips' line. */
+const NARROW_ROW_HEIGHT = 104;
 
 type Mode = { kind: 'none' } | { kind: 'new' } | { kind: 'edit' } | { kind: 'move' };
 
@@ -210,6 +212,7 @@ export function PointsPage() {
         getKey={(point) => point.id}
         overlay={overlay}
         rowHeight={ROW_HEIGHT}
+        narrowRowHeight={NARROW_ROW_HEIGHT}
         scrollKey={pointsHref(filters)}
         search={search.search ?? ''}
         onSearch={(value) => setFilters({ search: value })}
@@ -243,8 +246,12 @@ export function PointsPage() {
                 <strong>{point.name}</strong>
                 <span>{detail}</span>
               </span>
-              {point.deletedAt !== null && <StatusChip label={t('management.common.deleted')} tone="danger" />}
-              {point.pending !== undefined && <WaitingMark pending={point.pending} />}
+              {(point.deletedAt !== null || point.pending !== undefined) && (
+                <span className="record-row-chips">
+                  {point.deletedAt !== null && <StatusChip label={t('management.common.deleted')} tone="danger" />}
+                  {point.pending !== undefined && <WaitingMark pending={point.pending} />}
+                </span>
+              )}
             </a>
           );
         }}

@@ -28,6 +28,8 @@ import { iconOf } from './template-icons';
 import './declarations.css';
 
 export const DECLARATION_ROW_HEIGHT = 84;
+/** A narrow list's row: the title on up to two lines, type and site, date, and the chips' line. */
+export const DECLARATION_NARROW_ROW_HEIGHT = 124;
 const SORT_OPTIONS: readonly DeclarationSort[] = ['-occurredAt', 'occurredAt', '-severity', 'severity', 'title', '-title', '-updatedAt'];
 
 export const SEVERITY_TONE: Record<Severity, StatusTone> = { low: 'neutral', medium: 'info', high: 'warning', critical: 'danger' };
@@ -58,6 +60,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
       getKey={(row) => row.id}
       overlay={overlay}
       rowHeight={DECLARATION_ROW_HEIGHT}
+      narrowRowHeight={DECLARATION_NARROW_ROW_HEIGHT}
       selectedId={selectedId}
       scrollKey={declarationsListHref(search)}
       search={search.search ?? ''}
@@ -130,8 +133,8 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
             <span className="record-row-chips declaration-row-chips">
               <StatusChip label={t(`severity.${declaration.severity}`)} tone={SEVERITY_TONE[declaration.severity]} />
               <StatusChip label={t(`status.${declaration.status}`)} tone={STATUS_TONE[declaration.status]} />
+              {declaration.pending !== undefined && <WaitingMark pending={declaration.pending} />}
             </span>
-            {declaration.pending !== undefined && <WaitingMark pending={declaration.pending} />}
           </a>
         );
       }}

@@ -6,6 +6,11 @@
  * and a save that changed the same parts as that revision waits in the outbox for the
  * manager's choice (keep mine / take theirs), shown here. Readers see the same screen, read
  * only, with the preview.
+ *
+ * Save is never disabled for a problem (the rule of every form, RecordForm.tsx): each field
+ * shows its problems as it is edited, and a tap on Save with problems left saves nothing, says
+ * beside Save how many there are and lists each with where it is ("Question 2, Option 1:
+ * Required."), and moves the focus to the first of them on the screen.
  */
 import { IonButton, IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -111,6 +116,8 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [previewFill, setPreviewFill] = useState<FillState | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Save was tapped with problems left: they are listed beside Save until fixed. */
+  const [tried, setTried] = useState(false);
   const pending = usePendingWrites(TEMPLATES_MODULE, template?.id ?? '~');
   const conflict = pending.find((item) => item.state === 'conflict');
   const failed = pending.find((item) => item.state === 'failed');
@@ -142,7 +149,7 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
 
   // Moves (drag and drop, the up / down buttons, "move to"): each announced in words (read by
   // screen readers, role="status"); one that leaves a condition naming a later question is
-  // made, reported on that condition as any such problem (Save disabled), and told at once in
+  // made, reported on that condition as any such problem (a save refused until fixed), and told at once in
   // a warning with Undo.
   const [moved, setMoved] = useState('');
   const untitled = (text: string) => text.trim() || t('builder.untitled');
@@ -255,7 +262,12 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
   };
 
   const save = async () => {
-    if (readOnly || count > 0 || waiting) return;
+    if (readOnly || waiting) return;
+    if (count > 0) {
+      setTried(true);
+      focusFirstProblem();
+      return;
+    }
     // Saved, its keys are fixed: later renames keep them (answers are stored under them).
     const keyed = settleKeys(ensureKeys(draft));
     setDraft(keyed);
@@ -439,10 +451,14 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
           <IonButton fill="outline" onClick={() => edit((d) => addSection(d))}>
             {t('builder.add_section')}
           </IonButton>
-          <p id="builder-save-state" className={count > 0 ? 'record-form-error' : 'inspection-help'}>
-            {count > 0 ? t('builder.problems', { count }) : waiting ? t('builder.wait_previous') : t('builder.ready')}
-          </p>
-          <IonButton onClick={() => void save()} disabled={count > 0 || waiting || busy} aria-describedby="builder-save-state">
+          {tried && count > 0 ? (
+            <SaveProblems id="builder-save-state" draft={draft} problems={problems} />
+          ) : (
+            <p id="builder-save-state" className={count > 0 ? 'record-form-error' : 'inspection-help'}>
+              {count > 0 ? t('builder.problems', { count }) : waiting ? t('builder.wait_previous') : t('builder.ready')}
+            </p>
+          )}
+          <IonButton onClick={() => void save()} disabled={waiting || busy} aria-describedby="builder-save-state">
             {t('builder.save')}
           </IonButton>
         </div>
@@ -761,13 +777,89 @@ function ConditionEditor({ draft, s, q, question, problems, set }: { draft: Temp
   );
 }
 
+/** The first problem on the screen (a field marked invalid, or a part's message) gets the focus, once drawn. */
+function focusFirstProblem(): void {
+  requestAnimationFrame(() => {
+    const first = document.querySelector<HTMLElement>('.template-builder [aria-invalid="true"], .template-builder .builder-problems');
+    first?.focus();
+  });
+}
+
+/** The fields' labels the problems' paths end with (a question's, an option's, a section's or the template's). */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'builder.name',
+  description: 'builder.description',
+  passMark: 'builder.pass_mark',
+  title: 'builder.section_title',
+  key: 'builder.where_key',
+  label: 'builder.question_label',
+  help: 'builder.help',
+  weight: 'builder.weight',
+  options: 'builder.options',
+  min: 'builder.min',
+  max: 'builder.max',
+  unit: 'builder.unit',
+  showIf: 'builder.condition',
+  onFail: 'builder.on_fail',
+  failOn: 'builder.fail_on',
+};
+/** Where each field of a question comes on the screen, top to bottom. */
+const FIELD_ORDER = ['label', 'help', 'weight', 'failOn', 'options', 'min', 'max', 'unit', 'onFail', 'showIf', 'key'];
+
+/** A problem's place in the screen's order: the general fields, then each section's title and questions, then the template's own. */
+function screenOrder(path: string): number[] {
+  const parts = path.split('/');
+  if (parts[0] !== 'sections') return [Math.max(0, ['name', 'description', 'passMark'].indexOf(parts[0]!))];
+  if (parts.length === 1) return [Number.MAX_SAFE_INTEGER];
+  const s = Number(parts[1]);
+  if (parts[2] !== 'questions') return [3, s, -1];
+  const field = FIELD_ORDER.indexOf(parts[4] ?? '');
+  return [3, s, Number(parts[3]), field, Number(parts[5] ?? -1), parts[6] === 'score' ? 1 : 0];
+}
+const byScreenOrder = (a: string, b: string) => {
+  const x = screenOrder(a);
+  const y = screenOrder(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i += 1) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
+};
+
+/** After a tap on Save with problems left: each of them with where it is, in the screen's order (announced). */
+function SaveProblems({ id, draft, problems }: { id: string; draft: TemplateDraft; problems: Problems }) {
+  const { t } = useTranslation('questionnaires');
+  const where = (path: string): string => {
+    const parts = path.split('/');
+    if (parts[0] !== 'sections') return t(FIELD_LABELS[parts[0]!] ?? 'builder.where_template');
+    if (parts.length === 1) return t('builder.where_template');
+    const s = Number(parts[1]);
+    if (parts[2] !== 'questions') return t('builder.where_in', { place: t('builder.where_section', { n: s + 1 }), field: t(FIELD_LABELS[parts[2]!] ?? 'builder.section_title') });
+    const place = t('builder.where_question', { n: questionNumber(draft, s, Number(parts[3])) });
+    const field = parts[4] === 'options' && parts[5] !== undefined
+      ? parts[6] === 'score'
+        ? t('builder.option_score', { name: t('builder.option_n', { n: Number(parts[5]) + 1 }) })
+        : t('builder.option_label', { n: Number(parts[5]) + 1 })
+      : t(FIELD_LABELS[parts[4] ?? ''] ?? 'builder.question_label');
+    return t('builder.where_in', { place, field });
+  };
+  const listed = [...problems.keys()].sort(byScreenOrder).flatMap((path) => (problems.get(path) ?? []).map((p) => ({ path, p })));
+  return (
+    <div id={id} className="record-form-error builder-save-problems" role="alert">
+      <p>{t('builder.save_blocked', { count: listed.length })}</p>
+      <ul>
+        {listed.map(({ path, p }) => (
+          <li key={`${path}:${p.code}`}>{t('builder.problem_at', { where: where(path), problem: t(`builder.problem.${p.code}`, { min: p.min, max: p.max }) })}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 // ------------------------------------------------------------------ fields
 
 function FieldProblems({ problems, id }: { problems: readonly DraftProblem[] | undefined; id?: string }) {
   const { t } = useTranslation('questionnaires');
   if (!problems || problems.length === 0) return null;
   return (
-    <ul className="record-form-error builder-problems" id={id}>
+    <ul className="record-form-error builder-problems" id={id} tabIndex={-1}>
       {problems.map((p) => (
         <li key={p.code}>{t(`builder.problem.${p.code}`, { min: p.min, max: p.max })}</li>
       ))}

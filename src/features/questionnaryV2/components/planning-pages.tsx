@@ -41,6 +41,8 @@ export { ScheduleEditPage, ScheduleNewPage, SchedulesPage } from './SchedulePage
 registerQuestionnaireSenders();
 
 const ROW_HEIGHT = 104;
+/** A narrow list's row: the template on up to two lines, site and person, the date, and the chips' line. */
+const NARROW_ROW_HEIGHT = 128;
 
 export function ManageInspectionsPage() {
   const { t, i18n } = useTranslation('questionnaires');
@@ -149,6 +151,7 @@ export function ManageInspectionsPage() {
         label={t('manage.list_label')}
         getKey={(row: InspectionSummary) => row.id}
         rowHeight={ROW_HEIGHT}
+        narrowRowHeight={NARROW_ROW_HEIGHT}
         scrollKey={manageHref(search)}
         search={search.search ?? ''}
         onSearch={(value) => setSearch({ search: value === '' ? undefined : value })}

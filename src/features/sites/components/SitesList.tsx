@@ -30,6 +30,8 @@ import { DEFAULT_SITE_SORT, validateSiteSearch, type SiteListSearch } from '../s
 import './sites.css';
 
 export const SITE_ROW_HEIGHT = 72;
+/** A narrow list's row: the name on up to two lines, address, type, and the chips' line. */
+export const SITE_NARROW_ROW_HEIGHT = 124;
 const SORT_OPTIONS: readonly SiteSort[] = ['name', '-name', 'address', '-address', '-updatedAt', 'updatedAt'];
 
 export function SitesList({ search, selectedId }: { search: SiteListSearch; selectedId?: string }) {
@@ -55,6 +57,7 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
       getKey={(site) => site.id}
       overlay={overlay}
       rowHeight={SITE_ROW_HEIGHT}
+      narrowRowHeight={SITE_NARROW_ROW_HEIGHT}
       selectedId={selectedId}
       scrollKey={sitesListHref(search)}
       search={search.search ?? ''}
@@ -123,12 +126,12 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
               <span>{site.address || t('sheet.no_address')}</span>
               {site.siteTypeName !== null && <span className="site-row-type">{site.siteTypeName}</span>}
             </span>
-            {site.deletedAt !== null && (
+            {(site.deletedAt !== null || site.pending !== undefined) && (
               <span className="record-row-chips">
-                <StatusChip label={t('sheet.deleted')} tone="danger" />
+                {site.deletedAt !== null && <StatusChip label={t('sheet.deleted')} tone="danger" />}
+                {site.pending !== undefined && <WaitingMark pending={site.pending} />}
               </span>
             )}
-            {site.pending !== undefined && <WaitingMark pending={site.pending} />}
           </a>
         );
       }}
