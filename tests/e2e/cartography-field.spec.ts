@@ -7,9 +7,8 @@
  * profile counts them).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { cutNetwork, offlineCacheText, outboxSize, restoreNetwork, submitLogin } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { cutNetwork, offlineCacheText, outboxSize, restoreNetwork, submitLogin, tokenOf } from './support';
 
 // Reads every declaration of Lyon and reports (declarations, cartography.read).
 const READER = 'district-admin@demo.vigie.test';
@@ -18,12 +17,6 @@ const MANAGER = 'operator@demo.vigie.test';
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of the district' });
 const inView = (page: Page) => page.getByRole('list', { name: 'Features in view' });
 const inViewOf = (page: Page, kind: 'site' | 'incident') => inView(page).locator(`li[data-kind="${kind}"]`);
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 async function openMapOnline(page: Page): Promise<void> {
   await submitLogin(page, READER);

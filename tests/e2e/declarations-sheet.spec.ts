@@ -6,20 +6,13 @@
  * and on the sheet.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { outboxSize, submitLogin } from './support';
+import { outboxSize, submitLogin, tokenOf } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE, geolocation: { latitude: 45.7578, longitude: 4.832, accuracy: 8 }, permissions: ['geolocation'] });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 test('right after Save online the sheet shows the pending copy, never "cannot be found"; a type with a photo field has one Photos block', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -7,10 +7,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { cutNetwork, offlineCacheText, outboxSize, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, offlineCacheText, outboxSize, restoreNetwork, submitLogin, tokenOf } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const AUTHOR = 'field@demo.vigie.test';
@@ -18,12 +17,6 @@ const WATCHER = 'district-admin@demo.vigie.test';
 const MANAGER = 'operator@demo.vigie.test';
 
 test.use({ viewport: PHONE, geolocation: { latitude: 45.7578, longitude: 4.832, accuracy: 8 }, permissions: ['geolocation'] });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 const photo = (seed: number) =>
   sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })

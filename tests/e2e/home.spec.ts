@@ -6,20 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { expectNoViolations } from './axe';
-import { submitLogin } from './support';
+import { submitLogin, tokenOf } from './support';
 
 const FIELD = 'field@demo.vigie.test';
 const MANAGER = 'operator@demo.vigie.test';
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 /** A day as the API writes it, `offset` days from today (the machine's time zone, as the district's in the tests). */
 function dayFromToday(offset: number): string {

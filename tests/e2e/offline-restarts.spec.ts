@@ -8,21 +8,14 @@
  * site. And an alert right after login, the network gone at once: the dialog offers the sites.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { cutNetwork, offlineCacheText, openDialog, outboxSize, restoreNetwork, submitLogin } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { cutNetwork, offlineCacheText, openDialog, outboxSize, restoreNetwork, submitLogin, tokenOf } from './support';
 
 const FIELD = 'field@demo.vigie.test';
 const OPERATOR = 'operator@demo.vigie.test';
 const LYON_SITE = 'Entrepôt Gerland';
 
 test.use({ viewport: { width: 390, height: 844 }, geolocation: { latitude: 45.7578, longitude: 4.832, accuracy: 8 }, permissions: ['geolocation'] });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 interface KeptQuery {
   queryKey: unknown[];

@@ -1,5 +1,5 @@
-/** What every browser test does the same way: log in through the form, find an open dialog, cut and restore the network. */
-import type { BrowserContext, Page } from '@playwright/test';
+/** What every browser test does the same way: log in through the form or the API, find an open dialog, cut and restore the network. */
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 
 /** Fills and submits the login form (English labels); the caller checks where it lands. */
@@ -8,6 +8,13 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A demo user's session token, logged in through the API (for the test's own calls). */
+export async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok()).toBe(true);
+  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 /**
