@@ -13,5 +13,5 @@ export const supplier = defineModule({
   views: [{ path: 'supplier-view', label: 'supplierView' }],
   menu: [{ id: 'supplier', position: 13, targets: [{ to: '/supplier/supplier-view' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

@@ -39,6 +39,7 @@ import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2
 import { findModule, LANDING_MODULES } from '../features/modules/modules';
 import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
 import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
+import { moduleRoutes as supplierRoutes } from '../features/supplier/routes';
 import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
@@ -271,6 +272,7 @@ export const SCREEN_MODULE_ROUTES = {
   actionsV3: actionsV3Routes(authenticatedRoute),
   cartography: cartographyRoutes(authenticatedRoute, mapLinks),
   cartographyManagement: cartographyManagementRoutes(authenticatedRoute, mapLinks),
+  supplier: supplierRoutes(authenticatedRoute),
 };
 
 const unknownRoute = createRoute({
@@ -314,6 +316,7 @@ export const routeTree = rootRoute.addChildren([
     SCREEN_MODULE_ROUTES.actionsV3,
     SCREEN_MODULE_ROUTES.cartography,
     SCREEN_MODULE_ROUTES.cartographyManagement,
+    SCREEN_MODULE_ROUTES.supplier,
   ]),
   unknownRoute,
 ]);

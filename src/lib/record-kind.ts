@@ -14,6 +14,13 @@ import { apiGet } from './api-client';
 import { OFFLINE_PAGES_KEPT, registerOfflineData, type AnyFetchOptions, type OfflineDeclaration } from './offline-declarations';
 import { changedFields, enqueueWrite, registerSender, sendWrite, type OutboxItem, type PendingWrite, type SenderOptions } from './outbox';
 
+/** A file to attach, as the device holds it until its upload ends. */
+export interface AttachmentFile {
+  blob: Blob;
+  name: string;
+  type: string;
+}
+
 /** What every record of the API carries (RecordMeta). */
 export interface RecordLike {
   id: string;
@@ -40,9 +47,9 @@ export interface RecordKindSpec<Fields extends object> {
 const version = (item: OutboxItem): number => item.baseVersion ?? 1;
 const undelivered = (write: PendingWrite, id: string) => write.item.recordId === id && write.item.state !== 'sent';
 
-export type RecordKindApi<Fields extends object, Rec extends RecordLike, Row extends RecordLike> = ReturnType<typeof defineRecordKind<Fields, Rec, Row>>;
+export type RecordKindApi<Fields extends object, Rec extends RecordLike, Row extends { id: string }> = ReturnType<typeof defineRecordKind<Fields, Rec, Row>>;
 
-export function defineRecordKind<Fields extends object, Rec extends RecordLike, Row extends RecordLike>(spec: RecordKindSpec<Fields>) {
+export function defineRecordKind<Fields extends object, Rec extends RecordLike, Row extends { id: string }>(spec: RecordKindSpec<Fields>) {
   const root = [spec.module, spec.kind] as const;
   const keys = {
     all: root,
@@ -57,6 +64,7 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     update: `${spec.module}.${spec.kind}.update`,
     delete: `${spec.module}.${spec.kind}.delete`,
     restore: `${spec.module}.${spec.kind}.restore`,
+    file: `${spec.module}.${spec.kind}.file`,
   } as const;
 
   const params = (search: ListSearch, cursor: string | null) => {
@@ -112,6 +120,21 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     return true;
   }
 
+  /**
+   * Files added to a record (a scan, a signed PDF), one outbox item each: the item's upload (tus,
+   * resumed from the server's offset after a cut) is the whole write; the server links the file
+   * to the record named in its metadata. The module's attachments are its outbox module's.
+   */
+  async function queueAttach(record: Pick<RecordLike, 'id' | 'version'>, files: readonly AttachmentFile[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const file of files) {
+      const attachmentId = crypto.randomUUID();
+      await enqueueWrite({ kind: writeKinds.file, module: spec.module, recordId: record.id, baseVersion: record.version, payload: { attachmentId, name: file.name }, attachments: [{ attachmentId, ...file }] });
+      ids.push(attachmentId);
+    }
+    return ids;
+  }
+
   const queueDelete = (record: Pick<RecordLike, 'id' | 'version'>) => queue(writeKinds.delete, record.id, record.version, null);
   const queueRestore = (record: Pick<RecordLike, 'id' | 'version'>) => queue(writeKinds.restore, record.id, record.version, null);
 
@@ -129,6 +152,8 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
       [writeKinds.update, (item, payload, key) => sendWrite<Rec>('patch', recordPath(item.recordId), { baseVersion: version(item), changes: payload }, key), 'merge'],
       [writeKinds.delete, (item, _payload, key) => sendWrite<Rec>('delete', recordPath(item.recordId), { baseVersion: version(item) }, key), 'rebase'],
       [writeKinds.restore, (item, _payload, key) => sendWrite<Rec>('post', `${recordPath(item.recordId)}/restore`, { baseVersion: version(item) }, key), 'rebase'],
+      // No request: the file's upload, which the drainer runs next, is the whole write.
+      [writeKinds.file, async () => null, 'fail'],
     ];
     for (const [kind, send, onConflict] of senders) {
       registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx.payload, ctx.idempotencyKey) }), { onConflict });
@@ -186,6 +211,7 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     historyQueryOptions,
     queueCreate,
     queueUpdate,
+    queueAttach,
     queueDelete,
     queueRestore,
     registerSenders,

@@ -20,6 +20,7 @@ import { startDeclarationsModule } from '../../features/declarations';
 import { startNotificationsModule } from '../../features/notifications';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
+import { startSupplierModule } from '../../features/supplier';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
@@ -49,6 +50,7 @@ startActionsModule();
 startCartographyModule();
 startCartographyManagementModule();
 startNotificationsModule();
+startSupplierModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

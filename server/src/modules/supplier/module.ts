@@ -3,7 +3,7 @@ import { RECORDS_CHANGED_EVENT } from '../_platform/events.js';
 import type { ServerModule } from '../_platform/module.js';
 import { seedBenchSuppliers } from './bench-seed.js';
 import { supplierMigrations } from './migrations.js';
-import { SUPPLIER_MODULES } from './repository.js';
+import { SUPPLIER_FILES } from './repository.js';
 import { supplierRoutes } from './routes.js';
 import { seedSuppliers } from './seed.js';
 
@@ -16,7 +16,7 @@ export const supplierModule: ServerModule = {
   seed: seedSuppliers,
   benchSeeds: [{ option: 'suppliers', what: 'suppliers', run: seedBenchSuppliers }],
   // A document's scan or signed PDF: the suppliers' managers'.
-  attachments: { [SUPPLIER_MODULES.documents]: { features: ['supplier'], table: 'supplier_documents', owners: [] } },
+  attachments: { [SUPPLIER_FILES]: { features: ['supplier'], table: 'supplier_documents', owners: [] } },
   namedTables: [
     { table: 'suppliers', name: 'name' },
     { table: 'supplier_trades', name: 'name' },

@@ -35,6 +35,9 @@ export const SUPPLIER_MODULES = {
   documents: 'supplier_documents',
 } as const;
 
+/** The attachments' module name of the module's files (its documents' scans). */
+export const SUPPLIER_FILES = 'supplier';
+
 export const SUPPLIER_NOT_FOUND = 'supplier.not_found';
 export const TRADE_NOT_FOUND = 'supplier.trade_not_found';
 export const DOCUMENT_NOT_FOUND = 'supplier.document_not_found';
@@ -111,7 +114,7 @@ const SUPPLIER_COLUMNS = `t.*, vigie_fold(t.name) as sort_value,
 
 const DOCUMENT_SUMMARY = `json_build_object('id', d.id, 'version', d.version, 'kind', d.kind, 'title', d.title, 'reference', d.reference,
   'issuedOn', d.issued_on::text, 'expiresOn', d.expires_on::text, 'state', ${DOCUMENT_STATE},
-  'fileCount', (select count(*)::int from attachments a where a.module = '${SUPPLIER_MODULES.documents}' and a.record_id = d.id and a.state = 'complete' and a.deleted_at is null))`;
+  'fileCount', (select count(*)::int from attachments a where a.module = '${SUPPLIER_FILES}' and a.record_id = d.id and a.state = 'complete' and a.deleted_at is null))`;
 
 const supplierFields = (row: SupplierRow): SupplierFields => ({
   name: row.name,
@@ -249,7 +252,7 @@ export class SupplierRepository {
         if (rows.length === 0) throw ApiError.notFound(SUPPLIER_NOT_FOUND);
       }
     },
-    attachments: SUPPLIER_MODULES.documents,
+    attachments: SUPPLIER_FILES,
   };
 
   listTrades(deleted?: 'true' | 'false'): Promise<Trade[]> {

@@ -1,0 +1,223 @@
+/**
+ * A supplier's sheet (/supplier/supplier-view/$supplierId): its company (legal name, SIRET, VAT,
+ * address), how to reach it (tap to call, to write, to open its site), its trades, its documents
+ * with their expiry state (managers add, renew and remove them), its notes and its history.
+ * Managers edit, archive, delete or restore it. The writes of this device still waiting are laid
+ * over the server's copy and marked; a supplier created offline shows from its own payload.
+ */
+import { IonButton } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Supplier } from '../../../../common/modules/supplier/schemas';
+import { ModulePage } from '../../../components/module/ModulePage';
+import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
+import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
+import { StatusChip } from '../../../components/module/StatusChip';
+import { useKeptRecord } from '../../../components/module/kept-record';
+import { WaitingMark } from '../../../components/WaitingMark';
+import { formatDay } from '../../../lib/dates';
+import { useEnvelope } from '../../../lib/envelope-store';
+import { describeApiError } from '../../../lib/error-messages';
+import { usePendingChanges, useServerMayHave, withPendingRecord } from '../../../lib/outbox';
+import { can } from '../../../lib/rights';
+import { showSavedToast } from '../../../lib/saved-toast';
+import { showToast } from '../../../lib/toast';
+import { SUPPLIER_HISTORY_FIELDS } from '../history-fields';
+import { suppliers, trades } from '../kinds';
+import { documentEditHref, documentNewHref } from '../paths';
+import { DocumentStateChip } from './DocumentStateChip';
+
+export interface SupplierSheetProps {
+  supplierId: string;
+  onBack?: (() => void) | undefined;
+  onEdit: () => void;
+}
+
+/** A supplier created on this device, whole enough for its sheet. */
+function fromCreate(payload: Partial<Supplier> & { id: string; name: string }, tradeNames: (id: string) => string): Supplier {
+  const nobody = { id: '00000000-0000-4000-8000-000000000000', name: '' };
+  const now = new Date().toISOString();
+  const tradeIds = payload.tradeIds ?? [];
+  return {
+    districtId: '',
+    version: 1,
+    createdAt: now,
+    createdBy: nobody,
+    updatedAt: now,
+    updatedBy: nobody,
+    deletedAt: null,
+    legalName: '',
+    siret: '',
+    vatNumber: '',
+    address: '',
+    postalCode: '',
+    city: '',
+    phone: '',
+    email: '',
+    website: '',
+    notes: '',
+    archived: false,
+    ...payload,
+    tradeIds,
+    trades: tradeIds.map((id) => ({ id, name: tradeNames(id) })),
+    documents: [],
+    documentState: 'valid',
+  };
+}
+
+export function SupplierSheet({ supplierId, onBack, onEdit }: SupplierSheetProps) {
+  const { t } = useTranslation('supplier');
+  const query = useQuery({ ...suppliers.recordQueryOptions(supplierId), enabled: useServerMayHave(suppliers.writeKinds.create, supplierId) });
+  const tradeList = useQuery(trades.allQueryOptions());
+  const pending = suppliers.ownWrites(usePendingChanges('supplier', supplierId));
+  const server = query.data;
+  const overlaid = withPendingRecord(server, pending);
+  const tradeName = (id: string) => tradeList.data?.find((trade) => trade.id === id)?.name ?? '';
+  const supplier = useKeptRecord(
+    overlaid === undefined ? undefined : server === undefined ? fromCreate(overlaid as Supplier, tradeName) : { ...overlaid, trades: (overlaid.tradeIds ?? []).map((id) => ({ id, name: tradeName(id) || (server.trades.find((trade) => trade.id === id)?.name ?? '') })) },
+    query.isFetching,
+  );
+  if (supplier === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
+  return <SupplierSheetView supplier={supplier} onServer={server !== undefined} pending={overlaid?.pending} onBack={onBack} onEdit={onEdit} />;
+}
+
+interface ViewProps {
+  supplier: Supplier;
+  onServer: boolean;
+  pending: Parameters<typeof WaitingMark>[0]['pending'] | undefined;
+  onBack?: (() => void) | undefined;
+  onEdit: () => void;
+}
+
+function SupplierSheetView({ supplier, onServer, pending, onBack, onEdit }: ViewProps) {
+  const { t, i18n } = useTranslation('supplier');
+  const rights = useEnvelope((state) => state.rights);
+  const manager = can(rights, 'supplier', 'manage');
+  const router = useRouter();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleted = supplier.deletedAt !== null;
+  const empty = t('sheet.empty');
+  const editable = manager && !deleted && onServer;
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      showSavedToast(t(done));
+    } catch (error) {
+      showToast({ message: describeApiError(error), kind: 'danger' });
+    }
+  };
+
+  const actions = (
+    <>
+      {editable && <IonButton onClick={onEdit}>{t('sheet.edit')}</IonButton>}
+      {editable && (
+        <IonButton fill="outline" onClick={() => void act(() => suppliers.queueUpdate(supplier, { ...supplier, archived: !supplier.archived }), supplier.archived ? 'sheet.unarchived' : 'sheet.archived_done')}>
+          {supplier.archived ? t('sheet.unarchive') : t('sheet.archive')}
+        </IonButton>
+      )}
+      {editable && (
+        <IonButton color="danger" fill="outline" onClick={() => setConfirmDelete(true)}>
+          {t('sheet.delete')}
+        </IonButton>
+      )}
+      {manager && deleted && onServer && <IonButton onClick={() => void act(() => suppliers.queueRestore(supplier), 'sheet.restored')}>{t('sheet.restore')}</IonButton>}
+    </>
+  );
+
+  const link = (href: string, text: string) => (text === '' ? empty : <a href={href}>{text}</a>);
+  const website = supplier.website === '' ? '' : /^https?:\/\//i.test(supplier.website) ? supplier.website : `https://${supplier.website}`;
+
+  return (
+    <ModulePage title={supplier.name} onBack={onBack} actions={actions}>
+      <RecordSheet label={supplier.name}>
+        {(pending !== undefined || deleted || supplier.archived || supplier.documentState !== 'valid') && (
+          <p className="supplier-sheet-marks">
+            {supplier.documentState !== 'valid' && <DocumentStateChip state={supplier.documentState} />}
+            {supplier.archived && <StatusChip label={t('sheet.archived')} tone="neutral" />}
+            {deleted && <StatusChip label={t('sheet.deleted')} tone="danger" />}
+            {pending !== undefined && <WaitingMark pending={pending} />}
+          </p>
+        )}
+        {confirmDelete && (
+          <div className="supplier-confirm" role="alertdialog" aria-labelledby="supplier-confirm-text">
+            <p id="supplier-confirm-text">{t('sheet.delete_confirm', { name: supplier.name })}</p>
+            <IonButton
+              color="danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void act(() => suppliers.queueDelete(supplier), 'sheet.deleted_done');
+              }}
+            >
+              {t('sheet.delete_yes')}
+            </IonButton>
+            <IonButton fill="outline" onClick={() => setConfirmDelete(false)}>
+              {t('sheet.cancel')}
+            </IonButton>
+          </div>
+        )}
+        <RecordSection title={t('sheet.reach')}>
+          <RecordFields
+            fields={[
+              { label: t('field.phone'), value: link(`tel:${supplier.phone.replace(/[^\d+]/g, '')}`, supplier.phone) },
+              { label: t('field.email'), value: link(`mailto:${supplier.email}`, supplier.email) },
+              { label: t('field.website'), value: website === '' ? empty : <a href={website} target="_blank" rel="noopener noreferrer">{supplier.website}</a> },
+              { label: t('field.address'), value: [supplier.address, [supplier.postalCode, supplier.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || empty },
+            ]}
+          />
+        </RecordSection>
+        <RecordSection title={t('sheet.company')}>
+          <RecordFields
+            fields={[
+              { label: t('field.legalName'), value: supplier.legalName || empty },
+              { label: t('field.siret'), value: supplier.siret || empty },
+              { label: t('field.vatNumber'), value: supplier.vatNumber || empty },
+              { label: t('field.trades'), value: supplier.trades.map((trade) => trade.name).join(', ') || empty },
+            ]}
+          />
+        </RecordSection>
+        <RecordSection
+          title={t('sheet.documents')}
+          actions={editable ? <IonButton size="small" onClick={() => void router.navigate({ href: documentNewHref(supplier.id) })}>{t('document.add')}</IonButton> : undefined}
+        >
+          {supplier.documents.length === 0 ? (
+            <p>{t('sheet.no_documents')}</p>
+          ) : (
+            <ul className="supplier-documents">
+              {supplier.documents.map((document) => (
+                <li key={document.id}>
+                  <span className="supplier-document-text">
+                    <strong>{document.title}</strong>
+                    <span>
+                      {t(`document.kind.${document.kind}`)}
+                      {document.reference !== '' && ` · ${document.reference}`}
+                      {' · '}
+                      {document.expiresOn === null ? t('document.no_expiry') : t('document.expires', { day: formatDay(document.expiresOn, i18n.language) })}
+                      {document.fileCount > 0 && ` · ${t('document.files', { count: document.fileCount })}`}
+                    </span>
+                  </span>
+                  <DocumentStateChip state={document.state} />
+                  {editable && (
+                    <IonButton fill="clear" size="small" onClick={() => void router.navigate({ href: documentEditHref(supplier.id, document.id) })}>
+                      {t('document.open', { title: document.title })}
+                    </IonButton>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </RecordSection>
+        <RecordSection title={t('field.notes')}>
+          <p className="supplier-notes">{supplier.notes || empty}</p>
+        </RecordSection>
+        {onServer && (
+          <RecordSection title={t('sheet.history')}>
+            <HistoryList query={suppliers.historyQueryOptions(supplier.id)} fields={SUPPLIER_HISTORY_FIELDS} />
+          </RecordSection>
+        )}
+      </RecordSheet>
+    </ModulePage>
+  );
+}

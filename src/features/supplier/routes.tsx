@@ -1,0 +1,104 @@
+/**
+ * The Suppliers route subtree (the manifest's prefix `supplier`), registered by the app's route
+ * table. Guards, search validation and the list's first page only; the pages come from the
+ * module's chunks (components/pages.tsx for readers, components/manage-pages.tsx for managers).
+ *
+ *   /supplier                                   → /supplier/supplier-view
+ *   /supplier/supplier-view                     the list (search, trade, documents' state, archived)
+ *   /supplier/supplier-view/$supplierId         the sheet (its documents, people and contracts, history)
+ *   /supplier/supplier-view/$supplierId/edit    edit (supplier.admin)
+ *   /supplier/supplier-view/$supplierId/documents/new, …/documents/$documentId   a document (supplier.admin)
+ *   /supplier/new                               create (supplier.admin)
+ *   /supplier/trades                            the district's trades (supplier.admin)
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { suppliers, trades } from './kinds';
+import { SUPPLIERS_LIST_PATH } from './paths';
+import { UUID, validateSupplierSearch, type SupplierListSearch } from './search';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+function requireSupplier(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'supplier', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['supplier'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : SUPPLIERS_LIST_PATH, replace: true });
+}
+
+const bySupplier = { parse: (raw: { supplierId: string }) => (UUID.test(raw.supplierId) ? raw : false) };
+
+export function moduleRoutes(parent: AnyRoute) {
+  const supplier = createRoute({
+    getParentRoute: () => parent,
+    path: 'supplier',
+    beforeLoad: () => requireSupplier('read'),
+    loader: () => i18n.loadNamespaces(['supplier', 'components']),
+    component: lazyRouteComponent(() => import('./components/SupplierLayout'), 'SupplierLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => supplier,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: SUPPLIERS_LIST_PATH, replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => supplier,
+    path: 'supplier-view',
+    validateSearch: validateSupplierSearch,
+    loaderDeps: ({ search }: { search: SupplierListSearch }) => search,
+    loader: ({ context, deps }: { context: RouterContext; deps: SupplierListSearch }) => {
+      void context.queryClient.prefetchInfiniteQuery(suppliers.pagesQueryOptions(deps));
+      void context.queryClient.prefetchQuery(trades.allQueryOptions());
+    },
+    component: lazyRouteComponent(pages, 'SuppliersListPage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => supplier,
+    path: 'supplier-view/$supplierId',
+    params: bySupplier,
+    validateSearch: validateSupplierSearch,
+    component: lazyRouteComponent(pages, 'SupplierSheetPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => supplier,
+    path: 'supplier-view/$supplierId/edit',
+    params: bySupplier,
+    beforeLoad: () => requireSupplier('manage'),
+    component: lazyRouteComponent(managePages, 'SupplierEditPage'),
+  });
+  const documentNew = createRoute({
+    getParentRoute: () => supplier,
+    path: 'supplier-view/$supplierId/documents/new',
+    params: bySupplier,
+    beforeLoad: () => requireSupplier('manage'),
+    component: lazyRouteComponent(managePages, 'DocumentNewPage'),
+  });
+  const documentEdit = createRoute({
+    getParentRoute: () => supplier,
+    path: 'supplier-view/$supplierId/documents/$documentId',
+    params: { parse: (raw: { supplierId: string; documentId: string }) => (UUID.test(raw.supplierId) && UUID.test(raw.documentId) ? raw : false) },
+    beforeLoad: () => requireSupplier('manage'),
+    component: lazyRouteComponent(managePages, 'DocumentEditPage'),
+  });
+  const create = createRoute({
+    getParentRoute: () => supplier,
+    path: 'new',
+    beforeLoad: () => requireSupplier('manage'),
+    component: lazyRouteComponent(managePages, 'SupplierNewPage'),
+  });
+  const tradesPage = createRoute({
+    getParentRoute: () => supplier,
+    path: 'trades',
+    beforeLoad: () => requireSupplier('manage'),
+    component: lazyRouteComponent(managePages, 'TradesRoutePage'),
+  });
+  return supplier.addChildren([index, list, sheet, edit, documentNew, documentEdit, create, tradesPage]);
+}
