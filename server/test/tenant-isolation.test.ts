@@ -47,6 +47,8 @@ interface Tenant {
   attachment: string;
   /** A layer, a point category, a point of interest, an area group and a map area of the district (Cartography module routes: the demo's). */
   map: Record<MapKind, string>;
+  /** A trade, a supplier and its document (Suppliers module routes), named with the marker. */
+  supplier: Record<SupplierKind, string>;
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -55,6 +57,8 @@ interface Tenant {
 
 const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as const;
 type MapKind = (typeof MAP_KINDS)[number];
+const SUPPLIER_KINDS = ['trades', 'suppliers', 'documents'] as const;
+type SupplierKind = (typeof SUPPLIER_KINDS)[number];
 
 let operatorId: string;
 /** Acme / Lyon (the operator's home), Acme / Marseille (another district), Bellevue / Nantes. */
@@ -207,7 +211,18 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     areas: (await rowOf<{ id: string }>(database, 'select id from map_areas where district_id = $1 limit 1', [district])).id,
   };
   await addPoint(database, district, map, marker);
+  const supplier = { trades: randomUUID(), suppliers: randomUUID(), documents: randomUUID() };
+  await client.query(`insert into supplier_trades (id, district_id, name, created_by) values ($1, $2, $3, $4)`, [supplier.trades, district, `Métier ${marker}`, operatorId]);
+  await client.query(`insert into suppliers (id, district_id, name, trade_ids, created_by) values ($1, $2, $3, $4, $5)`, [supplier.suppliers, district, `Fournisseur ${marker}`, [supplier.trades], operatorId]);
+  await client.query(`insert into supplier_documents (id, district_id, supplier_id, kind, title, expires_on, created_by) values ($1, $2, $3, 'insurance', $4, current_date + 10, $5)`, [
+    supplier.documents,
+    district,
+    supplier.suppliers,
+    `Attestation ${marker}`,
+    operatorId,
+  ]);
   return {
+    supplier,
     label: `${database}/${districtName}`,
     database,
     district,
@@ -370,6 +385,19 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
       [`POST /api/cartography/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/cartography/${kind}/${t.map[kind]}/restore`, payload: { baseVersion: 1 } }]],
     ]),
   ) as Record<string, (t: Tenant) => Attempt[]>,
+  // Suppliers: the three record kinds, each read, edited, deleted and restored with the other tenant's id.
+  ...Object.fromEntries(
+    SUPPLIER_KINDS.flatMap((kind) => {
+      const changes = kind === 'documents' ? { title: 'Taken over' } : { name: 'Taken over' };
+      return [
+        [`GET /api/supplier/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/supplier/${kind}/${t.supplier[kind]}` }]],
+        [`GET /api/supplier/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/supplier/${kind}/${t.supplier[kind]}/history` }]],
+        [`PATCH /api/supplier/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/supplier/${kind}/${t.supplier[kind]}`, payload: { baseVersion: 1, changes } }]],
+        [`DELETE /api/supplier/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/supplier/${kind}/${t.supplier[kind]}`, payload: { baseVersion: 1 } }]],
+        [`POST /api/supplier/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/supplier/${kind}/${t.supplier[kind]}/restore`, payload: { baseVersion: 1 } }]],
+      ];
+    }),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
   // The basemap's tiles are world data, the same for every tenant: only a tile that does not exist is not found.
   'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
@@ -377,6 +405,9 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
 const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
+  // A document of the other tenant's supplier, a supplier of its trade: not found.
+  { method: 'POST', url: '/api/supplier/documents', payload: { id: randomUUID(), supplierId: t.supplier.suppliers, kind: 'insurance', title: 'Taken over' } },
+  { method: 'POST', url: '/api/supplier/suppliers', payload: { id: randomUUID(), name: 'Taken over', tradeIds: [t.supplier.trades] } },
   // A point, an area or an import into the other tenant's layer, category or group: not found.
   {
     method: 'POST',
@@ -567,7 +598,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }

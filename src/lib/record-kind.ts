@@ -45,7 +45,6 @@ export interface RecordKindSpec<Fields extends object> {
 }
 
 const version = (item: OutboxItem): number => item.baseVersion ?? 1;
-const undelivered = (write: PendingWrite, id: string) => write.item.recordId === id && write.item.state !== 'sent';
 
 export type RecordKindApi<Fields extends object, Rec extends RecordLike, Row extends { id: string }> = ReturnType<typeof defineRecordKind<Fields, Rec, Row>>;
 
@@ -160,27 +159,14 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     }
   }
 
-  /** The record with its writes still in the outbox laid over it: new values, deleted or restored. */
-  function applyPending<T extends Partial<Fields> & RecordLike>(record: T, writes: readonly PendingWrite[]): T {
-    let next = record;
-    for (const write of writes) {
-      if (!undelivered(write, record.id)) continue;
-      const { kind } = write.item;
-      if (kind === writeKinds.update && typeof write.payload === 'object' && write.payload !== null) next = { ...next, ...(write.payload as Partial<Fields>) };
-      else if (kind === writeKinds.delete) next = { ...next, deletedAt: next.deletedAt ?? new Date().toISOString() };
-      else if (kind === writeKinds.restore) next = { ...next, deletedAt: null };
-    }
-    return next;
-  }
-
-  /** The create payload of a record written on this device and not yet on the server, if it is one. */
-  function pendingCreate(id: string, writes: readonly PendingWrite[]): (Fields & { id: string }) | undefined {
-    const created = writes.find((write) => write.item.kind === writeKinds.create && undelivered(write, id));
-    return created === undefined ? undefined : (created.payload as Fields & { id: string });
-  }
-
-  /** The writes of this kind among a module's pending ones. */
-  const ownWrites = (writes: readonly PendingWrite[]) => writes.filter((write) => write.item.kind.startsWith(`${spec.module}.${spec.kind}.`));
+  /**
+   * The writes of this kind among a module's pending ones, named as the overlay reads a record's
+   * own writes (`<kind>.create`, withPending and withPendingRecord of lib/outbox/overlay.ts).
+   */
+  const ownWrites = (writes: readonly PendingWrite[]): PendingWrite[] =>
+    writes
+      .filter((write) => write.item.kind.startsWith(`${spec.module}.${spec.kind}.`))
+      .map((write) => ({ ...write, item: { ...write.item, module: spec.kind, kind: write.item.kind.slice(spec.module.length + 1) } }));
 
   /**
    * The kind's offline declaration: its list's first pages (or whole list) with the module's
@@ -215,8 +201,6 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     queueDelete,
     queueRestore,
     registerSenders,
-    applyPending,
-    pendingCreate,
     ownWrites,
     offlineDeclaration,
   };

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Supplier } from '../../../../common/modules/supplier/schemas';
+import type { Supplier, SupplierDocumentSummary } from '../../../../common/modules/supplier/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
@@ -20,12 +20,12 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDay } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { usePendingChanges, useServerMayHave, withPendingRecord } from '../../../lib/outbox';
+import { usePendingChanges, useServerMayHave, withPending, withPendingRecord, type PendingMark, type WithPending } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { showToast } from '../../../lib/toast';
 import { SUPPLIER_HISTORY_FIELDS } from '../history-fields';
-import { suppliers, trades } from '../kinds';
+import { documents, suppliers, trades } from '../kinds';
 import { documentEditHref, documentNewHref } from '../paths';
 import { DocumentStateChip } from './DocumentStateChip';
 
@@ -67,11 +67,28 @@ function fromCreate(payload: Partial<Supplier> & { id: string; name: string }, t
   };
 }
 
+/** A document created on this device, as the sheet lists it until the server has it. */
+const waitingDocument = (document: WithPending<Partial<SupplierDocumentSummary> & { id: string }>): SupplierDocumentSummary & { pending?: PendingMark } => ({
+  id: document.id,
+  version: 0,
+  kind: document.kind ?? 'other',
+  title: document.title ?? '',
+  reference: document.reference ?? '',
+  issuedOn: document.issuedOn ?? null,
+  expiresOn: document.expiresOn ?? null,
+  state: 'valid',
+  fileCount: 0,
+  ...(document.pending === undefined ? {} : { pending: document.pending }),
+});
+
 export function SupplierSheet({ supplierId, onBack, onEdit }: SupplierSheetProps) {
   const { t } = useTranslation('supplier');
   const query = useQuery({ ...suppliers.recordQueryOptions(supplierId), enabled: useServerMayHave(suppliers.writeKinds.create, supplierId) });
   const tradeList = useQuery(trades.allQueryOptions());
-  const pending = suppliers.ownWrites(usePendingChanges('supplier', supplierId));
+  const moduleWrites = usePendingChanges('supplier');
+  const pending = suppliers.ownWrites(moduleWrites.filter((write) => write.item.recordId === supplierId));
+  // Its documents written on this device and not sent yet, shown at once with their values.
+  const pendingDocuments = withPending<SupplierDocumentSummary & { supplierId?: string }>([], documents.ownWrites(moduleWrites)).filter((document) => document.supplierId === supplierId);
   const server = query.data;
   const overlaid = withPendingRecord(server, pending);
   const tradeName = (id: string) => tradeList.data?.find((trade) => trade.id === id)?.name ?? '';
@@ -80,7 +97,8 @@ export function SupplierSheet({ supplierId, onBack, onEdit }: SupplierSheetProps
     query.isFetching,
   );
   if (supplier === undefined) return <SheetPlaceholder title={t('sheet.title')} onBack={onBack} query={query} offlineText={t('sheet.offline_missing')} loadingLabel={t('sheet.loading')} />;
-  return <SupplierSheetView supplier={supplier} onServer={server !== undefined} pending={overlaid?.pending} onBack={onBack} onEdit={onEdit} />;
+  const shown = pendingDocuments.length === 0 ? supplier : { ...supplier, documents: [...pendingDocuments.map(waitingDocument), ...supplier.documents] };
+  return <SupplierSheetView supplier={shown} onServer={server !== undefined} pending={overlaid?.pending} onBack={onBack} onEdit={onEdit} />;
 }
 
 interface ViewProps {
@@ -198,8 +216,8 @@ function SupplierSheetView({ supplier, onServer, pending, onBack, onEdit }: View
                       {document.fileCount > 0 && ` · ${t('document.files', { count: document.fileCount })}`}
                     </span>
                   </span>
-                  <DocumentStateChip state={document.state} />
-                  {editable && (
+                  {'pending' in document && document.pending !== undefined ? <WaitingMark pending={document.pending as PendingMark} /> : <DocumentStateChip state={document.state} />}
+                  {editable && document.version > 0 && (
                     <IonButton fill="clear" size="small" onClick={() => void router.navigate({ href: documentEditHref(supplier.id, document.id) })}>
                       {t('document.open', { title: document.title })}
                     </IonButton>
