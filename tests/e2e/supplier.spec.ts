@@ -6,7 +6,7 @@
  * its sheet as a link to call, offline after a restart.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cutNetwork, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, offlineCacheText, restoreNetwork, submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
 
@@ -29,6 +29,8 @@ test('a supplier and its document made offline show at once and reach the server
 
   await submitLogin(page, MANAGER);
   await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  // The app installed (its service worker holds the shell) before the network goes.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.goto('/supplier/supplier-view');
   const rows = page.getByRole('list', { name: 'Suppliers' }).getByRole('link');
   await expect(rows.first()).toBeVisible();
@@ -83,11 +85,13 @@ test('a supplier and its document made offline show at once and reach the server
   // Offline after a restart: the sheet reads from the device, the phone still a link to call.
   await page.goto(`/supplier/supplier-view/${held!.id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText('Attestation RC pro')).toBeVisible();
+  await expect(page.getByText('Attestation RC pro', { exact: true })).toBeVisible();
+  // The device's copy holds the sheet as last read (saved a moment after it changed).
+  await expect.poll(() => offlineCacheText(page), { timeout: 15_000 }).toContain('Attestation RC pro');
   await cutNetwork(context);
   await page.reload();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByRole('link', { name: '04 72 00 11 22' })).toHaveAttribute('href', 'tel:0472001122');
-  await expect(page.getByText('To renew').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Documents' }).getByText('To renew')).toBeVisible();
   await restoreNetwork(context);
 });
