@@ -7,7 +7,7 @@ import { actionPlans } from '../../common/modules/actionPlans';
 import type { CalendarLinks } from '../features/calendar/components/CalendarPage';
 import type { DashboardLinks } from '../features/dashboard/components/DashboardPage';
 import { declarationHref, declarationsListHref } from '../features/declarations/paths';
-import { inspectionHref, inspectionsHref } from '../features/questionnaryV2/paths';
+import { inspectionHref, inspectionsHref } from '../features/questionnaires/paths';
 import { WORKFLOW_NOTIFICATIONS_PATH } from '../features/shell/components/AppToolbar';
 import { OUTBOX_PATH } from '../features/shell/components/PendingWritesLink';
 

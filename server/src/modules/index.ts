@@ -26,7 +26,7 @@ import { lockedContent as inspectionLockedContent } from './questionnaires/repos
 import { questionnairesRoutes } from './questionnaires/routes.js';
 import { sharedReportRoutes } from './questionnaires/shared-routes.js';
 import { seedQuestionnaires } from './questionnaires/seed.js';
-import { SHARED_REPORTS_PREFIX } from '../../../common/modules/questionnaryV2/schemas.js';
+import { SHARED_REPORTS_PREFIX } from '../../../common/modules/questionnaires/schemas.js';
 import { seedSites } from './sites/seed.js';
 import { sitesRoutes } from './sites/routes.js';
 

@@ -13,12 +13,12 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 // The emergency feature's module registers its outbox sender and its offline declaration.
 import { fetchEmergencySitesFirst, pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
-import { startActionsModule } from '../../features/actionPlans';
+import { startActionsModule } from '../../features/actions';
 import { startCartographyModule } from '../../features/cartography';
-import { startCartographyManagementModule } from '../../features/cartographyManagement';
+import { startCartographyManagementModule } from '../../features/cartography/management';
 import { startDeclarationsModule } from '../../features/declarations';
 import { startNotificationsModule } from '../../features/notifications';
-import { startQuestionnairesModule } from '../../features/questionnaryV2';
+import { startQuestionnairesModule } from '../../features/questionnaires';
 import { startSitesModule } from '../../features/sites';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';

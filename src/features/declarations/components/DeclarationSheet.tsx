@@ -44,7 +44,7 @@ import { formatCoordinate } from '../../../lib/numbers';
 import './declarations.css';
 
 // The actions made from this declaration (the actions' own part, loaded apart).
-const LinkedActions = lazyPart(() => import('../../actionPlans/components/LinkedActions').then((m) => m.LinkedActions));
+const LinkedActions = lazyPart(() => import('../../actions/components/LinkedActions').then((m) => m.LinkedActions));
 
 export interface DeclarationSheetProps {
   declarationId: string;

@@ -4,6 +4,8 @@
  * whose rights open it for whoever sees the entry, every functionality belongs to a manifest,
  * no two manifests share a name, and every string a manifest names exists in fr and en.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +18,9 @@ import { menuFor } from '../../../../src/features/shell/menu';
 import { localeFiles } from '../../../../src/testing/i18n';
 
 const manifestFiles = import.meta.glob('/common/modules/*.ts');
+/** Whether a path of the repository exists (the folders of the modules' families). */
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const exists = (path: string): boolean => existsSync(`${REPO}${path}`);
 const routeFiles = import.meta.glob('/src/features/*/routes.tsx');
 const router = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
 
@@ -40,6 +45,27 @@ describe('module manifests', () => {
     expect(unique(MODULE_MANIFESTS.map((m) => m.districtModule))).toBe(true);
     expect(unique([...SHELL_FEATURE_NAMES, ...MODULE_MANIFESTS.flatMap((m) => Object.keys(m.features))])).toBe(true);
     expect(unique(MODULE_MANIFESTS.flatMap((m) => m.menu.map((e) => e.id)))).toBe(true);
+  });
+
+  it('a family has one folder on every side: its screens, its server module, its contract, its tests', () => {
+    const folders = new Set(MODULE_MANIFESTS.map((m) => m.folder));
+    for (const manifest of MODULE_MANIFESTS) {
+      expect(manifest.folder, manifest.id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      if (manifest.screens) expect(exists(`src/features/${manifest.folder}/module.ts`), `src/features/${manifest.folder}/module.ts (${manifest.id})`).toBe(true);
+    }
+    // Every server module and every contract folder is a family's, and that family's screens
+    // and unit tests are in the folders of the same name.
+    const subfolders = (path: string) =>
+      readdirSync(`${REPO}${path}`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
+    const serverModules = subfolders('server/src/modules');
+    const contracts = subfolders('common/modules');
+    expect(serverModules.length).toBeGreaterThan(0);
+    for (const folder of [...serverModules, ...contracts]) {
+      expect(folders.has(folder), `${folder}: no manifest says folder '${folder}'`).toBe(true);
+      expect(exists(`src/features/${folder}/module.ts`), `src/features/${folder}/module.ts`).toBe(true);
+      expect(exists(`tests/unit/features/${folder}`), `tests/unit/features/${folder}`).toBe(true);
+    }
+    for (const folder of serverModules) expect(exists(`common/modules/${folder}/schemas.ts`), `common/modules/${folder}/schemas.ts`).toBe(true);
   });
 
   it('each manifest names only features the catalogue knows, and opens with its own', () => {
