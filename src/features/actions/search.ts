@@ -5,6 +5,7 @@
  * contract (ActionListQuery) would refuse is dropped.
  */
 import type { ActionSort, ActionStatus, DuePeriod, Priority, SourceKind } from '../../../common/modules/actions/schemas';
+import type { ActionSource } from '../../lib/module-parts';
 
 // Checked against the contract's unions by type, both ways, so they cannot drift.
 export const ACTION_SORT_NAMES = ['dueOn', '-dueOn', '-priority', '-updatedAt'] as const satisfies readonly ActionSort[];
@@ -89,7 +90,8 @@ export interface NewActionSearch {
   plan?: string;
 }
 
-export type ParsedSource = { kind: 'declaration'; id: string } | { kind: 'inspection'; id: string; questionKey: string };
+/** The record an action comes from (the platform's type: other modules name it too). */
+export type ParsedSource = ActionSource;
 
 export function parseSource(value: string | undefined): ParsedSource | null {
   if (value === undefined) return null;

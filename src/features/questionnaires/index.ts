@@ -1,6 +1,6 @@
 /**
  * What the shell loads of Questionnaires before any of its screens opens
- * (authenticated.lazy.tsx): its senders, so submits queued earlier are delivered from any page,
+ * (module.ts: the start app/modules.ts runs): its senders, so submits queued earlier are delivered from any page,
  * and its offline declaration, so the day's inspections are there without a network after an
  * online login. Small: requests and query options, never a screen.
  */

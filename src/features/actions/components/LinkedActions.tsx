@@ -3,7 +3,8 @@
  * items): the actions made from the record (GET /api/actions?sourceId=), with their status,
  * and "Create an action" prefilled from the record or the failed item. The one piece of the
  * actions' screens other features show; they load it apart (lazyPart), so their own chunks do
- * not grow. Shown to those who work on actions (access.ts `own`); the button too (a member
+ * not grow; they load it by name (lib/module-parts.ts: the descriptor module.ts offers it), as
+ * modules do not import each other. Shown to those who work on actions (access.ts `own`); the button too (a member
  * with a read right makes an action for itself).
  */
 import { IonButton } from '@ionic/react';
@@ -14,20 +15,11 @@ import { actionPowers } from '../../../../common/modules/actions/access';
 import { RecordSection } from '../../../components/module/RecordSheet';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
+import type { LinkedActionsProps } from '../../../lib/module-parts';
 import { sourceActionsQueryOptions } from '../api/reads';
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, sourceParam } from '../paths';
-import type { ParsedSource } from '../search';
 import { useLiveActions } from '../live';
 import { ActionRow } from './parts';
-
-export interface LinkedActionsProps {
-  /** The record the actions come from; an inspection's names its failed item. */
-  source: ParsedSource;
-  /** Creating is offered (a live record: not deleted). */
-  canCreate?: boolean;
-  /** As a section of the sheet, titled "Actions" (a declaration's); else bare (inside a failed item). */
-  titled?: boolean;
-}
 
 export function LinkedActions({ source, canCreate = true, titled = false }: LinkedActionsProps) {
   const { t } = useTranslation('action');

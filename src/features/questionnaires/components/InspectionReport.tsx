@@ -19,13 +19,14 @@ import { formatDateTime, formatDay } from '../../../lib/dates';
 import { downloadApiFile } from '../../../lib/download';
 import { formatCoordinate, formatNumber } from '../../../lib/numbers';
 import { lazyPart } from '../../../lib/lazy-part';
+import { modulePart } from '../../../lib/module-parts';
 import { describeApiError } from '../../../lib/error-messages';
 import { showToast } from '../../../lib/toast';
 import { ReportShares } from './ReportShares';
 import './questionnaires.css';
 
 // The actions made from a failed item (the actions' own part, loaded apart).
-const LinkedActions = lazyPart(() => import('../../actions/components/LinkedActions').then((m) => m.LinkedActions));
+const LinkedActions = lazyPart(modulePart('LinkedActions'));
 
 const dateTime = (iso: string | null, language: string) => (iso === null ? '—' : formatDateTime(iso, language));
 
