@@ -57,7 +57,7 @@ let started: Promise<void> | undefined;
  * offline run, as when the layout imported them.
  */
 export function startModules(): Promise<void> {
-  started ??= Promise.all(APP_MODULES.map((m) => ('start' in m ? m.start() : undefined))).then(
+  started ??= Promise.all(APP_MODULES.map((m: AppModule) => m.start?.() ?? Promise.resolve(undefined))).then(
     (starts) => {
       for (const start of starts) start?.();
     },

@@ -37,7 +37,7 @@ export function provideParts(parts: Partial<PartLoaders>): void {
 /** The loader of a part, for lazyPart(); it fails when no module offers the part. */
 export function modulePart<K extends keyof ModuleParts>(name: K): () => Promise<ModuleParts[K]> {
   return () => {
-    const load = loaders[name] as PartLoaders[K] | undefined;
+    const load = loaders[name];
     return load === undefined ? Promise.reject(new Error(`no module offers the part ${name}`)) : load();
   };
 }
