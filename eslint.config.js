@@ -8,6 +8,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import vigie from './scripts/eslint-boundaries.mjs';
 
 export default defineConfig(
   {
@@ -74,6 +75,16 @@ export default defineConfig(
       // already run out) costs one render, not a defect. docs/testing.md, "Lint".
       'react-hooks/set-state-in-effect': 'off',
     },
+  },
+  // The boundaries (docs/modules.md): a feature imports no other feature; src/lib,
+  // src/components and src/hooks import no feature; src/app imports a module's folder only in
+  // src/app/modules.ts, the one list of the modules. The rule resolves each path
+  // (scripts/eslint-boundaries.mjs); import cycles are checked after ESLint
+  // (scripts/check-cycles.mjs, `npm run lint`).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { vigie },
+    rules: { 'vigie/boundaries': 'error' },
   },
   // Dates on screen: one helper (src/lib/dates.ts, the spec's day/month/year in French and
   // month/day/year otherwise), so one screen never mixes formats; numbers through

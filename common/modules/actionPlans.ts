@@ -6,6 +6,7 @@ import { defineModule, merged, readAdmin } from './manifest';
 
 export const actionPlans = defineModule({
   id: 'actionPlans',
+  folder: 'actions',
   prefix: 'actionPlan',
   districtModule: null,
   features: {

@@ -8,6 +8,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const actionsV3 = defineModule({
   id: 'actionsV3',
+  folder: 'actions',
   prefix: 'actionsV3',
   districtModule: 'actionsV3',
   features: { actionsV3: readAdmin('actionsV3'), actionTemplates: readAdmin('actionsV3-templates') },

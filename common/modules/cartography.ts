@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const cartography = defineModule({
   id: 'cartography',
+  folder: 'cartography',
   prefix: 'cartography',
   districtModule: 'cartography',
   features: { cartography: { read: ['cartography.read'], manage: [] } },

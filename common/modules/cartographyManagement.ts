@@ -11,6 +11,7 @@ const sub = (subject: string) => rightsOf(readAdmin('cartography_advanced', subj
 
 export const cartographyManagement = defineModule({
   id: 'cartographyManagement',
+  folder: 'cartography',
   prefix: 'cartographyManagement',
   districtModule: null,
   features: {

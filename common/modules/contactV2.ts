@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const contactV2 = defineModule({
   id: 'contactV2',
+  folder: 'contactV2',
   prefix: 'contact-v2',
   districtModule: null,
   features: { contactV2: { read: ['contactV2.contactV2_read'], manage: ['contactV2.admin'] } },

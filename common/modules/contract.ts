@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const contract = defineModule({
   id: 'contract',
+  folder: 'contract',
   prefix: 'contract',
   districtModule: null,
   features: { contract: { read: ['contract.contract_read', 'contract.contractTemplate_read'], manage: ['contract.admin'] } },

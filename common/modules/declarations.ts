@@ -6,6 +6,7 @@ import { defineModule, merged, readAdmin } from './manifest';
 
 export const declarations = defineModule({
   id: 'declarations',
+  folder: 'declarations',
   prefix: 'declarations',
   districtModule: 'declarations',
   features: { declarations: merged(readAdmin('declarations'), readAdmin('declarations-templates-templates')) },

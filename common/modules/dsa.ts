@@ -3,6 +3,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const dsa = defineModule({
   id: 'dsa',
+  folder: 'dsa',
   prefix: 'dsa',
   districtModule: null,
   features: { dsa: readAdmin('dsa', 'dsaManagement') },

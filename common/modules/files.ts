@@ -7,6 +7,7 @@ import { defineModule } from './manifest';
 
 export const files = defineModule({
   id: 'files',
+  folder: 'files',
   prefix: 'files',
   districtModule: 'files',
   features: { files: { read: ['file-explorer.read'], manage: ['district.admin'], allRequired: true } },

@@ -7,6 +7,7 @@ import { defineModule } from './manifest';
 
 export const importExport = defineModule({
   id: 'importExport',
+  folder: 'importExport',
   prefix: 'import-export',
   districtModule: null,
   features: {

@@ -5,6 +5,7 @@ const sub = (subject: string) => rightsOf(readAdmin('inventories', subject));
 
 export const inventory = defineModule({
   id: 'inventory',
+  folder: 'inventory',
   prefix: 'inventory',
   districtModule: null,
   features: { inventory: readAdmin('inventories', 'catalogs', 'articles', 'objects') },

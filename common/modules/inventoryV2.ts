@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const inventoryV2 = defineModule({
   id: 'inventoryV2',
+  folder: 'inventory',
   prefix: 'inventory-v2',
   districtModule: null,
   features: { inventoryV2: { read: ['inventoryV2.article_read', 'inventoryV2.equipment_read'], manage: ['inventoryV2.admin'] } },

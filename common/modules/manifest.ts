@@ -4,7 +4,8 @@
  * ./index.ts; everything that would otherwise spell a module in several places is derived from them:
  * the rights catalogue and `can()` (common/rights.ts), the functionalities
  * (common/functionalities.ts), the module list (src/features/modules/modules.ts), the side menu
- * (src/features/shell/menu.ts) and the route table (src/app/router.tsx). A test
+ * (src/features/shell/menu.ts) and the route table (src/app/router.tsx, from the app descriptors
+ * of src/app/modules.ts). A module's family has one folder name on every side (`folder`). A test
  * (tests/unit/features/modules/manifests.test.ts) checks that they agree.
  *
  * Manifests live in `common/` because the server reads them too (the rights, the
@@ -105,8 +106,21 @@ export interface ManifestElement {
 }
 
 export interface ModuleManifest<F extends string = string> {
-  /** Identifier of the module: its manifest file's name and its app folder (src/features/<id>). */
+  /**
+   * Identifier of the module (spec section 2's name): its manifest file's name, the key of its
+   * rights and routes. Never renamed: the rights and the addresses use it.
+   */
   id: string;
+  /**
+   * The folder of the module's family, the same on every side: its contract
+   * `common/modules/<folder>/`, its server module `server/src/modules/<folder>/`, its screens
+   * `src/features/<folder>/` (descriptor `module.ts`), its unit tests
+   * `tests/unit/features/<folder>/` and its page `docs/<folder>.md`. Manifests of one family share
+   * it (actionPlans and actionsV3: `actions`; cartography and cartographyManagement:
+   * `cartography`); a module alone in its family has its id. The manifests' test checks the
+   * folders exist.
+   */
+  folder: string;
   /** First path segment of its addresses (spec section 2's route prefixes). */
   prefix: string;
   /** The district module's name (`district_modules.name`) when the spec names one, else null. */
@@ -125,8 +139,8 @@ export interface ModuleManifest<F extends string = string> {
   /** The functionalities of `districtModule`, in menu order (none when districtModule is null). */
   elements: readonly ManifestElement[];
   /**
-   * The module has screens of its own: its route subtree comes from
-   * src/features/<id>/routes.tsx (`moduleRoutes(parent)`), and the placeholder landing route
+   * The module has screens of its own: its route subtree comes from its family's app descriptor
+   * (src/features/<folder>/module.ts, listed in src/app/modules.ts), and the placeholder landing route
    * does not match its prefix. Otherwise every address below its prefix shows the landing page.
    */
   screens: boolean;

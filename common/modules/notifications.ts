@@ -9,6 +9,7 @@ import { defineModule } from './manifest';
 
 export const notifications = defineModule({
   id: 'notifications',
+  folder: 'notifications',
   prefix: 'notifications',
   districtModule: 'notifications',
   features: { notifications: { read: ['notifications.access'], manage: [] } },

@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const notificationsWorkflowV2 = defineModule({
   id: 'notificationsWorkflowV2',
+  folder: 'notifications',
   prefix: 'notificationsWorkflowV2',
   districtModule: null,
   features: {},

@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const plan2d = defineModule({
   id: 'plan2d',
+  folder: 'plan2d',
   prefix: 'plan2d',
   districtModule: null,
   features: {},

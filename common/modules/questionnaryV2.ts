@@ -1,5 +1,5 @@
 /**
- * Questionnaires (prefix questionnary-v2; screens: src/features/questionnaryV2/routes.tsx):
+ * Questionnaires (prefix questionnary-v2; screens: src/features/questionnaires/routes.tsx):
  * inspections built from templates, scheduled on sites,
  * filled on site (offline), scored, signed and locked; the Securesphere security audits run on
  * the same engine with their own templates. Its API contract is ./questionnaryV2/schemas.ts,
@@ -15,6 +15,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const questionnaryV2 = defineModule({
   id: 'questionnaryV2',
+  folder: 'questionnaires',
   prefix: 'questionnary-v2',
   districtModule: 'questionnary-v2',
   features: {

@@ -3,6 +3,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const sharingBank = defineModule({
   id: 'sharingBank',
+  folder: 'sharingBank',
   prefix: 'sharing-bank',
   districtModule: null,
   features: { sharingBank: readAdmin('sharing-bank') },

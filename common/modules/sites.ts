@@ -8,6 +8,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const sites = defineModule({
   id: 'sites',
+  folder: 'sites',
   prefix: 'site',
   districtModule: 'sites',
   features: { sites: readAdmin('sites') },

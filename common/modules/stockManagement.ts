@@ -6,6 +6,7 @@ const right = (subject: string) => `stockManagement.${subject}_read`;
 
 export const stockManagement = defineModule({
   id: 'stockManagement',
+  folder: 'stockManagement',
   prefix: 'stock-management',
   districtModule: null,
   features: { stock: { read: SUBJECTS.map(right), manage: ['stockManagement.admin'] } },

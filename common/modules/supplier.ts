@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const supplier = defineModule({
   id: 'supplier',
+  folder: 'supplier',
   prefix: 'supplier',
   districtModule: null,
   features: { supplier: { read: ['supplier.supplier_read'], manage: ['supplier.admin'] } },

@@ -8,6 +8,7 @@ import { defineModule } from './manifest';
 
 export const synthesis = defineModule({
   id: 'synthesis',
+  folder: 'synthesis',
   prefix: 'synthesisBuilder',
   districtModule: null,
   features: {

@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const tc = defineModule({
   id: 'tc',
+  folder: 'tc',
   prefix: 'tc',
   districtModule: null,
   features: {},

@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const thirdParty = defineModule({
   id: 'thirdParty',
+  folder: 'thirdParty',
   prefix: 'third-party',
   districtModule: null,
   features: { thirdParty: { read: ['third-party.read'], manage: [] } },

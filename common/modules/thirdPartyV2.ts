@@ -3,6 +3,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const thirdPartyV2 = defineModule({
   id: 'thirdPartyV2',
+  folder: 'thirdParty',
   prefix: 'third-party-v2',
   districtModule: null,
   features: { thirdPartyV2: readAdmin('thirdPartyV2') },

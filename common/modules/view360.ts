@@ -3,6 +3,7 @@ import { defineModule } from './manifest';
 
 export const view360 = defineModule({
   id: 'view360',
+  folder: 'view360',
   prefix: '360',
   districtModule: null,
   features: {},

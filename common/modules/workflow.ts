@@ -3,6 +3,7 @@ import { defineModule, readAdmin } from './manifest';
 
 export const workflow = defineModule({
   id: 'workflow',
+  folder: 'workflow',
   prefix: 'workflow',
   districtModule: null,
   features: { workflow: readAdmin('workflows', 'workflow', 'workflowManagement') },

@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { API_PREFIX } from '../constants';
-import { DateOnly } from '../modules/actionPlans/schemas';
+import { DateOnly } from '../modules/actions/schemas';
 import { IsoDateTime, Uuid } from './platform';
 
 

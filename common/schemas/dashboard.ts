@@ -4,7 +4,7 @@
  * the first screen after every start.
  */
 import Type, { type Static } from 'typebox';
-import { ActionSummary, DateOnly } from '../modules/actionPlans/schemas';
+import { ActionSummary, DateOnly } from '../modules/actions/schemas';
 import { IsoDateTime, Uuid } from './platform';
 
 

@@ -5,7 +5,7 @@
  * due date, `done_at` for a closed one).
  */
 import { randomUUID } from 'node:crypto';
-import { ACTION_REMIND_DAYS, type ActionStatus, type Priority } from '../../common/modules/actionPlans/schemas.js';
+import { ACTION_REMIND_DAYS, type ActionStatus, type Priority } from '../../common/modules/actions/schemas.js';
 import type { VigieServer } from '../src/app.js';
 
 export interface ActionRow {

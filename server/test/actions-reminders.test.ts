@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_REMIND_DAYS } from '../../common/modules/actionPlans/schemas.js';
+import { ACTION_REMIND_DAYS } from '../../common/modules/actions/schemas.js';
 import { buildServer, type VigieServer } from '../src/app.js';
 import { addDays, districtToday } from '../src/modules/_platform/dates.js';
 import { runActionReminders } from '../src/modules/actions/reminders.js';

@@ -10,9 +10,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
-import type { Inspection, InspectionSummary, ReportShare, ReportShareCreated } from '../../common/modules/questionnaryV2/schemas.js';
+import type { Inspection, InspectionSummary, ReportShare, ReportShareCreated } from '../../common/modules/questionnaires/schemas.js';
 import type { Page } from '../../common/schemas/platform.js';
-import { SHARE_MAIL_RATE_LIMIT } from '../../common/modules/questionnaryV2/schemas.js';
+import { SHARE_MAIL_RATE_LIMIT } from '../../common/modules/questionnaires/schemas.js';
 import { MailWorker } from '../src/mail/worker.js';
 import { SHARED_REPORT_RATE_LIMIT } from '../src/modules/questionnaires/shared-routes.js';
 import { bearer, login, startTestServer, type TestServer } from './helper.js';

@@ -11,7 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
-import type { Answer, Answers, Inspection, InspectionSummary, Question, Schedule, Section, Template, TemplateSummary } from '../../common/modules/questionnaryV2/schemas.js';
+import type { Answer, Answers, Inspection, InspectionSummary, Question, Schedule, Section, Template, TemplateSummary } from '../../common/modules/questionnaires/schemas.js';
 import type { LockCheck, Page } from '../../common/schemas/platform.js';
 import { canonicalJson } from '../src/modules/_platform/lock-chain.js';
 import { lockedContent } from '../src/modules/questionnaires/repository.js';

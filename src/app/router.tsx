@@ -11,9 +11,9 @@
  * dashboard; an unknown address → the 404 error toast, then the default page or /login.
  *
  * The modules' routes follow their manifests (common/modules): a module with screens of its
- * own registers its subtree from src/features/<id>/routes.tsx (`moduleRoutes(parent)`, listed in
- * SCREEN_MODULE_ROUTES); every other module's prefix shows the landing page through one
- * placeholder route.
+ * own has its subtree from its family's descriptor (src/features/<folder>/module.ts, listed once
+ * in ./modules.ts: SCREEN_MODULE_ROUTES); every other module's prefix shows the landing page
+ * through one placeholder route.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -29,22 +29,13 @@ import { DEFAULT_PAGE } from '../../common/constants';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
-import { moduleRoutes as actionPlansRoutes } from '../features/actionPlans/routes';
-import { moduleRoutes as actionsV3Routes } from '../features/actionsV3/routes';
-import { moduleRoutes as cartographyRoutes } from '../features/cartography/routes';
-import { moduleRoutes as cartographyManagementRoutes } from '../features/cartographyManagement/routes';
 import { validateCalendarSearch } from '../features/calendar/search';
-import { moduleRoutes as declarationsRoutes } from '../features/declarations/routes';
-import { moduleRoutes as questionnairesRoutes } from '../features/questionnaryV2/routes';
 import { findModule, LANDING_MODULES } from '../features/modules/modules';
-import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
-import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
-import { moduleRoutes as supplierRoutes } from '../features/supplier/routes';
 import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
+import { screenModuleRoutes, startModules } from './modules';
 import { LOGIN_PATH } from './paths';
-import { mapLinks } from './map-links';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -122,7 +113,10 @@ const viewerThirdPartyRoute = createRoute({
   path: '/viewerThirdParty/$token',
 }).lazy(() => import('./routes/viewer-third-party.lazy').then((m) => m.Route));
 
-/** Pathless layout: the shell, for authenticated users only. */
+/**
+ * Pathless layout: the shell, for authenticated users only. Its code comes with the modules'
+ * starts (./modules.ts), which run before its first render.
+ */
 const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_authenticated', // AUTHENTICATED_ROUTE_ID (paths.ts) names its matches
@@ -133,7 +127,7 @@ const authenticatedRoute = createRoute({
     // The toolbar shows the district name; start fetching it with the layout's chunk.
     void context.queryClient.prefetchQuery(districtQueryOptions());
   },
-}).lazy(() => import('./routes/authenticated.lazy').then((m) => m.Route));
+}).lazy(() => Promise.all([import('./routes/authenticated.lazy'), startModules()]).then(([m]) => m.Route));
 
 const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
@@ -258,22 +252,12 @@ const moduleRoute = createRoute({
 });
 
 /**
- * The route subtrees of the modules whose manifest says `screens: true`, one per module, from
- * src/features/<id>/routes.tsx (route definitions only: their pages load with their routes).
- * Imported by name rather than globbed so the route tree keeps its types (typed paths and
- * params); the manifests' test checks this table against the manifests.
+ * The route subtrees of the modules whose manifest says `screens: true`, by manifest id, from
+ * the descriptors of ./modules.ts (route definitions only: their pages load with their routes).
+ * Typed per module, so the route tree keeps its typed paths and params; the manifests' test
+ * checks this table against the manifests.
  */
-export const SCREEN_MODULE_ROUTES = {
-  notifications: notificationsRoutes(authenticatedRoute),
-  sites: sitesRoutes(authenticatedRoute),
-  declarations: declarationsRoutes(authenticatedRoute),
-  questionnaryV2: questionnairesRoutes(authenticatedRoute),
-  actionPlans: actionPlansRoutes(authenticatedRoute),
-  actionsV3: actionsV3Routes(authenticatedRoute),
-  cartography: cartographyRoutes(authenticatedRoute, mapLinks),
-  cartographyManagement: cartographyManagementRoutes(authenticatedRoute, mapLinks),
-  supplier: supplierRoutes(authenticatedRoute),
-};
+export const SCREEN_MODULE_ROUTES = screenModuleRoutes(authenticatedRoute);
 
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -308,15 +292,7 @@ export const routeTree = rootRoute.addChildren([
     adminIndexRoute,
     operatorIndexRoute,
     moduleRoute,
-    SCREEN_MODULE_ROUTES.notifications,
-    SCREEN_MODULE_ROUTES.sites,
-    SCREEN_MODULE_ROUTES.declarations,
-    SCREEN_MODULE_ROUTES.questionnaryV2,
-    SCREEN_MODULE_ROUTES.actionPlans,
-    SCREEN_MODULE_ROUTES.actionsV3,
-    SCREEN_MODULE_ROUTES.cartography,
-    SCREEN_MODULE_ROUTES.cartographyManagement,
-    SCREEN_MODULE_ROUTES.supplier,
+    ...Object.values(SCREEN_MODULE_ROUTES),
   ]),
   unknownRoute,
 ]);

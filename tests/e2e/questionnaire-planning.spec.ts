@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { InspectionSummary, Schedule, TemplateSummary } from '../../common/modules/questionnaryV2/schemas';
+import type { InspectionSummary, Schedule, TemplateSummary } from '../../common/modules/questionnaires/schemas';
 import type { SiteChoice } from '../../common/schemas/site-choices';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { expectNoViolations } from './axe';

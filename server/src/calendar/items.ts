@@ -4,9 +4,9 @@
  * cancelled), its inspections to do or in progress by due time (assigned to it, in the families
  * it fills). Each kind only with its power; days are the district's (_platform/dates.ts).
  */
-import { actionPowers } from '../../../common/modules/actionPlans/access.js';
-import { OPEN_STATUSES } from '../../../common/modules/actionPlans/schemas.js';
-import { questionnairePowers } from '../../../common/modules/questionnaryV2/access.js';
+import { actionPowers } from '../../../common/modules/actions/access.js';
+import { OPEN_STATUSES } from '../../../common/modules/actions/schemas.js';
+import { questionnairePowers } from '../../../common/modules/questionnaires/access.js';
 import type { CalendarItem } from '../../../common/schemas/calendar.js';
 import type { Queryable } from '../db/types.js';
 import { addDays, districtToday, startOfDistrictDay } from '../modules/_platform/dates.js';

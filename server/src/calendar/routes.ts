@@ -9,8 +9,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { actionPagePath } from '../../../common/modules/actionPlans/schemas.js';
-import { inspectionPagePath } from '../../../common/modules/questionnaryV2/schemas.js';
+import { actionPagePath } from '../../../common/modules/actions/schemas.js';
+import { inspectionPagePath } from '../../../common/modules/questionnaires/schemas.js';
 import { CALENDAR_RANGE_DAYS_MAX, CalendarFeed, CalendarPage, CalendarQuery, type CalendarItem } from '../../../common/schemas/calendar.js';
 import { ErrorResponses, FileBytes, ok } from '../../../common/schemas/envelope.js';
 import { ApiError } from '../lib/errors.js';

@@ -13,14 +13,6 @@ import { EmergencyShellButton } from '../../features/emergency/components/Emerge
 // The emergency feature's module registers its outbox sender and its offline declaration.
 import { fetchEmergencySitesFirst, pendingAlertCount, startOutboxDrainer, triggerOutboxDrain } from '../../features/emergency';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
-import { startActionsModule } from '../../features/actionPlans';
-import { startCartographyModule } from '../../features/cartography';
-import { startCartographyManagementModule } from '../../features/cartographyManagement';
-import { startDeclarationsModule } from '../../features/declarations';
-import { startNotificationsModule } from '../../features/notifications';
-import { startQuestionnairesModule } from '../../features/questionnaryV2';
-import { startSitesModule } from '../../features/sites';
-import { startSupplierModule } from '../../features/supplier';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
@@ -41,16 +33,9 @@ type OpenDialog = MenuAction | 'support' | null;
 // The shell's dialogs are not in its first frame: each loads when first opened (the shell
 // fetches the disconnect one at the first idle moment: logging out offline needs no wait).
 // Few users can switch tenants, and only now and then.
-// The modules' senders and offline declarations, before the drainer and the first offline run;
-// the platform's own (an attachment's deletion, whatever its module's).
-startSitesModule();
-startDeclarationsModule();
-startQuestionnairesModule();
-startActionsModule();
-startCartographyModule();
-startCartographyManagementModule();
-startNotificationsModule();
-startSupplierModule();
+// The modules' senders and offline declarations run before this layout renders (the route
+// table loads them with this file: app/modules.ts startModules); the platform's own here (an
+// attachment's deletion, whatever its module's).
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');

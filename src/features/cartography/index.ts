@@ -1,5 +1,5 @@
 /**
- * What the shell loads of Cartography before the map opens (authenticated.lazy.tsx): its
+ * What the shell loads of Cartography before the map opens (module.ts: the start app/modules.ts runs): its
  * offline declaration, so the map's features are there without a network after an online
  * login. Small: query options only, never the map (MapLibre loads with the map screen).
  */

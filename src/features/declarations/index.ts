@@ -1,6 +1,6 @@
 /**
  * What the shell loads of Declarations before any Declarations screen opens
- * (authenticated.lazy.tsx): its senders, so reports queued earlier are delivered from any
+ * (module.ts: the start app/modules.ts runs): its senders, so reports queued earlier are delivered from any
  * page, and its offline declaration, so the templates and recent declarations are there
  * without a network after an online login. Small: requests and query options, never a screen.
  */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatChanges, type HistoryFields } from '../../../src/components/module/history-format';
 import { answerFieldOf, DECLARATION_HISTORY_FIELDS } from '../../../src/features/declarations/history-fields';
-import { ACTION_HISTORY_FIELDS } from '../../../src/features/actionPlans/history-fields';
+import { ACTION_HISTORY_FIELDS } from '../../../src/features/actions/history-fields';
 import { SITE_HISTORY_FIELDS } from '../../../src/features/sites/history-fields';
 import { i18n } from '../../../src/lib/i18n';
 import { initTestI18n } from '../../../src/testing/i18n';

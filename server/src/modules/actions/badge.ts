@@ -5,7 +5,7 @@
  * reminder job tells about. One range of actions_mine_idx (migration 3). The envelope is cached
  * per member (tenant-cache.ts): the reminder job's bells and the actions' writes invalidate it.
  */
-import { ACTION_REMIND_DAYS } from '../../../../common/modules/actionPlans/schemas.js';
+import { ACTION_REMIND_DAYS } from '../../../../common/modules/actions/schemas.js';
 import type { WorkflowCountSql } from '../../plugins/envelope.js';
 
 export const actionsWorkflowCount: WorkflowCountSql = `select count(*) from actions

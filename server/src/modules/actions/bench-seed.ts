@@ -6,7 +6,7 @@
  * and priority, created over the last year, due from a year ago to three months ahead, the closed
  * ones with their closing time. No history, comments or photos (the routes measured read none).
  */
-import { ACTION_REMIND_DAYS } from '../../../../common/modules/actionPlans/schemas.js';
+import { ACTION_REMIND_DAYS } from '../../../../common/modules/actions/schemas.js';
 import type { Database } from '../../db/types.js';
 
 const BATCH = 20_000;

@@ -2,7 +2,7 @@
  * The CSV export of a filtered action list (GET /api/actions/export.csv): one row per action,
  * in the platform's CSV form (_platform/csv.ts).
  */
-import type { ActionSummary } from '../../../../common/modules/actionPlans/schemas.js';
+import type { ActionSummary } from '../../../../common/modules/actions/schemas.js';
 import { csvDocument } from '../_platform/csv.js';
 
 type ExportRow = ActionSummary & { description: string; closingNote: string | null; createdAt: string };

@@ -4,8 +4,8 @@
  * delete button asks. Called by the attachments route (ATTACHMENT_MODULES.actions.beforeDelete)
  * once the file is found and the module's right checked.
  */
-import { actionPowers, photoDeletionRefusal } from '../../../../common/modules/actionPlans/access.js';
-import type { ActionStatus } from '../../../../common/modules/actionPlans/schemas.js';
+import { actionPowers, photoDeletionRefusal } from '../../../../common/modules/actions/access.js';
+import type { ActionStatus } from '../../../../common/modules/actions/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 

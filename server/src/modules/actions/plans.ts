@@ -5,7 +5,7 @@
  * verified, overdue meaning still open and past its due date (the district's today). Readers
  * of plans (`action-plans` read) see every plan of the district; their managers write them.
  */
-import type { ActionPowers } from '../../../../common/modules/actionPlans/access.js';
+import type { ActionPowers } from '../../../../common/modules/actions/access.js';
 import {
   PLANS_MODULE,
   type Plan,
@@ -15,7 +15,7 @@ import {
   type PlanProgress,
   type PlanSummary,
   type PlanUpdate,
-} from '../../../../common/modules/actionPlans/schemas.js';
+} from '../../../../common/modules/actions/schemas.js';
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';

@@ -16,7 +16,7 @@
  * follow the new date.
  */
 import type { Language } from '../../../../common/constants.js';
-import { actionPagePath } from '../../../../common/modules/actionPlans/schemas.js';
+import { actionPagePath } from '../../../../common/modules/actions/schemas.js';
 import { actionMail } from '../../mail/messages.js';
 import type { RouteContext } from '../../routes/context.js';
 import { dayText, districtToday } from '../_platform/dates.js';

@@ -14,7 +14,7 @@
  * (no base version: docs/actions.md).
  */
 import { randomUUID } from 'node:crypto';
-import { actionPowers, type ActionPowers } from '../../../../common/modules/actionPlans/access.js';
+import { actionPowers, type ActionPowers } from '../../../../common/modules/actions/access.js';
 import {
   ACTION_REMIND_DAYS,
   ACTION_STATUSES,
@@ -36,9 +36,9 @@ import {
   type Source,
   type SourceRef,
   type StatusChange,
-} from '../../../../common/modules/actionPlans/schemas.js';
-import { canMove, missingProof, type WorkflowRole } from '../../../../common/modules/actionPlans/workflow.js';
-import type { FailedItem, Section } from '../../../../common/modules/questionnaryV2/schemas.js';
+} from '../../../../common/modules/actions/schemas.js';
+import { canMove, missingProof, type WorkflowRole } from '../../../../common/modules/actions/workflow.js';
+import type { FailedItem, Section } from '../../../../common/modules/questionnaires/schemas.js';
 import type { ApiErrorBody } from '../../../../common/api-types.js';
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { listRecordAttachments } from '../../attachments/index.js';

@@ -15,7 +15,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TProperties } from 'typebox';
-import { actionPowers } from '../../../../common/modules/actionPlans/access.js';
+import { actionPowers } from '../../../../common/modules/actions/access.js';
 import {
   Action,
   ACTION_TEMPLATES_MODULE,
@@ -39,7 +39,7 @@ import {
   PlanPage,
   PLANS_MODULE,
   PlanUpdate,
-} from '../../../../common/modules/actionPlans/schemas.js';
+} from '../../../../common/modules/actions/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
 import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';

@@ -11,9 +11,9 @@
  * does not ring a year of demo actions at once.
  */
 import { randomUUID } from 'node:crypto';
-import { actionPowers } from '../../../../common/modules/actionPlans/access.js';
-import { ACTION_REMIND_DAYS, ACTION_TEMPLATES_MODULE, ACTIONS_MODULE, PLANS_MODULE, type ActionStatus, type Priority } from '../../../../common/modules/actionPlans/schemas.js';
-import type { FailedItem } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { actionPowers } from '../../../../common/modules/actions/access.js';
+import { ACTION_REMIND_DAYS, ACTION_TEMPLATES_MODULE, ACTIONS_MODULE, PLANS_MODULE, type ActionStatus, type Priority } from '../../../../common/modules/actions/schemas.js';
+import type { FailedItem } from '../../../../common/modules/questionnaires/schemas.js';
 import { drawDemoPhotos, storeDemoPhoto } from '../../seed/photos.js';
 import type { DistrictSeed } from '../index.js';
 import { addDays, districtToday } from '../_platform/dates.js';

@@ -12,8 +12,8 @@ import {
   type ActionTemplateFields,
   type ActionTemplateListQuery,
   type ActionTemplateUpdate,
-} from '../../../../common/modules/actionPlans/schemas.js';
-import type { ActionPowers } from '../../../../common/modules/actionPlans/access.js';
+} from '../../../../common/modules/actions/schemas.js';
+import type { ActionPowers } from '../../../../common/modules/actions/access.js';
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';

@@ -2,7 +2,7 @@
  * The CSV export of a filtered inspection list (GET /api/questionnaires/inspections/export.csv):
  * one row per inspection, in the platform's CSV form (_platform/csv.ts).
  */
-import type { InspectionSummary } from '../../../../common/modules/questionnaryV2/schemas.js';
+import type { InspectionSummary } from '../../../../common/modules/questionnaires/schemas.js';
 import { csvDocument } from '../_platform/csv.js';
 
 const HEADERS = ['Identifiant', 'Famille', 'Questionnaire', 'Révision', 'Site', 'Réalisée par', 'Statut', 'Échéance', 'En retard', 'Commencée le', 'Transmise le', 'Score (%)', 'Résultat', 'Points non conformes', 'Lien'];

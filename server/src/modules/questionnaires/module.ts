@@ -1,5 +1,5 @@
 /** The questionnaires module's descriptor (_platform/module.ts), listed once in ../index.ts. */
-import { SHARED_REPORTS_PREFIX } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { SHARED_REPORTS_PREFIX } from '../../../../common/modules/questionnaires/schemas.js';
 import { RECORDS_CHANGED_EVENT } from '../_platform/events.js';
 import type { ServerModule } from '../_platform/module.js';
 import { questionnairesMigrations } from './migrations.js';

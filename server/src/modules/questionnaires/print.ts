@@ -7,8 +7,8 @@
  * (_platform/pdf.ts), in the request's language.
  */
 import type { Language } from '../../../../common/constants.js';
-import { visibleQuestions } from '../../../../common/modules/questionnaryV2/engine.js';
-import type { Answer, DevicePosition, Inspection, Question } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { visibleQuestions } from '../../../../common/modules/questionnaires/engine.js';
+import type { Answer, DevicePosition, Inspection, Question } from '../../../../common/modules/questionnaires/schemas.js';
 import { buildPdf, printDay, printFileName, printNumber, SIGNATURE_BOX, type PrintImageLoader } from '../_platform/pdf.js';
 
 export const REPORT_LABELS = {

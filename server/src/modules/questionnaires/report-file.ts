@@ -4,7 +4,7 @@
  * request's language, its images read from the attachment storage of the inspection's district.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Inspection } from '../../../../common/modules/questionnaryV2/schemas.js';
+import type { Inspection } from '../../../../common/modules/questionnaires/schemas.js';
 import { findAttachment, printableImage } from '../../attachments/index.js';
 import type { AttachmentStorage } from '../../attachments/storage.js';
 import type { Queryable } from '../../db/types.js';

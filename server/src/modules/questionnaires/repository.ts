@@ -12,8 +12,8 @@
  * is checked and scored by the engine the app runs (common/modules/questionnaryV2/engine.ts),
  * then locked, hashed and chained (_platform/lock-chain.ts): every later write is a 423.
  */
-import { FAMILY_FEATURES, type QuestionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
-import { checkTemplate, combinesExclusive, evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaryV2/engine.js';
+import { FAMILY_FEATURES, type QuestionnairePowers } from '../../../../common/modules/questionnaires/access.js';
+import { checkTemplate, combinesExclusive, evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaires/engine.js';
 import {
   INSPECTION_STATUSES,
   type Answers,
@@ -36,7 +36,7 @@ import {
   type TemplateFields,
   type TemplateSummary,
   type TemplateUpdate,
-} from '../../../../common/modules/questionnaryV2/schemas.js';
+} from '../../../../common/modules/questionnaires/schemas.js';
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { listRecordAttachments, requireRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';

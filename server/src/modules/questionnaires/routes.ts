@@ -19,9 +19,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/schemas.js';
+import { ACTIONS_MODULE } from '../../../../common/modules/actions/schemas.js';
 import type { InspectionFollowUp } from '../actions/repository.js';
-import { questionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
+import { questionnairePowers } from '../../../../common/modules/questionnaires/access.js';
 import {
   Family,
   Inspection,
@@ -44,7 +44,7 @@ import {
   TemplateSummary,
   TemplateUpdate,
   type InspectionListQuery as InspectionListQueryType,
-} from '../../../../common/modules/questionnaryV2/schemas.js';
+} from '../../../../common/modules/questionnaires/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
 import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';

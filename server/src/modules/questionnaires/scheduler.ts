@@ -18,8 +18,8 @@
  * transaction (_platform/notices.ts), the sockets told after it commits.
  */
 import type { Language } from '../../../../common/constants.js';
-import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence.js';
-import { inspectionPagePath, type Recurrence } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { occurrencesFrom } from '../../../../common/modules/questionnaires/recurrence.js';
+import { inspectionPagePath, type Recurrence } from '../../../../common/modules/questionnaires/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { inspectionMail } from '../../mail/messages.js';
 import type { RouteContext } from '../../routes/context.js';
@@ -35,7 +35,7 @@ const AHEAD_MAX_MS = 30 * DAY_MS;
 export const OCCURRENCES_PER_RUN = 24;
 
 /** The dates are the shared recurrence's (the planners' form previews them with the same code). */
-export { occurrence } from '../../../../common/modules/questionnaryV2/recurrence.js';
+export { occurrence } from '../../../../common/modules/questionnaires/recurrence.js';
 
 /** How long before its due time an occurrence is made. */
 function ahead(recurrence: Recurrence, interval: number): number {

@@ -5,9 +5,9 @@
  * repository it is scoped to the session's district. A change applies to the occurrences not
  * made yet: the next one is recomputed from the new pattern after the last one made.
  */
-import type { QuestionnairePowers } from '../../../../common/modules/questionnaryV2/access.js';
+import type { QuestionnairePowers } from '../../../../common/modules/questionnaires/access.js';
 import type { Actor } from '../../../../common/schemas/platform.js';
-import type { Family, Schedule, ScheduleCreate, ScheduleFields, ScheduleUpdate } from '../../../../common/modules/questionnaryV2/schemas.js';
+import type { Family, Schedule, ScheduleCreate, ScheduleFields, ScheduleUpdate } from '../../../../common/modules/questionnaires/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, iso, type RecordScope, versionConflict, writeHistory } from '../_platform/records.js';

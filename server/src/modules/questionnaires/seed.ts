@@ -9,8 +9,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaryV2/engine.js';
-import type { Answer, Answers, Family, Question, Section } from '../../../../common/modules/questionnaryV2/schemas.js';
+import { evaluate, questionsOf, shownAnswers } from '../../../../common/modules/questionnaires/engine.js';
+import type { Answer, Answers, Family, Question, Section } from '../../../../common/modules/questionnaires/schemas.js';
 import { attachmentKey } from '../../attachments/storage.js';
 import type { DistrictSeed } from '../index.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';

@@ -19,7 +19,7 @@ import {
   type ReportShareCreated,
   type ReportShareDelivery,
   type ReportShareMailCreate,
-} from '../../../../common/modules/questionnaryV2/schemas.js';
+} from '../../../../common/modules/questionnaires/schemas.js';
 import type { Databases } from '../../db/databases.js';
 import type { Database, Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';

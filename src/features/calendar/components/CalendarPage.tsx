@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/names';
+import { ACTIONS_MODULE } from '../../../../common/modules/actions/names';
 import type { CalendarItem } from '../../../../common/schemas/calendar';
 import { IconButton } from '../../../components/IconButton';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
-import { ACTIONS_MODULE } from '../../../../common/modules/actionPlans/names';
+import { ACTIONS_MODULE } from '../../../../common/modules/actions/names';
 import { hasScreens } from '../../../../common/modules/index';
 import type { DashboardData } from '../../../../common/schemas/dashboard';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';

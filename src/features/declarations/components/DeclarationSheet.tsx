@@ -25,6 +25,7 @@ import { SignatureImage } from '../../../components/SignatureImage';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDateTime } from '../../../lib/dates';
 import { lazyPart } from '../../../lib/lazy-part';
+import { modulePart } from '../../../lib/module-parts';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
 import { usePendingAttachments, usePendingChanges, useServerMayHave } from '../../../lib/outbox';
@@ -44,7 +45,7 @@ import { formatCoordinate } from '../../../lib/numbers';
 import './declarations.css';
 
 // The actions made from this declaration (the actions' own part, loaded apart).
-const LinkedActions = lazyPart(() => import('../../actionPlans/components/LinkedActions').then((m) => m.LinkedActions));
+const LinkedActions = lazyPart(modulePart('LinkedActions'));
 
 export interface DeclarationSheetProps {
   declarationId: string;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { today } from '../../../../src/features/actionPlans/pending';
+import { today } from '../../../../src/features/actions/pending';
 import { enqueueWrite } from '../../../../src/lib/outbox';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';

@@ -5,7 +5,7 @@
  * list asked for.
  */
 import { http, HttpResponse } from 'msw';
-import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
+import type { Action, ActionSummary, ActionTemplate, Plan, PlanSummary } from '../../../../common/modules/actions/schemas';
 import type { HistoryEntry, Page } from '../../../../common/schemas/platform';
 import type { SiteChoice } from '../../../../common/schemas/site-choices';
 import { DEMO_USER, makeAccessToken, makeEnvelope } from '../../../../src/testing/fixtures';

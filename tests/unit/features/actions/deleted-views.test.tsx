@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActionTemplate, PlanSummary } from '../../../../common/modules/actionPlans/schemas';
+import type { ActionTemplate, PlanSummary } from '../../../../common/modules/actions/schemas';
 import type { Page } from '../../../../common/schemas/platform';
 import { enqueueWrite } from '../../../../src/lib/outbox';
 import { makeEnvelope } from '../../../../src/testing/fixtures';

@@ -1,14 +1,14 @@
 /**
- * What the actions' live updates refetch (src/features/actionPlans/live.ts): the server tells a
+ * What the actions' live updates refetch (src/features/actions/live.ts): the server tells a
  * plan's `records:changed` for its own writes and for an action's write that moves its progress;
  * the plans list and that plan's page (its progress and its actions) are read again, other
  * plans' pages are left alone.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS_MODULE, PLANS_MODULE } from '../../../../common/modules/actionPlans/schemas';
-import { actionsKeys } from '../../../../src/features/actionPlans/api/keys';
-import { liveRefreshes } from '../../../../src/features/actionPlans/live';
+import { ACTIONS_MODULE, PLANS_MODULE } from '../../../../common/modules/actions/schemas';
+import { actionsKeys } from '../../../../src/features/actions/api/keys';
+import { liveRefreshes } from '../../../../src/features/actions/live';
 
 const PLAN = '7d1f4f5e-0b7e-4a49-9a53-2f0a9a6c1d01';
 const OTHER_PLAN = '7d1f4f5e-0b7e-4a49-9a53-2f0a9a6c1d02';

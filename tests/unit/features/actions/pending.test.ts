@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionMatches, applyPending, inDuePeriod, listWrites } from '../../../../src/features/actionPlans/pending';
+import { actionMatches, applyPending, inDuePeriod, listWrites } from '../../../../src/features/actions/pending';
 import type { PendingWrite } from '../../../../src/lib/outbox';
 import { ACTION, ME, summary } from './actions-testing';
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../../common/constants';
-import { ACTION_SENDERS, registerActionSenders } from '../../../../src/features/actionPlans/senders';
-import { ACTION_WRITE_KINDS } from '../../../../src/features/actionPlans/writes';
+import { ACTION_SENDERS, registerActionSenders } from '../../../../src/features/actions/senders';
+import { ACTION_WRITE_KINDS } from '../../../../src/features/actions/writes';
 import { registerSender, type OutboxItem, type SendContext } from '../../../../src/lib/outbox';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';

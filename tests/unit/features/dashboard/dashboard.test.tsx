@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '../../../../common/schemas/dashboard';
-import type { ActionSummary } from '../../../../common/modules/actionPlans/schemas';
+import type { ActionSummary } from '../../../../common/modules/actions/schemas';
 import { resetOutboxDrainer } from '../../../../src/lib/outbox/drainer';
 import { enqueueWrite } from '../../../../src/lib/outbox/enqueue';
 import { resetOutboxReader } from '../../../../src/lib/outbox/hooks';

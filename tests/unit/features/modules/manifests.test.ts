@@ -4,19 +4,24 @@
  * whose rights open it for whoever sees the entry, every functionality belongs to a manifest,
  * no two manifests share a name, and every string a manifest names exists in fr and en.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONALITIES } from '../../../../common/functionalities';
 import { MODULE_MANIFESTS } from '../../../../common/modules/index';
 import { ALL_RIGHTS, can, FEATURES, SHELL_FEATURE_NAMES } from '../../../../common/rights';
+import { APP_MODULES } from '../../../../src/app/modules';
 import { createAppRouter, MODULE_PAGES, modulePagePath, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
 import { findModule } from '../../../../src/features/modules/modules';
 import { menuFor } from '../../../../src/features/shell/menu';
 import { localeFiles } from '../../../../src/testing/i18n';
 
 const manifestFiles = import.meta.glob('/common/modules/*.ts');
-const routeFiles = import.meta.glob('/src/features/*/routes.tsx');
+/** Whether a path of the repository (vitest's root) exists: the folders of the modules' families. */
+const REPO = `${process.cwd()}/`;
+const exists = (path: string): boolean => existsSync(`${REPO}${path}`);
+const descriptorFiles = import.meta.glob('/src/features/*/module.ts');
 const router = createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
 
 /** The route an address lands on: the deepest match, '/$' when only the not-found route matches. */
@@ -42,6 +47,37 @@ describe('module manifests', () => {
     expect(unique(MODULE_MANIFESTS.flatMap((m) => m.menu.map((e) => e.id)))).toBe(true);
   });
 
+  it('a family has one folder on every side: its screens, its server module, its contract, its tests', () => {
+    const folders = new Set(MODULE_MANIFESTS.map((m) => m.folder));
+    for (const manifest of MODULE_MANIFESTS) {
+      expect(manifest.folder, manifest.id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      if (manifest.screens) expect(exists(`src/features/${manifest.folder}/module.ts`), `src/features/${manifest.folder}/module.ts (${manifest.id})`).toBe(true);
+    }
+    // Every server module and every contract folder is a family's, and that family's screens
+    // and unit tests are in the folders of the same name.
+    const subfolders = (path: string) =>
+      readdirSync(`${REPO}${path}`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
+    const serverModules = subfolders('server/src/modules');
+    const contracts = subfolders('common/modules');
+    expect(serverModules.length).toBeGreaterThan(0);
+    for (const folder of [...serverModules, ...contracts]) {
+      expect(folders.has(folder), `${folder}: no manifest says folder '${folder}'`).toBe(true);
+      expect(exists(`src/features/${folder}/module.ts`), `src/features/${folder}/module.ts`).toBe(true);
+      expect(exists(`tests/unit/features/${folder}`), `tests/unit/features/${folder}`).toBe(true);
+    }
+    for (const folder of serverModules) expect(exists(`common/modules/${folder}/schemas.ts`), `common/modules/${folder}/schemas.ts`).toBe(true);
+  });
+
+  it('the app names each family once: one descriptor per family with screens, listing its manifests', () => {
+    const folders = APP_MODULES.map((m) => m.folder);
+    expect(new Set(folders).size).toBe(folders.length);
+    expect(Object.keys(descriptorFiles).sort()).toEqual(folders.map((folder) => `/src/features/${folder}/module.ts`).sort());
+    expect([...folders].sort()).toEqual([...new Set(MODULE_MANIFESTS.filter((m) => m.screens).map((m) => m.folder))].sort());
+    for (const descriptor of APP_MODULES) {
+      expect([...descriptor.manifests].sort(), descriptor.folder).toEqual(MODULE_MANIFESTS.filter((m) => m.folder === descriptor.folder).map((m) => m.id).sort());
+    }
+  });
+
   it('each manifest names only features the catalogue knows, and opens with its own', () => {
     const known = new Set<string>(FEATURES);
     for (const manifest of MODULE_MANIFESTS) {
@@ -60,7 +96,6 @@ describe('module manifests', () => {
   it('every prefix has a route: its own subtree for a module with screens, else the landing page', () => {
     const withScreens = MODULE_MANIFESTS.filter((m) => m.screens).map((m) => m.id);
     expect(Object.keys(SCREEN_MODULE_ROUTES).sort()).toEqual([...withScreens].sort());
-    expect(Object.keys(routeFiles).sort()).toEqual(withScreens.map((id) => `/src/features/${id}/routes.tsx`).sort());
     for (const manifest of MODULE_MANIFESTS) {
       if (manifest.screens) {
         expect(SCREEN_MODULE_ROUTES[manifest.id as keyof typeof SCREEN_MODULE_ROUTES].fullPath, manifest.id).toBe(`/${manifest.prefix}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, combinesExclusive, evaluate, shownAnswers, toggleChoice, visibleQuestions } from '../../../../common/modules/questionnaryV2/engine';
-import type { Answer, Answers, Question, TemplateContent } from '../../../../common/modules/questionnaryV2/schemas';
+import { checkTemplate, combinesExclusive, evaluate, shownAnswers, toggleChoice, visibleQuestions } from '../../../../common/modules/questionnaires/engine';
+import type { Answer, Answers, Question, TemplateContent } from '../../../../common/modules/questionnaires/schemas';
 
 const AT = '2026-11-25T09:00:00.000Z';
 const a = (value: Answer['value'], extra: Partial<Answer> = {}): Answer => ({ value, at: AT, ...extra });

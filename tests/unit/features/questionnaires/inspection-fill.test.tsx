@@ -6,9 +6,9 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Section } from '../../../../common/modules/questionnaryV2/schemas';
-import { InspectionFill } from '../../../../src/features/questionnaryV2/components/InspectionFill';
-import { newFill } from '../../../../src/features/questionnaryV2/fill';
+import type { Section } from '../../../../common/modules/questionnaires/schemas';
+import { InspectionFill } from '../../../../src/features/questionnaires/components/InspectionFill';
+import { newFill } from '../../../../src/features/questionnaires/fill';
 
 const sections: Section[] = [
   {

@@ -4,7 +4,7 @@
  * dropped rather than sent, and the API (list and CSV) receives the same filters in its terms.
  */
 import { describe, expect, it } from 'vitest';
-import { activeFilters, manageHref, manageQueryParams, validateManageSearch, type ManageSearch } from '../../../../src/features/questionnaryV2/manage-search';
+import { activeFilters, manageHref, manageQueryParams, validateManageSearch, type ManageSearch } from '../../../../src/features/questionnaires/manage-search';
 
 const TEMPLATE = '7d7f5a0e-3d6b-4c43-9a55-0a4f4f0c1d11';
 const SITE = '1b2c3d4e-5f60-4711-8899-aabbccddeeff';

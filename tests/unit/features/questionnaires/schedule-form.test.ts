@@ -6,8 +6,8 @@
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { occurrencesFrom } from '../../../../common/modules/questionnaryV2/recurrence';
-import { emptyScheduleForm, previewOccurrences, recurrenceWords, scheduleFieldsOf, scheduleFormProblems, type ScheduleFormValues } from '../../../../src/features/questionnaryV2/schedule-form';
+import { occurrencesFrom } from '../../../../common/modules/questionnaires/recurrence';
+import { emptyScheduleForm, previewOccurrences, recurrenceWords, scheduleFieldsOf, scheduleFormProblems, type ScheduleFormValues } from '../../../../src/features/questionnaires/schedule-form';
 
 const strings = (lang: string) => JSON.parse(readFileSync(`public/locales/${lang}/questionnaires.json`, 'utf8')) as Record<string, unknown>;
 

@@ -6,8 +6,8 @@
 import { render, screen } from '@testing-library/react';
 import { i18n } from '../../../../src/lib/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReportShareDelivery, ReportShareMail } from '../../../../common/modules/questionnaryV2/schemas';
-import { ShareMailing } from '../../../../src/features/questionnaryV2/components/ReportShares';
+import type { ReportShareDelivery, ReportShareMail } from '../../../../common/modules/questionnaires/schemas';
+import { ShareMailing } from '../../../../src/features/questionnaires/components/ReportShares';
 import { formatDateTime } from '../../../../src/lib/dates';
 
 const ASKED = '2026-11-20T09:15:00.000Z';

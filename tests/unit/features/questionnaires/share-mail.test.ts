@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SHARE_MAIL_RECIPIENTS_MAX } from '../../../../common/modules/questionnaryV2/schemas';
-import { parseRecipients } from '../../../../src/features/questionnaryV2/share-mail';
+import { SHARE_MAIL_RECIPIENTS_MAX } from '../../../../common/modules/questionnaires/schemas';
+import { parseRecipients } from '../../../../src/features/questionnaires/share-mail';
 
 describe('the addresses a share link is sent to', () => {
   it('splits on commas, semicolons, spaces and lines; keeps each address once whatever its case', () => {

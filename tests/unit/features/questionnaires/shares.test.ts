@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedReportPath } from '../../../../common/modules/questionnaryV2/schemas';
-import { shareUrl } from '../../../../src/features/questionnaryV2/api/shares';
+import { sharedReportPath } from '../../../../common/modules/questionnaires/schemas';
+import { shareUrl } from '../../../../src/features/questionnaires/api/shares';
 
 const TOKEN = `${'a'.repeat(22)}${'B-_'.repeat(14)}c`;
 

@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../../../common/modules/questionnaryV2/engine';
-import { TemplateCreate, TemplateUpdate, type Template, type TemplateFields } from '../../../../common/modules/questionnaryV2/schemas';
+import { evaluate } from '../../../../common/modules/questionnaires/engine';
+import { TemplateCreate, TemplateUpdate, type Template, type TemplateFields } from '../../../../common/modules/questionnaires/schemas';
 import {
   addOption,
   addQuestion,
@@ -29,7 +29,7 @@ import {
   updateOption,
   updateQuestion,
   type TemplateDraft,
-} from '../../../../src/features/questionnaryV2/template-draft';
+} from '../../../../src/features/questionnaires/template-draft';
 
 const ID = '0b0c0d0e-0000-4000-8000-000000000001';
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { registerSender, type OutboxItem, type SendContext } from '../../../../src/lib/outbox';
-import { registerTemplateSenders, TEMPLATE_SENDERS } from '../../../../src/features/questionnaryV2/template-senders';
-import { TEMPLATE_WRITE_KINDS, TEMPLATES_MODULE } from '../../../../src/features/questionnaryV2/template-writes';
+import { registerTemplateSenders, TEMPLATE_SENDERS } from '../../../../src/features/questionnaires/template-senders';
+import { TEMPLATE_WRITE_KINDS, TEMPLATES_MODULE } from '../../../../src/features/questionnaires/template-writes';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { server } from '../../../../src/testing/server';

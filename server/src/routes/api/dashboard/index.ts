@@ -15,8 +15,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { actionPowers, type ActionPowers } from '../../../../../common/modules/actionPlans/access.js';
-import { questionnairePowers } from '../../../../../common/modules/questionnaryV2/access.js';
+import { actionPowers, type ActionPowers } from '../../../../../common/modules/actions/access.js';
+import { questionnairePowers } from '../../../../../common/modules/questionnaires/access.js';
 import { can } from '../../../../../common/rights.js';
 import { DASHBOARD_ROWS, DASHBOARD_WEEKS, DashboardData } from '../../../../../common/schemas/dashboard.js';
 import { ok } from '../../../../../common/schemas/envelope.js';

@@ -1,0 +1,74 @@
+/**
+ * The app's modules, named once: one descriptor per family (src/features/<folder>/module.ts,
+ * lib/app-module.ts). The route table takes their route subtrees (router.tsx), the shell's start
+ * runs their starts (startModules, with the authenticated layout's code), the map, the dashboard
+ * and the calendar get their addresses (moduleLinks), and the parts one module shows of another
+ * are offered here (lib/module-parts.ts). This is the only file of the platform that imports a
+ * module's folder (eslint.config.js). Adding a module with screens: its descriptor and one line
+ * in APP_MODULES.
+ *
+ * The descriptors are in the app's entry (router.tsx): they hold route definitions and
+ * addresses only, and load the rest (starts, parts, pages) on demand.
+ */
+import type { AnyRoute } from '@tanstack/react-router';
+import { actionsModule } from '../features/actions/module';
+import { cartographyModule } from '../features/cartography/module';
+import { declarationsModule } from '../features/declarations/module';
+import { notificationsModule } from '../features/notifications/module';
+import { questionnairesModule } from '../features/questionnaires/module';
+import { sitesModule } from '../features/sites/module';
+import { supplierModule } from '../features/supplier/module';
+import type { AppModule, ModuleLinks } from '../lib/app-module';
+import { provideParts } from '../lib/module-parts';
+
+/** Every module family with screens, in the order their starts run. */
+export const APP_MODULES = [
+  sitesModule,
+  declarationsModule,
+  questionnairesModule,
+  actionsModule,
+  cartographyModule,
+  notificationsModule,
+  supplierModule,
+] as const satisfies readonly AppModule[];
+
+type Descriptor = (typeof APP_MODULES)[number];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type LinksOf<M> = M extends { links: infer L } ? L : Record<never, never>;
+type RoutesOf<M> = M extends { routes: (...args: never[]) => infer R } ? R : never;
+
+/**
+ * Every module's addresses, merged: the compiler checks that the modules give every link of
+ * ModuleLinks.
+ */
+export const moduleLinks: ModuleLinks = Object.assign({}, ...APP_MODULES.map((m) => ('links' in m ? m.links : {}))) as UnionToIntersection<LinksOf<Descriptor>>;
+
+/** The route subtrees of the manifests with screens, by manifest id, with their types. */
+export type ScreenModuleRoutes = UnionToIntersection<RoutesOf<Descriptor>>;
+
+export function screenModuleRoutes(parent: AnyRoute): ScreenModuleRoutes {
+  return Object.assign({}, ...APP_MODULES.map((m) => m.routes(parent, moduleLinks))) as ScreenModuleRoutes;
+}
+
+let started: Promise<void> | undefined;
+
+/**
+ * Loads every module's start at once and runs them in APP_MODULES' order (their senders and
+ * offline declarations), once; the route table waits for it with the authenticated layout's
+ * code, so they are registered before the shell's first render, the outbox drainer and the first
+ * offline run, as when the layout imported them.
+ */
+export function startModules(): Promise<void> {
+  started ??= Promise.all(APP_MODULES.map((m: AppModule) => m.start?.() ?? Promise.resolve(undefined))).then(
+    (starts) => {
+      for (const start of starts) start?.();
+    },
+    (error: unknown) => {
+      started = undefined;
+      throw error;
+    },
+  );
+  return started;
+}
+
+for (const m of APP_MODULES) if ('parts' in m) provideParts(m.parts);

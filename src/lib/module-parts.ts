@@ -1,0 +1,43 @@
+/**
+ * The parts of one module's screens that another module shows (the linked actions of a
+ * declaration's sheet and of an inspection's failed items): the owning module offers a loader
+ * in its descriptor (`parts`, lib/app-module.ts), src/app/modules.ts hands them here, and the
+ * showing module loads the part by name (`lazyPart(modulePart('LinkedActions'))`). Modules never
+ * import each other; the part's code stays in its own chunk, loaded when first shown.
+ */
+import type { ComponentType } from 'react';
+
+/** The record actions are made from: a declaration, or an inspection's failed item. */
+export type ActionSource = { kind: 'declaration'; id: string } | { kind: 'inspection'; id: string; questionKey: string };
+
+export interface LinkedActionsProps {
+  /** The record the actions come from; an inspection's names its failed item. */
+  source: ActionSource;
+  /** Creating is offered (a live record: not deleted). */
+  canCreate?: boolean;
+  /** As a section of the sheet, titled "Actions" (a declaration's); else bare (inside a failed item). */
+  titled?: boolean;
+}
+
+/** Every part a module offers others, by name. */
+export interface ModuleParts {
+  /** The actions made from a record, and "Create an action" (Actions). */
+  LinkedActions: ComponentType<LinkedActionsProps>;
+}
+
+export type PartLoaders = { [K in keyof ModuleParts]: () => Promise<ModuleParts[K]> };
+
+const loaders: Partial<PartLoaders> = {};
+
+/** The app's registry hands each module's parts here (src/app/modules.ts). */
+export function provideParts(parts: Partial<PartLoaders>): void {
+  Object.assign(loaders, parts);
+}
+
+/** The loader of a part, for lazyPart(); it fails when no module offers the part. */
+export function modulePart<K extends keyof ModuleParts>(name: K): () => Promise<ModuleParts[K]> {
+  return () => {
+    const load = loaders[name];
+    return load === undefined ? Promise.reject(new Error(`no module offers the part ${name}`)) : load();
+  };
+}
