@@ -169,7 +169,7 @@ export class RecordStore {
   }
 
   async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, given: F): Promise<R> {
-    const raw = { ...kind.defaults, ...given } as F;
+    const raw = { ...kind.defaults, ...given };
     const fields = kind.clean ? kind.clean(raw) : raw;
     await kind.check?.(fields, null);
     const columns = Object.entries(kind.columns(fields));
