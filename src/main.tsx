@@ -16,7 +16,7 @@ import '@ionic/react/css/padding.css';
 import './app/theme.css';
 
 import { App } from './app/App';
-import { createQueryClient, createQueryPersister, persistQueryCache } from './app/query-client';
+import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from './app/query-client';
 import { createAppRouter, type AppRouter } from './app/router';
 import { probeServer } from './features/shell/api/get-maintenance';
 import { keepAccountLanguage } from './lib/account-language';
@@ -61,8 +61,10 @@ async function start(): Promise<void> {
   const router = createAppRouter({ queryClient, history });
   await yieldToMain();
   fetchCurrentRouteChunks(router);
-  // The last session's saved data, for the route's loaders and the first screen's queries.
-  await persistQueryCache(queryClient, createQueryPersister());
+  // The last session's saved data: the shell's (localStorage, small) at once; the modules' offline
+  // copy (IndexedDB) query by query, as the screens observe them. Read and parsed whole here,
+  // it was most of the entry's work on a phone once the device kept a district's data.
+  await persistQueryCache(queryClient, createQueryPersister(), createOfflinePersister({ restore: 'on-use' }));
   await yieldToMain();
   await translations;
   // The address's route is resolved (guards, loaders, code) before React mounts, so the first

@@ -26,7 +26,7 @@
  * Mutations never wait for the network ('always'): offline they fail at once with the
  * communication error instead of spinning (lib/connectivity.ts requireNetwork says it first).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { ApiError } from '../lib/api-client';
@@ -144,12 +144,75 @@ const isOnDemandHash = (hash: string): boolean => {
  * record's buster and time stand for the copy's (persistQueryClientRestore drops it all when the
  * app's saved shapes changed or it is older than its max age); records of another buster are
  * not restored and go at the next save. Mutations are not kept (none waits: the outbox holds
- * the writes).
+ * the writes). With `restore: 'on-use'` (the app's) the restore reads the keys only and each
+ * query comes back when a screen first observes it (OfflineRestore).
  */
-export function createOfflinePersister(): Persister {
+export interface OfflinePersister extends Persister {
+  /**
+   * With `restore: 'on-use'`: puts a query's saved copy into memory when a screen first
+   * observes it (restoreClient left them all on the device); returns the function that stops.
+   * With 'at-start', nothing to do (restoreClient put them all back).
+   */
+  restoreOnUse(queryClient: QueryClient): () => void;
+}
+
+/**
+ * When the saved queries come back into memory:
+ * - 'at-start': all of them (but the `onDemand` ones) when the copy is restored;
+ * - 'on-use': none at start (the restore reads the records' keys only, not their data); a
+ *   query's copy is read, parsed and put into memory when a screen first observes it
+ *   (restoreOnUse). The app's mode (main.tsx): restoring the whole copy before the first screen
+ *   read every record (megabytes: a district's 10,000 sites for the map and the alert) and
+ *   parsed and hydrated hundreds of queries the first screen never shows, the longest part of
+ *   the installed app's start at a phone's speed, and growing with every module that keeps data.
+ */
+export type OfflineRestore = 'at-start' | 'on-use';
+
+export function createOfflinePersister({ restore = 'at-start' }: { restore?: OfflineRestore } = {}): OfflinePersister {
   /** What the device holds for `owner`: each query's data as this tab last wrote or read it. */
   let known: { owner: string; generation: number; data: Map<string, unknown> } | null = null;
+
+  /** Puts the device's copy of `query` into memory, unless it has data by then (a newer answer). */
+  async function restoreOne(queryClient: QueryClient, query: Query): Promise<void> {
+    const owner = currentCacheOwner();
+    const start = known;
+    if (owner === null || start?.owner !== owner) return;
+    const record = await (await cacheDb()).get('queries', [owner, query.queryHash]);
+    // A copy of an older shape or older than the copy's max age is not shown (as the restore).
+    if (record === undefined || record.buster !== OFFLINE_CACHE_BUSTER || Date.now() - record.savedAt > PERSISTED_CACHE_MAX_AGE_MS) return;
+    // Logged out, another owner, the copy dropped, or the query gone while the record was read.
+    if (known !== start || currentCacheOwner() !== owner || start.generation !== offlineCopyGeneration) return;
+    if (queryClient.getQueryCache().get(query.queryHash) !== query || query.state.data !== undefined) return;
+    let saved: SavedQuery;
+    try {
+      saved = JSON.parse(record.json) as SavedQuery;
+    } catch {
+      return;
+    }
+    // The saved state, the query's fetch under way kept (hydrate leaves its fetchStatus).
+    hydrate(queryClient, { queries: [saved], mutations: [] });
+    if (query.state.data !== saved.state.data) return;
+    // Hydrating keeps the data object: unchanged, it is not written again.
+    start.data.set(query.queryHash, saved.state.data);
+    // Shown, but asked again at its next use, as every query restored at start.
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+  }
+
   return {
+    restoreOnUse(queryClient) {
+      if (restore !== 'on-use') return () => undefined;
+      const asked = new Set<string>();
+      return queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'observerAdded') return;
+        const query = event.query as Query;
+        const hash = query.queryHash;
+        if (query.state.data !== undefined || asked.has(hash) || known?.data.get(hash) !== ON_DEVICE) return;
+        // An on-demand query reads the device itself, when the network does not answer (lib/offline-copy.ts).
+        if (isOnDemandOfflineKey(query.queryKey)) return;
+        asked.add(hash);
+        void restoreOne(queryClient, query).catch(() => undefined);
+      });
+    },
     async persistClient(client) {
       // After a logout nothing is saved: the next session starts clean.
       const owner = currentCacheOwner();
@@ -208,6 +271,12 @@ export function createOfflinePersister(): Persister {
     async restoreClient() {
       const owner = currentCacheOwner();
       if (owner === null) return undefined;
+      if (restore === 'on-use') {
+        // The keys only: no record's data is read (nor its JSON parsed) before a screen asks.
+        const keys = await (await cacheDb()).getAllKeysFromIndex('queries', 'byOwner', owner);
+        known = { owner, generation: offlineCopyGeneration, data: new Map(keys.map(([, hash]) => [hash, ON_DEVICE])) };
+        return undefined;
+      }
       const records = await (await cacheDb()).getAllFromIndex('queries', 'byOwner', owner);
       if (records.length === 0) return undefined;
       const newest = records.reduce((a, b) => (b.savedAt > a.savedAt ? b : a));
@@ -330,7 +399,8 @@ function saveOnChange(options: SaveOptions, keeps: (query: Dehydratable) => bool
 }
 
 /**
- * Puts the owner's saved cache back into `queryClient`, then saves the cache on every change;
+ * Puts the owner's saved cache back into `queryClient` (the offline copy's queries at once or
+ * as screens observe them: the persister's OfflineRestore), then saves the cache on every change;
  * returns the function that stops saving. main.tsx awaits it before the route loads and React
  * mounts: the first screen's loaders and queries find the saved data (an offline start shows
  * it at once), and nothing re-renders the whole app when the restore ends, as
@@ -344,7 +414,7 @@ function saveOnChange(options: SaveOptions, keeps: (query: Dehydratable) => bool
 export async function persistQueryCache(
   queryClient: QueryClient,
   persister: Persister,
-  offlinePersister: Persister | null = createOfflinePersister(),
+  offlinePersister: OfflinePersister | null = createOfflinePersister(),
 ): Promise<() => void> {
   const options = {
     queryClient,
@@ -369,7 +439,8 @@ export async function persistQueryCache(
   ]);
   await queryClient.invalidateQueries({ refetchType: 'none' });
   const stops = [saveOnChange(options, (query) => !isOfflineQuery(query), QUERY_CACHE_THROTTLE_MS)];
-  if (offline !== null) {
+  if (offline !== null && offlinePersister !== null) {
+    stops.push(offlinePersister.restoreOnUse(queryClient));
     stops.push(saveOnChange(offline, isOfflineQuery, OFFLINE_CACHE_THROTTLE_MS));
     stops.push(onSessionEnded(() => void clearOfflineCache().catch(() => undefined)));
   }

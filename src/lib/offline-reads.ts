@@ -73,12 +73,15 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
   if (tenantKey() !== tenant) return;
   const staleTime = declaration.recordsStaleMs ?? OFFLINE_RECORDS_REFRESH_MS;
   let wanted = declaration.records?.(listsData) ?? [];
-  if (declaration.onDemand === true && wanted.length > 0) {
-    // Not restored into memory at start: a record's age is its saved copy's.
-    const keys: QueryKey[] = wanted.map((options) => options.queryKey as QueryKey);
+  // A record not in memory (an `onDemand` one, or one the app's start left on the device until
+  // a screen observes it: app/query-client.ts OfflineRestore): its age is its saved copy's.
+  const onDevice = wanted.filter((options) => declaration.onDemand === true || queryClient.getQueryData(options.queryKey) === undefined);
+  if (onDevice.length > 0) {
+    const keys: QueryKey[] = onDevice.map((options) => options.queryKey as QueryKey);
     const saved = await offlineCopyTimes(keys).catch(() => new Map<string, number>());
     const freshSince = Date.now() - staleTime;
-    wanted = wanted.filter((_options, i) => (saved.get(hashKey(keys[i]!)) ?? Number.NEGATIVE_INFINITY) <= freshSince);
+    const fresh = new Set(keys.filter((key) => (saved.get(hashKey(key)) ?? Number.NEGATIVE_INFINITY) > freshSince).map((key) => hashKey(key)));
+    wanted = wanted.filter((options) => !fresh.has(hashKey(options.queryKey as QueryKey)));
     if (tenantKey() !== tenant) return;
   }
   // prefetchQuery never throws: a record that failed is asked again at the next run.
