@@ -26,6 +26,8 @@ const LISTS = {
     search: 'fuite',
     filtered: 'status=new&severity=high,critical&sort=-severity',
   },
+  // The route of a module whose list is not at /api/<module>: `route`.
+  supplier: { count: 10_000, route: '/api/supplier/suppliers', seed: (n) => ['--suppliers', String(n)], search: 'maintenance', filtered: 'documents=expiring,expired' },
 };
 const MODULE = process.argv[2];
 if (!Object.hasOwn(LISTS, MODULE)) {
@@ -90,7 +92,7 @@ async function bench(label, port, env) {
       body: JSON.stringify({ email: 'operator@demo.vigie.test', password: PASSWORD }),
     });
     const headers = { authorization: `Bearer ${(await res.json()).data.token}` };
-    const route = `/api/${MODULE}`;
+    const route = LIST.route ?? `/api/${MODULE}`;
     const read = async (path) => (await (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).json()).data;
     const first = await read(`${route}?limit=50`);
     const search = await read(`${route}?limit=50&search=${LIST.search}`);

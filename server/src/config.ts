@@ -45,7 +45,7 @@ export interface Config {
   mailFrom: string;
   /** Run the mail outbox worker in this process (several processes may run one each). */
   mailWorker: boolean;
-  /** Run the modules' scheduled jobs in this process (modules/jobs.ts: inspections' occurrences, reminders and overdue notices, actions' reminders and overdue notices). VIGIE_SCHEDULER. */
+  /** Run the modules' scheduled jobs in this process (the modules' descriptors' jobs: inspections' occurrences, reminders and overdue notices, actions' reminders and overdue notices). VIGIE_SCHEDULER. */
   scheduler: boolean;
   /** Public origin of the app, for links in e-mails (no trailing slash). */
   publicUrl: string;

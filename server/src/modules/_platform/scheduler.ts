@@ -1,6 +1,6 @@
 /**
  * What runs on its own, every minute, in a process started with VIGIE_SCHEDULER (the default):
- * the modules' scheduled jobs (modules/jobs.ts), one after the other, each over every client
+ * the modules' scheduled jobs (their descriptors' `jobs`, listed by modules/index.ts), one after the other, each over every client
  * database. A job is a function of the time it runs at, so the tests run it at the times they
  * choose instead of waiting for the clock. Jobs are safe to run in several processes at once:
  * each claims its work in the database (notices.ts).

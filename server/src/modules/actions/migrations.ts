@@ -1,7 +1,7 @@
 /**
  * The actions' migrations (numbered from 1 for this module alone: db/migrate.ts): action plans,
  * action templates, actions, their comments, and the calendar feeds. The contract is
- * common/modules/actionPlans/schemas.ts; the choices docs/actions.md. Every list sort has an
+ * common/modules/actions/schemas.ts; the choices docs/actions.md. Every list sort has an
  * index starting with the district and ending with the id (keyset pages); nullable sort values
  * go through stored keys that put the missing ones last.
  */

@@ -1,6 +1,6 @@
 /**
  * Who deletes which photo of an action (DELETE /api/attachments/:id, for the module `actions`):
- * the rule is common/modules/actionPlans/access.ts's photoDeletionRefusal, the one the sheet's
+ * the rule is common/modules/actions/access.ts's photoDeletionRefusal, the one the sheet's
  * delete button asks. Called by the attachments route (ATTACHMENT_MODULES.actions.beforeDelete)
  * once the file is found and the module's right checked.
  */

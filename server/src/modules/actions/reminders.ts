@@ -1,5 +1,5 @@
 /**
- * The actions' reminder and escalation job (one of the scheduled jobs: modules/jobs.ts), run
+ * The actions' reminder and escalation job (one of the scheduled jobs: the `jobs` of actions/module.ts), run
  * every minute over every client database, and by the tests at the times they choose
  * (`runActionReminders(ctx, now)`). For open actions (todo, in progress, not deleted):
  *

@@ -2,7 +2,7 @@
  * Every query of the actions' tables (actions, action_comments; the plans are plans.ts, the
  * templates templates.ts), scoped to one district in one place: a repository is built from the
  * session (client database, district, acting account) and the caller's powers
- * (common/modules/actionPlans/access.ts, the same `can()` the app asks), and never takes a
+ * (common/modules/actions/access.ts, the same `can()` the app asks), and never takes a
  * district as an argument.
  *
  * What the caller sees: a manager (a manage right of either manifest) every action of the
@@ -10,7 +10,7 @@
  * by it. Any other action is not found (404), like another district's. Writes check the version
  * the caller started from (409 `record.version_conflict` with the current action), bump it and
  * record the changed fields in the history; deletion is reversible. A status move is checked
- * against the workflow (common/modules/actionPlans/workflow.ts) and the status when it arrives
+ * against the workflow (common/modules/actions/workflow.ts) and the status when it arrives
  * (no base version: docs/actions.md).
  */
 import { randomUUID } from 'node:crypto';

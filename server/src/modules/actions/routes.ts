@@ -1,10 +1,10 @@
 /**
- * The actions routes (/api/actions, the contract of common/modules/actionPlans/schemas.ts): the
+ * The actions routes (/api/actions, the contract of common/modules/actions/schemas.ts): the
  * actions, their status moves and comments (their photos go through the platform's uploads and
  * attachments, module `actions`), the action plans (/plans), the action templates (/templates)
  * and the people to pick (/members). One data owner for both manifests (Action plans and
  * Actions V3 show the same actions): each guard takes either manifest's feature, and the
- * repository holds the caller to its powers (common/modules/actionPlans/access.ts).
+ * repository holds the caller to its powers (common/modules/actions/access.ts).
  *
  * Own work (docs/rights.md; listed in server/test/write-rights.test.ts): with a read right of
  * actions, a member creates an action for itself, moves its own actions along the workflow (the

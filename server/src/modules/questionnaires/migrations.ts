@@ -64,7 +64,7 @@ export const questionnairesMigrations: Migration[] = [
         end_position jsonb,
         signature uuid,
         signed_by text,
-        -- Computed by the server at submit (common/modules/questionnaryV2/engine.ts).
+        -- Computed by the server at submit (common/modules/questionnaires/engine.ts).
         total jsonb,
         section_scores jsonb not null default '[]',
         percent numeric,

@@ -9,7 +9,7 @@
  * revision it was started with and is checked, scored and printed with it. An inspection is
  * filled by its assignee (own work, the family's read right): progress is merged question by
  * question, and the submit (the assignee's final word: the whole filling as the device has it)
- * is checked and scored by the engine the app runs (common/modules/questionnaryV2/engine.ts),
+ * is checked and scored by the engine the app runs (common/modules/questionnaires/engine.ts),
  * then locked, hashed and chained (_platform/lock-chain.ts): every later write is a 423.
  */
 import { FAMILY_FEATURES, type QuestionnairePowers } from '../../../../common/modules/questionnaires/access.js';

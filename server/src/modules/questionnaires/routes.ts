@@ -1,6 +1,6 @@
 /**
  * The Questionnaires routes (/api/questionnaires, the contract of
- * common/modules/questionnaryV2/schemas.ts). Each route is guarded by any one of the features
+ * common/modules/questionnaires/schemas.ts). Each route is guarded by any one of the features
  * it serves (both families share the routes); the repository then holds the caller to the
  * family of the record (`questionnairePowers`, the same `can()`): a record of a family it may
  * not see is a 404, a write it may not make a 403 naming the family's feature.

@@ -1,6 +1,6 @@
 /**
  * What runs on its own in the Questionnaires module, every minute (one of the scheduled jobs:
- * modules/jobs.ts; in the tests at a time they choose: `runSchedules(ctx, now)`), for every
+ * the `jobs` of questionnaires/module.ts; in the tests at a time they choose: `runSchedules(ctx, now)`), for every
  * client database:
  *
  * 1. Occurrences: a live schedule whose next occurrence is within one period (at most 30 days;
