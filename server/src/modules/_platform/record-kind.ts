@@ -73,8 +73,8 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
   defaults?: Partial<F>;
   /** Fields cleaned as they are stored (trimmed names). */
   clean?: (fields: F) => F;
-  /** Before a create, an update or a restore: the references exist, the rules hold (4xx otherwise). */
-  check?: (fields: F, before: F | null) => Promise<void>;
+  /** Before a create, an update or a restore (of record `id`): the references exist, the rules hold (4xx otherwise). */
+  check?: (fields: F, before: F | null, id: string) => Promise<void>;
   /** Before a delete: why it may not be deleted, if it may not (the key of a 409). */
   inUse?: (row: Row) => string | null;
   /** Searched text of a row, an SQL expression over `t` folded by the store (default `t.name`). */
@@ -171,7 +171,7 @@ export class RecordStore {
   async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, given: F): Promise<R> {
     const raw = { ...kind.defaults, ...given };
     const fields = kind.clean ? kind.clean(raw) : raw;
-    await kind.check?.(fields, null);
+    await kind.check?.(fields, null, id);
     const columns = Object.entries(kind.columns(fields));
     const names = columns.map(([column]) => column);
     const values = columns.map(([, value]) => value);
@@ -195,7 +195,7 @@ export class RecordStore {
     const next = kind.clean ? kind.clean(merged) : merged;
     const changes = changesBetween(before, next, kind.historyFields);
     if (changes.length === 0) return this.one(kind, row);
-    await kind.check?.(next, before);
+    await kind.check?.(next, before, id);
     const columns = Object.entries(kind.columns(next));
     await this.scope.db.query(
       `update ${kind.table} set ${columns.map(([column], i) => `${column} = $${i + 3}`).join(', ')},
@@ -213,7 +213,7 @@ export class RecordStore {
       const reason = kind.inUse?.(row);
       if (reason) throw new ApiError(409, { message: reason });
     }
-    if (!deleted && row.deleted_at !== null) await kind.check?.(kind.fieldsOf(row), null);
+    if (!deleted && row.deleted_at !== null) await kind.check?.(kind.fieldsOf(row), null, id);
     await setRecordDeleted(
       this.scope,
       { table: kind.table, module: kind.module, id, version: row.version, deletedAt: row.deleted_at, current: () => this.one(kind, row) },

@@ -33,11 +33,17 @@ import { listRecordAttachments, requireRecordAttachments } from '../../attachmen
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache, textKey, timeKey, type SortSpec } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, readHistory, type RecordScope, versionConflict, writeHistory } from '../_platform/records.js';
+import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-kind.js';
+import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, readHistory, type RecordMetaRow, type RecordScope, versionConflict, writeHistory } from '../_platform/records.js';
 
 export const SITES_MODULE = 'sites';
 /** The history's module name of site types. */
 export const SITE_TYPES_HISTORY = 'site_types';
+
+interface TypeRow extends RecordMetaRow {
+  name: string;
+  site_count: number;
+}
 
 export const SITE_NOT_FOUND = 'sites.not_found';
 export const STAGE_NOT_FOUND = 'sites.stage_not_found';
@@ -218,6 +224,7 @@ export class SitesRepository extends SiteReader {
   ) {
     super(scope.db, scope.districtId);
     this.counts = caches?.counts ?? null;
+    this.store = new RecordStore(scope);
   }
 
   // ---------------------------------------------------------------- sites: reads
@@ -564,18 +571,31 @@ export class SitesRepository extends SiteReader {
 
   // ---------------------------------------------------------------- site types
 
-  private async typeRow(id: string, lock = false) {
-    const { rows } = await this.db.query<{ id: string; name: string; version: number; deleted_at: Date | null; site_count: number }>(
-      `select t.id, t.name, t.version, t.deleted_at,
-              (select count(*) from sites s where s.site_type_id = t.id and s.deleted_at is null)::int as site_count
-         from site_types t where t.id = $1 and t.district_id = $2${lock ? ' for update of t' : ''}`,
-      [id, this.districtId],
-    );
-    if (!rows[0]) throw ApiError.notFound(TYPE_NOT_FOUND);
-    return rows[0];
-  }
+  /**
+   * Site types on the platform's record core (_platform/record-kind.ts): created with the
+   * client's id, renamed from a base version, deleted reversibly, each in the history. Their own
+   * rules: a name unique in the district (folded: 409 `sites.type_name_taken`), and a type still
+   * given to live sites stays (409 `sites.type_in_use`: the manager changes those sites first).
+   */
+  readonly types: RecordKind<TypeRow, { name: string }, SiteType> = {
+    module: SITE_TYPES_HISTORY,
+    table: 'site_types',
+    notFound: TYPE_NOT_FOUND,
+    select: `select t.*, (select count(*) from sites s where s.site_type_id = t.id and s.deleted_at is null)::int as site_count from site_types t`,
+    historyFields: ['name'],
+    fieldsOf: (row) => ({ name: row.name }),
+    columns: (fields) => ({ name: fields.name }),
+    toRecord: (row) => SitesRepository.toType(row),
+    clean: trimmedName,
+    check: async (fields, before, id) => {
+      if (fields.name !== before?.name && (await this.typeNameTaken(fields.name, id))) throw new ApiError(409, { message: 'sites.type_name_taken' });
+    },
+    inUse: (row) => (row.site_count > 0 ? 'sites.type_in_use' : null),
+  };
 
-  private static toType(this: void, row: { id: string; name: string; version: number; deleted_at: Date | null; site_count: number }): SiteType {
+  private readonly store: RecordStore;
+
+  private static toType(this: void, row: Pick<TypeRow, 'id' | 'name' | 'version' | 'deleted_at' | 'site_count'>): SiteType {
     return { id: row.id, name: row.name, version: row.version, siteCount: row.site_count, deletedAt: row.deleted_at ? iso(row.deleted_at) : null };
   }
 
@@ -608,38 +628,7 @@ export class SitesRepository extends SiteReader {
     return rows.length > 0;
   }
 
-  async createType(body: SiteTypeCreate): Promise<SiteType> {
-    const name = body.name.trim();
-    if (await this.typeNameTaken(name, null)) throw new ApiError(409, { message: 'sites.type_name_taken' });
-    const { rows } = await this.db.query(
-      `insert into site_types (id, district_id, name, created_by, updated_by) values ($1, $2, $3, $4, $4) on conflict (id) do nothing returning id`,
-      [body.id, this.districtId, name, this.scope.actor.id],
-    );
-    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await writeHistory(this.scope, { module: SITE_TYPES_HISTORY, recordId: body.id, version: 1, action: 'create', changes: [{ field: 'name', before: null, after: name }] });
-    return SitesRepository.toType(await this.typeRow(body.id));
-  }
-
-  async updateType(id: string, body: SiteTypeUpdate): Promise<SiteType> {
-    const row = await this.typeRow(id, true);
-    if (row.version !== body.baseVersion) throw versionConflict(SitesRepository.toType(row));
-    if (row.deleted_at) throw deletedRecord(SitesRepository.toType(row));
-    const name = body.changes.name.trim();
-    if (name === row.name) return SitesRepository.toType(row);
-    if (await this.typeNameTaken(name, id)) throw new ApiError(409, { message: 'sites.type_name_taken' });
-    await this.db.query('update site_types set name = $2, version = version + 1, updated_at = now(), updated_by = $3 where id = $1', [id, name, this.scope.actor.id]);
-    await writeHistory(this.scope, { module: SITE_TYPES_HISTORY, recordId: id, version: row.version + 1, action: 'update', changes: [{ field: 'name', before: row.name, after: name }] });
-    return SitesRepository.toType(await this.typeRow(id));
-  }
-
-  async removeType(id: string, baseVersion: number): Promise<SiteType> {
-    const row = await this.typeRow(id, true);
-    if (row.version !== baseVersion) throw versionConflict(SitesRepository.toType(row));
-    if (row.deleted_at) throw deletedRecord(SitesRepository.toType(row));
-    // A type still given to live sites stays: the manager changes those sites first.
-    if (row.site_count > 0) throw new ApiError(409, { message: 'sites.type_in_use' });
-    await this.db.query('update site_types set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = $2 where id = $1', [id, this.scope.actor.id]);
-    await writeHistory(this.scope, { module: SITE_TYPES_HISTORY, recordId: id, version: row.version + 1, action: 'delete', changes: [] });
-    return SitesRepository.toType(await this.typeRow(id));
-  }
+  createType = (body: SiteTypeCreate): Promise<SiteType> => this.store.create(this.types, body.id, { name: body.name });
+  updateType = (id: string, body: SiteTypeUpdate): Promise<SiteType> => this.store.update(this.types, id, body);
+  removeType = (id: string, baseVersion: number): Promise<SiteType> => this.store.setDeleted(this.types, id, baseVersion, true);
 }
