@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../lib/error-messages';
 import { usePendingWrites } from '../../lib/outbox';
 import type { RecordKindApi, RecordLike } from '../../lib/record-kind';
-import { showSavedToast } from '../../lib/saved-toast';
-import { showToast } from '../../lib/toast';
+import { withToast } from '../../lib/toast-action';
 import { WaitingMark } from '../WaitingMark';
 import { ModulePage } from './ModulePage';
 import { TextField } from './RecordForm';
@@ -46,17 +45,6 @@ export interface NamedRecordsPageProps<R extends NamedRecord> {
 
 const nameProblem = (name: string): FieldProblem | undefined => (name.trim() === '' ? { key: 'module.error.required' } : undefined);
 
-async function run(action: () => Promise<unknown>, done: string): Promise<boolean> {
-  try {
-    await action();
-    showSavedToast(done);
-    return true;
-  } catch (error) {
-    showToast({ message: describeApiError(error), kind: 'danger' });
-    return false;
-  }
-}
-
 export function NamedRecordsPage<R extends NamedRecord>({ kind, texts, maxLength, onBack }: NamedRecordsPageProps<R>) {
   const { t } = useTranslation();
   const list = useQuery(kind.allQueryOptions());
@@ -68,7 +56,7 @@ export function NamedRecordsPage<R extends NamedRecord>({ kind, texts, maxLength
   const add = async () => {
     setTried(true);
     if (nameProblem(name) !== undefined) return;
-    if (await run(() => kind.queueCreate({ name: name.trim() }), texts.added)) {
+    if (await withToast(() => kind.queueCreate({ name: name.trim() }), texts.added)) {
       setName('');
       setTried(false);
     }
@@ -124,7 +112,7 @@ function NamedRow<R extends NamedRecord>({ kind, record, texts, maxLength, waiti
           onSubmit={(event) => {
             event.preventDefault();
             if (problem !== undefined) return;
-            void run(() => kind.queueUpdate(record, { name: name.trim() }), texts.renamed).then((ok) => ok && setEditing(false));
+            void withToast(() => kind.queueUpdate(record, { name: name.trim() }), texts.renamed).then((ok) => ok && setEditing(false));
           }}
         >
           <TextField label={texts.name} value={name} onChange={setName} problem={problem} maxlength={maxLength} />
@@ -146,7 +134,7 @@ function NamedRow<R extends NamedRecord>({ kind, record, texts, maxLength, waiti
       </IonButton>
       {confirm ? (
         <>
-          <IonButton color="danger" onClick={() => void run(() => kind.queueDelete(record), texts.deleted)}>
+          <IonButton color="danger" onClick={() => void withToast(() => kind.queueDelete(record), texts.deleted)}>
             {texts.confirmRemove(record.name)}
           </IonButton>
           <IonButton fill="outline" onClick={() => setConfirm(false)}>

@@ -13,6 +13,7 @@
  */
 import { IonButton, IonInput, IonTextarea } from '@ionic/react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteDraft, loadDraft, saveDraft } from '../../lib/drafts';
 import type { FieldProblem, Problems } from './validation';
@@ -216,6 +217,23 @@ export function TextField({ label, value, onChange, problem, multiline = false, 
 }
 
 /** The offer of an earlier visit's draft. */
+/** A record's form: named for assistive technology, checked by the app (no browser validation), Enter saves. */
+export function RecordFormElement({ label, onSave, children }: { label: string; onSave: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="record-form"
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 export function DraftOffer({ onRestore, onDiscard }: { onRestore: () => void; onDiscard: () => void }) {
   const { t } = useTranslation('components');
   return (

@@ -8,6 +8,19 @@
  */
 import type { Migration } from '../../db/migrate.js';
 
+/**
+ * The columns every record table ends with (docs/records.md): its version, who made and last
+ * changed it and when, and its reversible deletion. A module's table writes them as
+ * `…last column,${RECORD_COLUMNS}`.
+ */
+export const RECORD_COLUMNS = `
+        version int not null default 1,
+        created_at timestamptz not null default now(),
+        created_by uuid not null,
+        updated_at timestamptz not null default now(),
+        updated_by uuid,
+        deleted_at timestamptz`;
+
 export const platformMigrations: Migration[] = [
   {
     version: 1,

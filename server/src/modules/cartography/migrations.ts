@@ -8,14 +8,7 @@
  * their jsonb position), so a view of a city scans that city's rows only.
  */
 import type { Migration } from '../../db/migrate.js';
-
-const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
+import { RECORD_COLUMNS } from '../_platform/migrations.js';
 
 export const cartographyMigrations: Migration[] = [
   {

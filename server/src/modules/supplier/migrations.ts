@@ -6,14 +6,7 @@
  * supplier, so a supplier's worst state costs an index probe).
  */
 import type { Migration } from '../../db/migrate.js';
-
-const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
+import { RECORD_COLUMNS } from '../_platform/migrations.js';
 
 export const supplierMigrations: Migration[] = [
   {

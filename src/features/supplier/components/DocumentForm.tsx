@@ -13,7 +13,7 @@ import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { HistoryList, RecordSection } from '../../../components/module/RecordSheet';
-import { DraftOffer, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { DraftOffer, RecordFormElement, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
 import { showSavedToast } from '../../../lib/saved-toast';
@@ -93,15 +93,7 @@ export function DocumentForm({ supplierId, document, onDone }: DocumentFormProps
 
   return (
     <ModulePage title={title} onBack={onDone} actions={document !== undefined ? <IonButton color="danger" fill="outline" onClick={() => void remove()}>{t('document.remove')}</IonButton> : undefined}>
-      <form
-        className="record-form"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <RecordFormElement label={title} onSave={() => void save()}>
         {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
         <RequiredNote />
         <label className="record-form-select" htmlFor={kindId}>
@@ -131,7 +123,7 @@ export function DocumentForm({ supplierId, document, onDone }: DocumentFormProps
         </label>
         {files.length > 0 && <p>{t('document.files_chosen', { count: files.length })}</p>}
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onDone} form={form} />
-      </form>
+      </RecordFormElement>
       {document !== undefined && (
         <>
           <RecordSection title={t('document.files_title')}>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { SUPPLIER_NAME_MAX, SUPPLIER_NOTES_MAX, SUPPLIER_TEXT_MAX, SupplierFields, type Supplier } from '../../../../common/modules/supplier/schemas';
 import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { DraftOffer, RecordFormElement, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
 import { showSavedToast } from '../../../lib/saved-toast';
@@ -82,15 +82,7 @@ export function SupplierForm({ supplier, onDone, onCancel }: SupplierFormProps) 
 
   return (
     <ModulePage title={title} onBack={onCancel}>
-      <form
-        className="record-form"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <RecordFormElement label={title} onSave={() => void save()}>
         {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
         <RequiredNote />
         <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={SUPPLIER_NAME_MAX} required />
@@ -115,7 +107,7 @@ export function SupplierForm({ supplier, onDone, onCancel }: SupplierFormProps) 
         </fieldset>
         <TextField label={t('field.notes')} value={state.notes} onChange={(v) => set('notes', v)} problem={shown('notes')} multiline maxlength={SUPPLIER_NOTES_MAX} />
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
-      </form>
+      </RecordFormElement>
     </ModulePage>
   );
 }

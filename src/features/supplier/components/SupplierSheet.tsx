@@ -19,11 +19,9 @@ import { useKeptRecord } from '../../../components/module/kept-record';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDay } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
-import { describeApiError } from '../../../lib/error-messages';
 import { usePendingChanges, useServerMayHave, withPending, withPendingRecord, type PendingMark, type WithPending } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
-import { showSavedToast } from '../../../lib/saved-toast';
-import { showToast } from '../../../lib/toast';
+import { withToast } from '../../../lib/toast-action';
 import { SUPPLIER_HISTORY_FIELDS } from '../history-fields';
 import { documents, suppliers, trades } from '../kinds';
 import { documentEditHref, documentNewHref } from '../paths';
@@ -119,14 +117,7 @@ function SupplierSheetView({ supplier, onServer, pending, onBack, onEdit }: View
   const empty = t('sheet.empty');
   const editable = manager && !deleted && onServer;
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      showSavedToast(t(done));
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-    }
-  };
+  const act = (action: () => Promise<unknown>, done: string) => withToast(action, t(done));
 
   const actions = (
     <>
