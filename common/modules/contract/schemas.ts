@@ -199,5 +199,10 @@ export type ContractListQuery = Static<typeof ContractListQuery>;
 /** GET /api/contract/contracts/:id/pdf?lang=fr|en: the contract printed with its template's fields filled. */
 export const ContractPdfQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('fr'), Type.Literal('en')])) }, { additionalProperties: false });
 
+/** GET /api/contract/choices: what the contract form picks from (kept on the device for offline work). */
+const Named = Type.Object({ id: Uuid, name: Type.String() });
+export const ContractChoices = Type.Object({ suppliers: Type.Array(Named), sites: Type.Array(Named), members: Type.Array(Named) });
+export type ContractChoices = Static<typeof ContractChoices>;
+
 /** The contract's page in the app (bells, e-mails, calendar). */
 export const contractPagePath = (id: string): string => `/contract/contract-view/${id}`;

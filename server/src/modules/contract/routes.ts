@@ -22,12 +22,12 @@ import {
   ContractTemplateListQuery,
   ContractTemplateUpdate,
   ContractUpdate,
+  ContractChoices,
   type ContractCreate as ContractCreateType,
   type ContractFields,
 } from '../../../../common/modules/contract/schemas.js';
 import { can } from '../../../../common/rights.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { Actor } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { respond } from '../../plugins/respond.js';
@@ -39,6 +39,9 @@ import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { contractCsv } from './csv.js';
 import { contractFileName, contractPdf } from './print.js';
 import { CONTRACT_MODULES, ContractRepository } from './repository.js';
+
+/** Suppliers and sites in the form's choices at most. */
+const CHOICES_MAX = 2000;
 
 /** Contracts in one CSV export at most. */
 export const EXPORT_MAX = 20_000;
@@ -124,8 +127,16 @@ export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext
     },
   );
 
-  app.get('/members', { onRequest: read, schema: { tags: ['contract'], response: { 200: Envelope(Type.Array(Actor)) } } }, async (request) => {
+  // The form's choices in one answer, kept on the device for offline work: the district's live suppliers and sites, its members (a contract's manager).
+  app.get('/choices', { onRequest: read, schema: { tags: ['contract'], response: { 200: Envelope(ContractChoices) } } }, async (request) => {
     const auth = requireAuth(request);
-    return respond(request, await districtMembers({ db: auth.db, control: ctx.databases.control, districtId: auth.districtId }));
+    const named = (table: string, extra = '') =>
+      auth.db.query<{ id: string; name: string }>(`select id, name from ${table} where district_id = $1 and deleted_at is null${extra} order by vigie_fold(name), id limit ${CHOICES_MAX}`, [auth.districtId]);
+    const [suppliers, sites, members] = await Promise.all([
+      named('suppliers', ' and not archived'),
+      named('sites'),
+      districtMembers({ db: auth.db, control: ctx.databases.control, districtId: auth.districtId }),
+    ]);
+    return respond(request, { suppliers: suppliers.rows, sites: sites.rows, members });
   });
 }
