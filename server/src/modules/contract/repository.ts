@@ -24,7 +24,7 @@ import {
 import type { Page } from '../../../../common/schemas/platform.js';
 import { ApiError } from '../../lib/errors.js';
 import { districtToday } from '../_platform/dates.js';
-import { RecordStore, trimmedName, type KindListQuery, type RecordKind } from '../_platform/record-kind.js';
+import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-kind.js';
 import { actorNames, recordMetaOf, requireEditable, requireMembers, writeHistory, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 
 /** The history's, the attachments' and the socket's module names of the kinds. */
@@ -293,7 +293,7 @@ export class ContractRepository {
         };
       },
     };
-    return this.store.page(rowKind, query as KindListQuery, this.deleted(query.deleted));
+    return this.store.page(rowKind, query, this.deleted(query.deleted));
   }
 
   async exportContracts(query: ContractListQuery, max: number): Promise<ContractListRow[]> {

@@ -75,7 +75,7 @@ export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext
     '/contracts/export.csv',
     { onRequest: read, schema: { tags: ['contract'], querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } },
     async (request, reply) => {
-      const rows = await (await repository(request)).exportContracts(request.query as never, EXPORT_MAX);
+      const rows = await (await repository(request)).exportContracts(request.query, EXPORT_MAX);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

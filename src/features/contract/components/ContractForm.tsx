@@ -110,7 +110,7 @@ export function ContractForm({ contract, onDone, onCancel }: ContractFormProps) 
       ownerId: s.ownerId,
       templateId: s.templateId || null,
       fieldValues: Object.fromEntries(
-        (chosen?.fields ?? []).map((field) => {
+        (chosen?.fields ?? []).map((field): [string, FieldValue] => {
           const raw = s.fieldValues[field.key] ?? '';
           if (raw.trim() === '') return [field.key, null];
           if (field.kind === 'number') return [field.key, num(raw)];
