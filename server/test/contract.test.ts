@@ -14,6 +14,7 @@ import type { CalendarFeed, CalendarPage } from '../../common/schemas/calendar.j
 import type { HistoryEntry, Page } from '../../common/schemas/platform.js';
 import { buildServer, type VigieServer } from '../src/app.js';
 import { addDays, districtToday } from '../src/modules/_platform/dates.js';
+import { seedBenchContracts } from '../src/modules/contract/bench-seed.js';
 import { runContractJob } from '../src/modules/contract/jobs.js';
 import { accountId, districtId, setRights } from './actions-fixtures.js';
 import { bearer, login, startTestServer, usePostgres, type TestServer } from './helper.js';
@@ -311,5 +312,20 @@ describe('templates and the printed contract', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('Fourniture de consommables électriques');
     expect(answer.body).not.toContain('Maintenance des extincteurs');
+  });
+});
+
+describe('the bench data set', () => {
+  it('writes N contracts over the district’s suppliers, with their terms and one history entry each', async () => {
+    const acme = await server.databases.client('acme');
+    const count = async () => (await acme.query<{ n: number }>('select count(*)::int as n from contracts where district_id = $1', [lyon])).rows[0]!.n;
+    const before = await count();
+    expect(await seedBenchContracts(acme, lyon, managerId, 25)).toBe(25);
+    expect(await count()).toBe(before + 25);
+    const { rows } = await acme.query<{ missing: number }>(
+      `select count(*)::int as missing from contracts c where c.district_id = $1 and ((c.end_on is not null and c.notice_on is null) or not exists (select 1 from record_history h where h.record_id = c.id))`,
+      [lyon],
+    );
+    expect(rows[0]!.missing).toBe(0);
   });
 });
