@@ -23,8 +23,9 @@ import { contractMail } from '../../mail/messages.js';
 import type { RouteContext } from '../../routes/context.js';
 import { dayText, districtToday } from '../_platform/dates.js';
 import { noticesJob, sendNotice, type Rung } from '../_platform/notices.js';
+import { emitRecordChanged } from '../_platform/events.js';
 import { UNKNOWN_ACTOR_ID } from '../_platform/records.js';
-import { moveStatus, termOf } from './repository.js';
+import { CONTRACT_MODULES, moveStatus, termOf } from './repository.js';
 
 export interface ContractJobReport {
   rolled: number;
@@ -83,7 +84,7 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
   });
 
   // 2. Statuses by rule.
-  const moved = await db.transaction(async (tx) => {
+  const movedRows = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; district_id: string; version: number; status: ContractStatus; status_reason: string; next: ContractStatus }>(
       `select t.id, t.district_id, t.version, t.status, t.status_reason,
               case when not t.tacit_renewal and t.term_end_on < $1::date then 'expired'
@@ -100,8 +101,11 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
     for (const row of rows) {
       await moveStatus({ db: tx, control: ctx.databases.control, districtId: row.district_id, actor: { id: UNKNOWN_ACTOR_ID } }, row, row.next, `rule:${row.next}`);
     }
-    return rows.length;
+    return rows;
   });
+  // Once committed: the open sheets and lists read the moved contracts again.
+  for (const row of movedRows) emitRecordChanged(ctx.io, database, row.district_id, { module: CONTRACT_MODULES.contracts, id: row.id, version: row.version + 1 });
+  const moved = movedRows.length;
 
   // 3. Reminders, each once.
   const reminded = await db.transaction(async (tx) => {

@@ -141,7 +141,7 @@ function ContractSheetView({ contract, onServer, pending, statusPending, onBack,
     const files = [...(list ?? [])].map((file) => ({ blob: file, name: file.name, type: file.type || 'application/octet-stream' }));
     if (files.length > 0) void act(() => contracts.queueAttach(contract, files), 'sheet.files_queued');
   };
-  const statusReason = contract.statusReason.startsWith('rule:') ? t('sheet.rule_reason') : contract.statusReason;
+  const statusReason = contract.statusReason.startsWith('rule:') ? t(`reason.${contract.statusReason}`, { defaultValue: t('sheet.rule_reason') }) : contract.statusReason;
   const usedTemplate = template.data?.find((tp) => tp.id === contract.templateId);
 
   const actions = (
