@@ -2,7 +2,9 @@
  * Contracts in Chromium against the real server: a manager (the operator) creates a contract
  * for a demo supplier while offline; its sheet shows at once, marked waiting, with its notice
  * deadline computed on the device; once the connection is back the server holds it once, and its
- * notice deadline is in the manager's calendar, a link to the contract.
+ * notice deadline is in the manager's calendar, a link to the contract. From its sheet, offline
+ * again, the manager adds the signed PDF and terminates the contract with a reason: both reach the
+ * server once back online.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { cutNetwork, restoreNetwork, submitLogin } from './support';
@@ -59,4 +61,24 @@ test('a contract made offline for a demo supplier reaches the server once, and i
   const item = page.locator('a[data-kind="contractNotice"]', { hasText: title });
   await expect(item).toBeVisible();
   await expect(item).toHaveAttribute('href', `/contract/contract-view/${held[0]!.id}`);
+
+  // Its sheet: the signed PDF and a termination with its reason, both offline.
+  await item.click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Terminate' })).toBeVisible();
+  await cutNetwork(context);
+  await page.getByLabel('Add the signed contract or an annex (PDF, photo)').setInputFiles({ name: 'contrat-signe.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await page.getByRole('button', { name: 'Terminate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move the contract to "Terminated"' });
+  await dialog.getByLabel('Reason (required)').fill('Prestation reprise en interne');
+  await dialog.getByRole('button', { name: 'Move to "Terminated"' }).click();
+  await expect(page.getByText('Status change waiting to be sent')).toBeVisible();
+  await restoreNetwork(context);
+  const contractOnServer = async () => {
+    const response = await page.request.get(`/api/contract/contracts/${held[0]!.id}`, { headers: await authorization(page) });
+    return ((await response.json()) as { data: { status: string; statusReason: string; files: { name: string }[] } }).data;
+  };
+  await expect.poll(async () => (await contractOnServer()).status, { timeout: 30_000 }).toBe('terminated');
+  await expect.poll(async () => (await contractOnServer()).files.map((f) => f.name), { timeout: 30_000 }).toEqual(['contrat-signe.pdf']);
+  expect((await contractOnServer()).statusReason).toBe('Prestation reprise en interne');
 });
