@@ -312,6 +312,8 @@ describe('templates and the printed contract', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('Fourniture de consommables électriques');
     expect(answer.body).not.toContain('Maintenance des extincteurs');
+    const unknown = await server.app.inject({ method: 'GET', url: '/api/contract/contracts/export.csv?fz_unknown=1', headers: bearer(manager) });
+    expect(unknown.statusCode).toBe(400);
   });
 });
 

@@ -46,7 +46,8 @@ const CHOICES_MAX = 2000;
 /** Contracts in one CSV export at most. */
 export const EXPORT_MAX = 20_000;
 
-const ExportQuerystring = Type.Omit(ContractListQuery, ['cursor', 'limit']);
+// Unknown parameters refused, as the list's (Omit keeps the properties only).
+const ExportQuerystring = Type.Object(Type.Omit(ContractListQuery, ['cursor', 'limit']).properties, { additionalProperties: false });
 
 export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
