@@ -14,5 +14,5 @@ export const contract = defineModule({
   views: [],
   menu: [{ id: 'contract', position: 15, targets: [{ to: '/contract' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

@@ -11,8 +11,8 @@ import { IsoDateTime, Uuid } from './platform';
 
 /** The longest range of one calendar read (a month view with its spill of weeks). */
 export const CALENDAR_RANGE_DAYS_MAX = 45;
-export const CALENDAR_KINDS = ['action', 'inspection'] as const;
-export const CalendarKind = Type.Union([Type.Literal('action'), Type.Literal('inspection')]);
+export const CALENDAR_KINDS = ['action', 'inspection', 'contractNotice', 'contractEnd'] as const;
+export const CalendarKind = Type.Union([Type.Literal('action'), Type.Literal('inspection'), Type.Literal('contractNotice'), Type.Literal('contractEnd')]);
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /**
@@ -35,6 +35,8 @@ export const CalendarItem = Type.Object({
   status: Type.String(),
   overdue: Type.Boolean(),
   siteName: Type.Union([Type.String(), Type.Null()]),
+  /** The app's page of the item, for a module's event (a contract's deadline); absent: the action's or the inspection's page. */
+  path: Type.Optional(Type.String()),
 });
 export type CalendarItem = Static<typeof CalendarItem>;
 export const CalendarPage = Type.Object({ items: Type.Array(CalendarItem) });

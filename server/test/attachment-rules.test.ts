@@ -78,6 +78,24 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     await db.query(`insert into actions (id, district_id, title, site_id, assignee_id, priority, status, created_by) values ($1, $2, 'Réparer', $3, $4, 'high', 'todo', $5)`, [id, lyon, siteId, assignee, author]);
     return id;
   },
+  // A supplier's document (its scan): the suppliers' managers' only.
+  supplier: async (author) => {
+    const db = await server.databases.client('acme');
+    const supplier = randomUUID();
+    const id = randomUUID();
+    await db.query(`insert into suppliers (id, district_id, name, created_by) values ($1, $2, 'Fournisseur des pièces', $3)`, [supplier, lyon, author]);
+    await db.query(`insert into supplier_documents (id, district_id, supplier_id, kind, title, created_by) values ($1, $2, $3, 'insurance', 'Attestation', $4)`, [id, lyon, supplier, author]);
+    return id;
+  },
+  // A contract (its signed PDF), managed by `author`: the contracts' managers' only.
+  contract: async (author) => {
+    const db = await server.databases.client('acme');
+    const supplier = randomUUID();
+    const id = randomUUID();
+    await db.query(`insert into suppliers (id, district_id, name, created_by) values ($1, $2, 'Fournisseur du contrat', $3)`, [supplier, lyon, author]);
+    await db.query(`insert into contracts (id, district_id, supplier_id, type, name, owner_id, created_by) values ($1, $2, $3, 'maintenance', 'Contrat signé', $4, $4)`, [id, lyon, supplier, author]);
+    return id;
+  },
 };
 
 /** A complete attachment row (the checks read the row, not the bytes) of a record of `district`; its id. */

@@ -49,6 +49,8 @@ interface Tenant {
   map: Record<MapKind, string>;
   /** A trade, a supplier and its document (Suppliers module routes), named with the marker. */
   supplier: Record<SupplierKind, string>;
+  /** A contract template and a contract of its supplier (Contracts module routes), named with the marker. */
+  contract: Record<ContractKind, string>;
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -59,6 +61,8 @@ const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as 
 type MapKind = (typeof MAP_KINDS)[number];
 const SUPPLIER_KINDS = ['trades', 'suppliers', 'documents'] as const;
 type SupplierKind = (typeof SUPPLIER_KINDS)[number];
+const CONTRACT_KINDS = ['templates', 'contracts'] as const;
+type ContractKind = (typeof CONTRACT_KINDS)[number];
 
 let operatorId: string;
 /** Acme / Lyon (the operator's home), Acme / Marseille (another district), Bellevue / Nantes. */
@@ -221,8 +225,19 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     `Attestation ${marker}`,
     operatorId,
   ]);
+  const contract = { templates: randomUUID(), contracts: randomUUID() };
+  await client.query(`insert into contract_templates (id, district_id, name, type, created_by) values ($1, $2, $3, 'maintenance', $4)`, [contract.templates, district, `Modèle ${marker}`, operatorId]);
+  await client.query(`insert into contracts (id, district_id, supplier_id, type, name, owner_id, template_id, created_by) values ($1, $2, $3, 'maintenance', $4, $5, $6, $5)`, [
+    contract.contracts,
+    district,
+    supplier.suppliers,
+    `Contrat ${marker}`,
+    operatorId,
+    contract.templates,
+  ]);
   return {
     supplier,
+    contract,
     label: `${database}/${districtName}`,
     database,
     district,
@@ -398,6 +413,21 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
       ];
     }),
   ) as Record<string, (t: Tenant) => Attempt[]>,
+  // Contracts: the two record kinds, each read, edited, deleted and restored with the other tenant's id; a contract's status move and print.
+  ...Object.fromEntries(
+    CONTRACT_KINDS.flatMap((kind) => {
+      const changes = kind === 'contracts' ? { title: 'Taken over' } : { name: 'Taken over' };
+      return [
+        [`GET /api/contract/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/contract/${kind}/${t.contract[kind]}` }]],
+        [`GET /api/contract/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/contract/${kind}/${t.contract[kind]}/history` }]],
+        [`PATCH /api/contract/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/contract/${kind}/${t.contract[kind]}`, payload: { baseVersion: 1, changes } }]],
+        [`DELETE /api/contract/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/contract/${kind}/${t.contract[kind]}`, payload: { baseVersion: 1 } }]],
+        [`POST /api/contract/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/contract/${kind}/${t.contract[kind]}/restore`, payload: { baseVersion: 1 } }]],
+      ];
+    }),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
+  'POST /api/contract/contracts/:id/status': (t) => [{ method: 'POST', url: `/api/contract/contracts/${t.contract.contracts}/status`, payload: { baseVersion: 1, status: 'active', reason: 'Taken over' } }],
+  'GET /api/contract/contracts/:id/pdf': (t) => [{ method: 'GET', url: `/api/contract/contracts/${t.contract.contracts}/pdf?lang=fr` }],
   // The basemap's tiles are world data, the same for every tenant: only a tile that does not exist is not found.
   'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
@@ -408,6 +438,8 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   // A document of the other tenant's supplier, a supplier of its trade: not found.
   { method: 'POST', url: '/api/supplier/documents', payload: { id: randomUUID(), supplierId: t.supplier.suppliers, kind: 'insurance', title: 'Taken over' } },
   { method: 'POST', url: '/api/supplier/suppliers', payload: { id: randomUUID(), name: 'Taken over', tradeIds: [t.supplier.trades] } },
+  // A contract with the other tenant's supplier, or from its template: not found.
+  { method: 'POST', url: '/api/contract/contracts', payload: { id: randomUUID(), supplierId: t.supplier.suppliers, type: 'service', title: 'Taken over' } },
   // A point, an area or an import into the other tenant's layer, category or group: not found.
   {
     method: 'POST',
@@ -598,7 +630,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }

@@ -13,6 +13,7 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { actionsModule } from '../features/actions/module';
 import { cartographyModule } from '../features/cartography/module';
+import { contractModule } from '../features/contract/module';
 import { declarationsModule } from '../features/declarations/module';
 import { notificationsModule } from '../features/notifications/module';
 import { questionnairesModule } from '../features/questionnaires/module';
@@ -30,6 +31,7 @@ export const APP_MODULES = [
   cartographyModule,
   notificationsModule,
   supplierModule,
+  contractModule,
 ] as const satisfies readonly AppModule[];
 
 type Descriptor = (typeof APP_MODULES)[number];

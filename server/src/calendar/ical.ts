@@ -10,6 +10,7 @@
 import type { Language } from '../../../common/constants.js';
 import type { CalendarItem } from '../../../common/schemas/calendar.js';
 import { addDays } from '../modules/_platform/dates.js';
+import { CALENDAR_EVENTS } from '../modules/index.js';
 
 export const ICAL_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 /** How long an inspection's event lasts in the calendar, from its due time. */
@@ -49,7 +50,7 @@ const WORDS = {
   overdue: { fr: ' (en retard)', en: ' (overdue)' },
 } satisfies Record<string, Record<Language, string>>;
 /** The statuses as the feed writes them: an action's, an inspection's. */
-const STATUS_WORDS: Record<'action' | 'inspection', Record<string, Record<Language, string>>> = {
+const STATUS_WORDS: Partial<Record<CalendarItem['kind'], Record<string, Record<Language, string>>>> = {
   action: { todo: { fr: 'à faire', en: 'to do' }, inProgress: { fr: 'en cours', en: 'in progress' }, done: { fr: 'faite', en: 'done' }, verified: { fr: 'vérifiée', en: 'verified' } },
   inspection: { todo: { fr: 'à réaliser', en: 'to do' }, inProgress: { fr: 'en cours', en: 'in progress' } },
 };
@@ -72,8 +73,9 @@ export function icalFeed(items: readonly CalendarItem[], options: FeedOptions): 
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Vigie//Calendrier//FR', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(options.name)}`];
   for (const item of items) {
     const url = `${options.publicUrl}${options.pathOf(item)}`;
-    const summary = `${word(item.kind)}${item.title}`;
-    const status = STATUS_WORDS[item.kind][item.status]?.[language] ?? item.status;
+    const kindWord = item.kind in WORDS ? word(item.kind as keyof typeof WORDS) : (CALENDAR_EVENTS.find((e) => e.words[item.kind])?.words[item.kind]?.[language] ?? '');
+    const summary = `${kindWord}${item.title}`;
+    const status = STATUS_WORDS[item.kind]?.[item.status]?.[language] ?? CALENDAR_EVENTS.find((e) => e.statusWords[item.status])?.statusWords[item.status]?.[language] ?? item.status;
     const description = [item.siteName ? `${word('site')}${item.siteName}` : null, `${word('status')}${status}${item.overdue ? word('overdue') : ''}`, url]
       .filter((l): l is string => l !== null)
       .join('\n');

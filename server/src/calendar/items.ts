@@ -9,6 +9,7 @@ import { OPEN_STATUSES } from '../../../common/modules/actions/schemas.js';
 import { questionnairePowers } from '../../../common/modules/questionnaires/access.js';
 import type { CalendarItem } from '../../../common/schemas/calendar.js';
 import type { Queryable } from '../db/types.js';
+import { CALENDAR_EVENTS } from '../modules/index.js';
 import { addDays, districtToday, startOfDistrictDay } from '../modules/_platform/dates.js';
 
 export interface CalendarScope {
@@ -54,6 +55,8 @@ export async function calendarItems(scope: CalendarScope, from: string, to: stri
       items.push({ kind: 'inspection', id: row.id, title: row.template_name, date: districtToday(at), at: at.toISOString(), status: row.status, overdue: at < now, siteName: row.site_name });
     }
   }
+  // The modules' events (a contract's notice deadline and end).
+  for (const source of CALENDAR_EVENTS) items.push(...(await source.items(scope, from, to, now)));
   // By day; in a day, inspections at their time after the actions due that day, then by title.
   return items.sort((a, b) => a.date.localeCompare(b.date) || (a.at ?? '').localeCompare(b.at ?? '') || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
 }

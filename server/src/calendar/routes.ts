@@ -36,7 +36,7 @@ export const CALENDAR_FEED_RATE_LIMIT = 30;
 /** Any signed-in member: the calendar and its address are the caller's own (each kind of item with its right). */
 export const OWN_CALENDAR: RouteAccess = { session: true, reason: 'the caller’s own calendar and private calendar address; each kind of item needs its module’s read right' };
 
-const itemPath = (item: CalendarItem): string => (item.kind === 'action' ? actionPagePath(item.id) : inspectionPagePath(item.id));
+const itemPath = (item: CalendarItem): string => item.path ?? (item.kind === 'action' ? actionPagePath(item.id) : inspectionPagePath(item.id));
 
 export async function calendarRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();

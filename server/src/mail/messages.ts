@@ -335,3 +335,39 @@ export function sharedReportMail(input: SharedReportMailInput): MailContent {
     input.link,
   );
 }
+
+export interface ContractMailInput {
+  /** `notice`: the last day to give notice comes; `end`: the contract's term ends. */
+  kind: 'notice' | 'end';
+  title: string;
+  supplierName: string;
+  /** The deadline, as each language writes it. */
+  deadline: { fr: string; en: string };
+  /** Days left until the deadline. */
+  days: number;
+  link: string;
+  language: Language;
+}
+
+/** A contract's reminder to its manager, in the manager's language (the Contracts job). */
+export function contractMail(input: ContractMailInput): MailContent {
+  const title = oneLine(input.title);
+  const supplier = oneLine(input.supplierName);
+  const texts: Record<'notice' | 'end', ReaderTexts> = {
+    notice: {
+      fr: {
+        subject: `Vigie : préavis du contrat « ${title} » avant le ${input.deadline.fr}`,
+        lines: [`Le préavis du contrat « ${title} » (${supplier}) est à donner au plus tard le ${input.deadline.fr}, dans ${input.days} jour(s). Sans préavis, le contrat se renouvelle ou prend fin à son terme.`],
+      },
+      en: {
+        subject: `Vigie: notice for contract "${title}" due ${input.deadline.en}`,
+        lines: [`Notice for the contract "${title}" (${supplier}) must be given by ${input.deadline.en}, in ${input.days} day(s). Without notice, the contract renews or ends at its term.`],
+      },
+    },
+    end: {
+      fr: { subject: `Vigie : le contrat « ${title} » arrive à échéance le ${input.deadline.fr}`, lines: [`Le contrat « ${title} » (${supplier}) arrive à échéance le ${input.deadline.fr}, dans ${input.days} jour(s).`] },
+      en: { subject: `Vigie: contract "${title}" ends ${input.deadline.en}`, lines: [`The contract "${title}" (${supplier}) ends ${input.deadline.en}, in ${input.days} day(s).`] },
+    },
+  };
+  return readerMail(input.language, texts[input.kind], input.link);
+}

@@ -13,7 +13,7 @@ import { registerWorkflowCount } from '../plugins/envelope.js';
 import type { RouteContext } from '../routes/context.js';
 import { registerLockedContent } from './_platform/lock-chain.js';
 import { platformMigrations } from './_platform/migrations.js';
-import type { BenchSeed, ServerModule } from './_platform/module.js';
+import type { BenchSeed, CalendarEvents, ServerModule } from './_platform/module.js';
 import { registerNamedTables } from './_platform/records.js';
 import type { ScheduledJob } from './_platform/scheduler.js';
 import { actionsModule } from './actions/module.js';
@@ -21,11 +21,12 @@ import { cartographyModule } from './cartography/module.js';
 import { declarationsModule } from './declarations/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { sitesModule } from './sites/module.js';
+import { contractModule } from './contract/module.js';
 import { supplierModule } from './supplier/module.js';
 
 export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
-export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule, supplierModule];
+export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule, supplierModule, contractModule];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */
 export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
@@ -36,6 +37,9 @@ export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
 
 /** The modules' scheduled jobs, run every minute in this order (_platform/scheduler.ts). */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = SERVER_MODULES.flatMap((m) => m.jobs ?? []);
+
+/** The modules' events in the calendar and its iCal feed (server/src/calendar). */
+export const CALENDAR_EVENTS: readonly CalendarEvents[] = SERVER_MODULES.flatMap((m) => (m.calendarEvents ? [m.calendarEvents] : []));
 
 /** The bench data sets of `tasks.js seed-bench`, in the order they are written (sites first: the others spread over them). */
 export const BENCH_SEEDS: readonly BenchSeed[] = SERVER_MODULES.flatMap((m) => m.benchSeeds ?? []);

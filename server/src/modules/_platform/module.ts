@@ -7,6 +7,8 @@
  * socket events. The platform never imports a module; it reads the list.
  */
 import type { FastifyInstance } from 'fastify';
+import type { CalendarItem } from '../../../../common/schemas/calendar.js';
+import type { Language } from '../../../../common/constants.js';
 import type { AttachmentRule } from '../../attachments/index.js';
 import type { AttachmentStorage } from '../../attachments/storage.js';
 import type { Migration } from '../../db/migrate.js';
@@ -16,6 +18,23 @@ import type { RouteContext } from '../../routes/context.js';
 import type { LockedContentOf } from './lock-chain.js';
 import type { NamedTable } from './records.js';
 import type { ScheduledJob } from './scheduler.js';
+
+/** Whose calendar a module's events are read for (server/src/calendar/items.ts). */
+export interface CalendarReader {
+  db: Queryable;
+  districtId: string;
+  accountId: string;
+  rights: readonly string[];
+}
+
+/** A module's dated events in its members' calendars and iCal feeds (server/src/calendar). */
+export interface CalendarEvents {
+  /** Its items for `reader` from `from` to `to` (days, both included), only with its module's read right (the hook checks). */
+  items: (reader: CalendarReader, from: string, to: string, now: Date) => Promise<CalendarItem[]>;
+  /** The feed's words of its kinds (`Préavis : `) and statuses, in each language. */
+  words: Readonly<Record<string, Record<Language, string>>>;
+  statusWords: Readonly<Record<string, Record<Language, string>>>;
+}
 
 /** What a module's demo seed receives for one district (demo data written in one transaction). */
 export interface DistrictSeed {
@@ -62,6 +81,8 @@ export interface ServerModule {
   lockedContent?: LockedContentOf;
   /** Its part of the toolbar's workflow badge, composed into the envelope's one query (plugins/envelope.ts). */
   workflowCount?: WorkflowCountSql;
+  /** Its events in the calendar and its iCal feed. */
+  calendarEvents?: CalendarEvents;
   /** Its tables whose records a history names by id (_platform/records.ts, readHistory). */
   namedTables?: readonly NamedTable[];
 }

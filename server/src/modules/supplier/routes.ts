@@ -37,6 +37,7 @@ import { SUPPLIER_MODULES, SupplierRepository } from './repository.js';
 /** Suppliers in one CSV export at most (a large district has a few thousand). */
 export const EXPORT_MAX = 20_000;
 
+// Unknown parameters refused, as the list's (Omit keeps the properties only).
 const ExportQuerystring = Type.Object(Type.Omit(SupplierListQuery, ['cursor', 'limit']).properties, { additionalProperties: false });
 
 export async function supplierRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {

@@ -199,7 +199,8 @@ function WeekList({ anchor, today, byDay, links }: ViewProps) {
 function ItemLink({ item, links, compact = false }: { item: CalendarItem; links: CalendarLinks; compact?: boolean }) {
   const { t, i18n } = useTranslation('calendar');
   const navigate = useLinkNavigation();
-  const href = item.kind === 'action' ? links.action(item.id) : links.inspection(item.id);
+  // A module's event carries its own page (a contract's deadline).
+  const href = item.path ?? (item.kind === 'action' ? links.action(item.id) : links.inspection(item.id));
   const className = ['calendar-item', `calendar-item-${item.kind}`, item.overdue ? 'calendar-item-overdue' : ''].filter(Boolean).join(' ');
   const status = t(`status.${item.kind}.${item.status}`, { defaultValue: item.status });
   const time = item.at === null ? null : formatTime(item.at, i18n.language);

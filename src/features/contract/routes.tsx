@@ -1,0 +1,102 @@
+/**
+ * The Contracts route subtree (the manifest's prefix `contract`), registered by the app's route
+ * table. Guards, search validation and the list's first page only; the pages come from the
+ * module's chunks (components/pages.tsx for readers, components/manage-pages.tsx for managers).
+ *
+ *   /contract                                   → /contract/contract-view
+ *   /contract/contract-view                     the list (search, supplier, site, type, status, notice within N days)
+ *   /contract/contract-view/$contractId         the sheet (dates, notice deadline, documents, history, status moves, PDF)
+ *   /contract/contract-view/$contractId/edit    edit (contract.admin)
+ *   /contract/new                               create (contract.admin)
+ *   /contract/templates, /contract/templates/new, /contract/templates/$templateId   the templates (contract.admin)
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { contracts, templates } from './kinds';
+import { CONTRACTS_LIST_PATH } from './paths';
+import { UUID, validateContractSearch, type ContractListSearch } from './search';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+function requireContract(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'contract', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['contract'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : CONTRACTS_LIST_PATH, replace: true });
+}
+
+const byContract = { parse: (raw: { contractId: string }) => (UUID.test(raw.contractId) ? raw : false) };
+
+export function moduleRoutes(parent: AnyRoute) {
+  const contract = createRoute({
+    getParentRoute: () => parent,
+    path: 'contract',
+    beforeLoad: () => requireContract('read'),
+    loader: () => i18n.loadNamespaces(['contract', 'components']),
+    component: lazyRouteComponent(() => import('./components/ContractLayout'), 'ContractLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => contract,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: CONTRACTS_LIST_PATH, replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => contract,
+    path: 'contract-view',
+    validateSearch: validateContractSearch,
+    loaderDeps: ({ search }: { search: ContractListSearch }) => search,
+    loader: ({ context, deps }: { context: RouterContext; deps: ContractListSearch }) => {
+      void context.queryClient.prefetchInfiniteQuery(contracts.pagesQueryOptions(deps));
+    },
+    component: lazyRouteComponent(pages, 'ContractsListPage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => contract,
+    path: 'contract-view/$contractId',
+    params: byContract,
+    validateSearch: validateContractSearch,
+    component: lazyRouteComponent(pages, 'ContractSheetPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => contract,
+    path: 'contract-view/$contractId/edit',
+    params: byContract,
+    beforeLoad: () => requireContract('manage'),
+    component: lazyRouteComponent(managePages, 'ContractEditPage'),
+  });
+  const create = createRoute({
+    getParentRoute: () => contract,
+    path: 'new',
+    beforeLoad: () => requireContract('manage'),
+    component: lazyRouteComponent(managePages, 'ContractNewPage'),
+  });
+  const templateList = createRoute({
+    getParentRoute: () => contract,
+    path: 'templates',
+    beforeLoad: () => requireContract('manage'),
+    loader: ({ context }: { context: RouterContext }) => void context.queryClient.prefetchQuery(templates.allQueryOptions()),
+    component: lazyRouteComponent(managePages, 'TemplatesPage'),
+  });
+  const templateNew = createRoute({
+    getParentRoute: () => contract,
+    path: 'templates/new',
+    beforeLoad: () => requireContract('manage'),
+    component: lazyRouteComponent(managePages, 'TemplateNewPage'),
+  });
+  const templateEdit = createRoute({
+    getParentRoute: () => contract,
+    path: 'templates/$templateId',
+    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    beforeLoad: () => requireContract('manage'),
+    component: lazyRouteComponent(managePages, 'TemplateEditPage'),
+  });
+  return contract.addChildren([index, list, sheet, edit, create, templateList, templateNew, templateEdit]);
+}
