@@ -18,6 +18,7 @@ import { registerNamedTables } from './_platform/records.js';
 import type { ScheduledJob } from './_platform/scheduler.js';
 import { actionsModule } from './actions/module.js';
 import { cartographyModule } from './cartography/module.js';
+import { contactModule } from './contactV2/module.js';
 import { declarationsModule } from './declarations/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { sitesModule } from './sites/module.js';
@@ -25,7 +26,7 @@ import { supplierModule } from './supplier/module.js';
 
 export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
-export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule, supplierModule];
+export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule, supplierModule, contactModule];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */
 export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [
