@@ -35,6 +35,7 @@ import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { CONTACT_MODULE, ContactRepository } from './repository.js';
 
 const ExportQuerystring = Type.Omit(ContactListQuery, ['cursor', 'limit']);
@@ -71,6 +72,9 @@ export async function contactRoutes(app: FastifyInstance, ctx: RouteContext): Pr
       return { ...fields, uid: fields.uid?.trim() || id } as ContactFields;
     },
   });
+
+  // The form's site picker, for the contacts' readers (a field user without the sites right too).
+  siteChoicesRoute(app, read);
 
   app.get('/site-contacts', { onRequest: read, schema: { tags, querystring: SiteContactsQuery, response: { 200: Envelope(Type.Array(SiteContact)) } } }, async (request) =>
     respond(request, await (await repository(request)).siteContacts(request.query as { site?: string; role?: string })),
