@@ -40,6 +40,7 @@ import { findModule, LANDING_MODULES } from '../features/modules/modules';
 import { moduleRoutes as notificationsRoutes } from '../features/notifications/routes';
 import { moduleRoutes as sitesRoutes } from '../features/sites/routes';
 import { moduleRoutes as supplierRoutes } from '../features/supplier/routes';
+import { moduleRoutes as contactV2Routes } from '../features/contactV2/routes';
 import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
@@ -273,6 +274,7 @@ export const SCREEN_MODULE_ROUTES = {
   cartography: cartographyRoutes(authenticatedRoute, mapLinks),
   cartographyManagement: cartographyManagementRoutes(authenticatedRoute, mapLinks),
   supplier: supplierRoutes(authenticatedRoute),
+  contactV2: contactV2Routes(authenticatedRoute),
 };
 
 const unknownRoute = createRoute({
@@ -317,6 +319,7 @@ export const routeTree = rootRoute.addChildren([
     SCREEN_MODULE_ROUTES.cartography,
     SCREEN_MODULE_ROUTES.cartographyManagement,
     SCREEN_MODULE_ROUTES.supplier,
+    SCREEN_MODULE_ROUTES.contactV2,
   ]),
   unknownRoute,
 ]);

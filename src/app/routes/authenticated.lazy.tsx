@@ -21,6 +21,7 @@ import { startNotificationsModule } from '../../features/notifications';
 import { startQuestionnairesModule } from '../../features/questionnaryV2';
 import { startSitesModule } from '../../features/sites';
 import { startSupplierModule } from '../../features/supplier';
+import { startContactModule } from '../../features/contactV2';
 import { registerAttachmentSenders } from '../../lib/attachment-writes';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { Shell } from '../../features/shell/components/Shell';
@@ -51,6 +52,7 @@ startCartographyModule();
 startCartographyManagementModule();
 startNotificationsModule();
 startSupplierModule();
+startContactModule();
 registerAttachmentSenders();
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');
