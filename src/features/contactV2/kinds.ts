@@ -8,7 +8,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Contact, ContactFields, ContactRow, SiteContact } from '../../../common/modules/contactV2/schemas';
 import { apiGet } from '../../lib/api-client';
 import { defineRecordKind } from '../../lib/record-kind';
-import { siteChoicesQueryOptions as siteChoicesQuery } from '../../lib/site-choices';
 
 export const CONTACT_MODULE = 'contactV2';
 
@@ -47,15 +46,3 @@ export const safetyContactsQueryOptions = () =>
     meta: { offline: true },
   });
 
-/** The site picker's choices (GET /api/contact-v2/sites, the contacts' read right). */
-export const siteChoicesQueryOptions = (search = '') =>
-  siteChoicesQuery({ queryKey: [CONTACT_MODULE, 'sites', search.trim()], keptKey: [CONTACT_MODULE, 'sites', ''], path: 'contact-v2/sites', search, staleTime: 5 * 60_000 });
-
-/** The company picker's choices: the district's suppliers by name (their read right; none without it). */
-export const supplierChoicesQueryOptions = (search = '') =>
-  queryOptions({
-    queryKey: [CONTACT_MODULE, 'suppliers', search.trim()],
-    queryFn: ({ signal }) => apiGet<{ items: { id: string; name: string }[] }>('supplier/suppliers', { searchParams: { limit: '50', ...(search.trim() ? { search: search.trim() } : {}) }, signal }).then((page) => page.items),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });

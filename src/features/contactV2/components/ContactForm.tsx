@@ -18,7 +18,8 @@ import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { showToast } from '../../../lib/toast';
-import { contacts, siteChoicesQueryOptions, supplierChoicesQueryOptions } from '../kinds';
+import { siteChoicesQueryOptions, supplierChoicesQueryOptions } from '../choices';
+import { contacts } from '../kinds';
 import { ROLES } from '../search';
 
 type SiteRow = { siteId: string | null; role: ContactRole };

@@ -17,7 +17,8 @@ import { useEnvelope } from '../../../lib/envelope-store';
 import { usePendingChanges, withPendingList, type WithPending } from '../../../lib/outbox';
 import { can } from '../../../lib/rights';
 import { matchesSearch } from '../../../lib/text-fold';
-import { CONTACT_MODULE, contacts, siteChoicesQueryOptions, supplierChoicesQueryOptions } from '../kinds';
+import { siteChoicesQueryOptions, supplierChoicesQueryOptions } from '../choices';
+import { CONTACT_MODULE, contacts } from '../kinds';
 import { contactHref, contactsListHref } from '../paths';
 import { ROLES, validateContactSearch, type ContactListSearch } from '../search';
 
