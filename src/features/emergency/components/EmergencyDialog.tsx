@@ -225,7 +225,11 @@ function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string;
       )}
 
       {/* The chosen site's emergency contacts, from the modules that keep them (lib/record-panels.ts). */}
-      {step !== 1 && siteId !== null && <RecordPanels host="emergency-site" recordId={siteId} />}
+      {step !== 1 && siteId !== null && (
+        <div className="emergency-panels">
+          <RecordPanels host="emergency-site" recordId={siteId} />
+        </div>
+      )}
 
       {step === 1 && (
         <div className="emergency-recipients">
