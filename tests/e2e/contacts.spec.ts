@@ -3,10 +3,11 @@
  * finds its emergency contact there (the Contacts module's panel on the Sites sheet); offline
  * after a restart the sheet still shows the contact and their number as a link to call. A
  * manager imports a vCard, then the same card changed: the contact of that UID is updated, not
- * duplicated.
+ * duplicated. Offline after a restart, the emergency dialog offers the chosen site's emergency
+ * contacts to call (the shell's copy of every site's safety contacts), its actions still in view.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cutNetwork, offlineCacheText, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, offlineCacheText, openDialog, restoreNetwork, submitLogin } from './support';
 
 const FIELD = 'field@demo.vigie.test';
 const MANAGER = 'operator@demo.vigie.test';
@@ -78,4 +79,32 @@ test('a manager imports a vCard, then the same card changed: one contact, update
   await expect(page.getByRole('heading', { name: `Hélène Import${tag}` }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: `Call Hélène Import${tag} at 06 12 00 00 01` })).toHaveAttribute('href', 'tel:0612000001');
   await expect(page.getByRole('link', { name: 'Send a text' })).toHaveAttribute('href', 'sms:0612000001');
+});
+
+test('the emergency dialog offers the chosen site’s emergency contacts to call, offline after a restart', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  const headers = await authorization(page);
+  const [contact] = ((await (await page.request.get('/api/contact-v2/site-contacts?role=emergency', { headers })).json()) as { data: SiteContact[] }).data;
+  const sites = ((await (await page.request.get('/api/contact-v2/sites', { headers })).json()) as { data: { id: string; name: string }[] }).data;
+  const site = sites.find((s) => s.id === contact!.siteId)!;
+  const number = contact!.phones[0]!.number;
+
+  // The shell keeps every site's safety contacts on the device without any Contacts screen opened.
+  await expect.poll(() => offlineCacheText(page), { timeout: 30_000 }).toContain(contact!.displayName);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await cutNetwork(context);
+  await page.reload();
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.getByRole('button', { name: 'Emergency alert' }).first().click();
+  const dialog = openDialog(page);
+  await dialog.getByRole('radio', { name: new RegExp(site.name) }).check();
+  const panel = dialog.getByRole('region', { name: 'The site’s emergency contacts' });
+  await expect(panel.getByText(contact!.displayName)).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('link', { name: `Call ${contact!.displayName} at ${number}` })).toHaveAttribute('href', `tel:${number.replace(/[^\d+]/g, '')}`);
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeInViewport();
+  await restoreNetwork(context);
 });
