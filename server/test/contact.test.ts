@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../common/api-types.js';
 import type { Contact, ContactRow, DuplicateGroup, SiteContact, VcardImportResult } from '../../common/modules/contactV2/schemas.js';
 import type { HistoryEntry, Page } from '../../common/schemas/platform.js';
+import { seedBenchContacts } from '../src/modules/contactV2/bench-seed.js';
 import { parseVcards, writeVcard } from '../src/modules/contactV2/vcard.js';
 import { accountId, districtId, setRights } from './actions-fixtures.js';
 import { bearer, login, startTestServer, type TestServer } from './helper.js';
@@ -203,5 +204,22 @@ describe('duplicates and merge', () => {
     const restored = await call<Contact>({ method: 'POST', url: `/contacts/${other.id}/restore`, payload: { baseVersion: 2 } });
     expect(restored.data).toMatchObject({ deletedAt: null, sites: other.sites });
     expect((await call<SiteContact[]>({ url: `/site-contacts?site=${sites[2]!.id}&role=fireSafety` })).data.map((c) => c.contactId)).toEqual(expect.arrayContaining([kept.id, other.id]));
+  });
+});
+
+describe('bench seed', () => {
+  it('writes N contacts in batches, with their history, a supplier for one in two and a site for one in twenty', async () => {
+    const acme = await server.databases.client('acme');
+    const paris = await districtId(server, 'Paris');
+    const actor = await accountId(server, 'operator@demo.vigie.test');
+    const count = async (sql: string) => (await acme.query<{ n: number }>(sql, [paris])).rows[0]!.n;
+    const before = await count('select count(*)::int as n from contacts where district_id = $1');
+    const links = 'select count(*)::int as n from contact_sites cs join contacts c on c.id = cs.contact_id where c.district_id = $1';
+    const linksBefore = await count(links);
+    expect(await seedBenchContacts(acme, paris, actor, 1_500)).toBe(1_500);
+    expect(await count('select count(*)::int as n from contacts where district_id = $1')).toBe(before + 1_500);
+    expect(await count(`select count(*)::int as n from record_history where district_id = $1 and module = 'contacts'`)).toBeGreaterThanOrEqual(1_500);
+    expect(await count(links)).toBe(linksBefore + 75);
+    expect(await count('select count(*)::int as n from contacts where district_id = $1 and supplier_id is not null')).toBeGreaterThanOrEqual(750);
   });
 });
