@@ -196,7 +196,7 @@ describe('duplicates and merge', () => {
 
     const keptHistory = (await call<HistoryEntry[]>({ url: `/contacts/${kept.id}/history` })).data[0]!;
     expect(keptHistory.changes).toContainEqual({ field: 'mergedFrom', before: null, after: other.id });
-    expect(keptHistory.names[other.id]).toBe(`${name} Paul`);
+    expect(keptHistory.names?.[other.id]).toBe(`${name} Paul`);
     const otherHistory = (await call<HistoryEntry[]>({ url: `/contacts/${other.id}/history` })).data[0]!;
     expect(otherHistory.action).toBe('delete');
     expect(otherHistory.changes).toContainEqual({ field: 'mergedInto', before: null, after: kept.id });
