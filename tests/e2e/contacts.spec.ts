@@ -108,3 +108,20 @@ test('the emergency dialog offers the chosen site’s emergency contacts to call
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeInViewport();
   await restoreNetwork(context);
 });
+
+test('a supplier’s sheet lists its people; a person’s sheet links back to the company by its address', async ({ page }) => {
+  test.setTimeout(90_000);
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  const suppliers = await page.request.get('/api/supplier/suppliers?limit=1', { headers: await authorization(page) });
+  const [supplier] = ((await suppliers.json()) as { data: { items: { id: string; name: string }[] } }).data.items;
+  await page.goto(`/supplier/supplier-view/${supplier!.id}`);
+  const people = page.getByRole('list', { name: 'People' });
+  await expect(people.getByRole('listitem').first()).toBeVisible();
+  expect(await people.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+  const person = people.getByRole('listitem').first().getByRole('link').first();
+  const name = (await person.textContent()) ?? '';
+  await person.click();
+  await expect(page.getByRole('heading', { name }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: supplier!.name, exact: true })).toHaveAttribute('href', `/supplier/supplier-view/${supplier!.id}`);
+});

@@ -3,16 +3,17 @@
  * lib/record-panels.ts, loaded in this chunk the first time a host shows one):
  * - a site's sheet: its contacts by role, each with tap-to-call, to text and to write, and a
  *   link to the contact's sheet;
- * - the emergency dialog: the chosen site's emergency contacts and fire safety officers, to call.
+ * - the emergency dialog: the chosen site's emergency contacts and fire safety officers, to call;
+ * - a supplier's sheet: its people (the contact list filtered by the supplier).
  * Both read the site's own list when the network answers, and otherwise the offline copy of every
  * site's safety contacts that the shell keeps (kinds.ts), so a field user offline still calls them.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteContact } from '../../../../common/modules/contactV2/schemas';
 import { RecordSection } from '../../../components/module/RecordSheet';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
-import { safetyContactsQueryOptions, siteContactsQueryOptions } from '../kinds';
+import { contacts, safetyContactsQueryOptions, siteContactsQueryOptions } from '../kinds';
 import { contactHref } from '../paths';
 import { phoneHref, smsHref } from '../phones';
 import './contact.css';
@@ -101,3 +102,42 @@ export function EmergencyContactsPanel({ recordId }: { recordId: string }) {
   );
 }
 
+
+/** A supplier's sheet: its people, each with a link to their sheet and their number to call. */
+export function SupplierContactsPanel({ recordId }: { recordId: string }) {
+  const { t } = useTranslation('contact-v2');
+  const follow = useLinkNavigation();
+  const people = useInfiniteQuery(contacts.pagesQueryOptions({ supplier: recordId }));
+  const rows = people.data?.pages.flatMap((page) => page.items);
+  return (
+    <RecordSection title={t('panel.supplier_title')}>
+      {rows === undefined ? (
+        <p>{people.isPending && !people.isPaused ? t('panel.loading') : t('panel.offline_supplier')}</p>
+      ) : rows.length === 0 ? (
+        <p>{t('panel.none_supplier')}</p>
+      ) : (
+        <ul className="contact-site-lines" aria-label={t('panel.supplier_title')}>
+          {rows.map((row) => {
+            const href = contactHref(row.id);
+            const phone = row.phones[0];
+            return (
+              <li key={row.id} className="contact-site-line">
+                <span className="contact-site-text">
+                  <a href={href} onClick={follow(href)}>
+                    <strong>{row.displayName}</strong>
+                  </a>
+                  <span>{row.jobTitle}</span>
+                </span>
+                {phone !== undefined && (
+                  <a className="contact-action" href={phoneHref(phone.number)} aria-label={t('sheet.call', { name: row.displayName, number: phone.number })}>
+                    {phone.number}
+                  </a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </RecordSection>
+  );
+}
