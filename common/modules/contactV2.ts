@@ -14,5 +14,5 @@ export const contactV2 = defineModule({
   views: [],
   menu: [{ id: 'contact-v2', position: 14, targets: [{ to: '/contact-v2' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

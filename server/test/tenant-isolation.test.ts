@@ -51,6 +51,8 @@ interface Tenant {
   supplier: Record<SupplierKind, string>;
   /** A contract template and a contract of its supplier (Contracts module routes), named with the marker. */
   contract: Record<ContractKind, string>;
+  /** A contact (Contacts module routes), named with the marker, the site's emergency contact. */
+  contact: string;
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -235,9 +237,15 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     operatorId,
     contract.templates,
   ]);
+  const contact = randomUUID();
+  await client.query(
+    `insert into contacts (id, district_id, first_name, last_name, name, uid, site_links, search_text, created_by) values ($1, $2, 'Contact', $3, $3, $6, $4, $3, $5)`,
+    [contact, district, `Contact ${marker}`, JSON.stringify([{ siteId: site.id, role: 'emergency' }]), operatorId, contact],
+  );
   return {
     supplier,
     contract,
+    contact,
     label: `${database}/${districtName}`,
     database,
     district,
@@ -428,6 +436,14 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ) as Record<string, (t: Tenant) => Attempt[]>,
   'POST /api/contract/contracts/:id/status': (t) => [{ method: 'POST', url: `/api/contract/contracts/${t.contract.contracts}/status`, payload: { baseVersion: 1, status: 'active', reason: 'Taken over' } }],
   'GET /api/contract/contracts/:id/pdf': (t) => [{ method: 'GET', url: `/api/contract/contracts/${t.contract.contracts}/pdf?lang=fr` }],
+  // Contacts: a contact read, exported, edited, merged, deleted and restored with the other tenant's id.
+  'GET /api/contact-v2/contacts/:id': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}` }],
+  'GET /api/contact-v2/contacts/:id/history': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}/history` }],
+  'GET /api/contact-v2/contacts/:id/vcard': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}/vcard` }],
+  'PATCH /api/contact-v2/contacts/:id': (t) => [{ method: 'PATCH', url: `/api/contact-v2/contacts/${t.contact}`, payload: { baseVersion: 1, changes: { lastName: 'Taken over' } } }],
+  'DELETE /api/contact-v2/contacts/:id': (t) => [{ method: 'DELETE', url: `/api/contact-v2/contacts/${t.contact}`, payload: { baseVersion: 1 } }],
+  'POST /api/contact-v2/contacts/:id/restore': (t) => [{ method: 'POST', url: `/api/contact-v2/contacts/${t.contact}/restore`, payload: { baseVersion: 1 } }],
+  'POST /api/contact-v2/contacts/:id/merge': (t) => [{ method: 'POST', url: `/api/contact-v2/contacts/${t.contact}/merge`, payload: { baseVersion: 1, otherId: randomUUID(), otherBaseVersion: 1 } }],
   // The basemap's tiles are world data, the same for every tenant: only a tile that does not exist is not found.
   'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
@@ -440,6 +456,9 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   { method: 'POST', url: '/api/supplier/suppliers', payload: { id: randomUUID(), name: 'Taken over', tradeIds: [t.supplier.trades] } },
   // A contract with the other tenant's supplier, or from its template: not found.
   { method: 'POST', url: '/api/contract/contracts', payload: { id: randomUUID(), supplierId: t.supplier.suppliers, type: 'service', title: 'Taken over' } },
+  // A contact of the other tenant's supplier or site: not found.
+  { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', supplierId: t.supplier.suppliers } },
+  { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', sites: [{ siteId: t.site, role: 'emergency' }] } },
   // A point, an area or an import into the other tenant's layer, category or group: not found.
   {
     method: 'POST',
@@ -521,6 +540,8 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/admin/districtNames': (t) => [`?database=${t.database}`],
   'GET /api/cartography/features': (t) => [`?layers=${t.map.layers}`, '?layers=incidents'],
   'GET /api/cartography/export': (t) => [`?layers=${t.map.layers}`],
+  'GET /api/contact-v2/site-contacts': (t) => [`?site=${t.site}`, '?role=emergency,fireSafety'],
+  'GET /api/contact-v2/contacts': (t) => [`?site=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */
@@ -564,7 +585,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;
@@ -630,7 +651,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), t.contact, ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }

@@ -13,6 +13,7 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { actionsModule } from '../features/actions/module';
 import { cartographyModule } from '../features/cartography/module';
+import { contactModule } from '../features/contactV2/module';
 import { contractModule } from '../features/contract/module';
 import { declarationsModule } from '../features/declarations/module';
 import { notificationsModule } from '../features/notifications/module';
@@ -32,6 +33,7 @@ export const APP_MODULES = [
   notificationsModule,
   supplierModule,
   contractModule,
+  contactModule,
 ] as const satisfies readonly AppModule[];
 
 type Descriptor = (typeof APP_MODULES)[number];

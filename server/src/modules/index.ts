@@ -18,15 +18,25 @@ import { registerNamedTables } from './_platform/records.js';
 import type { ScheduledJob } from './_platform/scheduler.js';
 import { actionsModule } from './actions/module.js';
 import { cartographyModule } from './cartography/module.js';
+import { contactModule } from './contactV2/module.js';
 import { declarationsModule } from './declarations/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
-import { sitesModule } from './sites/module.js';
 import { contractModule } from './contract/module.js';
+import { sitesModule } from './sites/module.js';
 import { supplierModule } from './supplier/module.js';
 
 export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
-export const SERVER_MODULES: readonly ServerModule[] = [sitesModule, declarationsModule, questionnairesModule, actionsModule, cartographyModule, supplierModule, contractModule];
+export const SERVER_MODULES: readonly ServerModule[] = [
+  sitesModule,
+  declarationsModule,
+  questionnairesModule,
+  actionsModule,
+  cartographyModule,
+  supplierModule,
+  contractModule,
+  contactModule,
+];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */
 export const MODULE_MIGRATIONS: readonly ModuleMigrations[] = [

@@ -44,7 +44,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     email: 'field@demo.vigie.test',
     role: 'field user',
     admin: false,
-    rights: ['sites.read', 'cartography.read', 'notifications.access', 'declarations.read', 'questionnaryV2.questionnary_read', 'actions-plans-actions.read', 'action-plans.read'],
+    rights: ['sites.read', 'cartography.read', 'notifications.access', 'declarations.read', 'questionnaryV2.questionnary_read', 'actions-plans-actions.read', 'action-plans.read', 'contactV2.contactV2_read'],
     memberships: { acme: ['Lyon', 'Marseille'] },
   },
   { email: 'districts@demo.vigie.test', role: 'district switcher', admin: false, rights: ['opteamum.districts', 'sites.read'], memberships: { acme: ['Lyon', 'Marseille', 'Paris'] } },

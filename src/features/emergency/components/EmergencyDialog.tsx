@@ -22,6 +22,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Emergency360Stage, EmergencySiteStage } from '../../../../common/api-types';
 import { VIEWER_IMAGE_PATH } from '../../../../common/constants';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useConnectionState } from '../../../lib/connectivity';
 import { describeApiError } from '../../../lib/error-messages';
@@ -221,6 +222,13 @@ function EmergencyStepper({ titleId, initialSiteId, onDone }: { titleId: string;
             </label>
           ))}
         </fieldset>
+      )}
+
+      {/* The chosen site's emergency contacts, from the modules that keep them (lib/record-panels.ts). */}
+      {step !== 1 && siteId !== null && (
+        <div className="emergency-panels">
+          <RecordPanels host="emergency-site" recordId={siteId} />
+        </div>
       )}
 
       {step === 1 && (

@@ -18,6 +18,7 @@ import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { ApiImage, openApiImage } from '../../../components/ApiImage';
@@ -186,6 +187,7 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
             ]}
           />
         </RecordSection>
+        <RecordPanels host="sites" recordId={site.id} />
         <RecordSection title={t('sheet.stages_3d')}>
           <StageList stages={threeD} />
         </RecordSection>

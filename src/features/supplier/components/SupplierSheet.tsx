@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Supplier, SupplierDocumentSummary } from '../../../../common/modules/supplier/schemas';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -218,6 +219,7 @@ function SupplierSheetView({ supplier, onServer, pending, onBack, onEdit }: View
             </ul>
           )}
         </RecordSection>
+        {onServer && <RecordPanels host="suppliers" recordId={supplier.id} />}
         <RecordSection title={t('field.notes')}>
           <p className="supplier-notes">{supplier.notes || empty}</p>
         </RecordSection>

@@ -1,0 +1,18 @@
+/** The Contacts module's descriptor (_platform/module.ts), listed once in ../index.ts, after Suppliers (a contact's company is a supplier). */
+import { RECORDS_CHANGED_EVENT } from '../_platform/events.js';
+import type { ServerModule } from '../_platform/module.js';
+import { seedBenchContacts } from './bench-seed.js';
+import { contactMigrations } from './migrations.js';
+import { contactRoutes } from './routes.js';
+import { seedContacts } from './seed.js';
+
+export const contactModule: ServerModule = {
+  folder: 'contactV2',
+  prefix: '/contact-v2',
+  routes: contactRoutes,
+  migrations: contactMigrations,
+  events: [RECORDS_CHANGED_EVENT],
+  seed: seedContacts,
+  benchSeeds: [{ option: 'contacts', what: 'contacts', run: seedBenchContacts }],
+  namedTables: [{ table: 'contacts', name: 'name' }],
+};

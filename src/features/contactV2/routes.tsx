@@ -1,0 +1,95 @@
+/**
+ * The Contacts route subtree (the manifest's prefix `contact-v2`), registered by the app's route
+ * table. Guards, search validation and the list's first page only; the pages come from the
+ * module's chunks (components/pages.tsx for readers, components/manage-pages.tsx for managers).
+ *
+ *   /contact-v2                              → /contact-v2/contacts
+ *   /contact-v2/contacts                     the list (search, company, site, role, archived)
+ *   /contact-v2/contacts/$contactId          the sheet (reach, company, sites, history)
+ *   /contact-v2/contacts/$contactId/edit     edit (contactV2.admin)
+ *   /contact-v2/new                          create (contactV2.admin)
+ *   /contact-v2/import                       vCard import (contactV2.admin)
+ *   /contact-v2/duplicates                   duplicates to merge (contactV2.admin)
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { contacts } from './kinds';
+import { CONTACTS_LIST_PATH } from './paths';
+import { UUID, validateContactSearch, type ContactListSearch } from './search';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+function requireContacts(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'contactV2', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['contactV2'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : CONTACTS_LIST_PATH, replace: true });
+}
+
+const byContact = { parse: (raw: { contactId: string }) => (UUID.test(raw.contactId) ? raw : false) };
+
+export function moduleRoutes(parent: AnyRoute) {
+  const root = createRoute({
+    getParentRoute: () => parent,
+    path: 'contact-v2',
+    beforeLoad: () => requireContacts('read'),
+    loader: () => i18n.loadNamespaces(['contact-v2', 'components']),
+    component: lazyRouteComponent(() => import('./components/ContactLayout'), 'ContactLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: CONTACTS_LIST_PATH, replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => root,
+    path: 'contacts',
+    validateSearch: validateContactSearch,
+    loaderDeps: ({ search }: { search: ContactListSearch }) => search,
+    loader: ({ context, deps }: { context: RouterContext; deps: ContactListSearch }) => {
+      void context.queryClient.prefetchInfiniteQuery(contacts.pagesQueryOptions(deps));
+    },
+    component: lazyRouteComponent(pages, 'ContactsListPage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => root,
+    path: 'contacts/$contactId',
+    params: byContact,
+    validateSearch: validateContactSearch,
+    component: lazyRouteComponent(pages, 'ContactSheetPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => root,
+    path: 'contacts/$contactId/edit',
+    params: byContact,
+    beforeLoad: () => requireContacts('manage'),
+    component: lazyRouteComponent(managePages, 'ContactEditPage'),
+  });
+  const create = createRoute({
+    getParentRoute: () => root,
+    path: 'new',
+    beforeLoad: () => requireContacts('manage'),
+    component: lazyRouteComponent(managePages, 'ContactNewPage'),
+  });
+  const importPage = createRoute({
+    getParentRoute: () => root,
+    path: 'import',
+    beforeLoad: () => requireContacts('manage'),
+    component: lazyRouteComponent(managePages, 'ContactImportPage'),
+  });
+  const duplicates = createRoute({
+    getParentRoute: () => root,
+    path: 'duplicates',
+    beforeLoad: () => requireContacts('manage'),
+    component: lazyRouteComponent(managePages, 'DuplicatesPage'),
+  });
+  return root.addChildren([index, list, sheet, edit, create, importPage, duplicates]);
+}
