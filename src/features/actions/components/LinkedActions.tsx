@@ -30,7 +30,7 @@ export function LinkedActions({ source, canCreate = true, titled = false }: Link
   if (!powers.own) return null;
   const rows = (actions.data?.items ?? []).filter((row) => source.kind === 'declaration' || row.source?.questionKey === source.questionKey);
   const part = (
-    <div className="linked-actions">
+    <div className="action-linked">
       {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
       {actions.data !== undefined && rows.length === 0 && <p>{t('linked.none')}</p>}
       {rows.length > 0 && (

@@ -117,7 +117,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
               width={56}
               height={56}
               placeholder={
-                <span className={`declaration-row-thumb declaration-row-icon severity-${declaration.severity}`} aria-hidden="true">
+                <span className={`declaration-row-thumb declaration-row-icon declaration-severity-${declaration.severity}`} aria-hidden="true">
                   <MaskIcon icon={iconOf(declaration.templateIcon)} />
                 </span>
               }

@@ -200,7 +200,7 @@ function ReportFields({
         <fieldset className="declaration-severity">
           <legend>{t('field.severity')}</legend>
           {SEVERITY_NAMES.map((severity) => (
-            <label key={severity} className={`declaration-severity-option severity-${severity}`}>
+            <label key={severity} className={`declaration-severity-option declaration-severity-${severity}`}>
               <input type="radio" name={ids.severity} value={severity} checked={state.severity === severity} onChange={() => set('severity', severity)} />
               {t(`severity.${severity}`)}
             </label>
