@@ -156,13 +156,22 @@ const hasPrefix = (cls, prefixes) => prefixes.some((p) => cls === p || cls.start
 const isThirdParty = (cls) => THIRD_PARTY.some((re) => re.test(cls)) || IONIC_MODES.has(cls);
 
 const RAW_HEX = /#[0-9a-fA-F]{3,8}\b/g;
-const COLOUR_FN = /\b(rgba?|hsla?)\(\s*([^)]*(?:\([^)]*\)[^)]*)*)\)/g;
+const COLOUR_FN = /\b(?:rgba?|hsla?)\(/g;
 
 function rawColours(declaration) {
   const found = [...declaration.matchAll(RAW_HEX)].map((m) => m[0]);
   for (const m of declaration.matchAll(COLOUR_FN)) {
+    // The call's text, its parentheses balanced (its arguments may hold var()).
+    let depth = 0;
+    let end = m.index;
+    for (; end < declaration.length; end += 1) {
+      if (declaration[end] === '(') depth += 1;
+      else if (declaration[end] === ')' && --depth === 0) break;
+    }
+    const call = declaration.slice(m.index, end + 1);
+    const args = call.slice(m[0].length, -1).trim();
     // A token with an alpha (rgba(var(--x-rgb), 0.5)) is not raw; a var() with a raw fallback is.
-    if (!/^var\(--[\w-]+\)\s*,/.test(m[2])) found.push(m[0]);
+    if (!/^var\(--[\w-]+\)\s*,/.test(args)) found.push(call);
   }
   return found;
 }
