@@ -112,12 +112,12 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
         return (
           <a href={href} onClick={follow(href)} className="record-row declaration-row" aria-current={selected ? 'true' : undefined}>
             <ApiImage
-              className="declaration-row-thumb"
+              className="record-row-thumb"
               src={declaration.thumbnailUrl}
               width={56}
               height={56}
               placeholder={
-                <span className={`declaration-row-thumb declaration-row-icon declaration-severity-${declaration.severity}`} aria-hidden="true">
+                <span className={`record-row-thumb record-row-icon declaration-row-icon declaration-severity-${declaration.severity}`} aria-hidden="true">
                   <MaskIcon icon={iconOf(declaration.templateIcon)} />
                 </span>
               }

@@ -114,7 +114,7 @@ export function AreaGroupsPage() {
                 }}
               >
                 <span className="cm-swatch" style={{ background: group.colour }} aria-hidden="true" />
-                <span className="cm-row-text">
+                <span className="record-row-text">
                   <strong>{group.name}</strong>
                   <span>{t('management.groups.area_count', { count: group.areaCount ?? 0 })}</span>
                 </span>
