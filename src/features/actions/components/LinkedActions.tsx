@@ -34,7 +34,7 @@ export function LinkedActions({ source, canCreate = true, titled = false }: Link
       {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
       {actions.data !== undefined && rows.length === 0 && <p>{t('linked.none')}</p>}
       {rows.length > 0 && (
-        <ul className="action-list-plain" aria-label={t('linked.label')}>
+        <ul className="bare-list action-list-plain" aria-label={t('linked.label')}>
           {rows.map((row) => (
             <li key={row.id}>
               <ActionRow action={row} href={actionHref(ACTION_PLANS_PREFIX, row.id)} />

@@ -75,7 +75,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
       }}
       filters={
         // Folded by default: on a phone the list's rows come first; the count says what is set.
-        <details className="declaration-filters" open={active > 0 ? true : undefined}>
+        <details className="record-list-filters declaration-filters" open={active > 0 ? true : undefined}>
           <summary>{active === 0 ? t('list.filters') : t('list.filters_active', { count: active })}</summary>
           {select(
             t('list.filter_type'),
