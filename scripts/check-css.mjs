@@ -9,7 +9,7 @@
 //    src/components or src/app: `record-row`, `named-record`, `status-chip`, …) may appear only
 //    in a selector scoped by one of the module's classes (`.carto-page .module-page-content`):
 //    never on its own, which would restyle it for every module.
-// 2. No raw colour literal (#hex, rgb()/rgba()/hsl()/hsla() of numbers) outside
+// 2. No raw colour literal (#hex, rgb()/rgba()/hsl()/hsla() of numbers, a named colour) outside
 //    src/app/theme.css: colours are the theme's tokens (`--vigie-*`, Ionic's `--ion-color-*`).
 //    `rgba(var(--ion-color-primary-rgb), 0.08)` (a token with an alpha) is not raw.
 // Prints each problem as file:line and exits 1 when there is one.
@@ -23,7 +23,8 @@ const THEME = 'src/app/theme.css';
 /**
  * The class prefixes of each module folder under src/features (the longest matching folder
  * wins: cartography/management before cartography). A prefix `site` admits `site` and
- * `site-…`. A folder not listed gets its own name: src/features/supplier → `supplier-`.
+ * `site-…`. A folder not listed gets its own name: src/features/supplier → `supplier-` (and its
+ * kebab-case form: src/features/contactV2 → `contactV2-` or `contact-v2-`).
  */
 const PREFIXES = {
   actions: ['action', 'plan'],
@@ -149,7 +150,9 @@ function moduleOf(relFile) {
     const key = dirs.slice(0, n).join('/');
     if (PREFIXES[key] !== undefined) return { folder: key, prefixes: PREFIXES[key] };
   }
-  return { folder: dirs[0], prefixes: [dirs[0]] };
+  // A folder with no entry: its name, and its kebab-case form (contactV2 → `contactV2-`, `contact-v2-`).
+  const kebab = dirs[0].replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return { folder: dirs[0], prefixes: [...new Set([dirs[0], kebab])] };
 }
 
 const hasPrefix = (cls, prefixes) => prefixes.some((p) => cls === p || cls.startsWith(`${p}-`));
@@ -158,8 +161,16 @@ const isThirdParty = (cls) => THIRD_PARTY.some((re) => re.test(cls)) || IONIC_MO
 const RAW_HEX = /#[0-9a-fA-F]{3,8}\b/g;
 const COLOUR_FN = /\b(?:rgba?|hsla?)\(/g;
 
+/** Named colours in a colour property's value (the common ones; transparent and currentColor are fine). */
+const NAMED = /(?<![\w-])(white|black|red|green|blue|yellow|orange|purple|pink|brown|gray|grey|silver|navy|teal|maroon|olive|lime|aqua|cyan|magenta|fuchsia|gold|crimson|darkred|darkgreen|darkblue|lightgray|lightgrey|darkgray|darkgrey|whitesmoke)(?![\w-])/gi;
+const COLOUR_PROPERTY = /^(?:[\w-]*color|background(?:-image)?|border(?:-[\w-]+)?|outline|fill|stroke|[\w-]*shadow|caret-color|accent-color|--[\w-]+)\s*:/i;
+
 function rawColours(declaration) {
   const found = [...declaration.matchAll(RAW_HEX)].map((m) => m[0]);
+  if (COLOUR_PROPERTY.test(declaration)) {
+    const value = declaration.slice(declaration.indexOf(':') + 1).replace(/var\(--[\w-]+/g, '');
+    for (const m of value.matchAll(NAMED)) found.push(m[0]);
+  }
   for (const m of declaration.matchAll(COLOUR_FN)) {
     // The call's text, its parentheses balanced (its arguments may hold var()).
     let depth = 0;
