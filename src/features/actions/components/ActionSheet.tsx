@@ -257,7 +257,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
           {action.comments.length === 0 ? (
             <p>{t('sheet.no_comments')}</p>
           ) : (
-            <ol className="action-comments">
+            <ol className="bare-list action-comments">
               {action.comments.map((comment) => (
                 <li key={comment.id}>
                   <p className="action-comment-meta">
@@ -272,7 +272,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
         </RecordSection>
         {action.statusChanges.length > 0 && (
           <RecordSection title={t('sheet.timeline')}>
-            <ol className="action-timeline">
+            <ol className="bare-list action-timeline">
               {action.statusChanges.map((change) => (
                 <li key={`${change.at}-${change.to}`}>
                   {t('sheet.timeline_entry', { from: t(`status.${change.from}`), to: t(`status.${change.to}`), name: change.by.name, at: when(change.at) })}

@@ -30,11 +30,11 @@ export function LinkedActions({ source, canCreate = true, titled = false }: Link
   if (!powers.own) return null;
   const rows = (actions.data?.items ?? []).filter((row) => source.kind === 'declaration' || row.source?.questionKey === source.questionKey);
   const part = (
-    <div className="linked-actions">
+    <div className="action-linked">
       {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
       {actions.data !== undefined && rows.length === 0 && <p>{t('linked.none')}</p>}
       {rows.length > 0 && (
-        <ul className="action-list-plain" aria-label={t('linked.label')}>
+        <ul className="bare-list action-list-plain" aria-label={t('linked.label')}>
           {rows.map((row) => (
             <li key={row.id}>
               <ActionRow action={row} href={actionHref(ACTION_PLANS_PREFIX, row.id)} />

@@ -80,7 +80,7 @@ export function PlansPage() {
         <FromDeviceNote query={plans} />
         {plans.data !== undefined && rows.length === 0 && <p>{deletedView ? t('deleted_view.plans_empty') : t('plans.empty')}</p>}
         {rows.length > 0 && (
-          <ul className="action-list-plain" aria-label={deletedView ? t('deleted_view.plans_deleted') : t('plans.title')}>
+          <ul className="bare-list action-list-plain" aria-label={deletedView ? t('deleted_view.plans_deleted') : t('plans.title')}>
             {rows.map((plan) => (
               <li key={plan.id}>
                 <a className="plan-row" href={planHref(plan.id)} onClick={follow(planHref(plan.id))}>
@@ -165,7 +165,7 @@ export function PlanPage() {
           {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
           {actions.data !== undefined && view.rows.length === 0 && <p>{t('plans.no_actions')}</p>}
           {view.rows.length > 0 && (
-            <ul className="action-list-plain" aria-label={t('plans.actions', { count: view.total })}>
+            <ul className="bare-list action-list-plain" aria-label={t('plans.actions', { count: view.total })}>
               {view.rows.map((row) => (
                 <li key={row.id}>
                   <ActionRow action={row} href={actionHref(ACTION_PLANS_PREFIX, row.id)} />

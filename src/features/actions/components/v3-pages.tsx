@@ -69,7 +69,7 @@ export function TemplatesPage() {
         {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
         {templates.data !== undefined && rows.length === 0 && <p>{deletedView ? ta('deleted_view.templates_empty') : t('templates.empty')}</p>}
         {rows.length > 0 && (
-          <ul className="action-list-plain" aria-label={deletedView ? ta('deleted_view.templates_deleted') : t('templates.title')}>
+          <ul className="bare-list action-list-plain" aria-label={deletedView ? ta('deleted_view.templates_deleted') : t('templates.title')}>
             {rows.map((template) => {
               const href = powers.manageTemplates ? templateHref(template.id) : newActionHref(ACTIONS_V3_PREFIX, { template: template.id });
               return (

@@ -24,6 +24,7 @@ import { calendarKeys } from '../api/keys';
 import { dayKey, monthGrid, moveAnchor, parseDay, sameDay, viewRange, weekDays, type CalendarView } from '../month';
 import { calendarHref } from '../search';
 import { FeedPanel } from './FeedPanel';
+import '../../../components/module/module.css';
 import '../../../components/visually-hidden.css';
 import './calendar.css';
 
@@ -143,7 +144,7 @@ function MonthGrid({ anchor, today, byDay, links }: ViewProps) {
                     {date.getDate()}
                   </span>
                   {items.length > 0 && (
-                    <ul className="calendar-items">
+                    <ul className="bare-list calendar-items">
                       {items.map((item) => (
                         <li key={`${item.kind}:${item.id}`}>
                           <ItemLink item={item} links={links} compact />
@@ -177,7 +178,7 @@ function WeekList({ anchor, today, byDay, links }: ViewProps) {
             {items.length === 0 ? (
               <p className="calendar-nothing">{t('nothing')}</p>
             ) : (
-              <ul className="calendar-week-items">
+              <ul className="bare-list calendar-week-items">
                 {items.map((item) => (
                   <li key={`${item.kind}:${item.id}`}>
                     <ItemLink item={item} links={links} />

@@ -201,7 +201,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
           {comments.length === 0 ? (
             <p>{t('sheet.no_comments')}</p>
           ) : (
-            <ol className="declaration-comments">
+            <ol className="bare-list declaration-comments">
               {comments.map((comment) => (
                 <li key={comment.id}>
                   <p className="declaration-comment-meta">

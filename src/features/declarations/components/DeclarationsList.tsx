@@ -75,7 +75,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
       }}
       filters={
         // Folded by default: on a phone the list's rows come first; the count says what is set.
-        <details className="declaration-filters" open={active > 0 ? true : undefined}>
+        <details className="record-list-filters declaration-filters" open={active > 0 ? true : undefined}>
           <summary>{active === 0 ? t('list.filters') : t('list.filters_active', { count: active })}</summary>
           {select(
             t('list.filter_type'),
@@ -112,12 +112,12 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
         return (
           <a href={href} onClick={follow(href)} className="record-row declaration-row" aria-current={selected ? 'true' : undefined}>
             <ApiImage
-              className="declaration-row-thumb"
+              className="record-row-thumb"
               src={declaration.thumbnailUrl}
               width={56}
               height={56}
               placeholder={
-                <span className={`declaration-row-thumb declaration-row-icon severity-${declaration.severity}`} aria-hidden="true">
+                <span className={`record-row-thumb record-row-icon declaration-row-icon declaration-severity-${declaration.severity}`} aria-hidden="true">
                   <MaskIcon icon={iconOf(declaration.templateIcon)} />
                 </span>
               }

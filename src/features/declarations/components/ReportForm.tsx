@@ -58,7 +58,7 @@ export function ReportForm({ templateId, siteId, pinned = null, onChooseTemplate
           {templates.isPending && templates.fetchStatus === 'paused' && <p>{t('report.offline_no_templates')}</p>}
           {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
           {templates.data !== undefined && templates.data.length === 0 && <p>{t('report.no_templates')}</p>}
-          <ul className="declaration-types" aria-label={t('report.choose_title')}>
+          <ul className="bare-list declaration-types" aria-label={t('report.choose_title')}>
             {(templates.data ?? []).map((candidate) => (
               <li key={candidate.id}>
                 <button type="button" className="declaration-type" onClick={() => onChooseTemplate(candidate.id)}>
@@ -200,7 +200,7 @@ function ReportFields({
         <fieldset className="declaration-severity">
           <legend>{t('field.severity')}</legend>
           {SEVERITY_NAMES.map((severity) => (
-            <label key={severity} className={`declaration-severity-option severity-${severity}`}>
+            <label key={severity} className={`declaration-severity-option declaration-severity-${severity}`}>
               <input type="radio" name={ids.severity} value={severity} checked={state.severity === severity} onChange={() => set('severity', severity)} />
               {t(`severity.${severity}`)}
             </label>

@@ -64,7 +64,7 @@ export function TemplatesPage() {
         {templates.isPending && <IonSpinner name="crescent" aria-label={t('report.loading')} />}
         {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
         {templates.data?.length === 0 && <p>{t('templates.none')}</p>}
-        <ul className="declaration-template-list" aria-label={t('templates.title')}>
+        <ul className="bare-list declaration-template-list" aria-label={t('templates.title')}>
           {(templates.data ?? []).map((template) => (
             <li key={template.id} className="declaration-template-row">
               <IonIcon icon={iconOf(template.icon)} aria-hidden="true" />
@@ -233,7 +233,7 @@ function TemplateEditor({ template, onCancel, onDone }: { template?: Template; o
         <fieldset className="declaration-template-fields">
           <legend>{t('templates.fields')}</legend>
           {state.fields.length === 0 && <p>{t('templates.no_fields')}</p>}
-          <ol>
+          <ol className="bare-list">
             {state.fields.map((field, index) => (
               <li key={field.key} className="declaration-template-field">
                 <TextField label={t('templates.field_label', { kind: t(`kind.${field.kind}`) })} value={field.label} onChange={(label) => setField(index, { label })} problem={shown(`fields.${index}.label`)} maxlength={200} />

@@ -99,7 +99,7 @@ export function ReportShares({ inspectionId }: { inspectionId: string }) {
       {shares.isError && shares.data === undefined && <p role="alert">{describeApiError(shares.error)}</p>}
       {shares.isSuccess && list.length === 0 && <p>{t('share.none')}</p>}
       {list.length > 0 && (
-        <ul className="report-share-list">
+        <ul className="bare-list report-share-list">
           {list.map((share) => {
             const created = formatDateTime(share.createdAt, language);
             return (

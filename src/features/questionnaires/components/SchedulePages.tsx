@@ -121,7 +121,7 @@ export function SchedulesPage() {
       {list.isPending && list.fetchStatus === 'paused' && <p>{t('list.offline_empty')}</p>}
       {list.isError && list.data === undefined && <p role="alert">{describeApiError(list.error)}</p>}
       {list.data !== undefined && rows.length === 0 && <p>{t(deletedView ? 'schedules.deleted_empty' : 'schedules.empty')}</p>}
-      <ul className="inspection-list planning-schedules" aria-label={t(deletedView ? 'schedules.deleted_list_label' : 'schedules.list_label')}>
+      <ul className="bare-list inspection-list planning-schedules" aria-label={t(deletedView ? 'schedules.deleted_list_label' : 'schedules.list_label')}>
         {rows.map((row) => {
           const next = nextDue(row);
           return (

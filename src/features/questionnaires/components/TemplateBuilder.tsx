@@ -416,7 +416,7 @@ export function TemplateBuilder({ family, template, readOnly, banner, footer }: 
             )}
           </fieldset>
           {section.questions.length === 0 && <p className="inspection-help">{t('builder.no_questions')}</p>}
-          <ol className="builder-questions">
+          <ol className="bare-list builder-questions">
             {section.questions.map((question, q) => (
               <li key={question.uid} data-drag-question={`${s}:${q}`} className={`${marks.question(s, q)}${marks.dragging(s, q) ? ' builder-dragging' : ''}`.trim() || undefined}>
                 <QuestionEditor

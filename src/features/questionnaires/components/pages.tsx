@@ -85,7 +85,7 @@ export function InspectionsPage() {
       {list.isPending && list.fetchStatus === 'paused' && <p>{t('list.offline_empty')}</p>}
       {list.isError && list.data === undefined && <p role="alert">{describeApiError(list.error)}</p>}
       {list.data !== undefined && rows.length === 0 && <p>{t(`list.empty.${tab}`)}</p>}
-      <ul className="inspection-list" aria-label={t(`tab.${tab}`)}>
+      <ul className="bare-list inspection-list" aria-label={t(`tab.${tab}`)}>
         {rows.map((row) => (
           <InspectionRow key={row.id} row={row} locale={i18n.language} waiting={waiting.has(row.id)} />
         ))}
@@ -153,7 +153,7 @@ export function StartPage() {
         {templates.isPending && templates.fetchStatus !== 'paused' && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
         {templates.isPending && templates.fetchStatus === 'paused' && <p>{t('start.offline_no_templates')}</p>}
         {templates.isError && templates.data === undefined && <p role="alert">{describeApiError(templates.error)}</p>}
-        <ul className="inspection-list" aria-label={t('start.choose_template')}>
+        <ul className="bare-list inspection-list" aria-label={t('start.choose_template')}>
           {(templates.data ?? []).map((candidate) => (
             <li key={candidate.id}>
               <Link to={startHref({ template: candidate.id })} className="inspection-row">

@@ -164,7 +164,7 @@ export function ManageInspectionsPage() {
           onChange: (value) => setSearch({ sort: value as InspectionSort }),
         }}
         filters={
-          <details className="planning-filters" open={active > 0 ? true : undefined}>
+          <details className="record-list-filters planning-filters" open={active > 0 ? true : undefined}>
             <summary>{active === 0 ? t('manage.filters') : t('manage.filters_active', { count: active })}</summary>
             <div className="planning-filter-grid">
               {select(

@@ -79,7 +79,7 @@ export function TemplatesPage() {
               )}
             </div>
             {live.data !== undefined && rows.length === 0 && <p>{t('builder.empty')}</p>}
-            <ul className="inspection-list template-list" aria-label={t('builder.family_list', { family: t(`builder.family.${family}`) })}>
+            <ul className="bare-list inspection-list template-list" aria-label={t('builder.family_list', { family: t(`builder.family.${family}`) })}>
               {rows.map((row) => (
                 <TemplateRow key={row.id} row={row} locale={i18n.language} waiting={waiting.has(row.id)} builds={builds} />
               ))}
@@ -90,7 +90,7 @@ export function TemplatesPage() {
                 {deleted.isPending && <IonSpinner name="crescent" aria-label={t('list.loading')} />}
                 {deleted.isError && deleted.data === undefined && <p role="alert">{describeApiError(deleted.error)}</p>}
                 {deleted.data !== undefined && gone.length === 0 && <p>{t('builder.deleted_empty')}</p>}
-                <ul className="inspection-list template-list" aria-label={t('builder.deleted_list', { family: t(`builder.family.${family}`) })}>
+                <ul className="bare-list inspection-list template-list" aria-label={t('builder.deleted_list', { family: t(`builder.family.${family}`) })}>
                   {gone.map((row) => (
                     <TemplateRow key={row.id} row={row} locale={i18n.language} waiting={waiting.has(row.id)} builds={builds} />
                   ))}

@@ -228,12 +228,12 @@ function StageList({ stages, panoramas = false }: { stages: readonly SiteStage[]
   const [open, setOpen] = useState<string | null>(null);
   if (stages.length === 0) return <p>{t('sheet.no_stages')}</p>;
   return (
-    <ul className="site-stages">
+    <ul className="named-records">
       {stages.map((stage) => (
         <li key={stage.id}>
-          <div className="site-stage">
+          <div className="named-record site-stage">
             <ApiImage src={stage.thumbnailUrl} width={64} height={64} />
-            <span className="site-stage-name">{stage.name}</span>
+            <span className="named-record-name">{stage.name}</span>
             {stage.imageUrl === null ? (
               <span className="site-stage-note">{t('sheet.no_image')}</span>
             ) : panoramas ? (

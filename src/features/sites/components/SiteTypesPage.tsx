@@ -60,7 +60,7 @@ export function SiteTypesPage({ onBack }: { onBack: () => void }) {
         {types.isPending && <IonSpinner name="crescent" aria-label={t('sheet.loading')} />}
         {types.isError && types.data === undefined && <p role="alert">{describeApiError(types.error)}</p>}
         {types.data !== undefined && (
-          <ul className="site-types" aria-label={t('types.title')}>
+          <ul className="named-records" aria-label={t('types.title')}>
             {types.data
               .filter((type) => type.deletedAt === null)
               .map((type) => (
@@ -81,7 +81,7 @@ function SiteTypeRow({ type, waiting }: { type: SiteType; waiting: boolean }) {
   const [confirm, setConfirm] = useState(false);
   const problem = nameProblem(name);
   return (
-    <li className="site-type-row">
+    <li className="named-record">
       {editing ? (
         <form
           className="site-type-edit"
@@ -103,7 +103,7 @@ function SiteTypeRow({ type, waiting }: { type: SiteType; waiting: boolean }) {
         </form>
       ) : (
         <>
-          <span className="site-type-name">{type.name}</span>
+          <span className="named-record-name">{type.name}</span>
           <span className="site-type-count">{t('types.count', { count: type.siteCount })}</span>
           {waiting && <WaitingMark />}
           <IonButton fill="outline" aria-label={t('types.rename', { name: type.name })} onClick={() => setEditing(true)}>

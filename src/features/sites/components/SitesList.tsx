@@ -111,17 +111,17 @@ export function SitesList({ search, selectedId }: { search: SiteListSearch; sele
         return (
           <a href={href} onClick={follow(href)} className="record-row site-row" aria-current={selected ? 'true' : undefined}>
             <ApiImage
-              className="site-row-thumb"
+              className="record-row-thumb"
               src={site.thumbnailUrl}
               width={56}
               height={56}
               placeholder={
-                <span className="site-row-thumb site-row-placeholder" aria-hidden="true">
+                <span className="record-row-thumb record-row-icon site-row-placeholder" aria-hidden="true">
                   <MaskIcon icon={businessOutline} />
                 </span>
               }
             />
-            <span className="record-row-text site-row-text">
+            <span className="record-row-text">
               <strong>{site.name}</strong>
               <span>{site.address || t('sheet.no_address')}</span>
               {site.siteTypeName !== null && <span className="site-row-type">{site.siteTypeName}</span>}

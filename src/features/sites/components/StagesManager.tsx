@@ -124,10 +124,10 @@ function StageOrderList({ title, stages, onMove, onDelete, onImage }: StageOrder
   return (
     <>
       <h3>{title}</h3>
-      <ol className="site-stage-order">
+      <ol className="named-records">
         {stages.map((stage, index) => (
-          <li key={stage.id}>
-            <span className="site-stage-name">{stage.name}</span>
+          <li key={stage.id} className="named-record">
+            <span className="named-record-name">{stage.name}</span>
             <button
               type="button"
               className="icon-button"

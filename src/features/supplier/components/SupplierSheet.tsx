@@ -195,7 +195,7 @@ function SupplierSheetView({ supplier, onServer, pending, onBack, onEdit }: View
           {supplier.documents.length === 0 ? (
             <p>{t('sheet.no_documents')}</p>
           ) : (
-            <ul className="supplier-documents">
+            <ul className="bare-list supplier-documents">
               {supplier.documents.map((document) => (
                 <li key={document.id}>
                   <span className="supplier-document-text">

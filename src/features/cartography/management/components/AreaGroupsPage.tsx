@@ -101,7 +101,7 @@ export function AreaGroupsPage() {
         <p role="status">{groups.data !== undefined && t('management.groups.count', { count: rows.length })}</p>
         {groups.isError && groups.data === undefined && <p role="alert">{describeApiError(groups.error)}</p>}
         {groups.data !== undefined && rows.length === 0 && <p>{t(deletedView ? 'management.groups.empty_deleted' : 'management.groups.empty')}</p>}
-        <ul className="cm-status-list" aria-label={t('management.groups.list_label')}>
+        <ul className="bare-list cm-status-list" aria-label={t('management.groups.list_label')}>
           {rows.map((group: WithPending<AreaGroup>) => (
             <li key={group.id}>
               <a
@@ -114,7 +114,7 @@ export function AreaGroupsPage() {
                 }}
               >
                 <span className="cm-swatch" style={{ background: group.colour }} aria-hidden="true" />
-                <span className="cm-row-text">
+                <span className="record-row-text">
                   <strong>{group.name}</strong>
                   <span>{t('management.groups.area_count', { count: group.areaCount ?? 0 })}</span>
                 </span>

@@ -85,7 +85,7 @@ export function AreasList({ search, manager, layers, groups, writes, href, setSe
         return (
           <a href={to} onClick={follow(to)} className="record-row cm-row" aria-current={selected ? 'true' : undefined}>
             <span className="cm-swatch" style={{ background: colourOf(area) }} aria-hidden="true" />
-            <span className="record-row-text cm-row-text">
+            <span className="record-row-text">
               <strong>{area.name}</strong>
               <span>
                 {[area.layerName, area.groupName, surfaceText(area.areaSquareMetres, i18n.language)].filter((part) => part !== null && part !== '').join(' · ')}

@@ -80,7 +80,7 @@ export function CategoriesPage() {
         {categories.isError && categories.data === undefined && <p role="alert">{describeApiError(categories.error)}</p>}
         {categories.data !== undefined && rows.length === 0 && <p className="cm-note">{t(deleted ? 'management.categories.none_deleted' : 'management.categories.none')}</p>}
         {rows.length > 0 && (
-          <ul className="cm-list" aria-label={t('management.categories.list_label')}>
+          <ul className="bare-list cm-list" aria-label={t('management.categories.list_label')}>
             {rows.map((category) => (
               <CategoryRow key={category.id} category={category} manager={manager} />
             ))}

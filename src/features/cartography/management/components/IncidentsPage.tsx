@@ -109,7 +109,7 @@ export function IncidentsPage({ links }: { links?: ManagementLinks }) {
             <h2>
               {t(`declarations:status.${status}`)} ({group.length})
             </h2>
-            <ul className="cm-status-list">
+            <ul className="bare-list cm-status-list">
               {group.map((incident) => (
                 <IncidentItem
                   key={incident.id}

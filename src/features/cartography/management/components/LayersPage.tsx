@@ -160,7 +160,7 @@ export function LayersPage() {
           />
         )}
         {!deleted && (
-          <ul className="cm-list" aria-label={t('management.layers.builtin_label')}>
+          <ul className="bare-list cm-list" aria-label={t('management.layers.builtin_label')}>
             {(['sites', 'incidents'] as const).map((builtin) => (
               <li key={builtin} className="cm-item cm-item-fixed">
                 <span className="cm-swatch" style={{ background: builtin === 'sites' ? SITE_COLOUR : INCIDENT_COLOUR }} aria-hidden="true" />
@@ -177,7 +177,7 @@ export function LayersPage() {
         {layers.isError && <p role="alert">{describeApiError(layers.error)}</p>}
         {layers.data !== undefined && rows.length === 0 && <p className="cm-note">{t(deleted ? 'management.layers.none_deleted' : 'management.layers.none')}</p>}
         {rows.length > 0 && (
-          <ul ref={listRef} className="cm-list" aria-label={t('management.layers.list_label')}>
+          <ul ref={listRef} className="bare-list cm-list" aria-label={t('management.layers.list_label')}>
             {rows.map((layer, index) => (
               <LayerRow
                 key={layer.id}
