@@ -40,6 +40,8 @@ const PREFIXES = {
   questionnaires: ['questionnaire', 'questionnaires', 'inspection', 'template', 'planning', 'builder', 'report'],
   shell: ['app', 'menu', 'phone-tab', 'phone-tabs', 'toolbar', 'maintenance'],
   sites: ['site'],
+  contactV2: ['contact'],
+  contract: ['contract'],
   tenancy: ['tenancy'],
   'viewer-third-party': ['viewer'],
 };
