@@ -30,6 +30,12 @@ export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false 
 export const ListQuerystring = <T extends TSchema & { properties: Record<string, TSchema> }>(query: T) =>
   Type.Object({ ...query.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
 
+/** An export's query: the list's filters without its paging, unknown parameters refused (as the list's). */
+export const ExportQuerystring = <T extends TSchema & { properties: Record<string, TSchema> }>(query: T) => {
+  const { cursor: _cursor, limit: _limit, ...filters } = query.properties;
+  return Type.Object(filters, { additionalProperties: false });
+};
+
 /** `limit` of a list's query string as a number (400 out of range). */
 export function listQuery<Q extends { limit?: string }>(query: Q): Omit<Q, 'limit'> & { limit?: number } {
   const { limit, ...rest } = query;

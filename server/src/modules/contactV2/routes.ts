@@ -33,12 +33,12 @@ import { requireAuth } from '../../plugins/auth.js';
 import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
+import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { CONTACT_MODULE, ContactRepository } from './repository.js';
 
-const ExportQuerystring = Type.Omit(ContactListQuery, ['cursor', 'limit']);
+const ExportQuery = ExportQuerystring(ContactListQuery);
 
 /** A file name's safe part (a contact's name in its .vcf's name). */
 const fileName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'contact';
@@ -80,7 +80,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     respond(request, await (await repository(request)).siteContacts(request.query as { site?: string; role?: string })),
   );
 
-  app.get('/contacts/export.vcf', { onRequest: read, schema: { tags, querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
+  app.get('/contacts/export.vcf', { onRequest: read, schema: { tags, querystring: ExportQuery, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
     const text = await (await repository(request)).exportVcards(request.query as never, VCARD_EXPORT_MAX);
     const day = new Date().toISOString().slice(0, 10);
     return reply.header('content-type', 'text/vcard; charset=utf-8').header('content-disposition', `attachment; filename="contacts-${day}.vcf"`).send(text);

@@ -33,7 +33,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
+import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
 import { districtMembers } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { contractCsv } from './csv.js';
@@ -46,8 +46,7 @@ const CHOICES_MAX = 2000;
 /** Contracts in one CSV export at most. */
 export const EXPORT_MAX = 20_000;
 
-// Unknown parameters refused, as the list's (Omit keeps the properties only).
-const ExportQuerystring = Type.Object(Type.Omit(ContractListQuery, ['cursor', 'limit']).properties, { additionalProperties: false });
+const ExportQuery = ExportQuerystring(ContractListQuery);
 
 export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
@@ -74,7 +73,7 @@ export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext
   // Before the record routes' `/contracts/:id`: the export's fixed path.
   app.get(
     '/contracts/export.csv',
-    { onRequest: read, schema: { tags: ['contract'], querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } },
+    { onRequest: read, schema: { tags: ['contract'], querystring: ExportQuery, response: { 200: FileBytes, ...ErrorResponses } } },
     async (request, reply) => {
       const rows = await (await repository(request)).exportContracts(request.query, EXPORT_MAX);
       const day = new Date().toISOString().slice(0, 10);

@@ -30,15 +30,14 @@ import type { Queryable } from '../../db/types.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
+import { ExportQuerystring, ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
 import { supplierCsv } from './csv.js';
 import { SUPPLIER_MODULES, SupplierRepository } from './repository.js';
 
 /** Suppliers in one CSV export at most (a large district has a few thousand). */
 export const EXPORT_MAX = 20_000;
 
-// Unknown parameters refused, as the list's (Omit keeps the properties only).
-const ExportQuerystring = Type.Object(Type.Omit(SupplierListQuery, ['cursor', 'limit']).properties, { additionalProperties: false });
+const ExportQuery = ExportQuerystring(SupplierListQuery);
 
 export async function supplierRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   app.addHook('onRequest', app.authenticate);
@@ -83,7 +82,7 @@ export async function supplierRoutes(app: FastifyInstance, ctx: RouteContext): P
 
   app.get(
     '/suppliers/export.csv',
-    { onRequest: read, schema: { tags: ['supplier'], querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } },
+    { onRequest: read, schema: { tags: ['supplier'], querystring: ExportQuery, response: { 200: FileBytes, ...ErrorResponses } } },
     async (request, reply) => {
       const rows = await (await repository(request)).exportSuppliers(request.query as never, EXPORT_MAX);
       const day = new Date().toISOString().slice(0, 10);
