@@ -37,6 +37,8 @@ const EXPECTED_MENUS: Record<string, MenuRow[]> = {
     ['Action plans', '/actionPlan/actionPlanView'],
     ['Actions', '/actionPlan/actions'],
     ['Declarations', '/declarations'],
+    // contactV2.contactV2_read: a field user reads a site's emergency contacts.
+    ['Contacts', '/contact-v2'],
     ['Notifications', '/notifications/notificationsView'],
     ['Sign out', null],
   ],
