@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf, type Contact } from '../../../../common/modules/contactV2/schemas';
+import { ConfirmBar } from '../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
@@ -144,21 +145,14 @@ function ContactSheetView({ contact, onServer, pending, onBack, onEdit }: ViewPr
           </p>
         )}
         {confirmDelete && (
-          <div className="contact-confirm" role="alertdialog" aria-labelledby="contact-confirm-text">
-            <p id="contact-confirm-text">{t('sheet.delete_confirm', { name })}</p>
-            <IonButton
-              color="danger"
-              onClick={() => {
-                setConfirmDelete(false);
-                void act(() => contacts.queueDelete(contact), 'sheet.deleted_done');
-              }}
-            >
-              {t('sheet.delete_yes')}
-            </IonButton>
-            <IonButton fill="outline" onClick={() => setConfirmDelete(false)}>
-              {t('sheet.cancel')}
-            </IonButton>
-          </div>
+          <ConfirmBar
+            className="contact-confirm"
+            question={t('sheet.delete_confirm', { name })}
+            confirmLabel={t('sheet.delete_yes')}
+            cancelLabel={t('sheet.cancel')}
+            onConfirm={() => void act(() => contacts.queueDelete(contact), 'sheet.deleted_done')}
+            onCancel={() => setConfirmDelete(false)}
+          />
         )}
         <RecordSection title={t('sheet.reach')}>
           <p className="contact-actions">

@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractTerm, daysFrom } from '../../../../common/modules/contract/deadline';
 import { STATUS_TRANSITIONS, type Contract, type ContractStatus } from '../../../../common/modules/contract/schemas';
+import { ConfirmBar } from '../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
@@ -176,21 +177,14 @@ function ContractSheetView({ contract, onServer, pending, statusPending, onBack,
           {statusPending && <StatusChip label={t('sheet.status_waiting')} tone="info" />}
         </p>
         {confirmDelete && (
-          <div className="contract-confirm" role="alertdialog" aria-labelledby="contract-confirm-text">
-            <p id="contract-confirm-text">{t('sheet.delete_confirm', { title: contract.title })}</p>
-            <IonButton
-              color="danger"
-              onClick={() => {
-                setConfirmDelete(false);
-                void act(() => contracts.queueDelete(contract), 'sheet.deleted_done');
-              }}
-            >
-              {t('sheet.delete_yes')}
-            </IonButton>
-            <IonButton fill="outline" onClick={() => setConfirmDelete(false)}>
-              {t('sheet.cancel')}
-            </IonButton>
-          </div>
+          <ConfirmBar
+            className="contract-confirm"
+            question={t('sheet.delete_confirm', { title: contract.title })}
+            confirmLabel={t('sheet.delete_yes')}
+            cancelLabel={t('sheet.cancel')}
+            onConfirm={() => void act(() => contracts.queueDelete(contract), 'sheet.deleted_done')}
+            onCancel={() => setConfirmDelete(false)}
+          />
         )}
         {contract.noticeOn !== null && (
           <p className={soon ? 'contract-notice contract-notice-soon' : 'contract-notice'} role={soon ? 'status' : undefined}>

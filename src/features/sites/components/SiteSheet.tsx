@@ -15,6 +15,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { declarations } from '../../../../common/modules/declarations';
 import type { Site, SiteStage } from '../../../../common/modules/sites/schemas';
+import { ConfirmBar } from '../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
@@ -146,21 +147,14 @@ function SiteSheetView({ site, serverSite, waiting, conflict, onBack, onEdit }: 
           </p>
         )}
         {confirmDelete && (
-          <div className="site-confirm" role="alertdialog" aria-labelledby="site-confirm-text">
-            <p id="site-confirm-text">{t('sheet.delete_confirm', { name: site.name })}</p>
-            <IonButton
-              color="danger"
-              onClick={() => {
-                setConfirmDelete(false);
-                void act(() => queueDeleteSite(site), 'sheet.deleted_done');
-              }}
-            >
-              {t('sheet.delete_yes')}
-            </IonButton>
-            <IonButton fill="outline" onClick={() => setConfirmDelete(false)}>
-              {t('sheet.cancel')}
-            </IonButton>
-          </div>
+          <ConfirmBar
+            className="site-confirm"
+            question={t('sheet.delete_confirm', { name: site.name })}
+            confirmLabel={t('sheet.delete_yes')}
+            cancelLabel={t('sheet.cancel')}
+            onConfirm={() => void act(() => queueDeleteSite(site), 'sheet.deleted_done')}
+            onCancel={() => setConfirmDelete(false)}
+          />
         )}
         <RecordSection title={t('sheet.general')}>
           <RecordFields

@@ -11,6 +11,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Supplier, SupplierDocumentSummary } from '../../../../common/modules/supplier/schemas';
+import { ConfirmBar } from '../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordPanels } from '../../../components/module/RecordPanels';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
@@ -152,21 +153,14 @@ function SupplierSheetView({ supplier, onServer, pending, onBack, onEdit }: View
           </p>
         )}
         {confirmDelete && (
-          <div className="supplier-confirm" role="alertdialog" aria-labelledby="supplier-confirm-text">
-            <p id="supplier-confirm-text">{t('sheet.delete_confirm', { name: supplier.name })}</p>
-            <IonButton
-              color="danger"
-              onClick={() => {
-                setConfirmDelete(false);
-                void act(() => suppliers.queueDelete(supplier), 'sheet.deleted_done');
-              }}
-            >
-              {t('sheet.delete_yes')}
-            </IonButton>
-            <IonButton fill="outline" onClick={() => setConfirmDelete(false)}>
-              {t('sheet.cancel')}
-            </IonButton>
-          </div>
+          <ConfirmBar
+            className="supplier-confirm"
+            question={t('sheet.delete_confirm', { name: supplier.name })}
+            confirmLabel={t('sheet.delete_yes')}
+            cancelLabel={t('sheet.cancel')}
+            onConfirm={() => void act(() => suppliers.queueDelete(supplier), 'sheet.deleted_done')}
+            onCancel={() => setConfirmDelete(false)}
+          />
         )}
         <RecordSection title={t('sheet.reach')}>
           <RecordFields
