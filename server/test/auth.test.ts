@@ -244,6 +244,8 @@ describe('refresh and logout', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<Envelope<RefreshData>>();
     expect(body.data.token).toEqual(expect.any(String));
+    // Signed in the same second as the login's, it is still another token.
+    expect(body.data.token).not.toBe(first.token);
     expect(body.rights).toContain('sites.read');
     const rotated = refreshCookieOf(response.headers);
     expect(rotated).not.toBeNull();

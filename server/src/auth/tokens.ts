@@ -2,7 +2,7 @@
  * Access tokens (short-lived HS256 JWTs) and refresh tokens (random secrets, stored hashed).
  * The refresh cookie value is `<session id>.<secret>`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { AccessClaims } from '../../../common/api-types.js';
 
@@ -33,6 +33,10 @@ export class AccessTokens {
     const token = await new SignJWT({ email: claims.email, db: claims.db, did: claims.did, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
+      // A token id of its own: two tokens signed in the same second for the same session (a
+      // refresh right after the login) are still two tokens, so a refresh never hands back
+      // the token the app already holds.
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
