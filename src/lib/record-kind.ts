@@ -42,7 +42,16 @@ export interface RecordKindSpec<Fields extends object> {
   pageSize?: number;
   /** The fields a form edits: an update sends the ones that changed. */
   fields: readonly (keyof Fields & string)[];
+  /**
+   * The outbox names of a kind's writes when they are not `<module>.<kind>.<write>`: the names
+   * a module's writes had before it moved onto this core (`sites.create`), kept so that the
+   * writes a device still holds from the previous version send as they always did.
+   */
+  writeNames?: Readonly<Partial<Record<RecordWrite, string>>>;
 }
+
+export type RecordWrite = 'create' | 'update' | 'delete' | 'restore' | 'file';
+const RECORD_WRITES: readonly RecordWrite[] = ['create', 'update', 'delete', 'restore', 'file'];
 
 const version = (item: OutboxItem): number => item.baseVersion ?? 1;
 
@@ -58,13 +67,8 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     history: (id: string) => [...root, 'history', id] as const,
   };
   const recordPath = (id: string) => `${spec.path}/${encodeURIComponent(id)}`;
-  const writeKinds = {
-    create: `${spec.module}.${spec.kind}.create`,
-    update: `${spec.module}.${spec.kind}.update`,
-    delete: `${spec.module}.${spec.kind}.delete`,
-    restore: `${spec.module}.${spec.kind}.restore`,
-    file: `${spec.module}.${spec.kind}.file`,
-  } as const;
+  const writeKinds = Object.fromEntries(RECORD_WRITES.map((write) => [write, spec.writeNames?.[write] ?? `${spec.module}.${spec.kind}.${write}`])) as Record<RecordWrite, string>;
+  const writeOf = new Map(RECORD_WRITES.map((write) => [writeKinds[write], write]));
 
   const params = (search: ListSearch, cursor: string | null) => {
     const query = new URLSearchParams();
@@ -165,8 +169,8 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
    */
   const ownWrites = (writes: readonly PendingWrite[]): PendingWrite[] =>
     writes
-      .filter((write) => write.item.kind.startsWith(`${spec.module}.${spec.kind}.`))
-      .map((write) => ({ ...write, item: { ...write.item, module: spec.kind, kind: write.item.kind.slice(spec.module.length + 1) } }));
+      .filter((write) => writeOf.has(write.item.kind))
+      .map((write) => ({ ...write, item: { ...write.item, module: spec.kind, kind: `${spec.kind}.${writeOf.get(write.item.kind)!}` } }));
 
   /**
    * The kind's offline declaration: its list's first pages (or whole list) with the module's

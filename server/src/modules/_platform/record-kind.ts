@@ -69,12 +69,18 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
   /** The table's columns of the fields (derived ones included: an area's bounds, a folded name). */
   columns: (fields: F) => Record<string, unknown>;
   toRecord: (row: Row, names: Map<string, string>) => R;
+  /** A record read alone when it holds more than its row (a site's stages and files): replaces `toRecord` there. */
+  readOne?: (row: Row, names: Map<string, string>) => Promise<R>;
   /** The values of the fields a create may leave out (CreateBody's optional ones). */
   defaults?: Partial<F>;
   /** Fields cleaned as they are stored (trimmed names). */
   clean?: (fields: F) => F;
-  /** Before a create, an update or a restore (of record `id`): the references exist, the rules hold (4xx otherwise). */
-  check?: (fields: F, before: F | null, id: string) => Promise<void>;
+  /**
+   * Before a create, an update or a restore (of record `id`, `restoring` then): the references
+   * exist, the rules hold (4xx otherwise). On a restore `before` is null, so a rule on a value
+   * that must stay unique among live records is checked again.
+   */
+  check?: (fields: F, before: F | null, id: string, restoring: boolean) => Promise<void>;
   /** Before a delete: why it may not be deleted, if it may not (the key of a 409). */
   inUse?: (row: Row) => string | null;
   /** Searched text of a row, an SQL expression over `t` folded by the store (default `t.name`). */
@@ -111,7 +117,9 @@ export class RecordStore {
   }
 
   private async one<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, row: Row): Promise<R> {
-    const record = kind.toRecord(row, await actorNames(this.scope.control, [row.created_by, row.updated_by]));
+    const names = await actorNames(this.scope.control, [row.created_by, row.updated_by]);
+    if (kind.readOne) return kind.readOne(row, names);
+    const record = kind.toRecord(row, names);
     if (!kind.attachments) return record;
     return { ...record, files: await listRecordAttachments(this.scope.db, this.scope.districtId, kind.attachments, row.id) };
   }
@@ -171,7 +179,7 @@ export class RecordStore {
   async create<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, id: string, given: F): Promise<R> {
     const raw = { ...kind.defaults, ...given };
     const fields = kind.clean ? kind.clean(raw) : raw;
-    await kind.check?.(fields, null, id);
+    await kind.check?.(fields, null, id, false);
     const columns = Object.entries(kind.columns(fields));
     const names = columns.map(([column]) => column);
     const values = columns.map(([, value]) => value);
@@ -195,7 +203,7 @@ export class RecordStore {
     const next = kind.clean ? kind.clean(merged) : merged;
     const changes = changesBetween(before, next, kind.historyFields);
     if (changes.length === 0) return this.one(kind, row);
-    await kind.check?.(next, before, id);
+    await kind.check?.(next, before, id, false);
     const columns = Object.entries(kind.columns(next));
     await this.scope.db.query(
       `update ${kind.table} set ${columns.map(([column], i) => `${column} = $${i + 3}`).join(', ')},
@@ -213,7 +221,7 @@ export class RecordStore {
       const reason = kind.inUse?.(row);
       if (reason) throw new ApiError(409, { message: reason });
     }
-    if (!deleted && row.deleted_at !== null) await kind.check?.(kind.fieldsOf(row), null, id);
+    if (!deleted && row.deleted_at !== null) await kind.check?.(kind.fieldsOf(row), null, id, true);
     await setRecordDeleted(
       this.scope,
       { table: kind.table, module: kind.module, id, version: row.version, deletedAt: row.deleted_at, current: () => this.one(kind, row) },

@@ -220,7 +220,7 @@ export class ContactRepository {
   };
 
   /** The list's rows (no site names, no notes). */
-  private readonly rows: RecordKind<ContactRow, ContactFields, ContactListRow> = { ...this.contacts, select: `select ${CONTACT_COLUMNS} from contacts t`, toRecord: rowOf };
+  private readonly rows: RecordKind<ContactRow, ContactFields, ContactListRow> = { ...this.contacts, select: `select ${CONTACT_COLUMNS} from contacts t`, toRecord: rowOf, readOne: undefined };
 
   listContacts(query: ContactListQuery & { limit?: number }): Promise<Page<ContactListRow>> {
     return this.store.page(this.rows, query, this.deleted(query.deleted));
@@ -272,7 +272,7 @@ export class ContactRepository {
   async exportVcards(query: ContactListQuery, max: number): Promise<string> {
     const cards: string[] = [];
     let cursor: string | undefined;
-    const kind: RecordKind<ContactRow, ContactFields, string> = { ...this.rows, toRecord: (row) => writeVcard({ ...contactFields(row), supplierName: row.supplier_name }) };
+    const kind: RecordKind<ContactRow, ContactFields, string> = { ...this.rows, toRecord: (row) => writeVcard({ ...contactFields(row), supplierName: row.supplier_name }), readOne: undefined };
     do {
       const page = await this.store.page(kind, { ...query, ...(cursor ? { cursor } : {}), limit: 200 }, this.deleted(query.deleted));
       cards.push(...page.items);

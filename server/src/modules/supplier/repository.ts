@@ -263,6 +263,7 @@ export class SupplierRepository {
   async listSuppliers(query: SupplierListQuery & { limit?: number }): Promise<Page<SupplierListRow>> {
     const rowKind: RecordKind<SupplierRow, SupplierFields, SupplierListRow> = {
       ...this.suppliers,
+      readOne: undefined,
       select: `select ${SUPPLIER_COLUMNS} from suppliers t`,
       toRecord: (row, names) => ({
         ...recordMetaOf(row, names),
