@@ -81,6 +81,11 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
    * that must stay unique among live records is checked again.
    */
   check?: (fields: F, before: F | null, id: string, restoring: boolean) => Promise<void>;
+  /**
+   * After a create or an update, in the write's transaction: what the kind keeps beside its row
+   * (a template's revision at `version`, a search text over joined rows).
+   */
+  written?: (id: string, version: number, fields: F) => Promise<void>;
   /** Before a delete: why it may not be deleted, if it may not (the key of a 409). */
   inUse?: (row: Row) => string | null;
   /** Searched text of a row, an SQL expression over `t` folded by the store (default `t.name`). */
@@ -190,6 +195,7 @@ export class RecordStore {
       [id, this.scope.districtId, ...values, this.scope.actor.id],
     );
     if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
+    await kind.written?.(id, 1, fields);
     await writeHistory(this.scope, { module: kind.module, recordId: id, version: 1, action: 'create', changes: creationChanges(kind, fields) });
     return this.get(kind, id);
   }
@@ -211,6 +217,7 @@ export class RecordStore {
         where id = $1 and district_id = $2`,
       [id, this.scope.districtId, ...columns.map(([, value]) => value), this.scope.actor.id],
     );
+    await kind.written?.(id, row.version + 1, next);
     await writeHistory(this.scope, { module: kind.module, recordId: id, version: row.version + 1, action: 'update', changes });
     return this.get(kind, id);
   }
