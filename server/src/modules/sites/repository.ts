@@ -34,7 +34,7 @@ import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache, textKey, timeKey, type SortSpec } from '../_platform/list.js';
 import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-kind.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, readHistory, type RecordMetaRow, type RecordScope, versionConflict, writeHistory } from '../_platform/records.js';
+import { actorNames, deletedRecord, type FieldChange, iso, recordMetaOf, type RecordMetaRow, type RecordScope, writeHistory } from '../_platform/records.js';
 
 export const SITES_MODULE = 'sites';
 /** The history's module name of site types. */
@@ -55,9 +55,7 @@ export const attachmentThumbnailUrl = (id: string) => `${API_PREFIX}/attachments
 export const stageImagePath = (districtId: string, siteId: string, stageName: string): string =>
   `${VIEWER_IMAGE_PATH}/${districtId}/${siteId}/${encodeURIComponent(stageName)}`;
 
-interface SiteRow {
-  id: string;
-  district_id: string;
+interface SiteRow extends RecordMetaRow {
   name: string;
   description: string;
   full_address: string;
@@ -66,12 +64,6 @@ interface SiteRow {
   owner_name: string;
   site_type_id: string | null;
   site_type_name: string | null;
-  version: number;
-  created_at: Date;
-  created_by: string | null;
-  updated_at: Date;
-  updated_by: string | null;
-  deleted_at: Date | null;
 }
 
 /** A row of a list page: only what a summary shows. */
@@ -90,9 +82,6 @@ interface StageRow {
   attachment_id: string | null;
 }
 
-const SITE_COLUMNS = `s.id, s.district_id, s.name, s.description, s.full_address, s.gps_lat, s.gps_lng, s.owner_name, s.site_type_id,
-  t.name as site_type_name, s.version, s.created_at, s.created_by, s.updated_at, s.updated_by, s.deleted_at`;
-const SITE_FROM = 'sites s left join site_types t on t.id = s.site_type_id';
 
 const gpsOf = (row: { gps_lat: number | null; gps_lng: number | null }) =>
   row.gps_lat === null || row.gps_lng === null ? null : { lat: row.gps_lat, lng: row.gps_lng };
@@ -278,7 +267,7 @@ export class SitesRepository extends SiteReader {
       `select s.id, s.name, s.full_address, s.gps_lat, s.gps_lng, s.owner_name, s.site_type_id, t.name as site_type_name,
               s.version, s.updated_at, s.deleted_at, s.thumbnail_id, ${spec.value} as sort_value,
               ${cached === undefined ? `(select count(*) from sites s where ${filtered})::int` : 'null::int'} as total
-         from ${SITE_FROM}
+         from sites s left join site_types t on t.id = s.site_type_id
         where ${pageWhere.join(' and ')}
         order by ${spec.column} ${direction}, s.id ${direction}
         limit $${params.length}`,
@@ -312,39 +301,25 @@ export class SitesRepository extends SiteReader {
     };
   }
 
-  private async row(id: string, lock = false): Promise<SiteRow | null> {
-    const { rows } = await this.db.query<SiteRow>(
-      `select ${SITE_COLUMNS} from ${SITE_FROM} where s.id = $1 and s.district_id = $2${lock ? ' for update of s' : ''}`,
-      [id, this.districtId],
-    );
-    return rows[0] ?? null;
-  }
-
+  /** The site's row, locked for a write to it or to its stages; 404 in another district. */
   private async rowOr404(id: string, lock = false): Promise<SiteRow> {
-    const row = await this.row(id, lock);
-    if (!row) throw ApiError.notFound(SITE_NOT_FOUND);
-    return row;
+    const { rows } = await this.db.query<SiteRow>(`${this.sites.select} where t.id = $1 and t.district_id = $2${lock ? ' for update of t' : ''}`, [id, this.districtId]);
+    if (!rows[0]) throw ApiError.notFound(SITE_NOT_FOUND);
+    return rows[0];
   }
 
-  private async toSite(row: SiteRow): Promise<Site> {
-    const [{ rows: stages }, attachments, names] = await Promise.all([
+  private async toSite(row: SiteRow, names?: Map<string, string>): Promise<Site> {
+    const [{ rows: stages }, attachments, actors] = await Promise.all([
       this.db.query<StageRow>(
         `select id, kind, name, position, image is not null as has_image, attachment_id from site_stages
           where site_id = $1 order by kind, position, name`,
         [row.id],
       ),
       listRecordAttachments(this.db, this.districtId, SITES_MODULE, row.id),
-      actorNames(this.scope.control, [row.created_by, row.updated_by]),
+      names ?? actorNames(this.scope.control, [row.created_by, row.updated_by]),
     ]);
     return {
-      id: row.id,
-      districtId: row.district_id,
-      version: row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
+      ...recordMetaOf(row, actors),
       ...fieldsOf(row),
       siteTypeName: row.site_type_name,
       stages: stages.map((stage) => stageOf(this.districtId, row.id, stage)),
@@ -352,17 +327,44 @@ export class SitesRepository extends SiteReader {
     };
   }
 
+  /**
+   * Sites on the platform's record core (_platform/record-kind.ts): created with the client's
+   * id, edited from a base version field by field, deleted reversibly, each in the history. A
+   * site read alone carries its stages and files; its type must be a live type of the district
+   * when it is given or changed (a restored site keeps the type it had, even one deleted since).
+   */
+  readonly sites: RecordKind<SiteRow, SiteFields, Site> = {
+    module: SITES_MODULE,
+    table: 'sites',
+    notFound: SITE_NOT_FOUND,
+    select: `select t.id, t.district_id, t.name, t.description, t.full_address, t.gps_lat, t.gps_lng, t.owner_name, t.site_type_id,
+      st.name as site_type_name, t.version, t.created_at, t.created_by, t.updated_at, t.updated_by, t.deleted_at
+      from sites t left join site_types st on st.id = t.site_type_id`,
+    historyFields: SITE_FIELDS,
+    fieldsOf,
+    columns: (f) => ({
+      name: f.name,
+      description: f.description,
+      full_address: f.address,
+      gps_lat: f.gps?.lat ?? null,
+      gps_lng: f.gps?.lng ?? null,
+      owner_name: f.ownerName,
+      site_type_id: f.siteTypeId,
+    }),
+    toRecord: () => {
+      throw new Error('a site is read alone (readOne)');
+    },
+    readOne: (row, names) => this.toSite(row, names),
+    defaults: { description: '', address: '', gps: null, ownerName: '', siteTypeId: null },
+    clean: trimmedName,
+    check: async (f, before, _id, restoring) => {
+      if (!restoring && f.siteTypeId !== (before?.siteTypeId ?? null)) await this.checkType(f.siteTypeId);
+    },
+  };
+
   /** A site of the district, deleted or not; 404 otherwise. */
-  async get(id: string): Promise<Site> {
-    return this.toSite(await this.rowOr404(id));
-  }
-
-  async history(id: string): Promise<HistoryEntry[]> {
-    await this.rowOr404(id);
-    return readHistory(this.scope, SITES_MODULE, id);
-  }
-
-  // ---------------------------------------------------------------- sites: writes
+  get = (id: string): Promise<Site> => this.store.get(this.sites, id);
+  history = (id: string): Promise<HistoryEntry[]> => this.store.history(this.sites, id);
 
   private async checkType(siteTypeId: string | null | undefined): Promise<void> {
     if (!siteTypeId) return;
@@ -370,90 +372,13 @@ export class SitesRepository extends SiteReader {
     if (rows.length === 0) throw ApiError.badRequest(TYPE_NOT_FOUND);
   }
 
-  async create(body: SiteCreate): Promise<Site> {
-    await this.checkType(body.siteTypeId);
-    const fields: SiteFields = {
-      name: body.name.trim(),
-      description: body.description ?? '',
-      address: body.address ?? '',
-      gps: body.gps ?? null,
-      ownerName: body.ownerName ?? '',
-      siteTypeId: body.siteTypeId ?? null,
-    };
-    const { rows } = await this.db.query(
-      `insert into sites (id, district_id, name, description, full_address, gps_lat, gps_lng, owner_name, site_type_id, version, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $10) on conflict (id) do nothing returning id`,
-      [body.id, this.districtId, fields.name, fields.description, fields.address, fields.gps?.lat ?? null, fields.gps?.lng ?? null, fields.ownerName, fields.siteTypeId, this.scope.actor.id],
-    );
-    // The id is the client's: one already used (here or anywhere in this database) is refused.
-    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    const changes = changesBetween({} as SiteFields, fields, SITE_FIELDS).filter((c) => c.after !== null && c.after !== '');
-    await writeHistory(this.scope, { module: SITES_MODULE, recordId: body.id, version: 1, action: 'create', changes });
-    return this.get(body.id);
-  }
-
-  /** The locked live row at `baseVersion`, or the 409 the caller's merge needs. */
-  private async writable(id: string, baseVersion: number): Promise<SiteRow> {
-    const row = await this.rowOr404(id, true);
-    if (row.version !== baseVersion) throw versionConflict(await this.toSite(row));
-    if (row.deleted_at) throw deletedRecord(await this.toSite(row));
-    return row;
-  }
-
-  async update(id: string, body: SiteUpdate): Promise<Site> {
-    const row = await this.rowOr404(id, true);
-    if (row.version !== body.baseVersion) throw versionConflict(await this.toSite(row));
-    if (row.deleted_at) throw deletedRecord(await this.toSite(row));
-    const next = { ...body.changes, ...(body.changes.name !== undefined ? { name: body.changes.name.trim() } : {}) };
-    const changes = changesBetween(fieldsOf(row), next, SITE_FIELDS);
-    // Nothing differs: no new version, no history entry (a replayed edit changes nothing).
-    if (changes.length === 0) return this.toSite(row);
-    if ('siteTypeId' in next) await this.checkType(next.siteTypeId);
-    const merged = { ...fieldsOf(row), ...next };
-    await this.db.query(
-      `update sites set name = $3, description = $4, full_address = $5, gps_lat = $6, gps_lng = $7, owner_name = $8, site_type_id = $9,
-              version = version + 1, updated_at = now(), updated_by = $10
-        where id = $1 and district_id = $2`,
-      [id, this.districtId, merged.name, merged.description, merged.address, merged.gps?.lat ?? null, merged.gps?.lng ?? null, merged.ownerName, merged.siteTypeId, this.scope.actor.id],
-    );
-    await writeHistory(this.scope, { module: SITES_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
-    return this.get(id);
-  }
-
-  async remove(id: string, baseVersion: number): Promise<Site> {
-    await this.writable(id, baseVersion);
-    const { rows } = await this.db.query<{ deleted_at: Date }>(
-      `update sites set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2 returning deleted_at`,
-      [id, this.districtId, this.scope.actor.id],
-    );
-    await writeHistory(this.scope, {
-      module: SITES_MODULE,
-      recordId: id,
-      version: baseVersion + 1,
-      action: 'delete',
-      changes: [{ field: 'deletedAt', before: null, after: iso(rows[0]!.deleted_at) }],
-    });
-    return this.get(id);
-  }
-
-  async restore(id: string, baseVersion: number): Promise<Site> {
-    const row = await this.rowOr404(id, true);
-    if (row.version !== baseVersion) throw versionConflict(await this.toSite(row));
-    // Not deleted (restored meanwhile, or never deleted): nothing to do.
-    if (!row.deleted_at) return this.toSite(row);
-    await this.db.query(
-      `update sites set deleted_at = null, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2`,
-      [id, this.districtId, this.scope.actor.id],
-    );
-    await writeHistory(this.scope, {
-      module: SITES_MODULE,
-      recordId: id,
-      version: baseVersion + 1,
-      action: 'restore',
-      changes: [{ field: 'deletedAt', before: iso(row.deleted_at), after: null }],
-    });
-    return this.get(id);
-  }
+  create = (body: SiteCreate): Promise<Site> => {
+    const { id, ...fields } = body;
+    return this.store.create(this.sites, id, fields as SiteFields);
+  };
+  update = (id: string, body: SiteUpdate): Promise<Site> => this.store.update(this.sites, id, body);
+  remove = (id: string, baseVersion: number): Promise<Site> => this.store.setDeleted(this.sites, id, baseVersion, true);
+  restore = (id: string, baseVersion: number): Promise<Site> => this.store.setDeleted(this.sites, id, baseVersion, false);
 
   // ---------------------------------------------------------------- stages
 
