@@ -45,7 +45,8 @@ export interface RecordKindSpec<Fields extends object> {
   /**
    * The outbox names of a kind's writes when they are not `<module>.<kind>.<write>`: the names
    * a module's writes had before it moved onto this core (`sites.create`), kept so that the
-   * writes a device still holds from the previous version send as they always did.
+   * writes a device still holds from the previous version send as they always did. A kind
+   * that names its writes has those only (its senders are the named ones).
    */
   writeNames?: Readonly<Partial<Record<RecordWrite, string>>>;
 }
@@ -159,6 +160,8 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
       [writeKinds.file, async () => null, 'fail'],
     ];
     for (const [kind, send, onConflict] of senders) {
+      // A kind with its own outbox names has exactly the writes it names.
+      if (spec.writeNames !== undefined && !Object.values(spec.writeNames).includes(kind)) continue;
       registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx.payload, ctx.idempotencyKey) }), { onConflict });
     }
   }

@@ -5,8 +5,9 @@
  * the request. An update carries only the changed fields and, as `base`, the values the user
  * started from, so a conflict can be merged field by field.
  */
-import type { Site, SiteCreate, SiteFields, SiteType, StageCreate, StageKind, StageOrder } from '../../../common/modules/sites/schemas';
+import type { Site, SiteFields, SiteSummary, SiteType, StageCreate, StageKind, StageOrder } from '../../../common/modules/sites/schemas';
 import { enqueueWrite, type AttachmentInput as OutboxAttachment } from '../../lib/outbox';
+import { defineRecordKind } from '../../lib/record-kind';
 import type { StageChanges } from './api/update-stage';
 
 export const SITES_MODULE = 'sites';
@@ -27,14 +28,27 @@ export const SITE_WRITE_KINDS = [
 ] as const;
 export type SiteWriteKind = (typeof SITE_WRITE_KINDS)[number];
 
-export interface SiteUpdatePayload {
-  changes: Partial<SiteFields>;
-  base: Partial<SiteFields>;
-}
-export interface SiteTypeUpdatePayload {
-  changes: { name: string };
-  base: { name: string };
-}
+/**
+ * Sites and site types on the platform's record core (lib/record-kind.ts): create with the
+ * device's id, the changed fields only, delete and restore, each sent by the core's senders
+ * under the outbox names Sites writes have always had.
+ */
+export const siteRecords = defineRecordKind<SiteFields, Site, SiteSummary>({
+  module: SITES_MODULE,
+  kind: 'sites',
+  path: 'sites',
+  // The form's fields (not the contract's SITE_FIELDS: importing the contract would bring
+  // TypeBox into every screen that writes).
+  fields: ['name', 'description', 'address', 'gps', 'ownerName', 'siteTypeId'],
+  writeNames: { create: 'sites.create', update: 'sites.update', delete: 'sites.delete', restore: 'sites.restore' },
+});
+export const siteTypeRecords = defineRecordKind<{ name: string }, SiteType, SiteType>({
+  module: SITES_MODULE,
+  kind: 'type',
+  path: 'sites/types',
+  fields: ['name'],
+  writeNames: { create: 'sites.type.create', update: 'sites.type.update', delete: 'sites.type.delete' },
+});
 export interface StageUpdatePayload {
   stageId: string;
   changes: StageChanges;
@@ -48,53 +62,19 @@ export interface PhotoAddPayload {
   name: string;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The fields of `next` that differ from `site`, each with the value the user started from. */
-export function siteChanges(site: SiteFields, next: SiteFields): SiteUpdatePayload {
-  const changes: Record<string, unknown> = {};
-  const base: Record<string, unknown> = {};
-  // The form's fields (not the contract's SITE_FIELDS: importing the contract would bring
-  // TypeBox into every screen that writes, and the two hold the same keys by type).
-  for (const field of Object.keys(next) as (keyof SiteFields)[]) {
-    if (!same(site[field], next[field])) {
-      changes[field] = next[field];
-      base[field] = site[field];
-    }
-  }
-  return { changes, base };
-}
-
-/** `base`: the values the user started from (the outbox's merge base); `attachments`: sent after the write. */
-const queue = (kind: SiteWriteKind, recordId: string, baseVersion: number | null, payload: unknown, extra: { base?: unknown; attachments?: OutboxAttachment[] } = {}) =>
+/** `attachments`: uploaded before the write is sent. */
+const queue = (kind: SiteWriteKind, recordId: string, baseVersion: number | null, payload: unknown, extra: { attachments?: OutboxAttachment[] } = {}) =>
   enqueueWrite({ kind, module: SITES_MODULE, recordId, baseVersion, payload, ...extra });
 
-export async function queueCreateSite(fields: SiteFields): Promise<string> {
-  const id = crypto.randomUUID();
-  const payload: SiteCreate = { id, ...fields };
-  await queue('sites.create', id, null, payload);
-  return id;
-}
+export const queueCreateSite = (fields: SiteFields): Promise<string> => siteRecords.queueCreate(fields);
+/** Queues the changed fields only; nothing (false) when nothing changed. */
+export const queueUpdateSite = (site: Site, next: SiteFields): Promise<boolean> => siteRecords.queueUpdate(site, next);
+export const queueDeleteSite = (site: Pick<Site, 'id' | 'version'>) => siteRecords.queueDelete(site);
+export const queueRestoreSite = (site: Pick<Site, 'id' | 'version'>) => siteRecords.queueRestore(site);
 
-/** Queues the changed fields only; nothing when nothing changed. */
-export async function queueUpdateSite(site: Site, next: SiteFields): Promise<boolean> {
-  const payload = siteChanges(site, next);
-  if (Object.keys(payload.changes).length === 0) return false;
-  await queue('sites.update', site.id, site.version, payload.changes, { base: payload.base });
-  return true;
-}
-
-export const queueDeleteSite = (site: Pick<Site, 'id' | 'version'>) => queue('sites.delete', site.id, site.version, null);
-export const queueRestoreSite = (site: Pick<Site, 'id' | 'version'>) => queue('sites.restore', site.id, site.version, null);
-
-export async function queueCreateSiteType(name: string): Promise<string> {
-  const id = crypto.randomUUID();
-  await queue('sites.type.create', id, null, { id, name: name.trim() });
-  return id;
-}
-export const queueRenameSiteType = (type: SiteType, name: string) =>
-  queue('sites.type.update', type.id, type.version, { name: name.trim() }, { base: { name: type.name } });
-export const queueDeleteSiteType = (type: SiteType) => queue('sites.type.delete', type.id, type.version, null);
+export const queueCreateSiteType = (name: string): Promise<string> => siteTypeRecords.queueCreate({ name: name.trim() });
+export const queueRenameSiteType = (type: SiteType, name: string) => siteTypeRecords.queueUpdate(type, { name: name.trim() });
+export const queueDeleteSiteType = (type: SiteType) => siteTypeRecords.queueDelete(type);
 
 export interface StageImage {
   blob: Blob;

@@ -7,7 +7,8 @@ import { renderApp } from '../../../../src/testing/render-app';
 import { seedSession } from '../../../../src/testing/session';
 import { MANAGER, serveSites, SITE, TYPE_OFFICE } from './sites-testing';
 
-vi.mock('../../../../src/lib/outbox', () => ({
+vi.mock('../../../../src/lib/outbox', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../src/lib/outbox')>()),
   enqueueWrite: vi.fn((item: object) => Promise.resolve({ ...item, idempotencyKey: 'k', state: 'pending', createdAt: '' })),
   registerSender: vi.fn(),
   usePendingWrites: () => [],
