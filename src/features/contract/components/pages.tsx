@@ -3,16 +3,11 @@
  * contract's sheet (the list beside it on a wide screen, a page above it on a phone).
  */
 import { IonButton } from '@ionic/react';
-import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ModulePage } from '../../../components/module/ModulePage';
-import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayout';
-import { useBack } from '../../../hooks/use-back';
-import { downloadApiFile } from '../../../lib/download';
+import { downloadList, NavButton, RecordListPage, RecordSheetPage, useRecordId } from '../../../components/module/RecordPages';
 import { useEnvelope } from '../../../lib/envelope-store';
-import { describeApiError } from '../../../lib/error-messages';
 import { can } from '../../../lib/rights';
-import { showToast } from '../../../lib/toast';
 import { contractEditHref, contractNewHref, contractsListHref, templatesHref } from '../paths';
 import { validateContractSearch } from '../search';
 import { ContractSheet } from './ContractSheet';
@@ -23,44 +18,26 @@ export function useListSearch() {
   return validateContractSearch(raw);
 }
 
-export function useContractId(): string {
-  const params: { contractId?: string } = useParams({ strict: false });
-  return params.contractId ?? '';
-}
+export const useContractId = (): string => useRecordId('contractId');
 
 export function ContractsListPage() {
   const { t } = useTranslation('contract');
   const search = useListSearch();
-  const router = useRouter();
   const manager = can(useEnvelope((state) => state.rights), 'contract', 'manage');
-  const exportCsv = () => {
-    const params = new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    void downloadApiFile('contract/contracts/export.csv', params, 'contrats.csv').catch((error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }));
-  };
   const actions = (
     <>
-      {manager && <IonButton onClick={() => void router.navigate({ href: contractNewHref() })}>{t('list.new')}</IonButton>}
+      {manager && <NavButton href={contractNewHref()}>{t('list.new')}</NavButton>}
       {manager && (
-        <IonButton fill="outline" onClick={() => void router.navigate({ href: templatesHref() })}>
+        <NavButton href={templatesHref()} outline>
           {t('list.templates')}
-        </IonButton>
+        </NavButton>
       )}
-      <IonButton fill="outline" onClick={exportCsv}>
+      <IonButton fill="outline" onClick={() => downloadList('contract/contracts/export.csv', search, 'contrats.csv')}>
         {t('list.export')}
       </IonButton>
     </>
   );
-  return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')} actions={actions}>
-          <ContractsList search={search} />
-        </ModulePage>
-      }
-      detail={null}
-      placeholder={t('list.choose')}
-    />
-  );
+  return <RecordListPage title={t('list.title')} placeholder={t('list.choose')} actions={actions} list={<ContractsList search={search} />} />;
 }
 
 export function ContractSheetPage() {
@@ -68,17 +45,14 @@ export function ContractSheetPage() {
   const search = useListSearch();
   const contractId = useContractId();
   const router = useRouter();
-  const wide = useWideLayout();
-  const back = useBack(contractsListHref(search));
   return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')}>
-          <ContractsList search={search} selectedId={contractId} />
-        </ModulePage>
-      }
-      detail={<ContractSheet key={contractId} contractId={contractId} onBack={wide ? undefined : back} onEdit={() => void router.navigate({ href: contractEditHref(contractId) })} />}
+    <RecordSheetPage
+      title={t('list.title')}
       placeholder={t('list.choose')}
+      listHref={contractsListHref(search)}
+      recordId={contractId}
+      list={(selectedId) => <ContractsList search={search} selectedId={selectedId} />}
+      sheet={(onBack) => <ContractSheet contractId={contractId} onBack={onBack} onEdit={() => void router.navigate({ href: contractEditHref(contractId) })} />}
     />
   );
 }
