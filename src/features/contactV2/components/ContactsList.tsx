@@ -7,6 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf, type ContactRow } from '../../../../common/modules/contactV2/schemas';
+import { stateOf, StateFilter, stateSearch } from '../../../components/module/DeletedFilter';
+import { FilterSelect } from '../../../components/module/FilterSelect';
 import { RecordList } from '../../../components/module/RecordList';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { SiteSelect } from '../../../components/module/SiteSelect';
@@ -84,40 +86,29 @@ export function ContactsList({ search, selectedId }: { search: ContactListSearch
       emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
       filters={
         <>
-          <label className="record-list-select">
-            {t('list.filter_company')}
-            <select value={search.supplier ?? ''} onChange={(event) => setSearch({ supplier: event.target.value || undefined })}>
-              <option value="">{t('list.filter_any')}</option>
-              {(supplierList.data ?? []).map((supplier) => (
-                <option key={supplier.id} value={supplier.id}>
-                  {supplier.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('list.filter_company')}
+            anyLabel={t('list.filter_any')}
+            value={search.supplier}
+            options={(supplierList.data ?? []).map((supplier) => ({ value: supplier.id, label: supplier.name }))}
+            onChange={(supplier) => setSearch({ supplier })}
+          />
           <SiteSelect label={t('list.filter_site')} value={search.site ?? null} noneLabel={t('list.filter_any')} choices={siteChoicesQueryOptions} onChange={(site) => setSearch({ site: site ?? undefined })} />
-          <label className="record-list-select">
-            {t('list.filter_role')}
-            <select value={search.role ?? ''} onChange={(event) => setSearch({ role: event.target.value || undefined })}>
-              <option value="">{t('list.filter_any')}</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`role.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="record-list-select">
-            {t('list.filter_state')}
-            <select
-              value={search.deleted === 'true' ? 'deleted' : search.archived === 'true' ? 'archived' : ''}
-              onChange={(event) => setSearch({ archived: event.target.value === 'archived' ? 'true' : undefined, deleted: event.target.value === 'deleted' ? 'true' : undefined })}
-            >
-              <option value="">{t('list.filter_active')}</option>
-              <option value="archived">{t('list.filter_archived')}</option>
-              {manager && <option value="deleted">{t('list.filter_deleted')}</option>}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('list.filter_role')}
+            anyLabel={t('list.filter_any')}
+            value={search.role}
+            options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+            onChange={(role) => setSearch({ role })}
+          />
+          <StateFilter
+            label={t('list.filter_state')}
+            liveLabel={t('list.filter_active')}
+            archivedLabel={t('list.filter_archived')}
+            deletedLabel={manager ? t('list.filter_deleted') : undefined}
+            state={stateOf(search)}
+            onChange={(state) => setSearch(stateSearch(state))}
+          />
         </>
       }
       renderRow={(row, selected) => {

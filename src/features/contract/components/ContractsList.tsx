@@ -9,6 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contractTerm } from '../../../../common/modules/contract/deadline';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractRow } from '../../../../common/modules/contract/schemas';
+import { DeletedFilter } from '../../../components/module/DeletedFilter';
+import { FilterSelect } from '../../../components/module/FilterSelect';
 import { RecordList } from '../../../components/module/RecordList';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -62,17 +64,7 @@ export function ContractsList({ search, selectedId }: { search: ContractListSear
     });
   const filtered = Object.keys(search).some((key) => key !== 'deleted' && search[key] !== undefined);
   const select = (label: string, key: keyof ContractListSearch, options: { value: string; label: string }[]) => (
-    <label className="record-list-select">
-      {label}
-      <select value={search[key] ?? ''} onChange={(event) => setSearch({ [key]: event.target.value || undefined })}>
-        <option value="">{t('list.filter_any')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label={label} anyLabel={t('list.filter_any')} value={search[key]} options={options} onChange={(value) => setSearch({ [key]: value })} />
   );
 
   return (
@@ -98,13 +90,13 @@ export function ContractsList({ search, selectedId }: { search: ContractListSear
           {select(t('field.status'), 'status', CONTRACT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })))}
           {select(t('list.filter_notice'), 'noticeWithin', [7, 30, 90].map((days) => ({ value: String(days), label: t('list.within', { count: days }) })))}
           {manager && (
-            <label className="record-list-select">
-              {t('list.filter_state')}
-              <select value={search.deleted === 'true' ? 'deleted' : ''} onChange={(event) => setSearch({ deleted: event.target.value === 'deleted' ? 'true' : undefined })}>
-                <option value="">{t('list.filter_live')}</option>
-                <option value="deleted">{t('list.filter_deleted')}</option>
-              </select>
-            </label>
+            <DeletedFilter
+              label={t('list.filter_state')}
+              liveLabel={t('list.filter_live')}
+              deletedLabel={t('list.filter_deleted')}
+              deleted={search.deleted === 'true'}
+              onChange={(deleted) => setSearch({ deleted: deleted ? 'true' : undefined })}
+            />
           )}
         </>
       }

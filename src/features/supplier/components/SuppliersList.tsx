@@ -8,6 +8,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SupplierRow } from '../../../../common/modules/supplier/schemas';
+import { stateOf, StateFilter, stateSearch } from '../../../components/module/DeletedFilter';
+import { FilterSelect } from '../../../components/module/FilterSelect';
 import { RecordList } from '../../../components/module/RecordList';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -74,37 +76,32 @@ export function SuppliersList({ search, selectedId }: { search: SupplierListSear
       emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
       filters={
         <>
-          <label className="record-list-select">
-            {t('list.filter_trade')}
-            <select value={search.trade ?? ''} onChange={(event) => setSearch({ trade: event.target.value || undefined })}>
-              <option value="">{t('list.filter_any')}</option>
-              {(tradeList.data ?? []).map((trade) => (
-                <option key={trade.id} value={trade.id}>
-                  {trade.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="record-list-select">
-            {t('list.filter_documents')}
-            <select value={search.documents ?? ''} onChange={(event) => setSearch({ documents: event.target.value || undefined })}>
-              <option value="">{t('list.filter_any')}</option>
-              <option value="expiring,expired">{t('list.documents_attention')}</option>
-              <option value="expiring">{t('document.state.expiring')}</option>
-              <option value="expired">{t('document.state.expired')}</option>
-            </select>
-          </label>
-          <label className="record-list-select">
-            {t('list.filter_state')}
-            <select
-              value={search.deleted === 'true' ? 'deleted' : search.archived === 'true' ? 'archived' : ''}
-              onChange={(event) => setSearch({ archived: event.target.value === 'archived' ? 'true' : undefined, deleted: event.target.value === 'deleted' ? 'true' : undefined })}
-            >
-              <option value="">{t('list.filter_active')}</option>
-              <option value="archived">{t('list.filter_archived')}</option>
-              {manager && <option value="deleted">{t('list.filter_deleted')}</option>}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('list.filter_trade')}
+            anyLabel={t('list.filter_any')}
+            value={search.trade}
+            options={(tradeList.data ?? []).map((trade) => ({ value: trade.id, label: trade.name }))}
+            onChange={(trade) => setSearch({ trade })}
+          />
+          <FilterSelect
+            label={t('list.filter_documents')}
+            anyLabel={t('list.filter_any')}
+            value={search.documents}
+            options={[
+              { value: 'expiring,expired', label: t('list.documents_attention') },
+              { value: 'expiring', label: t('document.state.expiring') },
+              { value: 'expired', label: t('document.state.expired') },
+            ]}
+            onChange={(documents) => setSearch({ documents })}
+          />
+          <StateFilter
+            label={t('list.filter_state')}
+            liveLabel={t('list.filter_active')}
+            archivedLabel={t('list.filter_archived')}
+            deletedLabel={manager ? t('list.filter_deleted') : undefined}
+            state={stateOf(search)}
+            onChange={(state) => setSearch(stateSearch(state))}
+          />
         </>
       }
       renderRow={(row, selected) => {
