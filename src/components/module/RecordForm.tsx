@@ -218,7 +218,22 @@ export function TextField({ label, value, onChange, problem, multiline = false, 
 
 /** The offer of an earlier visit's draft. */
 /** A record's form: named for assistive technology, checked by the app (no browser validation), Enter saves. */
-export function RecordFormElement({ label, onSave, children }: { label: string; onSave: () => void; children: ReactNode }) {
+/**
+ * A record's form element: saved on submit (Enter included), named for assistive technology;
+ * given the `form` it edits, it opens with the offer of a kept draft and the required-fields
+ * note.
+ */
+export function RecordFormElement({
+  label,
+  onSave,
+  form,
+  children,
+}: {
+  label: string;
+  onSave: () => void;
+  form?: { draft: unknown; restoreDraft: () => void; discardDraft: () => void };
+  children: ReactNode;
+}) {
   return (
     <form
       className="record-form"
@@ -229,6 +244,8 @@ export function RecordFormElement({ label, onSave, children }: { label: string; 
         onSave();
       }}
     >
+      {form !== undefined && form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
+      {form !== undefined && <RequiredNote />}
       {children}
     </form>
   );

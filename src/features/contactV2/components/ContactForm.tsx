@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_NAME_MAX, CONTACT_NOTES_MAX, CONTACT_TEXT_MAX, ContactFields, PHONE_TYPES, type Contact, type ContactRole, type PhoneType } from '../../../../common/modules/contactV2/schemas';
 import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { RecordFormElement, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { SiteSelect } from '../../../components/module/SiteSelect';
 import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
@@ -102,17 +102,7 @@ export function ContactForm({ contact, onDone, onCancel }: ContactFormProps) {
 
   return (
     <ModulePage title={title} onBack={onCancel}>
-      <form
-        className="record-form"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <RequiredNote />
+      <RecordFormElement label={title} onSave={() => void save()} form={form}>
         <TextField label={t('field.firstName')} value={state.firstName} onChange={(v) => set('firstName', v)} problem={shown('firstName')} maxlength={CONTACT_NAME_MAX} />
         <TextField label={t('field.lastName')} value={state.lastName} onChange={(v) => set('lastName', v)} problem={shown('lastName')} maxlength={CONTACT_NAME_MAX} required />
         <TextField label={t('field.jobTitle')} value={state.jobTitle} onChange={(v) => set('jobTitle', v)} problem={shown('jobTitle')} maxlength={CONTACT_TEXT_MAX} />
@@ -203,7 +193,7 @@ export function ContactForm({ contact, onDone, onCancel }: ContactFormProps) {
 
         <TextField label={t('field.notes')} value={state.notes} onChange={(v) => set('notes', v)} problem={shown('notes')} multiline maxlength={CONTACT_NOTES_MAX} />
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
-      </form>
+      </RecordFormElement>
     </ModulePage>
   );
 }

@@ -13,7 +13,7 @@ import { contractTerm } from '../../../../common/modules/contract/deadline';
 import { CONTRACT_TEXT_MAX, CONTRACT_TITLE_MAX, CONTRACT_TYPES, ContractFields, DEFAULT_REMINDER_DAYS, type Contract, type ContractType, type FieldValue } from '../../../../common/modules/contract/schemas';
 import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { RecordFormElement, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { formatDay } from '../../../lib/dates';
 import { describeApiError } from '../../../lib/error-messages';
@@ -154,17 +154,7 @@ export function ContractForm({ contract, onDone, onCancel }: ContractFormProps) 
 
   return (
     <ModulePage title={title} onBack={onCancel}>
-      <form
-        className="record-form"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <RequiredNote />
+      <RecordFormElement label={title} onSave={() => void save()} form={form}>
         <label className="record-form-select" htmlFor={ids.supplier}>
           {t('field.supplier')} *
           <select id={ids.supplier} value={state.supplierId} onChange={(event) => set('supplierId', event.target.value)} aria-invalid={shown('supplierId') !== undefined} required>
@@ -258,7 +248,7 @@ export function ContractForm({ contract, onDone, onCancel }: ContractFormProps) 
         ))}
         <TextField label={t('field.notes')} value={state.notes} onChange={(v) => set('notes', v)} problem={shown('notes')} multiline maxlength={CONTRACT_TEXT_MAX} />
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
-      </form>
+      </RecordFormElement>
     </ModulePage>
   );
 }

@@ -12,7 +12,7 @@ import { CONTRACT_TEXT_MAX, CONTRACT_TITLE_MAX, CONTRACT_TYPES, ContractTemplate
 import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordSheet } from '../../../components/module/RecordSheet';
-import { DraftOffer, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { RecordFormElement, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { useBack } from '../../../hooks/use-back';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
@@ -138,17 +138,7 @@ function TemplateForm({ template, onDone, onCancel }: { template?: ContractTempl
 
   return (
     <ModulePage title={title} onBack={onCancel} actions={template !== undefined && template.contractCount === 0 ? <IonButton color="danger" fill="outline" onClick={() => void remove()}>{t('template.remove')}</IonButton> : undefined}>
-      <form
-        className="record-form"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <RequiredNote />
+      <RecordFormElement label={title} onSave={() => void save()} form={form}>
         <TextField label={t('template.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={CONTRACT_TITLE_MAX} required />
         <label className="record-form-select" htmlFor={typeId}>
           {t('field.type')}
@@ -188,7 +178,7 @@ function TemplateForm({ template, onDone, onCancel }: { template?: ContractTempl
         <TextField label={t('template.clauses')} value={state.clauses} onChange={(v) => set('clauses', v)} problem={shown('clauses')} multiline maxlength={CONTRACT_TEXT_MAX} />
         <p>{t('template.clauses_help', { example: '{{visits}}' })}</p>
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
-      </form>
+      </RecordFormElement>
     </ModulePage>
   );
 }

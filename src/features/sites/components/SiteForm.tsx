@@ -14,7 +14,7 @@ import type { Site } from '../../../../common/modules/sites/schemas';
 import { SITE_ADDRESS_MAX, SITE_DESCRIPTION_MAX, SITE_NAME_MAX, SITE_OWNER_MAX } from '../../../../common/modules/sites/schemas';
 import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, FieldError, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { FieldError, RecordFormElement, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { describeApiError } from '../../../lib/error-messages';
 import { locateDevice } from '../../../lib/geolocation';
 import { showToast } from '../../../lib/toast';
@@ -84,17 +84,7 @@ export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
 
   return (
     <ModulePage title={site === undefined ? t('form.new_title') : t('form.edit_title', { name: site.name })} onBack={onCancel}>
-      <form
-        className="record-form"
-        noValidate
-        aria-label={site === undefined ? t('form.new_title') : t('form.edit_title', { name: site.name })}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <RequiredNote />
+      <RecordFormElement label={site === undefined ? t('form.new_title') : t('form.edit_title', { name: site.name })} onSave={() => void save()} form={form}>
         <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={SITE_NAME_MAX} required />
         <TextField
           label={t('field.description')}
@@ -129,7 +119,7 @@ export function SiteForm({ site, onDone, onCancel }: SiteFormProps) {
           {gps.status === 'error' && <FieldError id={gpsErrorId} problem={{ key: `sites:${gps.key}` }} />}
         </fieldset>
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
-      </form>
+      </RecordFormElement>
     </ModulePage>
   );
 }

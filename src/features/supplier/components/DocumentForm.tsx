@@ -13,7 +13,7 @@ import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { HistoryList, RecordSection } from '../../../components/module/RecordSheet';
-import { DraftOffer, RecordFormElement, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { RecordFormElement, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
 import { showSavedToast } from '../../../lib/saved-toast';
@@ -93,9 +93,7 @@ export function DocumentForm({ supplierId, document, onDone }: DocumentFormProps
 
   return (
     <ModulePage title={title} onBack={onDone} actions={document !== undefined ? <IonButton color="danger" fill="outline" onClick={() => void remove()}>{t('document.remove')}</IonButton> : undefined}>
-      <RecordFormElement label={title} onSave={() => void save()}>
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <RequiredNote />
+      <RecordFormElement label={title} onSave={() => void save()} form={form}>
         <label className="record-form-select" htmlFor={kindId}>
           {t('document.kind_label')}
           <select id={kindId} value={state.kind} onChange={(event) => set('kind', event.target.value as DocumentKind)}>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { SUPPLIER_NAME_MAX, SUPPLIER_NOTES_MAX, SUPPLIER_TEXT_MAX, SupplierFields, type Supplier } from '../../../../common/modules/supplier/schemas';
 import { FormActions } from '../../../components/module/FormActions';
 import { ModulePage } from '../../../components/module/ModulePage';
-import { DraftOffer, RecordFormElement, RequiredNote, TextField, useRecordForm } from '../../../components/module/RecordForm';
+import { RecordFormElement, TextField, useRecordForm } from '../../../components/module/RecordForm';
 import { schemaProblems } from '../../../components/module/validation';
 import { describeApiError } from '../../../lib/error-messages';
 import { showSavedToast } from '../../../lib/saved-toast';
@@ -82,9 +82,7 @@ export function SupplierForm({ supplier, onDone, onCancel }: SupplierFormProps) 
 
   return (
     <ModulePage title={title} onBack={onCancel}>
-      <RecordFormElement label={title} onSave={() => void save()}>
-        {form.draft !== null && <DraftOffer onRestore={form.restoreDraft} onDiscard={form.discardDraft} />}
-        <RequiredNote />
+      <RecordFormElement label={title} onSave={() => void save()} form={form}>
         <TextField label={t('field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={SUPPLIER_NAME_MAX} required />
         {TEXT_FIELDS.map((field) => (
           <TextField
