@@ -518,7 +518,7 @@ export class SitesRepository extends SiteReader {
     inUse: (row) => (row.site_count > 0 ? 'sites.type_in_use' : null),
   };
 
-  private readonly store: RecordStore;
+  readonly store: RecordStore;
 
   private static toType(this: void, row: Pick<TypeRow, 'id' | 'name' | 'version' | 'deleted_at' | 'site_count'>): SiteType {
     return { id: row.id, name: row.name, version: row.version, siteCount: row.site_count, deletedAt: row.deleted_at ? iso(row.deleted_at) : null };

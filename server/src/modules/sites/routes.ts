@@ -8,7 +8,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { can } from '../../../../common/rights.js';
 import {
   Site,
@@ -21,9 +21,8 @@ import {
   SiteUpdate,
   StageCreate,
   StageOrder,
-  type SiteListQuery as SiteListQueryType,
 } from '../../../../common/modules/sites/schemas.js';
-import { HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Uuid } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -33,24 +32,17 @@ import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
+import { IdParams, ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { SITES_MODULE, SitesRepository, type SitesCaches } from './repository.js';
 
-const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const StageParams = Type.Object({ id: Uuid, stageId: Uuid }, { additionalProperties: false });
 const StageUpdate = Type.Object(
   { name: Type.Optional(StageCreate.properties.name), attachmentId: Type.Optional(Type.Union([Uuid, Type.Null()])) },
   { additionalProperties: false, minProperties: 1 },
 );
 
-/**
- * The list's query string as it arrives: every value is a string (the server does not
- * coerce types), so `limit` is checked as digits here and as a number in the handler.
- */
-const ListQuerystring = Type.Object(
-  { ...SiteListQuery.properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) },
-  { additionalProperties: false },
-);
+const SiteListQuerystring = ListQuerystring(SiteListQuery);
 
 export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -88,91 +80,29 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
     const auth = requireAuth(request);
     emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: SITES_MODULE, id: record.id, version: record.version });
   };
+  // Sites and their types are record kinds of the platform (list, create, read, history, edit,
+  // delete, restore); a type's write is announced as a Sites change, which drops the caches.
+  const common = { tag: 'sites', read, manage, module: SITES_MODULE, repository: async (request: FastifyRequest, tx?: Queryable) => repository(request, tx), store: (repo: SitesRepository) => repo.store };
 
-  api.get('/', { onRequest: read, schema: { querystring: ListQuerystring, response: { 200: Envelope(SitePage) } } }, async (request) => {
-    const { limit, ...rest } = request.query;
-    const size = limit === undefined ? undefined : Number(limit);
-    if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
-    // The deleted sites are for managers, who may restore them.
-    if (rest.deleted === 'true' && !can(await rightsOf(request), 'sites', 'manage')) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: ['sites'] });
-    const query: SiteListQueryType = { ...rest, ...(size !== undefined ? { limit: size } : {}) };
-    return respond(request, await repository(request).list(query));
-  });
-
-  // Site types: static paths, matched before /:id.
-  api.get('/types', { onRequest: read, schema: { response: { 200: Envelope(Type.Array(SiteType)) } } }, async (request) =>
-    respond(request, await repository(request).listTypes()),
-  );
-
-  api.post('/types', { onRequest: manage, schema: { headers: WriteHeaders, body: SiteTypeCreate, response: { 201: Envelope(SiteType) } } }, async (request, reply) => {
-    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 201, data: await repository(request, tx).createType(request.body) }), changed(request));
-    return respond(request, data);
-  });
-
-  api.patch(
-    '/types/:id',
-    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: SiteTypeUpdate, response: { 200: Envelope(SiteType) } } },
-    async (request, reply) => {
-      const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).updateType(request.params.id, request.body) }), changed(request));
-      return respond(request, data);
+  recordRoutes(app, ctx, {
+    ...common,
+    path: '',
+    schemas: { record: Site, create: SiteCreate, update: SiteUpdate, listQuery: SiteListQuerystring, listAnswer: SitePage },
+    kind: (repo) => repo.sites,
+    list: async (repo, query, request) => {
+      const parsed = listQuery(query as Static<typeof SiteListQuery> & { limit?: string });
+      // The deleted sites are for managers, who may restore them.
+      if (parsed.deleted === 'true' && !can(await rightsOf(request), 'sites', 'manage')) throw ApiError.forbidden('auth.missing_rights', { requiredPermissions: ['sites'] });
+      return repo.list(parsed);
     },
-  );
-
-  api.delete(
-    '/types/:id',
-    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(SiteType) } } },
-    async (request, reply) => {
-      const data = await idempotentWrite(
-        request,
-        reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).removeType(request.params.id, request.body.baseVersion) }),
-        changed(request),
-      );
-      return respond(request, data);
-    },
-  );
-
-  api.get('/:id', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Site) } } }, async (request) =>
-    respond(request, await repository(request).get(request.params.id)),
-  );
-
-  api.get('/:id/history', { onRequest: read, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
-    respond(request, await repository(request).history(request.params.id)),
-  );
-
-  api.post('/', { onRequest: manage, schema: { headers: WriteHeaders, body: SiteCreate, response: { 201: Envelope(Site) } } }, async (request, reply) => {
-    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 201, data: await repository(request, tx).create(request.body) }), changed(request));
-    return respond(request, data);
   });
-
-  api.patch('/:id', { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: SiteUpdate, response: { 200: Envelope(Site) } } }, async (request, reply) => {
-    const data = await idempotentWrite(request, reply, async (tx) => ({ statusCode: 200, data: await repository(request, tx).update(request.params.id, request.body) }), changed(request));
-    return respond(request, data);
+  recordRoutes(app, ctx, {
+    ...common,
+    path: '/types',
+    schemas: { record: SiteType, create: SiteTypeCreate, update: SiteTypeUpdate, listQuery: Type.Object({}, { additionalProperties: false }), listAnswer: Type.Array(SiteType) },
+    kind: (repo) => repo.types,
+    list: (repo) => repo.listTypes(),
   });
-
-  api.delete('/:id', { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Site) } } }, async (request, reply) => {
-    const data = await idempotentWrite(
-      request,
-      reply,
-      async (tx) => ({ statusCode: 200, data: await repository(request, tx).remove(request.params.id, request.body.baseVersion) }),
-      changed(request),
-    );
-    return respond(request, data);
-  });
-
-  api.post(
-    '/:id/restore',
-    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Site) } } },
-    async (request, reply) => {
-      const data = await idempotentWrite(
-        request,
-        reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).restore(request.params.id, request.body.baseVersion) }),
-        changed(request),
-      );
-      return respond(request, data);
-    },
-  );
 
   api.post(
     '/:id/stages',
