@@ -12,7 +12,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack
 import type { HistoryEntry, Page } from '../../common/schemas/platform';
 import { apiGet } from './api-client';
 import { OFFLINE_PAGES_KEPT, registerOfflineData, type AnyFetchOptions, type OfflineDeclaration } from './offline-declarations';
-import { changedFields, enqueueWrite, registerSender, sendWrite, type OutboxItem, type PendingWrite, type SenderOptions } from './outbox';
+import { changedFields, enqueueWrite, registerSender, sendWrite, type AttachmentInput, type OutboxItem, type PendingWrite, type SenderOptions } from './outbox';
 
 /** A file to attach, as the device holds it until its upload ends. */
 export interface AttachmentFile {
@@ -49,6 +49,12 @@ export interface RecordKindSpec<Fields extends object> {
    * that names its writes has those only (its senders are the named ones).
    */
   writeNames?: Readonly<Partial<Record<RecordWrite, string>>>;
+  /**
+   * A create carries the files its record names (queueCreate's `attachments`: a report's photos
+   * and signatures), uploaded before the record is posted (the outbox's attachmentsFirst), since
+   * the server checks they are the record's own uploads.
+   */
+  createFilesFirst?: boolean;
 }
 
 export type RecordWrite = 'create' | 'update' | 'delete' | 'restore' | 'file';
@@ -108,10 +114,10 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
   const queue = (kind: string, recordId: string, baseVersion: number | null, payload: unknown, base?: unknown) =>
     enqueueWrite({ kind, module: spec.module, recordId, baseVersion, payload, ...(base === undefined ? {} : { base }) });
 
-  /** Queues the creation of a record with the device's id; answers the id. */
-  async function queueCreate(fields: Fields): Promise<string> {
+  /** Queues the creation of a record with the device's id (with the files it names, if any); answers the id. */
+  async function queueCreate(fields: Fields, attachments?: AttachmentInput[]): Promise<string> {
     const id = crypto.randomUUID();
-    await queue(writeKinds.create, id, null, { id, ...fields });
+    await enqueueWrite({ kind: writeKinds.create, module: spec.module, recordId: id, baseVersion: null, payload: { id, ...fields }, ...(attachments === undefined ? {} : { attachments }) });
     return id;
   }
 
@@ -162,7 +168,8 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     for (const [kind, send, onConflict] of senders) {
       // A kind with its own outbox names has exactly the writes it names.
       if (spec.writeNames !== undefined && !Object.values(spec.writeNames).includes(kind)) continue;
-      registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx.payload, ctx.idempotencyKey) }), { onConflict });
+      const filesFirst = kind === writeKinds.create && spec.createFilesFirst === true;
+      registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx.payload, ctx.idempotencyKey) }), { onConflict, ...(filesFirst ? { attachmentsFirst: true } : {}) });
     }
   }
 

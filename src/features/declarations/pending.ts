@@ -9,7 +9,9 @@ import type { Comment, Declaration, DeclarationCreate, DeclarationSummary, Templ
 import type { PendingWrite, WithPending } from '../../lib/outbox';
 import { matchesSearch } from '../../lib/text-fold';
 import type { DeclarationListSearch } from './search';
-import type { CommentPayload, StatusPayload } from './writes';
+import { COMMENT_WRITE, declarations, STATUS_WRITE, templates, type CommentPayload, type StatusPayload } from './writes';
+
+const WRITES = declarations.writeKinds;
 
 /** A comment written here and not yet on the server. */
 export type ShownComment = Comment & { waiting?: boolean };
@@ -22,20 +24,20 @@ export function applyPending(record: Declaration, writes: readonly PendingWrite[
   for (const write of writes) {
     if (!undelivered(write, record.id)) continue;
     const { kind } = write.item;
-    if (kind === 'declarations.update' && typeof write.payload === 'object' && write.payload !== null) next = { ...next, ...(write.payload as Partial<Declaration>) };
-    else if (kind === 'declarations.status') next = { ...next, status: (write.payload as StatusPayload).status };
-    else if (kind === 'declarations.comment') {
+    if (kind === WRITES.update && typeof write.payload === 'object' && write.payload !== null) next = { ...next, ...(write.payload as Partial<Declaration>) };
+    else if (kind === STATUS_WRITE) next = { ...next, status: (write.payload as StatusPayload).status };
+    else if (kind === COMMENT_WRITE) {
       const comment = write.payload as CommentPayload;
       if (!next.comments.some((c) => c.id === comment.id)) next = { ...next, comments: [...next.comments, { id: comment.id, text: comment.text, at: new Date().toISOString(), by: me, waiting: true }] };
-    } else if (kind === 'declarations.delete') next = { ...next, deletedAt: next.deletedAt ?? new Date().toISOString() };
-    else if (kind === 'declarations.restore') next = { ...next, deletedAt: null };
+    } else if (kind === WRITES.delete) next = { ...next, deletedAt: next.deletedAt ?? new Date().toISOString() };
+    else if (kind === WRITES.restore) next = { ...next, deletedAt: null };
   }
   return next;
 }
 
 /** A report made on this device and not yet on the server, as its sheet shows it (the template from the device's copy). */
 export function pendingReport(id: string, writes: readonly PendingWrite[], templates: readonly Template[] | undefined, me: { id: string; name: string }): Declaration | undefined {
-  const created = writes.find((write) => write.item.kind === 'declarations.create' && undelivered(write, id));
+  const created = writes.find((write) => write.item.kind === WRITES.create && undelivered(write, id));
   if (created === undefined) return undefined;
   const body = created.payload as DeclarationCreate;
   const template = templates?.find((t) => t.id === body.templateId);
@@ -79,8 +81,9 @@ export const isWaiting = (id: string, writes: readonly PendingWrite[]) => writes
 export const hasConflict = (id: string, writes: readonly PendingWrite[]) => writes.some((write) => undelivered(write, id) && write.item.state === 'conflict');
 export const hasFailed = (id: string, writes: readonly PendingWrite[]) => writes.some((write) => undelivered(write, id) && write.item.state === 'failed');
 
+const TEMPLATE_WRITES = new Set(Object.values(templates.writeKinds));
 /** The writes of declarations themselves (a template's writes name the template). */
-export const declarationRecordWrites = (writes: readonly PendingWrite[]) => writes.filter((write) => !write.item.kind.startsWith('declarations.template.'));
+export const declarationRecordWrites = (writes: readonly PendingWrite[]) => writes.filter((write) => !TEMPLATE_WRITES.has(write.item.kind));
 
 /** The day (YYYY-MM-DD, local) of an instant. */
 const dayOf = (iso: string) => {

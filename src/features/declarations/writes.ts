@@ -1,32 +1,22 @@
 /**
- * Every Declarations write, queued in the outbox (never sent from a screen). A report is one
- * item carrying its photos and signatures as attachments, uploaded (resumable, tus) before the
- * record that names them (the sender is registered with attachmentsFirst): saved at once on
- * the device, sent when the network allows, exactly once (the item's Idempotency-Key).
- * An edit carries only its changed fields and, as `base`, the values the user started from (a
- * conflict merges field by field); a status change and a deletion are sent again on the
- * current version when the record moved on (the server still checks the step is allowed).
+ * Every Declarations write, queued in the outbox (never sent from a screen). Templates and
+ * declarations are kinds of the app's record core (lib/record-kind.ts), under the outbox names
+ * the module always had (`declarations.create`, `declarations.template.update`…), so writes a
+ * device queued before still send. A report is one item carrying its photos and signatures as
+ * attachments, uploaded (resumable, tus) before the record that names them: saved at once on
+ * the device, sent when the network allows, exactly once (the item's Idempotency-Key). An edit
+ * carries only its changed fields and, as `base`, the values the user started from (a conflict
+ * merges field by field); a deletion or a restore is sent again on the current version. The
+ * status change (sent again on the current version too: the server still checks the step is
+ * allowed) and the comment are the module's own writes (senders.ts).
  */
-import type { CapturePosition, DeclarationCreate, DeclarationUpdate, FieldValues, Severity, Status, TemplateFields } from '../../../common/modules/declarations/schemas';
+import type { CapturePosition, Declaration, DeclarationCreate, DeclarationSummary, DeclarationUpdate, FieldValues, Severity, Status, Template, TemplateFields } from '../../../common/modules/declarations/schemas';
 import type { PickedPhoto } from '../../components/PhotoPicker';
 import type { DrawnSignature } from '../../components/SignaturePad';
 import { enqueueWrite, type AttachmentInput } from '../../lib/outbox';
+import { defineRecordKind } from '../../lib/record-kind';
 
 export const DECLARATIONS_MODULE = 'declarations';
-
-export const DECLARATION_WRITE_KINDS = [
-  'declarations.create',
-  'declarations.update',
-  'declarations.status',
-  'declarations.comment',
-  'declarations.delete',
-  'declarations.restore',
-  'declarations.template.create',
-  'declarations.template.update',
-  'declarations.template.delete',
-  'declarations.template.restore',
-] as const;
-export type DeclarationWriteKind = (typeof DECLARATION_WRITE_KINDS)[number];
 
 /** What the report form hands over: the fields, and the pictures still as Blobs. */
 export interface Report {
@@ -54,9 +44,30 @@ export interface CommentPayload {
   text: string;
 }
 export type DeclarationChanges = DeclarationUpdate['changes'];
+/** A report's fields (its template revision, its capture time), and what only an edit sets (the assignee, the investigation). */
+type DeclarationWritten = Omit<DeclarationCreate, 'id'> & Partial<Pick<Required<DeclarationChanges>, 'assigneeId' | 'cause' | 'measures'>>;
 
-const queue = (kind: DeclarationWriteKind, recordId: string, baseVersion: number | null, payload: unknown, extra: { base?: unknown; attachments?: AttachmentInput[] } = {}) =>
-  enqueueWrite({ kind, module: DECLARATIONS_MODULE, recordId, baseVersion, payload, ...extra });
+export const templates = defineRecordKind<TemplateFields, Template, Template>({
+  module: DECLARATIONS_MODULE,
+  kind: 'templates',
+  path: 'declarations/templates',
+  fields: ['name', 'icon', 'defaultSeverity', 'fields', 'notify'],
+  writeNames: { create: 'declarations.template.create', update: 'declarations.template.update', delete: 'declarations.template.delete', restore: 'declarations.template.restore' },
+});
+
+/** Declarations: a record as an edit starts from it carries its assignee's id. */
+export const declarations = defineRecordKind<DeclarationWritten, Declaration & { assigneeId: string | null }, DeclarationSummary>({
+  module: DECLARATIONS_MODULE,
+  kind: 'declarations',
+  path: 'declarations',
+  fields: ['siteId', 'position', 'occurredAt', 'severity', 'title', 'description', 'values', 'photos', 'assigneeId', 'cause', 'measures'],
+  writeNames: { create: 'declarations.create', update: 'declarations.update', delete: 'declarations.delete', restore: 'declarations.restore' },
+  createFilesFirst: true,
+});
+
+/** The outbox names of the module's own writes. */
+export const STATUS_WRITE = 'declarations.status';
+export const COMMENT_WRITE = 'declarations.comment';
 
 const attachmentOf = (picture: PickedPhoto | DrawnSignature): AttachmentInput => {
   const photo = picture as Partial<PickedPhoto>;
@@ -75,7 +86,6 @@ const attachmentOf = (picture: PickedPhoto | DrawnSignature): AttachmentInput =>
  * Resolves with the declaration's id once the report and its pictures are on disk.
  */
 export async function queueReport(report: Report, capturedAt = new Date()): Promise<string> {
-  const id = crypto.randomUUID();
   const attachments: AttachmentInput[] = [];
   const photos = report.photos.map(attachmentOf);
   attachments.push(...photos);
@@ -91,70 +101,35 @@ export async function queueReport(report: Report, capturedAt = new Date()): Prom
     attachments.push(added);
     values[key] = added.attachmentId;
   }
-  const payload: DeclarationCreate = {
-    id,
-    templateId: report.templateId,
-    templateVersion: report.templateVersion,
-    capturedAt: capturedAt.toISOString(),
-    siteId: report.siteId,
-    position: report.position,
-    occurredAt: report.occurredAt,
-    severity: report.severity,
-    title: report.title.trim(),
-    description: report.description.trim(),
-    values,
-    photos: photos.map((p) => p.attachmentId),
-  };
-  await queue('declarations.create', id, null, payload, { attachments });
-  return id;
+  return declarations.queueCreate(
+    {
+      templateId: report.templateId,
+      templateVersion: report.templateVersion,
+      capturedAt: capturedAt.toISOString(),
+      siteId: report.siteId,
+      position: report.position,
+      occurredAt: report.occurredAt,
+      severity: report.severity,
+      title: report.title.trim(),
+      description: report.description.trim(),
+      values,
+      photos: photos.map((p) => p.attachmentId),
+    },
+    attachments,
+  );
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Queues the changed fields only (with the values the user started from); false when none changed. */
-export async function queueDeclarationUpdate(record: { id: string; version: number } & Record<string, unknown>, next: DeclarationChanges): Promise<boolean> {
-  const changes: Record<string, unknown> = {};
-  const base: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(next)) {
-    if (same(record[field], value)) continue;
-    changes[field] = value;
-    base[field] = record[field] ?? null;
-  }
-  if (Object.keys(changes).length === 0) return false;
-  await queue('declarations.update', record.id, record.version, changes, { base });
-  return true;
-}
+export const queueDeclarationUpdate = (record: Declaration & { assigneeId: string | null }, next: DeclarationChanges) => declarations.queueUpdate(record, { ...record, ...next });
+
+const queue = (kind: string, record: { id: string; version?: number }, payload: unknown) =>
+  enqueueWrite({ kind, module: DECLARATIONS_MODULE, recordId: record.id, baseVersion: record.version ?? null, payload });
 
 export const queueStatusChange = (record: { id: string; version: number }, status: Status, reason: string) =>
-  queue('declarations.status', record.id, record.version, { status, reason: reason.trim() } satisfies StatusPayload);
+  queue(STATUS_WRITE, record, { status, reason: reason.trim() } satisfies StatusPayload);
 
 export async function queueComment(record: { id: string }, text: string): Promise<string> {
   const id = crypto.randomUUID();
-  await queue('declarations.comment', record.id, null, { id, text: text.trim() } satisfies CommentPayload);
+  await queue(COMMENT_WRITE, { id: record.id }, { id, text: text.trim() } satisfies CommentPayload);
   return id;
 }
-
-export const queueDeleteDeclaration = (record: { id: string; version: number }) => queue('declarations.delete', record.id, record.version, null);
-export const queueRestoreDeclaration = (record: { id: string; version: number }) => queue('declarations.restore', record.id, record.version, null);
-
-export async function queueCreateTemplate(fields: TemplateFields): Promise<string> {
-  const id = crypto.randomUUID();
-  await queue('declarations.template.create', id, null, { id, ...fields });
-  return id;
-}
-
-export async function queueUpdateTemplate(template: { id: string; version: number } & TemplateFields, next: TemplateFields): Promise<boolean> {
-  const changes: Record<string, unknown> = {};
-  const base: Record<string, unknown> = {};
-  for (const field of Object.keys(next) as (keyof TemplateFields)[]) {
-    if (same(template[field], next[field])) continue;
-    changes[field] = next[field];
-    base[field] = template[field];
-  }
-  if (Object.keys(changes).length === 0) return false;
-  await queue('declarations.template.update', template.id, template.version, changes, { base });
-  return true;
-}
-
-export const queueDeleteTemplate = (template: { id: string; version: number }) => queue('declarations.template.delete', template.id, template.version, null);
-export const queueRestoreTemplate = (template: { id: string; version: number }) => queue('declarations.template.restore', template.id, template.version, null);

@@ -2,9 +2,12 @@
  * Every query of the Declarations module's tables (declaration_templates and their revisions,
  * declarations, declaration_comments), scoped to one district in one place: a repository is
  * built from the session (client database, district, acting account) and never takes a
- * district as an argument, so an id of another district finds nothing (404). Writes check the
- * version the caller started from (409 `record.version_conflict` with the current record),
- * bump it and record the changed fields in the history; deletion is reversible.
+ * district as an argument, so an id of another district finds nothing (404). Templates and
+ * declarations are kinds of the platform's record core (_platform/record-kind.ts: create with
+ * the client's id, edits from a base version with a 409 `record.version_conflict`, the history,
+ * reversible deletion); what is the module's own is here: a template's revisions, a
+ * declaration checked against the revision its form was built from, its workflow, its comments,
+ * its lock and its list.
  *
  * Who may do what is decided here with the caller's `manager` flag (can(…, 'manage') from the
  * routes): a reader reports, comments, and edits its own declaration while it is new and
@@ -32,12 +35,27 @@ import {
   type TemplateFields,
   type TemplateUpdate,
 } from '../../../../common/modules/declarations/schemas.js';
-import { LIST_LIMIT_DEFAULT, type Actor, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
+import { LIST_LIMIT_DEFAULT, type Actor, type Attachment, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { attachmentThumbnailUrl, listRecordAttachments, requireRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, PageCache, timeKey, type SortSpec } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, districtMembers, type FieldChange, iso, readHistory, type RecordScope, requireLiveSite, requireMembers, versionConflict, writeHistory } from '../_platform/records.js';
+import { RecordStore, splitCreate, type RecordKind } from '../_platform/record-kind.js';
+import {
+  actorNames,
+  actorOf,
+  deletedRecord,
+  districtMembers,
+  type FieldChange,
+  iso,
+  recordMetaOf,
+  type RecordMetaRow,
+  type RecordScope,
+  requireEditable,
+  requireLiveSite,
+  requireMembers,
+  writeHistory,
+} from '../_platform/records.js';
 import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues } from './values.js';
 
@@ -61,25 +79,11 @@ const STATUS_NAMES: readonly Status[] = ['new', 'acknowledged', 'investigating',
 
 // ---------------------------------------------------------------- rows
 
-interface TemplateRow {
-  id: string;
-  district_id: string;
-  name: string;
-  icon: Template['icon'];
-  default_severity: Severity;
-  fields: TemplateField[];
-  notify: string[];
-  version: number;
-  created_at: Date;
-  created_by: string | null;
-  updated_at: Date;
-  updated_by: string | null;
-  deleted_at: Date | null;
-}
+/** A template's fields as a row (or a revision) stores them. */
+type TemplateColumns = { name: string; icon: Template['icon']; default_severity: Severity; fields: TemplateField[]; notify: string[] };
+type TemplateRow = RecordMetaRow & TemplateColumns;
 
-interface DeclarationRow {
-  id: string;
-  district_id: string;
+interface DeclarationRow extends RecordMetaRow {
   template_id: string;
   template_version: number;
   template_name: string;
@@ -100,27 +104,28 @@ interface DeclarationRow {
   cause: string;
   measures: string;
   locked_at: Date | null;
-  version: number;
-  created_at: Date;
   created_by: string;
-  updated_at: Date;
-  updated_by: string | null;
-  deleted_at: Date | null;
 }
 
-const DECLARATION_COLUMNS = `d.id, d.district_id, d.template_id, d.template_version, v.name as template_name, v.icon as template_icon,
-  v.fields as template_fields, d.site_id, s.name as site_name, d.position, d.occurred_at, d.captured_at, d.severity, d.title,
-  d.description, d.field_values, d.photos, d.status, d.assignee_id, d.cause, d.measures, d.locked_at, d.version, d.created_at,
-  d.created_by, d.updated_at, d.updated_by, d.deleted_at`;
-const DECLARATION_FROM = `declarations d
-  join declaration_template_versions v on v.template_id = d.template_id and v.version = d.template_version
-  left join sites s on s.id = d.site_id`;
+/** A declaration with its template revision's name, icon and fields and its site's name (alias `t`, as the record core reads it). */
+const DECLARATION_SELECT = `select t.id, t.district_id, t.template_id, t.template_version, v.name as template_name, v.icon as template_icon,
+  v.fields as template_fields, t.site_id, s.name as site_name, t.position, t.occurred_at, t.captured_at, t.severity, t.title,
+  t.description, t.field_values, t.photos, t.status, t.assignee_id, t.cause, t.measures, t.locked_at, t.version, t.created_at,
+  t.created_by, t.updated_at, t.updated_by, t.deleted_at
+  from declarations t
+  join declaration_template_versions v on v.template_id = t.template_id and v.version = t.template_version
+  left join sites s on s.id = t.site_id`;
 
-/** The fields of a declaration the history names, as the API names them. */
-const HISTORY_FIELDS = ['siteId', 'position', 'occurredAt', 'severity', 'title', 'description', 'values', 'photos', 'assigneeId', 'cause', 'measures'] as const;
 type Editable = DeclarationFields & { assigneeId: string | null; cause: string; measures: string };
+/**
+ * A declaration's fields as the record core writes them: the editable ones, the template
+ * revision its form was built from (first in a creation's history) and, on a create only, the
+ * device's capture time (kept as sent, never written again).
+ */
+type Written = Editable & { template: { id: string; version: number }; capturedAt?: string };
 
-const editableOf = (row: DeclarationRow): Editable => ({
+const declarationFieldsOf = (row: DeclarationRow): Written => ({
+  template: { id: row.template_id, version: row.template_version },
   siteId: row.site_id,
   position: row.position,
   occurredAt: iso(row.occurred_at),
@@ -134,13 +139,47 @@ const editableOf = (row: DeclarationRow): Editable => ({
   measures: row.measures,
 });
 
-const TEMPLATE_FIELD_NAMES = ['name', 'icon', 'defaultSeverity', 'fields', 'notify'] as const;
-const templateFieldsOf = (row: Pick<TemplateRow, 'name' | 'icon' | 'default_severity' | 'fields' | 'notify'>): TemplateFields => ({
+type CommentRow = { id: string; text: string; created_at: Date; created_by: string };
+
+/** A declaration as the API shows it, its people named from `names`. */
+const declarationOf = (row: DeclarationRow, names: Map<string, string>, comments: CommentRow[], attachments: Attachment[]): Declaration => ({
+  ...recordMetaOf(row, names),
+  siteId: row.site_id,
+  position: row.position,
+  occurredAt: iso(row.occurred_at),
+  severity: row.severity,
+  title: row.title,
+  description: row.description,
+  values: row.field_values,
+  photos: row.photos,
+  templateId: row.template_id,
+  templateVersion: row.template_version,
+  template: { name: row.template_name, icon: row.template_icon, fields: row.template_fields },
+  capturedAt: iso(row.captured_at),
+  siteName: row.site_name,
+  status: row.status,
+  assignee: row.assignee_id ? actorOf(names, row.assignee_id) : null,
+  cause: row.cause,
+  measures: row.measures,
+  lockedAt: row.locked_at ? iso(row.locked_at) : null,
+  comments: comments.map((c): Comment => ({ id: c.id, text: c.text, at: iso(c.created_at), by: actorOf(names, c.created_by) })),
+  attachments,
+  actionIds: [],
+});
+
+const templateFieldsOf = (row: TemplateColumns): TemplateFields => ({
   name: row.name,
   icon: row.icon,
   defaultSeverity: row.default_severity,
   fields: row.fields,
   notify: row.notify,
+});
+
+/** A template as the API shows it, at its current revision, its people named from `names`. */
+const templateOf = (row: TemplateRow, names: Map<string, string>): Template => ({
+  ...recordMetaOf(row, names),
+  ...templateFieldsOf(row),
+  notifyNames: row.notify.map((id) => actorOf(names, id)),
 });
 
 // ---------------------------------------------------------------- sorts
@@ -222,6 +261,7 @@ export async function lockedContent(db: Queryable, districtId: string, id: strin
 export class DeclarationsRepository {
   private readonly db: RecordScope['db'];
   private readonly districtId: string;
+  private readonly store: RecordStore;
 
   constructor(
     private readonly scope: RecordScope & { dbName: string },
@@ -229,69 +269,55 @@ export class DeclarationsRepository {
   ) {
     this.db = scope.db;
     this.districtId = scope.districtId;
+    this.store = new RecordStore(scope);
   }
 
   // ================================================================ templates
 
-  private async templateRow(id: string, lock = false): Promise<TemplateRow> {
-    const { rows } = await this.db.query<TemplateRow>(
-      `select * from declaration_templates where id = $1 and district_id = $2${lock ? ' for update' : ''}`,
-      [id, this.districtId],
-    );
-    if (!rows[0]) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
-    return rows[0];
-  }
+  /** Templates: every write is a new revision (declaration_template_versions), all kept. */
+  readonly templates: RecordKind<TemplateRow, TemplateFields, Template> = {
+    module: TEMPLATES_HISTORY,
+    table: 'declaration_templates',
+    notFound: TEMPLATE_NOT_FOUND,
+    select: 'select t.* from declaration_templates t',
+    historyFields: ['name', 'icon', 'defaultSeverity', 'fields', 'notify'],
+    fieldsOf: templateFieldsOf,
+    columns: (f) => ({ name: f.name, icon: f.icon, default_severity: f.defaultSeverity, fields: JSON.stringify(f.fields), notify: f.notify }),
+    toRecord: templateOf,
+    // The people told are named too.
+    readOne: async (row) => templateOf(row, await actorNames(this.scope.control, [row.created_by, row.updated_by, ...row.notify])),
+    clean: (f) => ({ ...f, name: f.name.trim(), notify: [...new Set(f.notify.map((id) => id.toLowerCase()))] }),
+    check: async (f, _before, _id, restoring) => {
+      if (restoring) return;
+      checkTemplateFields(f.fields);
+      await this.checkMembers(f.notify, 'notify');
+    },
+    written: (id, version, f) => this.writeRevision(id, version, f),
+  };
 
-  private async toTemplate(row: TemplateRow, revision?: Pick<TemplateRow, 'name' | 'icon' | 'default_severity' | 'fields' | 'notify'> & { version: number }): Promise<Template> {
-    const fields = templateFieldsOf(revision ?? row);
-    const names = await actorNames(this.scope.control, [row.created_by, row.updated_by, ...fields.notify]);
-    return {
-      id: row.id,
-      districtId: row.district_id,
-      version: revision?.version ?? row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
-      ...fields,
-      notifyNames: fields.notify.map((id) => actorOf(names, id)),
-    };
-  }
-
-  /** The district's live templates at their current revision, by name. */
+  /** The district's live (or deleted) templates at their current revision, by name. */
   async listTemplates(deleted = false): Promise<Template[]> {
     const { rows } = await this.db.query<TemplateRow>(
-      `select * from declaration_templates where district_id = $1 and deleted_at is ${deleted ? 'not ' : ''}null order by vigie_fold(name), id`,
+      `${this.templates.select} where t.district_id = $1 and t.deleted_at is ${deleted ? 'not ' : ''}null order by vigie_fold(t.name), t.id`,
       [this.districtId],
     );
     const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.updated_by, ...r.notify]));
-    return rows.map((row) => ({
-      id: row.id,
-      districtId: row.district_id,
-      version: row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
-      ...templateFieldsOf(row),
-      notifyNames: row.notify.map((id) => actorOf(names, id)),
-    }));
+    return rows.map((row) => templateOf(row, names));
   }
 
   /** A template at its current revision, or at revision `version` (404 when it has none such). */
   async getTemplate(id: string, version?: number): Promise<Template> {
-    const row = await this.templateRow(id);
-    if (version === undefined || version === row.version) return this.toTemplate(row);
-    const { rows } = await this.db.query<TemplateRow>('select * from declaration_template_versions where template_id = $1 and version = $2', [id, version]);
-    if (!rows[0]) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
-    return this.toTemplate(row, rows[0]);
+    const current = await this.store.get(this.templates, id);
+    if (version === undefined || version === current.version) return current;
+    const { rows } = await this.db.query<TemplateColumns>('select * from declaration_template_versions where template_id = $1 and version = $2', [id, version]);
+    const revision = rows[0];
+    if (!revision) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
+    const names = await actorNames(this.scope.control, revision.notify);
+    return { ...current, version, ...templateFieldsOf(revision), notifyNames: revision.notify.map((person) => actorOf(names, person)) };
   }
 
-  async templateHistory(id: string): Promise<HistoryEntry[]> {
-    await this.templateRow(id);
-    return readHistory(this.scope, TEMPLATES_HISTORY, id);
+  templateHistory(id: string): Promise<HistoryEntry[]> {
+    return this.store.history(this.templates, id);
   }
 
   /**
@@ -315,48 +341,14 @@ export class DeclarationsRepository {
     );
   }
 
-  private normalise(fields: TemplateFields): TemplateFields {
-    return { ...fields, name: fields.name.trim(), notify: [...new Set(fields.notify.map((id) => id.toLowerCase()))] };
-  }
-
-  async createTemplate(body: TemplateCreate): Promise<Template> {
-    const { id, ...raw } = body;
-    const fields = this.normalise(raw);
-    checkTemplateFields(fields.fields);
-    await this.checkMembers(fields.notify, 'notify');
-    const { rows } = await this.db.query(
-      `insert into declaration_templates (id, district_id, name, icon, default_severity, fields, notify, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8) on conflict (id) do nothing returning id`,
-      [id, this.districtId, fields.name, fields.icon, fields.defaultSeverity, JSON.stringify(fields.fields), fields.notify, this.scope.actor.id],
-    );
-    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await this.writeRevision(id, 1, fields);
-    const changes = changesBetween({} as TemplateFields, fields, TEMPLATE_FIELD_NAMES);
-    await writeHistory(this.scope, { module: TEMPLATES_HISTORY, recordId: id, version: 1, action: 'create', changes });
-    return this.getTemplate(id);
+  createTemplate(body: TemplateCreate): Promise<Template> {
+    const { id, fields } = splitCreate(body);
+    return this.store.create(this.templates, id, fields);
   }
 
   /** A new revision: declarations made on the older ones keep theirs. */
-  async updateTemplate(id: string, body: TemplateUpdate): Promise<Template> {
-    const row = await this.templateRow(id, true);
-    if (row.version !== body.baseVersion) throw versionConflict(await this.toTemplate(row));
-    if (row.deleted_at) throw deletedRecord(await this.toTemplate(row));
-    const before = templateFieldsOf(row);
-    const next = this.normalise({ ...before, ...body.changes });
-    const changes = changesBetween(before, next, TEMPLATE_FIELD_NAMES);
-    if (changes.length === 0) return this.toTemplate(row);
-    checkTemplateFields(next.fields);
-    await this.checkMembers(next.notify, 'notify');
-    const version = row.version + 1;
-    await this.db.query(
-      `update declaration_templates set name = $3, icon = $4, default_severity = $5, fields = $6, notify = $7,
-              version = $8, updated_at = now(), updated_by = $9
-        where id = $1 and district_id = $2`,
-      [id, this.districtId, next.name, next.icon, next.defaultSeverity, JSON.stringify(next.fields), next.notify, version, this.scope.actor.id],
-    );
-    await this.writeRevision(id, version, next);
-    await writeHistory(this.scope, { module: TEMPLATES_HISTORY, recordId: id, version, action: 'update', changes });
-    return this.getTemplate(id);
+  updateTemplate(id: string, body: TemplateUpdate): Promise<Template> {
+    return this.store.update(this.templates, id, body);
   }
 
   /**
@@ -364,27 +356,9 @@ export class DeclarationsRepository {
    * a revision (the same fields) is kept under it too: a template's version always names one.
    */
   async setTemplateDeleted(id: string, baseVersion: number, deleted: boolean): Promise<Template> {
-    const row = await this.templateRow(id, true);
-    if (row.version !== baseVersion) throw versionConflict(await this.toTemplate(row));
-    if ((row.deleted_at !== null) === deleted) {
-      if (deleted) throw deletedRecord(await this.toTemplate(row));
-      return this.toTemplate(row);
-    }
-    const version = row.version + 1;
-    const { rows } = await this.db.query<{ deleted_at: Date | null }>(
-      `update declaration_templates set deleted_at = ${deleted ? 'now()' : 'null'}, version = $3, updated_at = now(), updated_by = $4
-        where id = $1 and district_id = $2 returning deleted_at`,
-      [id, this.districtId, version, this.scope.actor.id],
-    );
-    await this.writeRevision(id, version, templateFieldsOf(row));
-    await writeHistory(this.scope, {
-      module: TEMPLATES_HISTORY,
-      recordId: id,
-      version,
-      action: deleted ? 'delete' : 'restore',
-      changes: [{ field: 'deletedAt', before: row.deleted_at ? iso(row.deleted_at) : null, after: rows[0]!.deleted_at ? iso(rows[0]!.deleted_at) : null }],
-    });
-    return this.getTemplate(id);
+    const template = await this.store.setDeleted(this.templates, id, baseVersion, deleted);
+    if (template.version !== baseVersion) await this.writeRevision(id, template.version, template);
+    return template;
   }
 
   // ================================================================ declarations: reads
@@ -490,161 +464,123 @@ export class DeclarationsRepository {
     return rows.map((row) => ({ ...summaryOf(row, names), description: row.description, templateVersion: row.template_version }));
   }
 
-  private async row(id: string, lock = false): Promise<DeclarationRow | null> {
-    const { rows } = await this.db.query<DeclarationRow>(
-      `select ${DECLARATION_COLUMNS} from ${DECLARATION_FROM} where d.id = $1 and d.district_id = $2${lock ? ' for update of d' : ''}`,
-      [id, this.districtId],
+
+  /**
+   * Declarations: a create is checked against the template revision its form was built from
+   * (taken even when older, or deleted since: what was seen in the field is not thrown away);
+   * an edit's site, content and assignee checked when they change; the search text kept.
+   */
+  readonly declarations: RecordKind<DeclarationRow, Written, Declaration> = {
+    module: DECLARATIONS_MODULE,
+    table: 'declarations',
+    notFound: DECLARATION_NOT_FOUND,
+    select: DECLARATION_SELECT,
+    historyFields: ['template', 'siteId', 'position', 'occurredAt', 'severity', 'title', 'description', 'values', 'photos', 'assigneeId', 'cause', 'measures'],
+    fieldsOf: declarationFieldsOf,
+    columns: (f) => ({
+      template_id: f.template.id,
+      template_version: f.template.version,
+      ...(f.capturedAt === undefined ? {} : { captured_at: f.capturedAt }),
+      site_id: f.siteId,
+      position: f.position === null ? null : JSON.stringify(f.position),
+      occurred_at: f.occurredAt,
+      severity: f.severity,
+      title: f.title,
+      description: f.description,
+      field_values: JSON.stringify(f.values),
+      photos: f.photos,
+      assignee_id: f.assigneeId,
+      cause: f.cause,
+      measures: f.measures,
+    }),
+    toRecord: (row, names) => declarationOf(row, names, [], []),
+    // With its comments and files, everyone in it named.
+    readOne: (row) => this.toDeclaration(row),
+    defaults: { assigneeId: null, cause: '', measures: '' },
+    clean: (f) => ({
+      ...f,
+      title: f.title.trim(),
+      occurredAt: new Date(f.occurredAt).toISOString(),
+      photos: f.photos.map((p) => p.toLowerCase()),
+      assigneeId: f.assigneeId?.toLowerCase() ?? null,
+    }),
+    check: async (f, before, id, restoring) => {
+      if (restoring) return;
+      const content = before === null || JSON.stringify([before.values, before.photos]) !== JSON.stringify([f.values, f.photos]);
+      const revision = content ? await this.revision(f.template) : null;
+      if (f.siteId !== before?.siteId) await requireLiveSite(this.db, this.districtId, f.siteId, SITE_NOT_FOUND);
+      if (revision) {
+        // The attachment ids it names (its photos, its photo and signature fields) must be its own files.
+        const scope = { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: id };
+        await requireRecordAttachments(this.db, scope, checkValues(revision.fields, f.values), 'values');
+        await requireRecordAttachments(this.db, scope, f.photos, 'photos');
+      }
+      if (f.assigneeId && f.assigneeId !== before?.assigneeId) await this.checkMembers([f.assigneeId], 'assigneeId');
+    },
+    // The list's search: title, description and the site's name, folded.
+    written: async (id) => {
+      await this.db.query(
+        `update declarations d set search_text = vigie_fold(d.title || ' ' || d.description || ' ' || coalesce((select s.name from sites s where s.id = d.site_id), ''))
+          where d.id = $1`,
+        [id],
+      );
+    },
+  };
+
+  /** A template revision of the district (404 otherwise): what a declaration's form asked, and whom to tell. */
+  private async revision(template: { id: string; version: number }): Promise<{ fields: TemplateField[]; notify: string[] }> {
+    const { rows } = await this.db.query<{ fields: TemplateField[]; notify: string[] }>(
+      `select v.fields, v.notify from declaration_template_versions v join declaration_templates t on t.id = v.template_id
+        where v.template_id = $1 and v.version = $2 and t.district_id = $3`,
+      [template.id, template.version, this.districtId],
     );
-    return rows[0] ?? null;
+    if (!rows[0]) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
+    return rows[0];
   }
 
-  private async rowOr404(id: string, lock = false): Promise<DeclarationRow> {
-    const row = await this.row(id, lock);
+  /** The locked row (404 otherwise); 423 once closed. */
+  private async open(id: string): Promise<DeclarationRow> {
+    const { rows } = await this.db.query<DeclarationRow>(`${DECLARATION_SELECT} where t.id = $1 and t.district_id = $2 for update of t`, [id, this.districtId]);
+    const row = rows[0];
     if (!row) throw ApiError.notFound(DECLARATION_NOT_FOUND);
+    if (row.locked_at) throw new ApiError(423, { message: LOCKED });
+    return row;
+  }
+
+  /** The locked live row at `baseVersion`: 404, 423 (closed) or 409 (stale or deleted) otherwise. */
+  private async writable(id: string, baseVersion: number): Promise<DeclarationRow> {
+    const row = await this.open(id);
+    await requireEditable(row, baseVersion, () => this.toDeclaration(row));
     return row;
   }
 
   private async toDeclaration(row: DeclarationRow): Promise<Declaration> {
     const [{ rows: comments }, attachments] = await Promise.all([
-      this.db.query<{ id: string; text: string; created_at: Date; created_by: string }>(
-        'select id, text, created_at, created_by from declaration_comments where declaration_id = $1 order by created_at, id',
-        [row.id],
-      ),
+      this.db.query<CommentRow>('select id, text, created_at, created_by from declaration_comments where declaration_id = $1 order by created_at, id', [row.id]),
       listRecordAttachments(this.db, this.districtId, DECLARATIONS_MODULE, row.id),
     ]);
     const names = await actorNames(this.scope.control, [row.created_by, row.updated_by, row.assignee_id, ...comments.map((c) => c.created_by)]);
-    return {
-      id: row.id,
-      districtId: row.district_id,
-      version: row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
-      siteId: row.site_id,
-      position: row.position,
-      occurredAt: iso(row.occurred_at),
-      severity: row.severity,
-      title: row.title,
-      description: row.description,
-      values: row.field_values,
-      photos: row.photos,
-      templateId: row.template_id,
-      templateVersion: row.template_version,
-      template: { name: row.template_name, icon: row.template_icon, fields: row.template_fields },
-      capturedAt: iso(row.captured_at),
-      siteName: row.site_name,
-      status: row.status,
-      assignee: row.assignee_id ? actorOf(names, row.assignee_id) : null,
-      cause: row.cause,
-      measures: row.measures,
-      lockedAt: row.locked_at ? iso(row.locked_at) : null,
-      comments: comments.map((c): Comment => ({ id: c.id, text: c.text, at: iso(c.created_at), by: actorOf(names, c.created_by) })),
-      attachments,
-      actionIds: [],
-    };
+    return declarationOf(row, names, comments, attachments);
   }
 
   /** A declaration of the district, deleted or not; 404 otherwise. */
-  async get(id: string): Promise<Declaration> {
-    return this.toDeclaration(await this.rowOr404(id));
+  get(id: string): Promise<Declaration> {
+    return this.store.get(this.declarations, id);
   }
 
-  async history(id: string): Promise<HistoryEntry[]> {
-    await this.rowOr404(id);
-    return readHistory(this.scope, DECLARATIONS_MODULE, id);
+  history(id: string): Promise<HistoryEntry[]> {
+    return this.store.history(this.declarations, id);
   }
 
   // ================================================================ declarations: writes
 
-  /** A live site of the district, or 404 (another district's site is not found). */
-  private checkSite(siteId: string | null | undefined): Promise<void> {
-    return requireLiveSite(this.db, this.districtId, siteId, SITE_NOT_FOUND);
-  }
-
-  /** The attachment ids a declaration names (its photos, its photo and signature fields) must be its own files. */
-  private checkAttachments(declarationId: string, ids: readonly string[], field: string): Promise<void> {
-    return requireRecordAttachments(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: declarationId }, ids, field);
-  }
-
-  private async checkContent(declarationId: string, fields: readonly TemplateField[], values: FieldValues, photos: readonly string[]): Promise<void> {
-    const named = checkValues(fields, values);
-    await this.checkAttachments(declarationId, named, 'values');
-    await this.checkAttachments(declarationId, photos, 'photos');
-  }
-
-  private async updateSearch(id: string): Promise<void> {
-    await this.db.query(
-      `update declarations d set search_text = vigie_fold(d.title || ' ' || d.description || ' ' || coalesce((select s.name from sites s where s.id = d.site_id), ''))
-        where d.id = $1`,
-      [id],
-    );
-  }
-
-  /** A report (any reader may make one): validated against the named template revision. */
+  /** A report (any reader may make one): validated against the named template revision; its template's members are told. */
   async create(body: DeclarationCreate): Promise<{ declaration: Declaration; notice: Notice }> {
-    const { rows: revisions } = await this.db.query<{ fields: TemplateField[]; notify: string[] }>(
-      `select v.fields, v.notify from declaration_template_versions v join declaration_templates t on t.id = v.template_id
-        where v.template_id = $1 and v.version = $2 and t.district_id = $3`,
-      [body.templateId, body.templateVersion, this.districtId],
-    );
-    // A form filled offline on an older revision, or on a template deleted since, is still
-    // taken: what was seen in the field is not thrown away.
-    const revision = revisions[0];
-    if (!revision) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
-    await this.checkSite(body.siteId);
-    const photos = body.photos.map((id) => id.toLowerCase());
-    await this.checkContent(body.id, revision.fields, body.values, photos);
-    const title = body.title.trim();
-    const { rows } = await this.db.query(
-      `insert into declarations (id, district_id, template_id, template_version, site_id, position, occurred_at, captured_at, severity,
-                                 title, description, field_values, photos, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) on conflict (id) do nothing returning id`,
-      [
-        body.id,
-        this.districtId,
-        body.templateId,
-        body.templateVersion,
-        body.siteId,
-        body.position === null ? null : JSON.stringify(body.position),
-        body.occurredAt,
-        body.capturedAt,
-        body.severity,
-        title,
-        body.description,
-        JSON.stringify(body.values),
-        photos,
-        this.scope.actor.id,
-      ],
-    );
-    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await this.updateSearch(body.id);
-    const created: Partial<Editable> = {
-      siteId: body.siteId,
-      position: body.position,
-      occurredAt: new Date(body.occurredAt).toISOString(),
-      severity: body.severity,
-      title,
-      description: body.description,
-      values: body.values,
-      photos,
-    };
-    const changes = changesBetween({} as Editable, created, HISTORY_FIELDS).filter((c) => c.after !== null && c.after !== '');
-    changes.unshift({ field: 'template', before: null, after: { id: body.templateId, version: body.templateVersion } });
-    await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: body.id, version: 1, action: 'create', changes });
-    const declaration = await this.get(body.id);
-    const recipients = revision.notify.filter((id) => id !== this.scope.actor.id);
+    const { id, fields } = splitCreate(body);
+    const { templateId, templateVersion, ...rest } = fields;
+    const declaration = await this.store.create(this.declarations, id, { ...rest, template: { id: templateId, version: templateVersion } } as Written);
+    const recipients = (await this.revision({ id: templateId, version: templateVersion })).notify.filter((person) => person !== this.scope.actor.id);
     return { declaration, notice: { kind: 'created', declaration, recipients } };
-  }
-
-  /** The locked live row at `baseVersion`: 404, 409 (stale or deleted) or 423 (closed) otherwise. */
-  private async writable(id: string, baseVersion: number): Promise<DeclarationRow> {
-    const row = await this.rowOr404(id, true);
-    if (row.locked_at) throw new ApiError(423, { message: LOCKED });
-    if (row.version !== baseVersion) throw versionConflict(await this.toDeclaration(row));
-    if (row.deleted_at) throw deletedRecord(await this.toDeclaration(row));
-    return row;
   }
 
   /** The author's own while new and unassigned; a manager's always (until closed). */
@@ -659,51 +595,27 @@ export class DeclarationsRepository {
     this.ownOrManaged(row, manager);
     const asked = body.changes;
     if (!manager && (asked.assigneeId !== undefined || asked.cause !== undefined || asked.measures !== undefined)) throw ApiError.forbidden(MANAGERS_ONLY);
-    const next: Partial<Editable> = {
-      ...asked,
-      ...(asked.title !== undefined ? { title: asked.title.trim() } : {}),
-      ...(asked.occurredAt !== undefined ? { occurredAt: new Date(asked.occurredAt).toISOString() } : {}),
-      ...(asked.photos !== undefined ? { photos: asked.photos.map((p) => p.toLowerCase()) } : {}),
-      ...(asked.assigneeId ? { assigneeId: asked.assigneeId.toLowerCase() } : {}),
-    };
-    const before = editableOf(row);
-    const changes = changesBetween(before, next, HISTORY_FIELDS);
-    if (changes.length === 0) return { declaration: await this.toDeclaration(row), notice: null };
-    const merged: Editable = { ...before, ...next };
-    if ('siteId' in next && next.siteId !== row.site_id) await this.checkSite(next.siteId);
-    if ('values' in next || 'photos' in next) await this.checkContent(id, row.template_fields, merged.values, merged.photos);
-    if (next.assigneeId) await this.checkMembers([next.assigneeId], 'assigneeId');
-    await this.db.query(
-      `update declarations set site_id = $3, position = $4, occurred_at = $5, severity = $6, title = $7, description = $8, field_values = $9,
-              photos = $10, assignee_id = $11, cause = $12, measures = $13, version = version + 1, updated_at = now(), updated_by = $14
-        where id = $1 and district_id = $2`,
-      [
-        id,
-        this.districtId,
-        merged.siteId,
-        merged.position === null ? null : JSON.stringify(merged.position),
-        merged.occurredAt,
-        merged.severity,
-        merged.title,
-        merged.description,
-        JSON.stringify(merged.values),
-        merged.photos,
-        merged.assigneeId,
-        merged.cause,
-        merged.measures,
-        this.scope.actor.id,
-      ],
-    );
-    await this.updateSearch(id);
-    await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
-    const declaration = await this.get(id);
-    const assigned = merged.assigneeId !== null && merged.assigneeId !== before.assigneeId && merged.assigneeId !== this.scope.actor.id;
-    return { declaration, notice: assigned ? { kind: 'assigned', declaration, recipients: [merged.assigneeId!] } : null };
+    const declaration = await this.store.update(this.declarations, id, body);
+    const assignee = declaration.assignee?.id ?? null;
+    const assigned = assignee !== null && assignee !== row.assignee_id && assignee !== this.scope.actor.id;
+    return { declaration, notice: assigned ? { kind: 'assigned', declaration, recipients: [assignee] } : null };
   }
 
   /** Checks the district's chain of locked records (closed declarations, submitted inspections…). */
   verifyLocks(): Promise<{ checked: number; broken: BrokenLock[] }> {
     return verifyLocks(this.db, this.districtId);
+  }
+
+  /**
+   * A write of the record besides its fields (a status step, a comment): `set` (its parameters
+   * from $4) on the locked row, a new version, and its history entry made from the row written.
+   */
+  private async writeVersion(row: DeclarationRow, set: string, params: unknown[], changes: (written: { locked_at: Date | null }) => FieldChange[]): Promise<void> {
+    const { rows } = await this.db.query<{ locked_at: Date | null }>(
+      `update declarations set ${set}version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2 returning locked_at`,
+      [row.id, this.districtId, this.scope.actor.id, ...params],
+    );
+    await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: row.id, version: row.version + 1, action: 'update', changes: changes(rows[0]!) });
   }
 
   /** One step forward of the workflow (managers), with its reason; closed locks the record. */
@@ -712,17 +624,11 @@ export class DeclarationsRepository {
     if (!STATUS_TRANSITIONS[row.status].includes(body.status)) throw new ApiError(409, { message: INVALID_TRANSITION });
     const reason = body.reason.trim();
     const closing = body.status === 'closed';
-    const { rows } = await this.db.query<{ locked_at: Date | null }>(
-      `update declarations set status = $3, locked_at = case when $5 then now() end, version = version + 1, updated_at = now(), updated_by = $4
-        where id = $1 and district_id = $2 returning locked_at`,
-      [id, this.districtId, body.status, this.scope.actor.id, closing],
-    );
-    const changes: FieldChange[] = [
+    await this.writeVersion(row, 'status = $4, locked_at = case when $5 then now() end, ', [body.status, closing], (written) => [
       { field: 'status', before: row.status, after: body.status },
       { field: 'reason', before: null, after: reason },
-    ];
-    if (closing) changes.push({ field: 'lockedAt', before: null, after: iso(rows[0]!.locked_at!) });
-    await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
+      ...(closing ? [{ field: 'lockedAt', before: null, after: iso(written.locked_at!) }] : []),
+    ]);
     if (closing) await appendLock(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: id, content: await lockedContent(this.db, this.districtId, id) });
     const declaration = await this.get(id);
     // The author is told, unless the author made the change.
@@ -733,8 +639,7 @@ export class DeclarationsRepository {
 
   /** A comment by anyone who may see the declaration, until it is closed: a write of the record. */
   async addComment(id: string, body: CommentCreate): Promise<Declaration> {
-    const row = await this.rowOr404(id, true);
-    if (row.locked_at) throw new ApiError(423, { message: LOCKED });
+    const row = await this.open(id);
     if (row.deleted_at) throw deletedRecord(await this.toDeclaration(row));
     const text = body.text.trim();
     const { rows } = await this.db.query(
@@ -742,48 +647,18 @@ export class DeclarationsRepository {
       [body.id, id, this.districtId, text, this.scope.actor.id],
     );
     if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await this.db.query('update declarations set version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2', [
-      id,
-      this.districtId,
-      this.scope.actor.id,
-    ]);
-    await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes: [{ field: 'comment', before: null, after: text }] });
+    await this.writeVersion(row, '', [], () => [{ field: 'comment', before: null, after: text }]);
     return this.get(id);
   }
 
+  /** Deleted (managers; 423 once closed), reversibly. */
   async remove(id: string, baseVersion: number): Promise<Declaration> {
-    await this.writable(id, baseVersion);
-    const { rows } = await this.db.query<{ deleted_at: Date }>(
-      `update declarations set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2 returning deleted_at`,
-      [id, this.districtId, this.scope.actor.id],
-    );
-    await writeHistory(this.scope, {
-      module: DECLARATIONS_MODULE,
-      recordId: id,
-      version: baseVersion + 1,
-      action: 'delete',
-      changes: [{ field: 'deletedAt', before: null, after: iso(rows[0]!.deleted_at) }],
-    });
-    return this.get(id);
+    await this.open(id);
+    return this.store.setDeleted(this.declarations, id, baseVersion, true);
   }
 
-  async restore(id: string, baseVersion: number): Promise<Declaration> {
-    const row = await this.rowOr404(id, true);
-    if (row.version !== baseVersion) throw versionConflict(await this.toDeclaration(row));
-    if (!row.deleted_at) return this.toDeclaration(row);
-    await this.db.query(`update declarations set deleted_at = null, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2`, [
-      id,
-      this.districtId,
-      this.scope.actor.id,
-    ]);
-    await writeHistory(this.scope, {
-      module: DECLARATIONS_MODULE,
-      recordId: id,
-      version: baseVersion + 1,
-      action: 'restore',
-      changes: [{ field: 'deletedAt', before: iso(row.deleted_at), after: null }],
-    });
-    return this.get(id);
+  restore(id: string, baseVersion: number): Promise<Declaration> {
+    return this.store.setDeleted(this.declarations, id, baseVersion, false);
   }
 }
 

@@ -39,7 +39,7 @@ import { downloadApiFile } from '../../../lib/download';
 import { currentActor } from '../../../lib/current-actor';
 import { photoFieldOf } from '../report-form';
 import { applyPending, hasConflict, isWaiting, pendingReport, type ShownComment } from '../pending';
-import { DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
+import { declarations, DECLARATIONS_MODULE, queueComment, queueDeclarationUpdate, queueStatusChange } from '../writes';
 import { SEVERITY_TONE, STATUS_TONE } from './DeclarationsList';
 import { formatCoordinate } from '../../../lib/numbers';
 import './declarations.css';
@@ -54,7 +54,7 @@ export interface DeclarationSheetProps {
 
 export function DeclarationSheet({ declarationId, onBack }: DeclarationSheetProps) {
   const { t } = useTranslation('declarations');
-  const query = useQuery({ ...declarationQueryOptions(declarationId), enabled: useServerMayHave('declarations.create', declarationId) });
+  const query = useQuery({ ...declarationQueryOptions(declarationId), enabled: useServerMayHave(declarations.writeKinds.create, declarationId) });
   const pending = usePendingChanges('declarations', declarationId);
   const templates = useQuery(templatesQueryOptions());
   const me = currentActor() ?? { id: '', name: '' };

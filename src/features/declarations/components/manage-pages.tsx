@@ -26,7 +26,7 @@ import { foldKey } from '../field-key';
 import { DECLARATION_TEMPLATE_HISTORY_FIELDS } from '../history-fields';
 import { declarationsListHref, templateHref, templateNewHref, templatesHref } from '../paths';
 import { SEVERITY_NAMES } from '../search';
-import { queueCreateTemplate, queueDeleteTemplate, queueRestoreTemplate, queueUpdateTemplate } from '../writes';
+import { templates as templateKind } from '../writes';
 import { useBack, useParam } from './page-hooks';
 import { iconOf } from './template-icons';
 import './declarations.css';
@@ -38,7 +38,7 @@ export function TemplatesPage() {
   const [deleted, setDeleted] = useState(false);
   const templates = useQuery(templatesQueryOptions(deleted));
   const pending = usePendingChanges('declarations');
-  const waiting = new Set(pending.filter((w) => w.item.kind.startsWith('declarations.template.') && w.item.state !== 'sent').map((w) => w.item.recordId));
+  const waiting = new Set(pending.filter((w) => Object.values(templateKind.writeKinds).includes(w.item.kind) && w.item.state !== 'sent').map((w) => w.item.recordId));
   const act = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
@@ -78,14 +78,14 @@ export function TemplatesPage() {
                   <IonButton fill="outline" onClick={() => void router.navigate({ href: templateHref(template.id) })}>
                     {t('templates.edit')}
                   </IonButton>
-                  <IonButton fill="outline" color="danger" onClick={() => void act(() => queueDeleteTemplate(template), 'templates.deleted_done')}>
+                  <IonButton fill="outline" color="danger" onClick={() => void act(() => templateKind.queueDelete(template), 'templates.deleted_done')}>
                     {t('templates.delete')}
                   </IonButton>
                 </>
               ) : (
                 <>
                   <StatusChip label={t('templates.deleted_chip')} tone="danger" />
-                  <IonButton fill="outline" onClick={() => void act(() => queueRestoreTemplate(template), 'templates.restored')}>
+                  <IonButton fill="outline" onClick={() => void act(() => templateKind.queueRestore(template), 'templates.restored')}>
                     {t('templates.restore')}
                   </IonButton>
                 </>
@@ -184,8 +184,8 @@ function TemplateEditor({ template, onCancel, onDone }: { template?: Template; o
     setSaving(true);
     try {
       const fields = cleaned(state);
-      if (template === undefined) await queueCreateTemplate(fields);
-      else await queueUpdateTemplate(template, fields);
+      if (template === undefined) await templateKind.queueCreate(fields);
+      else await templateKind.queueUpdate(template, fields);
       await form.clearDraft();
       showSavedToast(t('templates.saved'));
       onDone();
