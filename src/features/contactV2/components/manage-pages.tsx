@@ -137,6 +137,7 @@ export function DuplicatesPage() {
   const { t } = useTranslation('contact-v2');
   const back = useBack(contactsListHref());
   const refresh = useRefreshContacts();
+  const [keptIds, setKeptIds] = useState<Record<string, string>>({});
   const groups = useQuery({ queryKey: [CONTACT_MODULE, 'duplicates'], queryFn: ({ signal }) => apiGet<DuplicateGroup[]>('contact-v2/duplicates', { signal }) });
   const merging = useMutation({
     mutationFn: ({ kept, other }: { kept: ContactRow; other: ContactRow }) =>
@@ -162,21 +163,30 @@ export function DuplicatesPage() {
       ) : (
         <ul className="contact-duplicates" aria-label={t('duplicates.title')}>
           {groups.data.map((group) => {
-            const [kept, ...others] = group.contacts;
+            const groupKey = `${group.kind}-${group.key}`;
+            // The one kept: the manager's choice, the first (the server's) until then.
+            const kept = group.contacts.find((contact) => contact.id === keptIds[groupKey]) ?? group.contacts[0];
             return (
-              <li key={`${group.kind}-${group.key}`}>
-                <p>
-                  <strong>{t(`duplicates.shared_${group.kind}`, { value: group.key })}</strong>
-                </p>
-                {kept !== undefined && <DuplicateLine contact={kept} />}
-                {others.map((other) => (
-                  <div key={other.id} className="contact-form-row">
-                    <DuplicateLine contact={other} />
-                    <IonButton size="small" disabled={merging.isPending} onClick={() => kept && merging.mutate({ kept, other })}>
-                      {t('duplicates.merge', { other: other.displayName, kept: kept?.displayName ?? '' })}
-                    </IonButton>
-                  </div>
-                ))}
+              <li key={groupKey}>
+                <fieldset className="contact-duplicate-group">
+                  <legend>
+                    <strong>{t(`duplicates.shared_${group.kind}`, { value: group.key })}</strong>
+                  </legend>
+                  {group.contacts.map((contact) => (
+                    <div key={contact.id} className="contact-form-row">
+                      <label className="contact-duplicate-keep">
+                        <input type="radio" name={groupKey} checked={contact.id === kept?.id} onChange={() => setKeptIds((ids) => ({ ...ids, [groupKey]: contact.id }))} />
+                        <span className="visually-hidden">{t('duplicates.keep', { name: contact.displayName })}</span>
+                      </label>
+                      <DuplicateLine contact={contact} />
+                      {kept !== undefined && contact.id !== kept.id && (
+                        <IonButton size="small" disabled={merging.isPending} onClick={() => merging.mutate({ kept, other: contact })}>
+                          {t('duplicates.merge', { other: contact.displayName, kept: kept.displayName })}
+                        </IonButton>
+                      )}
+                    </div>
+                  ))}
+                </fieldset>
               </li>
             );
           })}
