@@ -48,6 +48,8 @@ export interface RecordKindSpec<Fields extends object> {
    * writes a device still holds from the previous version send as they always did.
    */
   writeNames?: Readonly<Partial<Record<RecordWrite, string>>>;
+  /** The kind's writes when it has not all five (no files, or records only created here): only these get senders. */
+  writes?: readonly RecordWrite[];
 }
 
 export type RecordWrite = 'create' | 'update' | 'delete' | 'restore' | 'file';
@@ -158,7 +160,7 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
       // No request: the file's upload, which the drainer runs next, is the whole write.
       [writeKinds.file, async () => null, 'fail'],
     ];
-    for (const [kind, send, onConflict] of senders) {
+    for (const [kind, send, onConflict] of senders.filter(([kind]) => spec.writes === undefined || spec.writes.includes(writeOf.get(kind)!))) {
       registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx.payload, ctx.idempotencyKey) }), { onConflict });
     }
   }
