@@ -44,7 +44,25 @@ import { ApiError } from '../../lib/errors.js';
 import { createInspectionActions, type InspectionFollowUp } from '../actions/repository.js';
 import { appendLock, contentHash } from '../_platform/lock-chain.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR, timeKey, type SortSpec } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, type RecordScope, requireLiveSite, requireMembers, versionConflict, writeHistory } from '../_platform/records.js';
+import { RecordStore, splitCreate, trimmedName, type RecordKind } from '../_platform/record-kind.js';
+import {
+  actorNames,
+  actorOf,
+  changesBetween,
+  deletedRecord,
+  type FieldChange,
+  iso,
+  isoOrNull,
+  readHistory,
+  recordMetaOf,
+  type RecordMetaRow,
+  type RecordScope,
+  requireEditable,
+  requireLiveSite,
+  requireMembers,
+  setRecordDeleted,
+  writeHistory,
+} from '../_platform/records.js';
 
 /** The attachments' module name, and the history's of inspections. */
 export const QUESTIONNAIRES_MODULE = 'questionnaires';
@@ -76,21 +94,13 @@ const missing = (family: Family, kind: 'inspections' | 'templates') =>
 
 // ---------------------------------------------------------------- rows
 
-interface TemplateRow {
-  id: string;
-  district_id: string;
+interface TemplateRow extends RecordMetaRow {
   family: Family;
   name: string;
   description: string;
   sections: Section[];
   pass_mark: string | number | null;
   question_count: number;
-  version: number;
-  created_at: Date;
-  created_by: string | null;
-  updated_at: Date;
-  updated_by: string | null;
-  deleted_at: Date | null;
 }
 type RevisionRow = Pick<TemplateRow, 'name' | 'description' | 'sections' | 'pass_mark' | 'question_count'> & { version: number };
 
@@ -145,6 +155,16 @@ const templateFieldsOf = (row: Pick<TemplateRow, 'name' | 'description' | 'secti
   sections: row.sections,
   passMark: num(row.pass_mark),
 });
+type TemplateKindFields = TemplateFields & { family: Family };
+
+/** A template as the API answers it, at its current revision or at `revision`. */
+const templateOf = (row: TemplateRow, names: Map<string, string>, revision?: RevisionRow): Template => ({
+  ...recordMetaOf(row, names),
+  version: revision?.version ?? row.version,
+  family: row.family,
+  ...templateFieldsOf(revision ?? row),
+  questionCount: (revision ?? row).question_count,
+});
 
 // ---------------------------------------------------------------- sorts
 
@@ -197,6 +217,7 @@ function attachmentsNamed(sections: Section[], answers: Answers): string[] {
 export class QuestionnairesRepository {
   private readonly db: Queryable;
   private readonly districtId: string;
+  private readonly store: RecordStore;
   /** The follow-up actions the last submit made (the route announces them once committed). */
   followUp: InspectionFollowUp = { actions: [], assignees: [] };
 
@@ -206,35 +227,44 @@ export class QuestionnairesRepository {
   ) {
     this.db = scope.db;
     this.districtId = scope.districtId;
+    this.store = new RecordStore(scope);
   }
 
   // ================================================================ templates
 
-  private async templateRow(id: string, lock = false): Promise<TemplateRow> {
-    const { rows } = await this.db.query<TemplateRow>(`select * from questionnaire_templates where id = $1 and district_id = $2${lock ? ' for update' : ''}`, [
-      id,
-      this.districtId,
-    ]);
+  /**
+   * Templates on the record core: every write is a new version, and each version's content is
+   * kept as a revision (`written`; a delete or a restore writes one too, see setTemplateDeleted).
+   */
+  private readonly templates: RecordKind<TemplateRow, TemplateKindFields, Template> = {
+    module: TEMPLATES_HISTORY,
+    table: 'questionnaire_templates',
+    notFound: TEMPLATE_NOT_FOUND,
+    select: 'select t.* from questionnaire_templates t',
+    historyFields: ['family', ...TEMPLATE_FIELD_NAMES],
+    fieldsOf: (row) => ({ family: row.family, ...templateFieldsOf(row) }),
+    columns: (f) => ({
+      family: f.family,
+      name: f.name,
+      description: f.description,
+      sections: JSON.stringify(f.sections),
+      pass_mark: f.passMark,
+      question_count: questionsOf(f).length,
+    }),
+    toRecord: (row, names) => templateOf(row, names),
+    clean: trimmedName,
+    check: async (fields) => {
+      const problems = checkTemplate(fields);
+      if (problems.length > 0) throw ApiError.badRequest(INVALID_TEMPLATE, `${problems[0]!.path}: ${problems[0]!.message}`);
+    },
+    written: (id, version, fields) => this.writeRevision(id, version, fields),
+  };
+
+  private async templateRow(id: string): Promise<TemplateRow> {
+    const { rows } = await this.db.query<TemplateRow>('select * from questionnaire_templates where id = $1 and district_id = $2', [id, this.districtId]);
     const row = rows[0];
     if (!row || !this.powers.readTemplates.includes(row.family)) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
     return row;
-  }
-
-  private async toTemplate(row: TemplateRow, revision?: RevisionRow): Promise<Template> {
-    const names = await actorNames(this.scope.control, [row.created_by, row.updated_by]);
-    return {
-      id: row.id,
-      districtId: row.district_id,
-      version: revision?.version ?? row.version,
-      createdAt: iso(row.created_at),
-      createdBy: actorOf(names, row.created_by),
-      updatedAt: iso(row.updated_at),
-      updatedBy: actorOf(names, row.updated_by),
-      deletedAt: isoOrNull(row.deleted_at),
-      family: row.family,
-      ...templateFieldsOf(revision ?? row),
-      questionCount: (revision ?? row).question_count,
-    };
   }
 
   /** The templates of the families the caller sees, by name (the deleted ones: its families to build only). */
@@ -263,10 +293,11 @@ export class QuestionnairesRepository {
   /** A template at its current revision, or at revision `version` (404 when it has none such). */
   async getTemplate(id: string, version?: number): Promise<Template> {
     const row = await this.templateRow(id);
-    if (version === undefined || version === row.version) return this.toTemplate(row);
+    const names = await actorNames(this.scope.control, [row.created_by, row.updated_by]);
+    if (version === undefined || version === row.version) return templateOf(row, names);
     const { rows } = await this.db.query<RevisionRow>('select * from questionnaire_template_versions where template_id = $1 and version = $2', [id, version]);
     if (!rows[0]) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
-    return this.toTemplate(row, rows[0]);
+    return templateOf(row, names, rows[0]);
   }
 
   async templateHistory(id: string): Promise<HistoryEntry[]> {
@@ -278,82 +309,37 @@ export class QuestionnairesRepository {
     if (!this.powers.buildTemplates.includes(family)) throw missing(family, 'templates');
   }
 
-  private static checked(fields: TemplateFields): TemplateFields & { questionCount: number } {
-    const problems = checkTemplate(fields);
-    if (problems.length > 0) throw ApiError.badRequest(INVALID_TEMPLATE, `${problems[0]!.path}: ${problems[0]!.message}`);
-    return { ...fields, name: fields.name.trim(), questionCount: questionsOf(fields).length };
+  /** A template the caller sees (404 otherwise) of a family it builds (403 otherwise), before a write. */
+  private async buildable(id: string): Promise<void> {
+    this.checkBuild((await this.templateRow(id)).family);
   }
 
-  private async writeRevision(id: string, version: number, fields: TemplateFields & { questionCount: number }): Promise<void> {
+  private async writeRevision(id: string, version: number, fields: TemplateFields): Promise<void> {
     await this.db.query(
       `insert into questionnaire_template_versions (template_id, version, name, description, sections, pass_mark, question_count, created_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, version, fields.name, fields.description, JSON.stringify(fields.sections), fields.passMark, fields.questionCount, this.scope.actor.id],
+      [id, version, fields.name, fields.description, JSON.stringify(fields.sections), fields.passMark, questionsOf(fields).length, this.scope.actor.id],
     );
   }
 
   async createTemplate(body: TemplateCreate): Promise<Template> {
     this.checkBuild(body.family);
-    const { id, family, ...raw } = body;
-    const fields = QuestionnairesRepository.checked(raw);
-    const { rows } = await this.db.query(
-      `insert into questionnaire_templates (id, district_id, family, name, description, sections, pass_mark, question_count, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing returning id`,
-      [id, this.districtId, family, fields.name, fields.description, JSON.stringify(fields.sections), fields.passMark, fields.questionCount, this.scope.actor.id],
-    );
-    if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await this.writeRevision(id, 1, fields);
-    const changes = changesBetween({} as TemplateFields, { ...raw, name: fields.name }, TEMPLATE_FIELD_NAMES);
-    await writeHistory(this.scope, { module: TEMPLATES_HISTORY, recordId: id, version: 1, action: 'create', changes: [{ field: 'family', before: null, after: family }, ...changes] });
-    return this.getTemplate(id);
+    const { id, fields } = splitCreate(body);
+    return this.store.create(this.templates, id, fields);
   }
 
   /** A new revision: inspections started on the older ones keep theirs. */
   async updateTemplate(id: string, body: TemplateUpdate): Promise<Template> {
-    const row = await this.templateRow(id, true);
-    this.checkBuild(row.family);
-    if (row.version !== body.baseVersion) throw versionConflict(await this.toTemplate(row));
-    if (row.deleted_at) throw deletedRecord(await this.toTemplate(row));
-    const before = templateFieldsOf(row);
-    const next = QuestionnairesRepository.checked({ ...before, ...body.changes });
-    const changes = changesBetween(before, next, TEMPLATE_FIELD_NAMES);
-    if (changes.length === 0) return this.toTemplate(row);
-    const version = row.version + 1;
-    await this.db.query(
-      `update questionnaire_templates set name = $3, description = $4, sections = $5, pass_mark = $6, question_count = $7,
-              version = $8, updated_at = now(), updated_by = $9
-        where id = $1 and district_id = $2`,
-      [id, this.districtId, next.name, next.description, JSON.stringify(next.sections), next.passMark, next.questionCount, version, this.scope.actor.id],
-    );
-    await this.writeRevision(id, version, next);
-    await writeHistory(this.scope, { module: TEMPLATES_HISTORY, recordId: id, version, action: 'update', changes });
-    return this.getTemplate(id);
+    await this.buildable(id);
+    return this.store.update(this.templates, id, body);
   }
 
   /** Deleted (no new inspection takes it; those started keep it) or restored; a version, so a revision too. */
   async setTemplateDeleted(id: string, baseVersion: number, deleted: boolean): Promise<Template> {
-    const row = await this.templateRow(id, true);
-    this.checkBuild(row.family);
-    if (row.version !== baseVersion) throw versionConflict(await this.toTemplate(row));
-    if ((row.deleted_at !== null) === deleted) {
-      if (deleted) throw deletedRecord(await this.toTemplate(row));
-      return this.toTemplate(row);
-    }
-    const version = row.version + 1;
-    const { rows } = await this.db.query<{ deleted_at: Date | null }>(
-      `update questionnaire_templates set deleted_at = ${deleted ? 'now()' : 'null'}, version = $3, updated_at = now(), updated_by = $4
-        where id = $1 and district_id = $2 returning deleted_at`,
-      [id, this.districtId, version, this.scope.actor.id],
-    );
-    await this.writeRevision(id, version, { ...templateFieldsOf(row), questionCount: row.question_count });
-    await writeHistory(this.scope, {
-      module: TEMPLATES_HISTORY,
-      recordId: id,
-      version,
-      action: deleted ? 'delete' : 'restore',
-      changes: [{ field: 'deletedAt', before: isoOrNull(row.deleted_at), after: isoOrNull(rows[0]!.deleted_at) }],
-    });
-    return this.getTemplate(id);
+    await this.buildable(id);
+    const template = await this.store.setDeleted(this.templates, id, baseVersion, deleted);
+    if (template.version !== baseVersion) await this.writeRevision(id, template.version, template);
+    return template;
   }
 
   // ================================================================ inspections: reads
@@ -622,8 +608,9 @@ export class QuestionnairesRepository {
    * the app merges field by field and asks only for a question answered on both sides.
    */
   async update(id: string, body: InspectionUpdate): Promise<Inspection> {
-    const row = await this.writable(id);
-    if (row.version !== body.baseVersion) throw versionConflict(await this.toInspection(row));
+    const row = await this.row(id, true);
+    if (row.locked_at) throw new ApiError(423, { message: LOCKED });
+    await requireEditable(row, body.baseVersion, () => this.toInspection(row));
     const asked = body.changes;
     const managing = asked.assigneeId !== undefined || asked.dueAt !== undefined;
     if (managing && !this.powers.manage.includes(row.family)) throw ApiError.forbidden(MANAGERS_ONLY);
@@ -750,23 +737,12 @@ export class QuestionnairesRepository {
     const row = await this.row(id, true);
     if (!this.powers.manage.includes(row.family)) throw missing(row.family, 'inspections');
     if (row.locked_at) throw new ApiError(423, { message: LOCKED });
-    if (row.version !== baseVersion) throw versionConflict(await this.toInspection(row));
-    if ((row.deleted_at !== null) === deleted) {
-      if (deleted) throw deletedRecord(await this.toInspection(row));
-      return this.toInspection(row);
-    }
-    const { rows } = await this.db.query<{ deleted_at: Date | null }>(
-      `update inspections set deleted_at = ${deleted ? 'now()' : 'null'}, version = version + 1, updated_at = now(), updated_by = $3
-        where id = $1 and district_id = $2 returning deleted_at`,
-      [id, this.districtId, this.scope.actor.id],
+    await setRecordDeleted(
+      this.scope,
+      { table: 'inspections', module: QUESTIONNAIRES_MODULE, id, version: row.version, deletedAt: row.deleted_at, current: () => this.toInspection(row) },
+      baseVersion,
+      deleted,
     );
-    await writeHistory(this.scope, {
-      module: QUESTIONNAIRES_MODULE,
-      recordId: id,
-      version: baseVersion + 1,
-      action: deleted ? 'delete' : 'restore',
-      changes: [{ field: 'deletedAt', before: isoOrNull(row.deleted_at), after: isoOrNull(rows[0]!.deleted_at) }],
-    });
     return this.get(id);
   }
 }

@@ -25,7 +25,7 @@ import { inspectionMail } from '../../mail/messages.js';
 import type { RouteContext } from '../../routes/context.js';
 import { dateTimeText } from '../_platform/dates.js';
 import { claimNotices, noticesJob, sendNotice, type Claim, type Rung } from '../_platform/notices.js';
-import { actorNames } from '../_platform/records.js';
+import { actorNames, seedHistory } from '../_platform/records.js';
 import { QUESTIONNAIRES_MODULE } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -90,6 +90,8 @@ export async function makeOccurrences(tx: Queryable, schedule: ScheduleRow, now:
   const lead = ahead(schedule.recurrence, schedule.interval);
   let next = schedule.next_due_at ? new Date(schedule.next_due_at) : null;
   let made = 0;
+  // Written by the schedule's author, at the scheduler's time.
+  const history = seedHistory(tx, schedule.district_id, schedule.created_by);
   for (let n = 0; next && next.getTime() - lead <= now.getTime() && n < OCCURRENCES_PER_RUN; n++) {
     const due = next;
     const places: ({ id: string; name: string } | null)[] = schedule.site_ids.length > 0 ? sites : [null];
@@ -110,14 +112,7 @@ export async function makeOccurrences(tx: Queryable, schedule: ScheduleRow, now:
           { field: 'schedule', before: null, after: schedule.id },
           { field: 'dueAt', before: null, after: due.toISOString() },
         ];
-        await tx.query(`insert into record_history (module, record_id, district_id, version, action, changes, actor_id, at) values ($1, $2, $3, 1, 'create', $4, $5, $6)`, [
-          QUESTIONNAIRES_MODULE,
-          rows[0].id,
-          schedule.district_id,
-          JSON.stringify(changes),
-          schedule.created_by,
-          now,
-        ]);
+        await history(QUESTIONNAIRES_MODULE, rows[0].id, 1, 'create', changes, now);
       }
     }
     next = nextAfter(schedule, due);

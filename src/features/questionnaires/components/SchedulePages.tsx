@@ -20,7 +20,7 @@ import { WaitingMark } from '../../../components/WaitingMark';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { describeApiError } from '../../../lib/error-messages';
-import { useOnDelivered, usePendingChanges, useServerMayHave, withPending, withPendingRecord, type PendingWrite, type WithPending } from '../../../lib/outbox';
+import { useOnDelivered, usePendingChanges, useServerMayHave, withPending, withPendingRecord, type WithPending } from '../../../lib/outbox';
 import { useKeptRecord } from '../../../components/module/kept-record';
 import { onRecordsChanged } from '../../../lib/socket';
 import { showToast } from '../../../lib/toast';
@@ -38,17 +38,10 @@ import {
   type ScheduleFormField,
   type ScheduleFormValues,
 } from '../schedule-form';
-import { queueCreateSchedule, queueDeleteSchedule, queueRestoreSchedule, queueUpdateSchedule, SCHEDULES_MODULE } from '../schedule-writes';
+import { schedules, SCHEDULES_MODULE } from '../kinds';
 import { QuestionnairesNav } from './QuestionnairesNav';
 import './questionnaires.css';
 import './planning.css';
-
-/**
- * The overlay reads a record's own writes as '<module>.<action>'; the schedules' kinds are
- * 'questionnaires.schedule.<action>' (one outbox namespace per API module), named for it here.
- */
-const asRecordWrites = (writes: readonly PendingWrite[]): PendingWrite[] =>
-  writes.map((w) => ({ ...w, item: { kind: `schedule.${w.item.kind.split('.').at(-1) ?? ''}`, recordId: w.item.recordId, state: w.item.state } }));
 
 /** The schedules (or the deleted ones) as this device will have them once its writes are delivered (and a refetch once they are). */
 function useSchedulesView(deleted: boolean) {
@@ -91,13 +84,13 @@ export function SchedulesPage() {
       assignees: created.assigneeIds.map((id) => ({ id, name: nameOf(members.data, id) })),
     };
   };
-  const rows = withPending(list.data ?? [], asRecordWrites(pending))
+  const rows = withPending(list.data ?? [], schedules.ownWrites(pending))
     .map(complete)
     // The deleted view: a restore waiting to be sent takes the row out; the live one: a delete does.
     .filter((row) => (deletedView ? (row.pending?.deleted ?? true) : !(row.pending?.deleted ?? false)));
   const restore = async (row: Schedule) => {
     try {
-      await queueRestoreSchedule(row);
+      await schedules.queueRestore(row);
       showSavedToast(t('schedules.restored'));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
@@ -160,7 +153,7 @@ export function ScheduleNewPage() {
   const template = typeof raw.template === 'string' ? raw.template : '';
   const back = () => void router.navigate({ href: SCHEDULES_PATH });
   const save = async (form: ScheduleFormValues) => {
-    await queueCreateSchedule(form.templateId, scheduleFieldsOf(form));
+    await schedules.queueCreate({ templateId: form.templateId, ...scheduleFieldsOf(form) });
     showSavedToast(t('schedules.saved_new'));
     back();
   };
@@ -176,16 +169,16 @@ export function ScheduleEditPage() {
   const router = useRouter();
   const params: Record<string, string | undefined> = useParams({ strict: false });
   const id = params.scheduleId ?? '';
-  const schedule = useQuery({ ...scheduleQueryOptions(id), enabled: useServerMayHave('questionnaires.schedule.create', id) });
+  const schedule = useQuery({ ...scheduleQueryOptions(id), enabled: useServerMayHave(schedules.writeKinds.create, id) });
   const pending = usePendingChanges(SCHEDULES_MODULE, id);
   const queryClient = useQueryClient();
   const back = () => void router.navigate({ href: SCHEDULES_PATH });
-  const shown = useKeptRecord(withPendingRecord(schedule.data, asRecordWrites(pending)), schedule.isFetching);
+  const shown = useKeptRecord(withPendingRecord(schedule.data, schedules.ownWrites(pending)), schedule.isFetching);
   const deleted = shown?.pending?.deleted === true || (shown?.deletedAt != null && shown.pending === undefined);
 
   const save = async (form: ScheduleFormValues) => {
     if (shown === undefined) return;
-    const changed = await queueUpdateSchedule(shown, scheduleFieldsOf(form));
+    const changed = await schedules.queueUpdate(shown, { templateId: shown.templateId, ...scheduleFieldsOf(form) });
     showToast({ message: t(changed ? 'schedules.saved' : 'schedules.unchanged'), kind: changed ? 'success' : 'info' });
     void queryClient.invalidateQueries({ queryKey: questionnairesKeys.schedule(id) });
     back();
@@ -193,11 +186,11 @@ export function ScheduleEditPage() {
   const remove = async () => {
     if (shown === undefined) return;
     try {
-      await queueDeleteSchedule(shown);
+      await schedules.queueDelete(shown);
       showToast({
         message: t('schedules.deleted'),
         kind: 'success',
-        action: { label: t('schedules.undo'), run: () => void queueRestoreSchedule({ id: shown.id, version: shown.version + 1 }).catch((error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' })) },
+        action: { label: t('schedules.undo'), run: () => void schedules.queueRestore({ id: shown.id, version: shown.version + 1 }).catch((error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' })) },
       });
       back();
     } catch (error) {
@@ -207,7 +200,7 @@ export function ScheduleEditPage() {
   const restore = async () => {
     if (shown === undefined) return;
     try {
-      await queueRestoreSchedule(shown);
+      await schedules.queueRestore(shown);
       showSavedToast(t('schedules.restored'));
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });

@@ -1,7 +1,7 @@
 /**
  * The template builder (new and edit) and its preview. The draft lives in this component's
  * state (template-draft.ts edits it); Save queues a create or a new revision in the outbox
- * (template-writes.ts). What the server holds moves on under the draft without replacing it:
+ * (kinds.ts). What the server holds moves on under the draft without replacing it:
  * a revision saved elsewhere while the manager has edits is announced with a way to load it,
  * and a save that changed the same parts as that revision waits in the outbox for the
  * manager's choice (keep mine / take theirs), shown here. Readers see the same screen, read
@@ -69,7 +69,7 @@ import {
   type DraftQuestion,
   type TemplateDraft,
 } from '../template-draft';
-import { queueCreateTemplate, queueUpdateTemplate, TEMPLATES_MODULE } from '../template-writes';
+import { queueCreateTemplate, queueUpdateTemplate, TEMPLATES_MODULE } from '../kinds';
 import { dropMarks, useDragReorder, type DragSubject, type DropPlace } from './builder-drag';
 import { InspectionFill } from './InspectionFill';
 import { formatDateTime } from '../../../lib/dates';

@@ -18,7 +18,7 @@ import { showSavedToast } from '../../../lib/saved-toast';
 import { templateHistoryQueryOptions } from '../api/reads';
 import { templateHref } from '../paths';
 import { fromTemplate } from '../template-draft';
-import { queueUpdateTemplate } from '../template-writes';
+import { queueUpdateTemplate } from '../kinds';
 
 /** The list, folded until opened (its history is read then). */
 export function TemplateRevisions({ template, viewing }: { template: Template; viewing: number }) {

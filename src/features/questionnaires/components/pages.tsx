@@ -23,7 +23,7 @@ import { inspectionQueryOptions, inspectionsQueryOptions, siteChoicesQueryOption
 import { dropFill, loadFill, newFill, saveFill, type FillState } from '../fill';
 import { inspectionHref, inspectionsHref, MANAGE_PATH, startHref, type InspectionTab } from '../paths';
 import { registerQuestionnaireSenders } from '../senders';
-import { QUESTIONNAIRES_MODULE, queueStart } from '../writes';
+import { QUESTIONNAIRES_MODULE, queueStart, SUBMIT } from '../writes';
 import { InspectionFill } from './InspectionFill';
 import { InspectionReport } from './InspectionReport';
 import { QuestionnairesNav } from './QuestionnairesNav';
@@ -222,7 +222,7 @@ export function InspectionPage() {
   const router = useRouter();
   const inspection = useQuery(inspectionQueryOptions(id));
   const pending = usePendingWrites(QUESTIONNAIRES_MODULE, id);
-  const submitting = pending.some((p) => p.kind === 'questionnaires.inspection.submit');
+  const submitting = pending.some((p) => p.kind === SUBMIT);
   const [fill, setFill] = useState<FillState | null | undefined>(undefined);
   const queryClient = useQueryClient();
   // Submitted from this page: waiting, then (once the outbox has delivered it) the server's report.

@@ -2,7 +2,7 @@
  * The planners' pages (managers of a family: its questionnaires or securesphere manage right):
  * everyone's inspections, filtered in the address, exported as CSV, and one planned for someone
  * (ManageInspectionsPage); the schedules, their form and preview (SchedulePages.tsx). Every
- * write goes through the outbox (writes.ts, schedule-writes.ts).
+ * write goes through the outbox (writes.ts, kinds.ts).
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,7 @@ import { activeFilters, DEFAULT_MANAGE_SORT, MANAGE_SORTS, MANAGE_STATUSES, mana
 import { inspectionHref } from '../paths';
 import { localDateTime } from '../schedule-form';
 import { registerQuestionnaireSenders } from '../senders';
+import { inspections } from '../kinds';
 import { QUESTIONNAIRES_MODULE, queuePlan } from '../writes';
 import { QuestionnairesNav } from './QuestionnairesNav';
 import { SiteSelect } from '../../../components/module/SiteSelect';
@@ -56,7 +57,7 @@ export function ManageInspectionsPage() {
   const [planning, setPlanning] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const planned = usePendingChanges(QUESTIONNAIRES_MODULE).filter((w) => w.item.kind === 'questionnaires.inspection.create' && (w.payload as Partial<InspectionCreate> | null)?.assigneeId !== undefined);
+  const planned = usePendingChanges(QUESTIONNAIRES_MODULE).filter((w) => w.item.kind === inspections.writeKinds.create && (w.payload as Partial<InspectionCreate> | null)?.assigneeId !== undefined);
 
   // A write delivered (a planned one among them): read the list again (the socket's records:changed may come before, after, or not at all to a page just loaded).
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
  * The template pages (routes.tsx): the templates of the families the caller reads, by family,
  * with the deleted ones of the families it builds behind a toggle (restore); a new template of
  * a family (?family=); a template's builder and preview (TemplateBuilder.tsx), read only for
- * a reader. Every write is an outbox write (template-writes.ts); once one is delivered the
+ * a reader. Every write is an outbox write (kinds.ts); once one is delivered the
  * templates are read again (the server's records:changed does it too, in QuestionnairesLayout).
  */
 import { IonButton, IonSpinner } from '@ionic/react';
@@ -23,7 +23,7 @@ import { questionnairesKeys } from '../api/keys';
 import { templateListQueryOptions, templateQueryOptions, templateRevisionQueryOptions } from '../api/reads';
 import { newTemplateHref, templateHref, TEMPLATES_PATH } from '../paths';
 import { registerQuestionnaireSenders } from '../senders';
-import { queueDeleteTemplate, queueRestoreTemplate, TEMPLATES_MODULE } from '../template-writes';
+import { templates, TEMPLATES_MODULE } from '../kinds';
 import { QuestionnairesNav } from './QuestionnairesNav';
 import { FailedBanner, TemplateBuilder } from './TemplateBuilder';
 import { OlderRevisionBanner, TemplateRevisions } from './TemplateRevisions';
@@ -129,7 +129,7 @@ function TemplateRow({ row, locale, waiting, builds }: { row: TemplateSummary; l
         <span className="inspection-row-marks">{waiting && <WaitingMark />}</span>
       </Link>
       {builds && row.deletedAt !== null && (
-        <IonButton fill="outline" disabled={waiting} onClick={() => void run(() => queueRestoreTemplate(row), 'builder.restored')} aria-label={t('builder.restore_named', { name: row.name })}>
+        <IonButton fill="outline" disabled={waiting} onClick={() => void run(() => templates.queueRestore(row), 'builder.restored')} aria-label={t('builder.restore_named', { name: row.name })}>
           {t('builder.restore')}
         </IonButton>
       )}
@@ -140,7 +140,7 @@ function TemplateRow({ row, locale, waiting, builds }: { row: TemplateSummary; l
       )}
       {builds && row.deletedAt === null && confirm && (
         <span className="builder-tools">
-          <IonButton color="danger" onClick={() => void run(() => queueDeleteTemplate(row), 'builder.deleted')}>
+          <IonButton color="danger" onClick={() => void run(() => templates.queueDelete(row), 'builder.deleted')}>
             {t('builder.delete_yes', { name: row.name })}
           </IonButton>
           <IonButton fill="outline" onClick={() => setConfirm(false)}>
@@ -180,7 +180,7 @@ export function TemplateEditPage() {
   const powers = questionnairePowers(useEnvelope((state) => state.rights));
   const items = useOutboxItems();
   // A template created on this device and not sent yet is not on the server: wait for it.
-  const creating = (items ?? []).find((item) => item.module === TEMPLATES_MODULE && item.recordId === id && item.kind === 'questionnaires.template.create' && item.state !== 'sent');
+  const creating = (items ?? []).find((item) => item.module === TEMPLATES_MODULE && item.recordId === id && item.kind === templates.writeKinds.create && item.state !== 'sent');
   useRefreshWhenSent(id);
   const template = useQuery({ ...templateQueryOptions(id), enabled: items !== null && creating === undefined });
   if (creating !== undefined && template.data === undefined) {
