@@ -282,6 +282,12 @@ describe('templates and the printed contract', () => {
     expect(template.status, template.text).toBe(201);
     const duplicate = await call({ method: 'POST', url: '/templates', payload: { id: randomUUID(), name: 'Double', type: 'service', fields: [{ key: 'a', label: 'A', kind: 'text' }, { key: 'a', label: 'B', kind: 'text' }] } });
     expect(duplicate.body.message).toBe('contract.duplicate_field');
+    // A value not of its field's kind is refused, with the field named.
+    for (const fieldValues of [{ firstVisit: 'demain' }, { firstVisit: '2027-02-30' }, { visits: 'quatre' }]) {
+      const refused = await call({ method: 'POST', url: '/contracts', payload: { id: randomUUID(), supplierId, type: 'maintenance', title: 'Mal rempli', templateId: template.data.id, fieldValues } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('contract.field_value_invalid');
+    }
     const c = await newContract({
       title: 'Maintenance imprimée',
       templateId: template.data.id,

@@ -20,6 +20,7 @@ import {
   type ContractStatusBody,
   type ContractTemplate,
   type ContractTemplateFields,
+  type TemplateField,
 } from '../../../../common/modules/contract/schemas.js';
 import type { Page } from '../../../../common/schemas/platform.js';
 import { ApiError } from '../../lib/errors.js';
@@ -38,6 +39,10 @@ export const SUPPLIER_NOT_FOUND = 'contract.supplier_not_found';
 export const SITE_NOT_FOUND = 'contract.site_not_found';
 export const OWNER_NOT_MEMBER = 'contract.owner_not_member';
 export const CONTRACT_DATES = 'contract.dates';
+export const FIELD_VALUE_INVALID = 'contract.field_value_invalid';
+
+/** A real calendar day written YYYY-MM-DD. */
+const isDay = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 export const INVALID_TRANSITION = 'contract.invalid_transition';
 export const MANAGERS_ONLY = 'contract.managers_only';
 export const INVALID_FILTER = 'contract.invalid_filter';
@@ -232,9 +237,19 @@ export class ContractRepository {
         if (rows[0]!.n !== f.siteIds.length) throw ApiError.notFound(SITE_NOT_FOUND);
       }
       if (f.ownerId !== before?.ownerId) await requireMembers(db, this.scope.districtId, [f.ownerId], OWNER_NOT_MEMBER, 'ownerId');
-      if (f.templateId && f.templateId !== before?.templateId) {
-        const { rows } = await db.query('select 1 from contract_templates where id = $1 and district_id = $2 and deleted_at is null', [f.templateId, this.scope.districtId]);
-        if (rows.length === 0) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
+      if (f.templateId && (f.templateId !== before?.templateId || JSON.stringify(f.fieldValues) !== JSON.stringify(before?.fieldValues))) {
+        const { rows } = await db.query<{ fields: TemplateField[] }>('select fields from contract_templates where id = $1 and district_id = $2 and deleted_at is null', [
+          f.templateId,
+          this.scope.districtId,
+        ]);
+        if (!rows[0]) throw ApiError.notFound(TEMPLATE_NOT_FOUND);
+        // Each value as its field's kind: a day for a date (the PDF writes it in the reader's language), a number for a number or an amount.
+        for (const field of rows[0].fields) {
+          const value = f.fieldValues[field.key];
+          if (value === undefined || value === null) continue;
+          const valid = field.kind === 'date' ? typeof value === 'string' && isDay(value) : field.kind === 'text' ? typeof value === 'string' : typeof value === 'number' && Number.isFinite(value);
+          if (!valid) throw ApiError.badRequest(FIELD_VALUE_INVALID, `fieldValues/${field.key}`);
+        }
       }
     },
     search: `t.name || ' ' || t.reference`,

@@ -236,7 +236,14 @@ export function ContractForm({ contract, onDone, onCancel }: ContractFormProps) 
             ))}
           </select>
         </label>
-        {(template?.fields ?? []).map((field) => (
+        {(template?.fields ?? []).map((field) =>
+          field.kind === 'date' ? (
+            // A date of the template: the phone's date picker, stored as the day (YYYY-MM-DD) the PDF writes in the reader's language.
+            <label key={field.key} className="record-form-select" htmlFor={`${ids.template}-${field.key}`}>
+              {field.label}
+              <input id={`${ids.template}-${field.key}`} type="date" value={state.fieldValues[field.key] ?? ''} onChange={(event) => setField(field.key, event.target.value)} />
+            </label>
+          ) : (
           <TextField
             key={field.key}
             label={field.kind === 'money' ? t('form.money_field', { label: field.label }) : field.label}
@@ -245,7 +252,8 @@ export function ContractForm({ contract, onDone, onCancel }: ContractFormProps) 
             problem={undefined}
             {...(field.kind === 'number' || field.kind === 'money' ? { inputMode: 'decimal' as const } : {})}
           />
-        ))}
+          ),
+        )}
         <TextField label={t('field.notes')} value={state.notes} onChange={(v) => set('notes', v)} problem={shown('notes')} multiline maxlength={CONTRACT_TEXT_MAX} />
         <FormActions saveLabel={t('form.save')} cancelLabel={t('sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
       </RecordFormElement>
