@@ -42,16 +42,21 @@ export function RecordListPage({ title, placeholder, actions, list }: PagesOf & 
 export function RecordSheetPage({
   title,
   placeholder,
+  actions,
   listHref,
   recordId,
   list,
   sheet,
-}: PagesOf & { listHref: string; recordId: string; list: (selectedId: string) => ReactNode; sheet: (onBack: (() => void) | undefined) => ReactNode }) {
+}: PagesOf & { actions?: ReactNode; listHref: string; recordId: string; list: (selectedId: string) => ReactNode; sheet: (onBack: (() => void) | undefined) => ReactNode }) {
   const wide = useWideLayout();
   const back = useBack(listHref);
   return (
     <SplitLayout
-      list={<ModulePage title={title}>{list(recordId)}</ModulePage>}
+      list={
+        <ModulePage title={title} actions={actions}>
+          {list(recordId)}
+        </ModulePage>
+      }
       detail={<Fragment key={recordId}>{sheet(wide ? undefined : back)}</Fragment>}
       placeholder={placeholder}
     />
@@ -75,7 +80,7 @@ export function NavButton({ href, outline = false, children }: { href: string; o
 }
 
 /** The list as the user filtered it, saved as a file (CSV, vCard…); a failure says why in a toast. */
-export function downloadList(path: string, search: Readonly<Record<string, string | undefined>>, fileName: string): void {
-  const params = new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined));
+export function downloadList(path: string, search: Readonly<Record<string, string | undefined>> | URLSearchParams, fileName: string): void {
+  const params = search instanceof URLSearchParams ? search : new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined));
   void downloadApiFile(path, params, fileName).catch((error: unknown) => showToast({ message: describeApiError(error), kind: 'danger' }));
 }

@@ -27,7 +27,8 @@ import { DECLARATION_TEMPLATE_HISTORY_FIELDS } from '../history-fields';
 import { declarationsListHref, templateHref, templateNewHref, templatesHref } from '../paths';
 import { SEVERITY_NAMES } from '../search';
 import { templates as templateKind } from '../writes';
-import { useBack, useParam } from './page-hooks';
+import { useRecordId } from '../../../components/module/RecordPages';
+import { useBack } from './page-hooks';
 import { iconOf } from './template-icons';
 import './declarations.css';
 
@@ -106,7 +107,7 @@ export function TemplateNewPage() {
 
 export function TemplateEditPage() {
   const { t } = useTranslation('declarations');
-  const id = useParam('templateId');
+  const id = useRecordId('templateId');
   const back = useBack(templatesHref());
   const templates = useQuery(templatesQueryOptions());
   const template = templates.data?.find((candidate) => candidate.id === id);

@@ -1,5 +1,5 @@
 /** What the Declarations pages share: their validated params and search, and "back". */
-import { useParams, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { validateDeclarationSearch, validateReportSearch } from '../search';
 
 export function useListSearch() {
@@ -12,9 +12,5 @@ export function useReportSearch() {
   return validateReportSearch(raw);
 }
 
-export function useParam(name: 'declarationId' | 'templateId'): string {
-  const params: Record<string, string | undefined> = useParams({ strict: false });
-  return params[name] ?? '';
-}
 
 export { useBack } from '../../../hooks/use-back';

@@ -6,45 +6,34 @@
 import { IonButton } from '@ionic/react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ModulePage } from '../../../components/module/ModulePage';
-import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayout';
-import { useEnvelope } from '../../../lib/envelope-store';
-import { describeApiError } from '../../../lib/error-messages';
-import { can } from '../../../lib/rights';
-import { showToast } from '../../../lib/toast';
-import { listParams } from '../api/reads';
-import { downloadApiFile } from '../../../lib/download';
+import { downloadList, NavButton, RecordListPage, RecordSheetPage, useRecordId } from '../../../components/module/RecordPages';
 import { currentActor } from '../../../lib/current-actor';
+import { useEnvelope } from '../../../lib/envelope-store';
+import { can } from '../../../lib/rights';
+import { listParams } from '../api/reads';
 import { declarationHref, declarationsListHref, reportHref, templatesHref } from '../paths';
+import { pinnedPosition, type DeclarationListSearch } from '../search';
 import { DeclarationSheet } from './DeclarationSheet';
 import { DeclarationsList } from './DeclarationsList';
-import { pinnedPosition, type DeclarationListSearch } from '../search';
-import { useBack, useListSearch, useParam, useReportSearch } from './page-hooks';
+import { useBack, useListSearch, useReportSearch } from './page-hooks';
 import { ReportForm } from './ReportForm';
 
 /** The list's header actions, on the list's own page and beside a sheet: report; managers export and manage the types. */
 function ListActions({ search }: { search: DeclarationListSearch }) {
   const { t } = useTranslation('declarations');
-  const router = useRouter();
-  const rights = useEnvelope((state) => state.rights);
-  const manager = can(rights, 'declarations', 'manage');
-  const exportCsv = () => {
-    const { sort: _sort, ...filters } = search;
-    void downloadApiFile('declarations/export.csv', listParams(filters, currentActor()?.id ?? null), 'declarations.csv').catch((error: unknown) =>
-      showToast({ message: describeApiError(error), kind: 'danger' }),
-    );
-  };
+  const manager = can(useEnvelope((state) => state.rights), 'declarations', 'manage');
+  const { sort: _sort, ...filters } = search;
   return (
     <>
-      <IonButton onClick={() => void router.navigate({ href: reportHref() })}>{t('list.report')}</IonButton>
+      <NavButton href={reportHref()}>{t('list.report')}</NavButton>
       {manager && (
         <>
-          <IonButton fill="outline" onClick={exportCsv}>
+          <IonButton fill="outline" onClick={() => downloadList('declarations/export.csv', listParams(filters, currentActor()?.id ?? null), 'declarations.csv')}>
             {t('list.export')}
           </IonButton>
-          <IonButton fill="outline" onClick={() => void router.navigate({ href: templatesHref() })}>
+          <NavButton href={templatesHref()} outline>
             {t('list.templates')}
-          </IonButton>
+          </NavButton>
         </>
       )}
     </>
@@ -54,34 +43,22 @@ function ListActions({ search }: { search: DeclarationListSearch }) {
 export function DeclarationsListPage() {
   const { t } = useTranslation('declarations');
   const search = useListSearch();
-  return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')} actions={<ListActions search={search} />}>
-          <DeclarationsList search={search} />
-        </ModulePage>
-      }
-      detail={null}
-      placeholder={t('list.choose')}
-    />
-  );
+  return <RecordListPage title={t('list.title')} placeholder={t('list.choose')} actions={<ListActions search={search} />} list={<DeclarationsList search={search} />} />;
 }
 
 export function DeclarationSheetPage() {
   const { t } = useTranslation('declarations');
   const search = useListSearch();
-  const id = useParam('declarationId');
-  const wide = useWideLayout();
-  const back = useBack(declarationsListHref(search));
+  const id = useRecordId('declarationId');
   return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')} actions={<ListActions search={search} />}>
-          <DeclarationsList search={search} selectedId={id} />
-        </ModulePage>
-      }
-      detail={<DeclarationSheet key={id} declarationId={id} onBack={wide ? undefined : back} />}
+    <RecordSheetPage
+      title={t('list.title')}
       placeholder={t('list.choose')}
+      actions={<ListActions search={search} />}
+      listHref={declarationsListHref(search)}
+      recordId={id}
+      list={(selectedId) => <DeclarationsList search={search} selectedId={selectedId} />}
+      sheet={(onBack) => <DeclarationSheet declarationId={id} onBack={onBack} />}
     />
   );
 }
