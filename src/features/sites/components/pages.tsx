@@ -3,11 +3,8 @@
  * sheet is sheet-page.tsx, another chunk: the list's first visit does not download the sheet,
  * its attachments and its photo picker. The managers' pages are in manage-pages.tsx.
  */
-import { IonButton } from '@ionic/react';
-import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ModulePage } from '../../../components/module/ModulePage';
-import { SplitLayout } from '../../../components/module/SplitLayout';
+import { NavButton, RecordListPage } from '../../../components/module/RecordPages';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { can } from '../../../lib/rights';
 import { siteNewHref, siteTypesHref } from '../paths';
@@ -17,26 +14,14 @@ import { SitesList } from './SitesList';
 export function SitesListPage() {
   const { t } = useTranslation('sites');
   const search = useListSearch();
-  const router = useRouter();
-  const rights = useEnvelope((state) => state.rights);
-  const manager = can(rights, 'sites', 'manage');
+  const manager = can(useEnvelope((state) => state.rights), 'sites', 'manage');
   const actions = manager ? (
     <>
-      <IonButton onClick={() => void router.navigate({ href: siteNewHref() })}>{t('list.new')}</IonButton>
-      <IonButton fill="outline" onClick={() => void router.navigate({ href: siteTypesHref() })}>
+      <NavButton href={siteNewHref()}>{t('list.new')}</NavButton>
+      <NavButton href={siteTypesHref()} outline>
         {t('list.types')}
-      </IonButton>
+      </NavButton>
     </>
   ) : undefined;
-  return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')} actions={actions}>
-          <SitesList search={search} />
-        </ModulePage>
-      }
-      detail={null}
-      placeholder={t('list.choose')}
-    />
-  );
+  return <RecordListPage title={t('list.title')} placeholder={t('list.choose')} actions={actions} list={<SitesList search={search} />} />;
 }

@@ -5,10 +5,9 @@
  */
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ModulePage } from '../../../components/module/ModulePage';
-import { SplitLayout, useWideLayout } from '../../../components/module/SplitLayout';
+import { RecordSheetPage } from '../../../components/module/RecordPages';
 import { siteEditHref, sitesListHref } from '../paths';
-import { useBack, useListSearch, useSiteId } from './page-hooks';
+import { useListSearch, useSiteId } from './page-hooks';
 import { SiteSheet } from './SiteSheet';
 import { SitesList } from './SitesList';
 
@@ -17,18 +16,14 @@ export function SiteSheetPage() {
   const search = useListSearch();
   const siteId = useSiteId();
   const router = useRouter();
-  const wide = useWideLayout();
-  const back = useBack(sitesListHref(search));
   return (
-    <SplitLayout
-      list={
-        <ModulePage title={t('list.title')}>
-          <SitesList search={search} selectedId={siteId} />
-        </ModulePage>
-      }
-      detail={<SiteSheet key={siteId} siteId={siteId} onBack={wide ? undefined : back} onEdit={() => void router.navigate({ href: siteEditHref(siteId) })} />}
+    <RecordSheetPage
+      title={t('list.title')}
       placeholder={t('list.choose')}
+      listHref={sitesListHref(search)}
+      recordId={siteId}
+      list={(selectedId) => <SitesList search={search} selectedId={selectedId} />}
+      sheet={(onBack) => <SiteSheet siteId={siteId} onBack={onBack} onEdit={() => void router.navigate({ href: siteEditHref(siteId) })} />}
     />
   );
 }
-
