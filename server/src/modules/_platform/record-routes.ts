@@ -121,9 +121,43 @@ export function recordRoutes<Repo, Row extends RecordMetaRow, F extends object, 
     { onRequest: spec.manage, schema: { tags, params: IdParams, headers: WriteHeaders, body: schemas.update, response: { 200: Envelope(schemas.record) } } },
     async (request, reply) => respond(request, await inTransaction(request, reply, 200, (repo) => spec.store(repo).update(spec.kind(repo), request.params.id, request.body as U))),
   );
-  const setDeleted = (deleted: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Body: { baseVersion: number } }>, reply: FastifyReply) =>
-    respond(request, await inTransaction(request, reply, 200, (repo) => spec.store(repo).setDeleted(spec.kind(repo), request.params.id, request.body.baseVersion, deleted)));
-  const versioned = { tags, params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(schemas.record) } };
-  api.delete(`${spec.path}/:id`, { onRequest: spec.manage, schema: versioned }, setDeleted(true));
-  api.post(`${spec.path}/:id/restore`, { onRequest: spec.manage, schema: versioned }, setDeleted(false));
+  deleteRestoreRoutes(app, ctx, {
+    path: spec.path,
+    tag: spec.tag,
+    manage: spec.manage,
+    record: schemas.record,
+    announce: one,
+    repository: spec.repository,
+    setDeleted: (repo, id, baseVersion, deleted) => spec.store(repo).setDeleted(spec.kind(repo), id, baseVersion, deleted),
+  });
+}
+
+/**
+ * A kind's reversible delete and its restore (`DELETE <path>/:id`, `POST <path>/:id/restore`,
+ * each with `{ baseVersion }`), for the kinds whose other routes are their module's own: run in
+ * one transaction with the Idempotency-Key, the record answered, `announce` told the sockets
+ * once committed (default: the record as a change of `module`).
+ */
+export function deleteRestoreRoutes<Repo, R extends { id: string; version: number }>(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  spec: {
+    path: string;
+    tag?: string;
+    manage: Guard;
+    record: TSchema;
+    repository: (request: FastifyRequest, tx?: Queryable) => Promise<Repo> | Repo;
+    setDeleted: (repo: Repo, id: string, baseVersion: number, deleted: boolean) => Promise<R>;
+  } & ({ module: string; announce?: undefined } | { module?: undefined; announce: (record: R) => RecordsChanged[] }),
+): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const announce = spec.announce ?? ((record: R) => [{ module: spec.module, id: record.id, version: record.version }]);
+  const route = (deleted: boolean) => async (request: FastifyRequest<{ Params: { id: string }; Body: { baseVersion: number } }>, reply: FastifyReply) =>
+    respond(
+      request,
+      await writeAndAnnounce(ctx, request, reply, 200, announce, async (tx) => spec.setDeleted(await spec.repository(request, tx), request.params.id, request.body.baseVersion, deleted)),
+    );
+  const schema = { ...(spec.tag ? { tags: [spec.tag] } : {}), params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(spec.record) } };
+  api.delete(`${spec.path}/:id`, { onRequest: spec.manage, schema }, route(true));
+  api.post(`${spec.path}/:id/restore`, { onRequest: spec.manage, schema }, route(false));
 }

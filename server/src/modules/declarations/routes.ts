@@ -28,7 +28,7 @@ import {
   type DeclarationListQuery as DeclarationListQueryType,
 } from '../../../../common/modules/declarations/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { Actor, HistoryEntry, LIST_LIMIT_MAX, LockCheck, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, LIST_LIMIT_MAX, LockCheck, Uuid } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { findAttachment, printableImage } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
@@ -40,6 +40,7 @@ import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
+import { deleteRestoreRoutes } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { toCsv } from './csv.js';
@@ -141,33 +142,14 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     },
   );
 
-  api.delete(
-    '/templates/:id',
-    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
-    async (request, reply) => {
-      const data = await idempotentWrite(
-        request,
-        reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).setTemplateDeleted(request.params.id, request.body.baseVersion, true) }),
-        changed(request, TEMPLATES_HISTORY),
-      );
-      return respond(request, data);
-    },
-  );
-
-  api.post(
-    '/templates/:id/restore',
-    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
-    async (request, reply) => {
-      const data = await idempotentWrite(
-        request,
-        reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).setTemplateDeleted(request.params.id, request.body.baseVersion, false) }),
-        changed(request, TEMPLATES_HISTORY),
-      );
-      return respond(request, data);
-    },
-  );
+  deleteRestoreRoutes(app, ctx, {
+    path: '/templates',
+    manage,
+    record: Template,
+    module: TEMPLATES_HISTORY,
+    repository,
+    setDeleted: (repo, id, baseVersion, deleted) => repo.setTemplateDeleted(id, baseVersion, deleted),
+  });
 
   // ---------------------------------------------------------------- declarations
 
@@ -282,28 +264,13 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
     },
   );
 
-  api.delete('/:id', { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Declaration) } } }, async (request, reply) => {
-    const data = await idempotentWrite(
-      request,
-      reply,
-      async (tx) => ({ statusCode: 200, data: await repository(request, tx).remove(request.params.id, request.body.baseVersion) }),
-      changed(request),
-    );
-    return respond(request, data);
+  deleteRestoreRoutes(app, ctx, {
+    path: '',
+    manage,
+    record: Declaration,
+    module: DECLARATIONS_MODULE,
+    repository,
+    setDeleted: (repo, id, baseVersion, deleted) => (deleted ? repo.remove(id, baseVersion) : repo.restore(id, baseVersion)),
   });
-
-  api.post(
-    '/:id/restore',
-    { onRequest: manage, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Declaration) } } },
-    async (request, reply) => {
-      const data = await idempotentWrite(
-        request,
-        reply,
-        async (tx) => ({ statusCode: 200, data: await repository(request, tx).restore(request.params.id, request.body.baseVersion) }),
-        changed(request),
-      );
-      return respond(request, data);
-    },
-  );
 }
 

@@ -46,7 +46,7 @@ import {
   type InspectionListQuery as InspectionListQueryType,
 } from '../../../../common/modules/questionnaires/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -56,6 +56,7 @@ import { respond } from '../../plugins/respond.js';
 import { requireAnyCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
+import { deleteRestoreRoutes } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { inspectionsCsv } from './csv.js';
@@ -152,19 +153,14 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.updateTemplate(request.params.id, request.body), TEMPLATES_HISTORY)),
   );
 
-  api.delete(
-    '/templates/:id',
-    { onRequest: buildTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
-    async (request, reply) =>
-      respond(request, await write(request, reply, 200, (repo) => repo.setTemplateDeleted(request.params.id, request.body.baseVersion, true), TEMPLATES_HISTORY)),
-  );
-
-  api.post(
-    '/templates/:id/restore',
-    { onRequest: buildTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Template) } } },
-    async (request, reply) =>
-      respond(request, await write(request, reply, 200, (repo) => repo.setTemplateDeleted(request.params.id, request.body.baseVersion, false), TEMPLATES_HISTORY)),
-  );
+  deleteRestoreRoutes(app, ctx, {
+    path: '/templates',
+    manage: buildTemplates,
+    record: Template,
+    module: TEMPLATES_HISTORY,
+    repository,
+    setDeleted: (repo, id, baseVersion, deleted) => repo.setTemplateDeleted(id, baseVersion, deleted),
+  });
 
   // ---------------------------------------------------------------- schedules (managers of the template's family)
 
@@ -194,17 +190,14 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     async (request, reply) => respond(request, await scheduleWrite(request, reply, 200, (repo) => repo.update(request.params.id, request.body))),
   );
 
-  api.delete(
-    '/schedules/:id',
-    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Schedule) } } },
-    async (request, reply) => respond(request, await scheduleWrite(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, true))),
-  );
-
-  api.post(
-    '/schedules/:id/restore',
-    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Schedule) } } },
-    async (request, reply) => respond(request, await scheduleWrite(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, false))),
-  );
+  deleteRestoreRoutes(app, ctx, {
+    path: '/schedules',
+    manage: manageInspections,
+    record: Schedule,
+    module: SCHEDULES_HISTORY,
+    repository: schedules,
+    setDeleted: (repo, id, baseVersion, deleted) => repo.setDeleted(id, baseVersion, deleted),
+  });
 
   // ---------------------------------------------------------------- inspections
 
@@ -280,17 +273,14 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
     },
   );
 
-  api.delete(
-    '/inspections/:id',
-    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Inspection) } } },
-    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, true))),
-  );
-
-  api.post(
-    '/inspections/:id/restore',
-    { onRequest: manageInspections, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Inspection) } } },
-    async (request, reply) => respond(request, await write(request, reply, 200, (repo) => repo.setDeleted(request.params.id, request.body.baseVersion, false))),
-  );
+  deleteRestoreRoutes(app, ctx, {
+    path: '/inspections',
+    manage: manageInspections,
+    record: Inspection,
+    module: QUESTIONNAIRES_MODULE,
+    repository,
+    setDeleted: (repo, id, baseVersion, deleted) => repo.setDeleted(id, baseVersion, deleted),
+  });
 
   // ---------------------------------------------------------------- report share links
 
