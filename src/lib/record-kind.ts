@@ -48,6 +48,8 @@ export interface RecordKindSpec<Fields extends object> {
    * writes a device still holds from the previous version send as they always did.
    */
   writeNames?: Readonly<Partial<Record<RecordWrite, string>>>;
+  /** The writes the kind takes, whose senders it registers (default: all; a kind without files leaves out `file`). */
+  writes?: readonly RecordWrite[];
 }
 
 export type RecordWrite = 'create' | 'update' | 'delete' | 'restore' | 'file';
@@ -114,8 +116,11 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     return id;
   }
 
-  /** Queues the changed fields only (false when nothing changed), with the values the user started from. */
-  async function queueUpdate(record: Rec, next: Fields): Promise<boolean> {
+  /**
+   * Queues the changed fields only (false when nothing changed), with the values the user started
+   * from: the record's, or those given with its id and version (a form's initial values).
+   */
+  async function queueUpdate(record: Rec | (Pick<RecordLike, 'id' | 'version'> & Fields), next: Fields): Promise<boolean> {
     const edited = Object.fromEntries(spec.fields.map((field) => [field, next[field]])) as Partial<Fields>;
     const { changes, base } = changedFields(record as unknown as Fields, edited);
     if (Object.keys(changes).length === 0) return false;
@@ -159,6 +164,7 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
       [writeKinds.file, async () => null, 'fail'],
     ];
     for (const [kind, send, onConflict] of senders) {
+      if (spec.writes !== undefined && !spec.writes.includes(writeOf.get(kind)!)) continue;
       registerSender(kind, async (item, ctx) => ({ result: await send(item, ctx.payload, ctx.idempotencyKey) }), { onConflict });
     }
   }
