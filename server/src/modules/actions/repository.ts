@@ -7,11 +7,13 @@
  *
  * What the caller sees: a manager (a manage right of either manifest) every action of the
  * district; a member with a read right its own work only, the actions assigned to it or created
- * by it. Any other action is not found (404), like another district's. Writes check the version
- * the caller started from (409 `record.version_conflict` with the current action), bump it and
- * record the changed fields in the history; deletion is reversible. A status move is checked
- * against the workflow (common/modules/actions/workflow.ts) and the status when it arrives
- * (no base version: docs/actions.md).
+ * by it. Any other action is not found (404), like another district's. The plain writes (create,
+ * edit, delete, restore) are the platform's record core's (_platform/record-kind.ts): an edit
+ * checks the version the caller started from (409 `record.version_conflict` with the current
+ * action), bumps it and records the changed fields in the history; deletion is reversible. A
+ * status move and a comment are the action's own writes, versioned and in its history too; a
+ * move is checked against the workflow (common/modules/actions/workflow.ts) and the status when
+ * it arrives (no base version: docs/actions.md).
  */
 import { randomUUID } from 'node:crypto';
 import { actionPowers, type ActionPowers } from '../../../../common/modules/actions/access.js';
