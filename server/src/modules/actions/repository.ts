@@ -47,7 +47,7 @@ import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR } from '../_platform/list.js';
-import { actorNames, actorOf, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordScope, requireLiveRecord, requireLiveSite, requireMembers, writeHistory } from '../_platform/records.js';
+import { actorNames, actorOf, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordMetaRow, type RecordScope, requireLiveRecord, requireLiveSite, requireMembers, writeHistory } from '../_platform/records.js';
 import { addDays, districtToday, isRealDay } from '../_platform/dates.js';
 import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
 
@@ -77,9 +77,7 @@ const transitionRefused = (current: Action): ApiError => new ApiError(409, { mes
 
 // ---------------------------------------------------------------- rows
 
-interface ActionRow {
-  id: string;
-  district_id: string;
+interface ActionRow extends RecordMetaRow {
   title: string;
   description: string;
   site_id: string | null;
@@ -105,12 +103,7 @@ interface ActionRow {
   status_changes: StoredStatusChange[];
   comment_count: number;
   photo_count: number;
-  version: number;
-  created_at: Date;
   created_by: string;
-  updated_at: Date;
-  updated_by: string | null;
-  deleted_at: Date | null;
 }
 
 interface CommentRow {
