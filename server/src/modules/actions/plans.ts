@@ -3,22 +3,14 @@
  * district: a plan is a named set of actions (for a site, an audit, a year) with an owner and its
  * progress, computed from its live actions when read: the cancelled ones left out, done meaning
  * done or verified, overdue meaning still open and past its due date (the district's today).
- * Readers of plans (`action-plans` read) see every plan of the district; their managers write them.
+ * Readers of plans (`action-plans` read) see every plan of the district; their managers write them
+ * (routes.ts: the core's record routes). A deleted plan's actions stay, still naming it.
  */
 import type { ActionPowers } from '../../../../common/modules/actions/access.js';
-import {
-  PLANS_MODULE,
-  type Plan,
-  type PlanCreate,
-  type PlanFields,
-  type PlanListQuery,
-  type PlanProgress,
-  type PlanSummary,
-  type PlanUpdate,
-} from '../../../../common/modules/actions/schemas.js';
-import type { HistoryEntry, Page } from '../../../../common/schemas/platform.js';
+import { PLANS_MODULE, type Plan, type PlanFields, type PlanListQuery, type PlanProgress, type PlanSummary } from '../../../../common/modules/actions/schemas.js';
+import type { Page } from '../../../../common/schemas/platform.js';
 import { ApiError } from '../../lib/errors.js';
-import { RecordStore, splitCreate, type RecordKind } from '../_platform/record-kind.js';
+import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
 import { actorOf, iso, isoOrNull, recordMetaOf, requireLiveSite, requireMembers, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { districtToday } from '../_platform/dates.js';
 import { checkDay, INVALID_DATE, INVALID_FILTER, MANAGERS_ONLY, NOT_MEMBER, PLAN_NOT_FOUND, SITE_NOT_FOUND } from './repository.js';
@@ -67,7 +59,7 @@ const progressOf = (row: PlanRow): PlanProgress => ({
 });
 
 export class PlansRepository {
-  private readonly store: RecordStore;
+  readonly store: RecordStore;
 
   /** The kind on the platform's record core: creation with the client's id, edits from a base version, history, reversible deletion. */
   readonly kind: RecordKind<PlanRow, PlanFields, Plan>;
@@ -122,11 +114,4 @@ export class PlansRepository {
     };
     return this.store.page(summaries, query, RecordStore.deletedFilter(query.deleted, this.powers.managePlans, MANAGERS_ONLY));
   }
-
-  get = (id: string): Promise<Plan> => this.store.get(this.kind, id);
-  history = (id: string): Promise<HistoryEntry[]> => this.store.history(this.kind, id);
-  create = (body: PlanCreate): Promise<Plan> => this.store.create(this.kind, body.id, splitCreate(body).fields);
-  update = (id: string, body: PlanUpdate): Promise<Plan> => this.store.update(this.kind, id, body);
-  /** Deleted (its actions stay, still naming it) or restored. */
-  setDeleted = (id: string, baseVersion: number, deleted: boolean): Promise<Plan> => this.store.setDeleted(this.kind, id, baseVersion, deleted);
 }
