@@ -121,8 +121,11 @@ export function defineRecordKind<Fields extends object, Rec extends RecordLike, 
     return id;
   }
 
-  /** Queues the changed fields only (false when nothing changed), with the values the user started from. */
-  async function queueUpdate(record: Rec, next: Fields): Promise<boolean> {
+  /**
+   * Queues the changed fields only (false when nothing changed), with the values the user started
+   * from: the record's, or those given with its id and version (a form's initial values).
+   */
+  async function queueUpdate(record: Rec | (Pick<RecordLike, 'id' | 'version'> & Fields), next: Fields): Promise<boolean> {
     const edited = Object.fromEntries(spec.fields.map((field) => [field, next[field]])) as Partial<Fields>;
     const { changes, base } = changedFields(record as unknown as Fields, edited);
     if (Object.keys(changes).length === 0) return false;

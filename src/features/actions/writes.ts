@@ -1,7 +1,9 @@
 /**
  * Every write of actions, plans and action templates, queued in the outbox (never sent from a
  * screen): saved at once on the device, sent when the network allows, exactly once (the item's
- * Idempotency-Key), so the assignee works offline on its own actions.
+ * Idempotency-Key), so the assignee works offline on its own actions. Their plain writes
+ * (create, edit, delete, restore) are the app's record core's (lib/record-kind.ts), under the
+ * outbox names they always had, so a write queued by an earlier version still sends.
  *
  * - An edit carries only its changed fields and, as `base`, the values the user started from
  *   (a version conflict merges field by field; the same field changed on both sides waits for
@@ -12,8 +14,22 @@
  * - A photo added to an action is an upload only (the server links it by its metadata).
  * - A comment carries its own id: a replay is a no-op.
  */
-import type { ActionCreate, ActionFields, ActionStatus, ActionTemplateFields, ActionTransition, CommentCreate, PlanFields } from '../../../common/modules/actions/schemas';
-import { changedFields, enqueueWrite, type AttachmentInput } from '../../lib/outbox';
+import type {
+  Action,
+  ActionCreate,
+  ActionFields,
+  ActionStatus,
+  ActionSummary,
+  ActionTemplate,
+  ActionTemplateFields,
+  ActionTransition,
+  CommentCreate,
+  Plan,
+  PlanFields,
+  PlanSummary,
+} from '../../../common/modules/actions/schemas';
+import { enqueueWrite, type AttachmentInput } from '../../lib/outbox';
+import { defineRecordKind } from '../../lib/record-kind';
 
 /** The outbox modules: the socket's module names of these records (schemas.ts ACTIONS_MODULE…). */
 export const ACTIONS_OUTBOX = 'actions';
@@ -52,9 +68,9 @@ export interface PhotoAddPayload {
   name: string;
 }
 
-const moduleOf = (kind: ActionWriteKind) => kind.split('.')[0] as string;
-const queue = (kind: ActionWriteKind, recordId: string, baseVersion: number | null, payload: unknown, extra: { base?: unknown; attachments?: AttachmentInput[] } = {}) =>
-  enqueueWrite({ kind, module: moduleOf(kind), recordId, baseVersion, payload, ...extra });
+/** An action's own write (a status move, a comment, a photo): no base version. */
+const queue = (kind: ActionWriteKind, recordId: string, baseVersion: null, payload: unknown, extra: { attachments?: AttachmentInput[] } = {}) =>
+  enqueueWrite({ kind, module: ACTIONS_OUTBOX, recordId, baseVersion, payload, ...extra });
 
 const attachmentOf = (photo: ActionPhoto): AttachmentInput => ({
   attachmentId: crypto.randomUUID(),
@@ -65,23 +81,37 @@ const attachmentOf = (photo: ActionPhoto): AttachmentInput => ({
   gps: photo.gps === undefined || photo.gps === null ? null : { lat: photo.gps.lat, lng: photo.gps.lng },
 });
 
-// ------------------------------------------------------------------ actions
+/** The outbox names of a kind's plain writes: `<module>.create`… */
+const named = (module: string) => ({ create: `${module}.create`, update: `${module}.update`, delete: `${module}.delete`, restore: `${module}.restore` });
 
-/** Queues a new action (its id is made here: it exists at once, offline too); resolves with the id. */
-export async function queueCreateAction(fields: ActionFields & { templateId?: string | null; source?: ActionCreate['source'] }): Promise<string> {
-  const id = crypto.randomUUID();
-  const payload: ActionCreate = { id, ...fields, title: fields.title.trim(), description: fields.description.trim() };
-  await queue('actions.create', id, null, payload);
-  return id;
-}
+/** Actions: a photo added is the kind's file write (`actions.photo.add`, queued by queueAddPhotos with its place and time). */
+export const actionRecords = defineRecordKind<ActionFields & Pick<ActionCreate, 'templateId' | 'source'>, Action, ActionSummary>({
+  module: ACTIONS_OUTBOX,
+  kind: 'actions',
+  path: 'actions',
+  fields: ['title', 'description', 'siteId', 'planId', 'assigneeId', 'dueOn', 'priority', 'proof'],
+  writeNames: { ...named(ACTIONS_OUTBOX), file: 'actions.photo.add' },
+});
 
-/** Queues the changed fields only; false when none changed. */
-export async function queueUpdateAction(action: { id: string; version: number } & ActionFields, next: ActionFields): Promise<boolean> {
-  const { changes, base } = changedFields<ActionFields>(action, next);
-  if (Object.keys(changes).length === 0) return false;
-  await queue('actions.update', action.id, action.version, changes, { base });
-  return true;
-}
+export const planRecords = defineRecordKind<PlanFields, Plan, PlanSummary>({
+  module: PLANS_OUTBOX,
+  kind: 'plans',
+  path: 'actions/plans',
+  fields: ['name', 'description', 'siteId', 'ownerId', 'startOn', 'endOn'],
+  writeNames: named(PLANS_OUTBOX),
+});
+
+export const templateRecords = defineRecordKind<ActionTemplateFields, ActionTemplate, ActionTemplate>({
+  module: TEMPLATES_OUTBOX,
+  kind: 'templates',
+  path: 'actions/templates',
+  fields: ['name', 'title', 'description', 'priority', 'dueInDays', 'proof'],
+  writeNames: named(TEMPLATES_OUTBOX),
+});
+
+/** A new action, its texts trimmed (its id is made here: it exists at once, offline too); resolves with the id. */
+export const queueCreateAction = (fields: ActionFields & Pick<ActionCreate, 'templateId' | 'source'>) =>
+  actionRecords.queueCreate({ ...fields, title: fields.title.trim(), description: fields.description.trim() });
 
 /** A move in the workflow, with its note and, for a close, the proof photos taken now. */
 export async function queueStatusMove(action: { id: string }, status: ActionStatus, note: string, photos: readonly ActionPhoto[] = [], at = new Date()): Promise<void> {
@@ -109,41 +139,9 @@ export async function queueAddPhotos(action: { id: string }, photos: readonly Ac
   return ids;
 }
 
-export const queueDeleteAction = (action: { id: string; version: number }) => queue('actions.delete', action.id, action.version, null);
-export const queueRestoreAction = (action: { id: string; version: number }) => queue('actions.restore', action.id, action.version, null);
+/** A new plan, its texts trimmed. */
+export const queueCreatePlan = (fields: PlanFields) => planRecords.queueCreate({ ...fields, name: fields.name.trim(), description: fields.description.trim() });
 
-// ------------------------------------------------------------------ plans
-
-export async function queueCreatePlan(fields: PlanFields): Promise<string> {
-  const id = crypto.randomUUID();
-  await queue('action_plans.create', id, null, { id, ...fields, name: fields.name.trim(), description: fields.description.trim() });
-  return id;
-}
-
-export async function queueUpdatePlan(plan: { id: string; version: number } & PlanFields, next: PlanFields): Promise<boolean> {
-  const { changes, base } = changedFields<PlanFields>(plan, next);
-  if (Object.keys(changes).length === 0) return false;
-  await queue('action_plans.update', plan.id, plan.version, changes, { base });
-  return true;
-}
-
-export const queueDeletePlan = (plan: { id: string; version: number }) => queue('action_plans.delete', plan.id, plan.version, null);
-export const queueRestorePlan = (plan: { id: string; version: number }) => queue('action_plans.restore', plan.id, plan.version, null);
-
-// ------------------------------------------------------------------ templates
-
-export async function queueCreateTemplate(fields: ActionTemplateFields): Promise<string> {
-  const id = crypto.randomUUID();
-  await queue('action_templates.create', id, null, { id, ...fields, name: fields.name.trim(), title: fields.title.trim(), description: fields.description.trim() });
-  return id;
-}
-
-export async function queueUpdateTemplate(template: { id: string; version: number } & ActionTemplateFields, next: ActionTemplateFields): Promise<boolean> {
-  const { changes, base } = changedFields<ActionTemplateFields>(template, next);
-  if (Object.keys(changes).length === 0) return false;
-  await queue('action_templates.update', template.id, template.version, changes, { base });
-  return true;
-}
-
-export const queueDeleteTemplate = (template: { id: string; version: number }) => queue('action_templates.delete', template.id, template.version, null);
-export const queueRestoreTemplate = (template: { id: string; version: number }) => queue('action_templates.restore', template.id, template.version, null);
+/** A new template, its texts trimmed. */
+export const queueCreateTemplate = (fields: ActionTemplateFields) =>
+  templateRecords.queueCreate({ ...fields, name: fields.name.trim(), title: fields.title.trim(), description: fields.description.trim() });

@@ -66,9 +66,15 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
   /** The fields compared and written in the history, in the order a sheet shows them. */
   historyFields: readonly (keyof F & string)[];
   fieldsOf: (row: Row) => F;
-  /** The table's columns of the fields (derived ones included: an area's bounds, a folded name). */
-  columns: (fields: F) => Record<string, unknown>;
+  /**
+   * The table's columns of the fields (derived ones included: an area's bounds, a folded name).
+   * `before`: the fields before an update (none on a create), for the columns a create alone
+   * writes or that move only with a change (a reminder set again when the due day moves).
+   */
+  columns: (fields: F, before?: F | null) => Record<string, unknown>;
   toRecord: (row: Row, names: Map<string, string>) => R;
+  /** More accounts of a row to name in `names` than its author and last editor (an owner, an assignee). */
+  actors?: (row: Row) => (string | null)[];
   /** A record read alone when it holds more than its row (a site's stages and files): replaces `toRecord` there. */
   readOne?: (row: Row, names: Map<string, string>) => Promise<R>;
   /** The values of the fields a create may leave out (CreateBody's optional ones). */
@@ -122,7 +128,7 @@ export class RecordStore {
   }
 
   private async one<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, row: Row): Promise<R> {
-    const names = await actorNames(this.scope.control, [row.created_by, row.updated_by]);
+    const names = await actorNames(this.scope.control, [row.created_by, row.updated_by, ...(kind.actors?.(row) ?? [])]);
     if (kind.readOne) return kind.readOne(row, names);
     const record = kind.toRecord(row, names);
     if (!kind.attachments) return record;
@@ -131,7 +137,7 @@ export class RecordStore {
 
   /** The rows of `select` as records, their actors named. */
   async records<Row extends RecordMetaRow, F extends object, R>(kind: RecordKind<Row, F, R>, rows: Row[]): Promise<R[]> {
-    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.updated_by]));
+    const names = await actorNames(this.scope.control, rows.flatMap((r) => [r.created_by, r.updated_by, ...(kind.actors?.(r) ?? [])]));
     return rows.map((row) => kind.toRecord(row, names));
   }
 
@@ -185,7 +191,7 @@ export class RecordStore {
     const raw = { ...kind.defaults, ...given };
     const fields = kind.clean ? kind.clean(raw) : raw;
     await kind.check?.(fields, null, id, false);
-    const columns = Object.entries(kind.columns(fields));
+    const columns = Object.entries(kind.columns(fields, null));
     const names = columns.map(([column]) => column);
     const values = columns.map(([, value]) => value);
     const { rows } = await this.scope.db.query(
@@ -210,7 +216,7 @@ export class RecordStore {
     const changes = changesBetween(before, next, kind.historyFields);
     if (changes.length === 0) return this.one(kind, row);
     await kind.check?.(next, before, id, false);
-    const columns = Object.entries(kind.columns(next));
+    const columns = Object.entries(kind.columns(next, before));
     await this.scope.db.query(
       `update ${kind.table} set ${columns.map(([column], i) => `${column} = $${i + 3}`).join(', ')},
               version = version + 1, updated_at = now(), updated_by = $${columns.length + 3}

@@ -7,11 +7,13 @@
  *
  * What the caller sees: a manager (a manage right of either manifest) every action of the
  * district; a member with a read right its own work only, the actions assigned to it or created
- * by it. Any other action is not found (404), like another district's. Writes check the version
- * the caller started from (409 `record.version_conflict` with the current action), bump it and
- * record the changed fields in the history; deletion is reversible. A status move is checked
- * against the workflow (common/modules/actions/workflow.ts) and the status when it arrives
- * (no base version: docs/actions.md).
+ * by it. Any other action is not found (404), like another district's. The plain writes (create,
+ * edit, delete, restore) are the platform's record core's (_platform/record-kind.ts): an edit
+ * checks the version the caller started from (409 `record.version_conflict` with the current
+ * action), bumps it and records the changed fields in the history; deletion is reversible. A
+ * status move and a comment are the action's own writes, versioned and in its history too; a
+ * move is checked against the workflow (common/modules/actions/workflow.ts) and the status when
+ * it arrives (no base version: docs/actions.md).
  */
 import { randomUUID } from 'node:crypto';
 import { actionPowers, type ActionPowers } from '../../../../common/modules/actions/access.js';
@@ -45,8 +47,9 @@ import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR } from '../_platform/list.js';
-import { actorNames, actorOf, changesBetween, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordScope, requireEditable, requireLiveRecord, requireLiveSite, requireMembers, setRecordDeleted, writeHistory } from '../_platform/records.js';
+import { actorNames, actorOf, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordMetaRow, type RecordScope, requireLiveRecord, requireLiveSite, requireMembers, writeHistory } from '../_platform/records.js';
 import { addDays, districtToday, isRealDay } from '../_platform/dates.js';
+import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
 
 export const ACTION_NOT_FOUND = 'actions.not_found';
 export const SITE_NOT_FOUND = 'actions.site_not_found';
@@ -74,9 +77,7 @@ const transitionRefused = (current: Action): ApiError => new ApiError(409, { mes
 
 // ---------------------------------------------------------------- rows
 
-interface ActionRow {
-  id: string;
-  district_id: string;
+interface ActionRow extends RecordMetaRow {
   title: string;
   description: string;
   site_id: string | null;
@@ -102,13 +103,25 @@ interface ActionRow {
   status_changes: StoredStatusChange[];
   comment_count: number;
   photo_count: number;
-  version: number;
-  created_at: Date;
   created_by: string;
-  updated_at: Date;
-  updated_by: string | null;
-  deleted_at: Date | null;
 }
+
+interface CommentRow {
+  id: string;
+  text: string;
+  at: Date;
+  created_by: string;
+}
+
+/** An action's source as its row keeps it (its label is read with the row). */
+interface StoredSource {
+  kind: SourceRef['kind'];
+  id: string;
+  question: string | null;
+}
+
+/** An action's fields as the record core writes them: the edited ones, and what its creation alone sets. */
+type KindFields = ActionFields & { templateId: string | null; source: StoredSource | null };
 
 interface StoredStatusChange {
   from: ActionStatus;
@@ -119,23 +132,23 @@ interface StoredStatusChange {
 }
 
 /** The source's label: the declaration's title, or "<template name> — <question label>" of an inspection's failed item. */
-const SOURCE_LABEL = `case a.source_kind
-  when 'declaration' then (select d.title from declarations d where d.id = a.source_id)
+const SOURCE_LABEL = `case t.source_kind
+  when 'declaration' then (select d.title from declarations d where d.id = t.source_id)
   when 'inspection' then (
-    select v.name || ' — ' || coalesce((select f->>'label' from jsonb_array_elements(i.failed_items) f where f->>'questionKey' = a.source_question limit 1), a.source_question)
+    select v.name || ' — ' || coalesce((select f->>'label' from jsonb_array_elements(i.failed_items) f where f->>'questionKey' = t.source_question limit 1), t.source_question)
       from inspections i join questionnaire_template_versions v on v.template_id = i.template_id and v.version = i.template_version
-     where i.id = a.source_id)
+     where i.id = t.source_id)
   end`;
 
 /** The complete photos of an action (what its summary counts). */
 const PHOTO_COUNT = `(select count(*)::int from attachments f
-  where f.district_id = a.district_id and f.module = '${ACTIONS_MODULE}' and f.record_id = a.id and f.state = 'complete' and f.deleted_at is null and f.type like 'image/%')`;
+  where f.district_id = t.district_id and f.module = '${ACTIONS_MODULE}' and f.record_id = t.id and f.state = 'complete' and f.deleted_at is null and f.type like 'image/%')`;
 
-const ACTION_COLUMNS = `a.id, a.district_id, a.title, a.description, a.site_id, s.name as site_name, a.plan_id, p.name as plan_name, a.template_id,
-  a.source_kind, a.source_id, a.source_question, ${SOURCE_LABEL} as source_label, a.assignee_id, a.due_on::text as due_on, a.priority, a.status,
-  a.proof_photo, a.proof_note, a.closing_note, a.done_at, a.done_by, a.verified_at, a.verified_by, a.status_changes, a.comment_count,
-  ${PHOTO_COUNT} as photo_count, a.version, a.created_at, a.created_by, a.updated_at, a.updated_by, a.deleted_at`;
-const ACTION_FROM = `actions a left join sites s on s.id = a.site_id left join action_plans p on p.id = a.plan_id`;
+const ACTION_COLUMNS = `t.id, t.district_id, t.title, t.description, t.site_id, s.name as site_name, t.plan_id, p.name as plan_name, t.template_id,
+  t.source_kind, t.source_id, t.source_question, ${SOURCE_LABEL} as source_label, t.assignee_id, t.due_on::text as due_on, t.priority, t.status,
+  t.proof_photo, t.proof_note, t.closing_note, t.done_at, t.done_by, t.verified_at, t.verified_by, t.status_changes, t.comment_count,
+  ${PHOTO_COUNT} as photo_count, t.version, t.created_at, t.created_by, t.updated_at, t.updated_by, t.deleted_at`;
+const ACTION_FROM = `actions t left join sites s on s.id = t.site_id left join action_plans p on p.id = t.plan_id`;
 
 /** The fields of an action the history names, as the API names them. */
 const HISTORY_FIELDS = ['title', 'description', 'siteId', 'planId', 'assigneeId', 'dueOn', 'priority', 'proof'] as const;
@@ -175,15 +188,15 @@ type SortName = ActionSort | 'default';
 const SORTS: Record<SortName, { keys: Key[]; desc: boolean }> = {
   // Read as index ranges by defaultPage (the keys here give its cursor's form and check).
   default: {
-    keys: [intKey((today) => `(case when a.is_open and a.due_key < date '${today}' then 0 else 1 end)`), dayKey('a.due_key')],
+    keys: [intKey((today) => `(case when t.is_open and t.due_key < date '${today}' then 0 else 1 end)`), dayKey('t.due_key')],
     desc: false,
   },
-  dueOn: { keys: [dayKey('a.due_key')], desc: false },
+  dueOn: { keys: [dayKey('t.due_key')], desc: false },
   // Latest first, the ones without a due date last.
-  '-dueOn': { keys: [intKey(() => '(case when a.due_on is null then 0 else 1 end)'), dayKey('a.due_key')], desc: true },
+  '-dueOn': { keys: [intKey(() => '(case when t.due_on is null then 0 else 1 end)'), dayKey('t.due_key')], desc: true },
   // Critical first, then by due date.
-  '-priority': { keys: [intKey(() => '(5 - a.priority_rank)'), dayKey('a.due_key')], desc: false },
-  '-updatedAt': { keys: [timeKey('a.updated_at')], desc: true },
+  '-priority': { keys: [intKey(() => '(5 - t.priority_rank)'), dayKey('t.due_key')], desc: false },
+  '-updatedAt': { keys: [timeKey('t.updated_at')], desc: true },
 };
 
 /** A comma-separated filter's values (the platform's check, this module's 400). */
@@ -199,6 +212,7 @@ export class ActionsRepository {
   private readonly db: Queryable;
   private readonly districtId: string;
   private readonly powers: ActionPowers;
+  private readonly store: RecordStore;
   readonly today: string;
 
   constructor(
@@ -209,6 +223,7 @@ export class ActionsRepository {
     this.districtId = scope.districtId;
     this.powers = context.powers;
     this.today = context.today ?? districtToday();
+    this.store = new RecordStore(scope);
   }
 
   private get actor(): string {
@@ -234,56 +249,56 @@ export class ActionsRepository {
   /** The list's WHERE (visibility, search and filters), its parameters after the district's. */
   private filter(query: ActionListQuery): { where: string[]; params: unknown[] } {
     const params: unknown[] = [this.districtId];
-    const where = ['a.district_id = $1'];
+    const where = ['t.district_id = $1'];
     const add = (sql: (p: string) => string, value: unknown) => {
       params.push(value);
       where.push(sql(`$${params.length}`));
     };
     if (query.deleted === 'true') {
       if (!this.powers.manage) throw ApiError.forbidden(MANAGERS_ONLY);
-      where.push('a.deleted_at is not null');
-    } else where.push('a.deleted_at is null');
-    if (!this.powers.manage) add((p) => `(a.assignee_id = ${p}::uuid or a.created_by = ${p}::uuid)`, this.actor);
+      where.push('t.deleted_at is not null');
+    } else where.push('t.deleted_at is null');
+    if (!this.powers.manage) add((p) => `(t.assignee_id = ${p}::uuid or t.created_by = ${p}::uuid)`, this.actor);
     const statuses = several(query.status, 'status', (v) => (ACTION_STATUSES as readonly string[]).includes(v));
-    if (statuses) add((p) => `a.status = any(${p}::text[])`, statuses);
+    if (statuses) add((p) => `t.status = any(${p}::text[])`, statuses);
     const priorities = several(query.priority, 'priority', (v) => (PRIORITIES as readonly string[]).includes(v));
-    if (priorities) add((p) => `a.priority = any(${p}::text[])`, priorities);
-    if (query.assignee) add((p) => `a.assignee_id = ${p}::uuid`, query.assignee);
-    if (query.mine === 'true') add((p) => `a.assignee_id = ${p}::uuid`, this.actor);
+    if (priorities) add((p) => `t.priority = any(${p}::text[])`, priorities);
+    if (query.assignee) add((p) => `t.assignee_id = ${p}::uuid`, query.assignee);
+    if (query.mine === 'true') add((p) => `t.assignee_id = ${p}::uuid`, this.actor);
     const sites = several(query.site, 'site', (v) => UUID.test(v));
-    if (sites) add((p) => `a.site_id = any(${p}::uuid[])`, sites);
+    if (sites) add((p) => `t.site_id = any(${p}::uuid[])`, sites);
     const plans = several(query.plan, 'plan', (v) => UUID.test(v));
-    if (plans) add((p) => `a.plan_id = any(${p}::uuid[])`, plans);
-    if (query.template) add((p) => `a.template_id = ${p}::uuid`, query.template);
-    if (query.source === 'none') where.push('a.source_kind is null');
-    else if (query.source) add((p) => `a.source_kind = ${p}`, query.source);
-    if (query.sourceId) add((p) => `a.source_id = ${p}::uuid`, query.sourceId);
+    if (plans) add((p) => `t.plan_id = any(${p}::uuid[])`, plans);
+    if (query.template) add((p) => `t.template_id = ${p}::uuid`, query.template);
+    if (query.source === 'none') where.push('t.source_kind is null');
+    else if (query.source) add((p) => `t.source_kind = ${p}`, query.source);
+    if (query.sourceId) add((p) => `t.source_id = ${p}::uuid`, query.sourceId);
     checkDay(query.from, 'from');
     checkDay(query.to, 'to');
-    if (query.from) add((p) => `a.due_on >= ${p}::date`, query.from);
-    if (query.to) add((p) => `a.due_on <= ${p}::date`, query.to);
+    if (query.from) add((p) => `t.due_on >= ${p}::date`, query.from);
+    if (query.to) add((p) => `t.due_on <= ${p}::date`, query.to);
     const today = this.today;
     switch (query.due) {
       case 'overdue':
-        add((p) => `a.status in ('todo', 'inProgress') and a.due_on < ${p}::date`, today);
+        add((p) => `t.status in ('todo', 'inProgress') and t.due_on < ${p}::date`, today);
         break;
       case 'today':
-        add((p) => `a.due_on = ${p}::date`, today);
+        add((p) => `t.due_on = ${p}::date`, today);
         break;
       // The next seven days (today included), the next thirty-one.
       case 'week':
       case 'month':
-        add((p) => `a.due_on >= ${p}::date`, today);
-        add((p) => `a.due_on <= ${p}::date`, addDays(today, query.due === 'week' ? 6 : 30));
+        add((p) => `t.due_on >= ${p}::date`, today);
+        add((p) => `t.due_on <= ${p}::date`, addDays(today, query.due === 'week' ? 6 : 30));
         break;
       case 'none':
-        where.push('a.due_on is null');
+        where.push('t.due_on is null');
         break;
       default:
         break;
     }
     const search = query.search?.trim();
-    if (search) add((p) => `a.search_text like vigie_fold(${p})`, containsPattern(search));
+    if (search) add((p) => `t.search_text like vigie_fold(${p})`, containsPattern(search));
     return { where, params };
   }
 
@@ -302,7 +317,7 @@ export class ActionsRepository {
     }
     const [rows, counted] = await Promise.all([
       sort === 'default' ? this.defaultPage(where, params, cursor, limit) : this.sortedPage(spec, where, params, cursor, limit),
-      this.db.query<{ total: number }>(`select count(*)::int as total from actions a where ${filtered}`, params.slice(0, filterParams)),
+      this.db.query<{ total: number }>(`select count(*)::int as total from actions t where ${filtered}`, params.slice(0, filterParams)),
     ]);
     return { rows, total: counted.rows[0]?.total ?? 0, sort };
   }
@@ -324,7 +339,7 @@ export class ActionsRepository {
         return k.bound(`$${params.length}`);
       });
       params.push(cursor.id);
-      pageWhere.push(`(${keys.join(', ')}, a.id) ${spec.desc ? '<' : '>'} (${bounds.join(', ')}, $${params.length}::uuid)`);
+      pageWhere.push(`(${keys.join(', ')}, t.id) ${spec.desc ? '<' : '>'} (${bounds.join(', ')}, $${params.length}::uuid)`);
     }
     params.push(limit + 1);
     const direction = spec.desc ? 'desc' : 'asc';
@@ -332,7 +347,7 @@ export class ActionsRepository {
       `select ${ACTION_COLUMNS}, concat_ws(',', ${keys.map((k) => `(${k})::text`).join(', ')}) as sort_value
          from ${ACTION_FROM}
         where ${pageWhere.join(' and ')}
-        order by ${keys.map((k) => `${k} ${direction}`).join(', ')}, a.id ${direction}
+        order by ${keys.map((k) => `${k} ${direction}`).join(', ')}, t.id ${direction}
         limit $${params.length}`,
       params,
     );
@@ -357,28 +372,28 @@ export class ActionsRepository {
     const today = `$${params.length - 1}::date`;
     const size = `$${params.length}`;
     const ranges = [
-      { rank: 0, where: `a.is_open and a.due_key < ${today}` },
-      { rank: 1, where: `a.is_open and a.due_key >= ${today}` },
-      { rank: 1, where: 'not a.is_open' },
+      { rank: 0, where: `t.is_open and t.due_key < ${today}` },
+      { rank: 1, where: `t.is_open and t.due_key >= ${today}` },
+      { rank: 1, where: 'not t.is_open' },
     ];
     let after = '';
     const cursorRank = cursor ? Number(cursor.values[0]) : -1;
     if (cursor) {
       params.push(cursor.values[1], cursor.id);
-      after = ` and (a.due_key, a.id) > ($${params.length - 1}::date, $${params.length}::uuid)`;
+      after = ` and (t.due_key, t.id) > ($${params.length - 1}::date, $${params.length}::uuid)`;
     }
     // Ranges before the cursor's are read already; the cursor's own resumes after it.
     const branches = ranges
       .filter((r) => r.rank >= cursorRank)
       .map(
-        (r) => `(select a.id, ${r.rank} as rank, a.due_key from actions a
+        (r) => `(select t.id, ${r.rank} as rank, t.due_key from actions t
                   where ${where.join(' and ')} and ${r.where}${r.rank === cursorRank ? after : ''}
-                  order by a.due_key, a.id limit ${size})`,
+                  order by t.due_key, t.id limit ${size})`,
       );
     if (branches.length === 0) return [];
     const { rows } = await this.db.query<ActionRow & { sort_value: string }>(
       `select ${ACTION_COLUMNS}, k.rank::text || ',' || k.due_key::text as sort_value
-         from ${ACTION_FROM} join (${branches.join(' union all ')}) k on k.id = a.id
+         from ${ACTION_FROM} join (${branches.join(' union all ')}) k on k.id = t.id
         order by k.rank, k.due_key, k.id
         limit ${size}`,
       params,
@@ -404,9 +419,9 @@ export class ActionsRepository {
   async summaries(ids: readonly string[]): Promise<ActionSummary[]> {
     if (ids.length === 0) return [];
     const params: unknown[] = [this.districtId, ids];
-    const visible = this.powers.manage ? '' : ` and (a.assignee_id = $3 or a.created_by = $3)`;
+    const visible = this.powers.manage ? '' : ` and (t.assignee_id = $3 or t.created_by = $3)`;
     if (!this.powers.manage) params.push(this.actor);
-    const { rows } = await this.db.query<ActionRow>(`select ${ACTION_COLUMNS} from ${ACTION_FROM} where a.district_id = $1 and a.id = any($2::uuid[])${visible}`, params);
+    const { rows } = await this.db.query<ActionRow>(`select ${ACTION_COLUMNS} from ${ACTION_FROM} where t.district_id = $1 and t.id = any($2::uuid[])${visible}`, params);
     const names = await actorNames(this.scope.control, rows.map((r) => r.assignee_id));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -461,9 +476,9 @@ export class ActionsRepository {
     let visible = '';
     if (!this.powers.manage) {
       params.push(this.actor);
-      visible = ' and (a.assignee_id = $3 or a.created_by = $3)';
+      visible = ' and (t.assignee_id = $3 or t.created_by = $3)';
     }
-    const { rows } = await this.db.query<ActionRow>(`select ${ACTION_COLUMNS} from ${ACTION_FROM} where a.id = $1 and a.district_id = $2${visible}${lock ? ' for update of a' : ''}`, params);
+    const { rows } = await this.db.query<ActionRow>(`select ${ACTION_COLUMNS} from ${ACTION_FROM} where t.id = $1 and t.district_id = $2${visible}${lock ? ' for update of t' : ''}`, params);
     return rows[0] ?? null;
   }
 
@@ -473,9 +488,10 @@ export class ActionsRepository {
     return row;
   }
 
+  /** An action read alone: its row with its thread, its files and their people named. */
   private async toAction(row: ActionRow): Promise<Action> {
     const [{ rows: comments }, attachments] = await Promise.all([
-      this.db.query<{ id: string; text: string; at: Date; created_by: string }>('select id, text, at, created_by from action_comments where action_id = $1 order by at, id', [row.id]),
+      this.db.query<CommentRow>('select id, text, at, created_by from action_comments where action_id = $1 order by at, id', [row.id]),
       listRecordAttachments(this.db, this.districtId, ACTIONS_MODULE, row.id),
     ]);
     const names = await actorNames(this.scope.control, [
@@ -487,6 +503,10 @@ export class ActionsRepository {
       ...comments.map((c) => c.created_by),
       ...row.status_changes.map((c) => c.by),
     ]);
+    return this.actionOf(row, names, comments, attachments);
+  }
+
+  private actionOf(row: ActionRow, names: Map<string, string>, comments: CommentRow[], attachments: Action['attachments']): Action {
     return {
       ...recordMetaOf(row, names),
       ...fieldsOf(row),
@@ -525,76 +545,92 @@ export class ActionsRepository {
     return requireLiveRecord(this.db, 'action_plans', this.districtId, planId, PLAN_NOT_FOUND);
   }
 
-  /** A live template of the district (404 otherwise); none given passes. */
-  private checkTemplate(templateId: string | null | undefined): Promise<void> {
-    return requireLiveRecord(this.db, 'action_templates', this.districtId, templateId, TEMPLATE_NOT_FOUND);
-  }
-
   /**
    * The source as written, checked: a live declaration of the district, or a submitted
    * inspection of the district whose failed items include the question (400
    * `actions.invalid_source` otherwise, naming the part that does not hold).
    */
-  private async checkSource(source: SourceRef): Promise<{ kind: SourceRef['kind']; id: string; question: string | null }> {
-    const id = source.id.toLowerCase();
+  private async checkSource(source: StoredSource): Promise<void> {
     if (source.kind === 'declaration') {
-      const { rows } = await this.db.query('select 1 from declarations where id = $1 and district_id = $2 and deleted_at is null', [id, this.districtId]);
+      const { rows } = await this.db.query('select 1 from declarations where id = $1 and district_id = $2 and deleted_at is null', [source.id, this.districtId]);
       if (rows.length === 0) throw ApiError.badRequest(INVALID_SOURCE, 'source.id');
-      return { kind: 'declaration', id, question: null };
+      return;
     }
     const { rows } = await this.db.query<{ status: string; failed_items: FailedItem[] }>(
       'select status, failed_items from inspections where id = $1 and district_id = $2 and deleted_at is null',
-      [id, this.districtId],
+      [source.id, this.districtId],
     );
     const inspection = rows[0];
     if (!inspection || inspection.status !== 'submitted') throw ApiError.badRequest(INVALID_SOURCE, 'source.id');
-    if (!inspection.failed_items.some((f) => f.questionKey === source.questionKey)) throw ApiError.badRequest(INVALID_SOURCE, 'source.questionKey');
-    return { kind: 'inspection', id, question: source.questionKey };
+    if (!inspection.failed_items.some((f) => f.questionKey === source.question)) throw ApiError.badRequest(INVALID_SOURCE, 'source.questionKey');
   }
 
-  private async updateSearch(id: string): Promise<void> {
-    await this.db.query(
-      `update actions a set search_text = vigie_fold(a.title || ' ' || a.description || ' ' || coalesce((select s.name from sites s where s.id = a.site_id), ''))
-        where a.id = $1`,
-      [id],
-    );
-  }
-
-  /** Inserts a new action (its fields checked by the caller) and its creation history; false when the id exists. */
-  private async insert(id: string, fields: ActionFields, extra: { templateId: string | null; source: { kind: string; id: string; question: string | null } | null }): Promise<boolean> {
-    const { rows } = await this.db.query(
-      `insert into actions (id, district_id, title, description, site_id, plan_id, template_id, source_kind, source_id, source_question, assignee_id, due_on,
-                            priority, status, proof_photo, proof_note, remind_on, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::date, $13, 'todo', $14, $15, $12::date - $16::int, $17, $17)
-       on conflict (id) do nothing returning id`,
-      [
-        id,
-        this.districtId,
-        fields.title,
-        fields.description,
-        fields.siteId,
-        fields.planId,
-        extra.templateId,
-        extra.source?.kind ?? null,
-        extra.source?.id ?? null,
-        extra.source?.question ?? null,
-        fields.assigneeId,
-        fields.dueOn,
-        fields.priority,
-        fields.proof.photo,
-        fields.proof.note,
-        ACTION_REMIND_DAYS,
-        this.actor,
-      ],
-    );
-    if (rows.length === 0) return false;
-    await this.updateSearch(id);
-    const changes = changesBetween({} as ActionFields, fields, HISTORY_FIELDS).filter((c) => c.after !== null && c.after !== '');
-    if (extra.templateId) changes.push({ field: 'templateId', before: null, after: extra.templateId });
-    if (extra.source) changes.push({ field: 'source', before: null, after: extra.source });
-    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: 1, action: 'create', changes });
-    return true;
-  }
+  /**
+   * An action's plain writes on the platform's record core (creation with the client's id, a
+   * manager's edit from a base version, reversible deletion) with its history; its status moves
+   * and comments are its own writes below. The core reads the row without the own-work filter:
+   * its edits, deletions and restores are managers' (the routes' guard), and a creation is the
+   * caller's own.
+   */
+  private readonly kind: RecordKind<ActionRow, KindFields, Action> = {
+    module: ACTIONS_MODULE,
+    table: 'actions',
+    notFound: ACTION_NOT_FOUND,
+    select: `select ${ACTION_COLUMNS} from ${ACTION_FROM}`,
+    // A creation's template and source are written in its history too (an edit changes neither).
+    historyFields: [...HISTORY_FIELDS, 'templateId', 'source'],
+    fieldsOf: (row) => ({
+      ...fieldsOf(row),
+      templateId: row.template_id,
+      source: row.source_kind === null || row.source_id === null ? null : { kind: row.source_kind, id: row.source_id, question: row.source_question },
+    }),
+    columns: (f, before) => ({
+      title: f.title,
+      description: f.description,
+      site_id: f.siteId,
+      plan_id: f.planId,
+      assignee_id: f.assigneeId,
+      due_on: f.dueOn,
+      priority: f.priority,
+      proof_photo: f.proof.photo,
+      proof_note: f.proof.note,
+      ...(before ? {} : { template_id: f.templateId, source_kind: f.source?.kind ?? null, source_id: f.source?.id ?? null, source_question: f.source?.question ?? null, status: 'todo' }),
+      // A new due date or assignee: reminded and told of the delay afresh (the reminder job reads these).
+      ...(!before || before.dueOn !== f.dueOn ? { remind_on: f.dueOn === null ? null : addDays(f.dueOn, -ACTION_REMIND_DAYS) } : {}),
+      ...(before && (before.dueOn !== f.dueOn || before.assigneeId !== f.assigneeId) ? { reminded_at: null, overdue_notified_at: null } : {}),
+    }),
+    toRecord: (row, names) => this.actionOf(row, names, [], []),
+    readOne: (row) => this.toAction(row),
+    clean: (f) => ({
+      ...f,
+      title: f.title.trim(),
+      siteId: f.siteId?.toLowerCase() ?? null,
+      planId: f.planId?.toLowerCase() ?? null,
+      assigneeId: f.assigneeId?.toLowerCase() ?? null,
+      templateId: f.templateId?.toLowerCase() ?? null,
+    }),
+    /** Real days, a live site and plan, an assignee who is a member; a creation's template and source (a restore checks nothing). */
+    check: async (f, before, _id, restoring) => {
+      if (restoring) return;
+      checkDay(f.dueOn, 'dueOn');
+      if (f.siteId !== before?.siteId) await requireLiveSite(this.db, this.districtId, f.siteId, SITE_NOT_FOUND);
+      if (f.planId !== before?.planId) await this.checkPlan(f.planId);
+      if (f.assigneeId !== null && f.assigneeId !== before?.assigneeId) await requireMembers(this.db, this.districtId, [f.assigneeId], NOT_MEMBER, 'assigneeId');
+      if (before) this.touch(before);
+      else {
+        await requireLiveRecord(this.db, 'action_templates', this.districtId, f.templateId, TEMPLATE_NOT_FOUND);
+        if (f.source) await this.checkSource(f.source);
+      }
+    },
+    // The searched text: the title, the description and the site's name.
+    written: async (id) => {
+      await this.db.query(
+        `update actions t set search_text = vigie_fold(t.title || ' ' || t.description || ' ' || coalesce((select s.name from sites s where s.id = t.site_id), ''))
+          where t.id = $1`,
+        [id],
+      );
+    },
+  };
 
   /**
    * A new action: a manager's for anyone (or no one yet); a member with a read right makes one
@@ -606,82 +642,25 @@ export class ActionsRepository {
       if (assigneeId !== null && assigneeId !== this.actor) throw ApiError.forbidden(OWN_WORK_ONLY);
       assigneeId = this.actor;
     }
-    checkDay(body.dueOn, 'dueOn');
-    await requireLiveSite(this.db, this.districtId, body.siteId, SITE_NOT_FOUND);
-    await this.checkPlan(body.planId);
-    if (assigneeId !== null) await requireMembers(this.db, this.districtId, [assigneeId], NOT_MEMBER, 'assigneeId');
-    const templateId = body.templateId?.toLowerCase() ?? null;
-    await this.checkTemplate(templateId);
-    const source = body.source ? await this.checkSource(body.source) : null;
-    const fields: ActionFields = {
-      title: body.title.trim(),
-      description: body.description,
-      siteId: body.siteId?.toLowerCase() ?? null,
-      planId: body.planId?.toLowerCase() ?? null,
-      assigneeId,
-      dueOn: body.dueOn,
-      priority: body.priority,
-      proof: body.proof,
-    };
-    if (!(await this.insert(body.id, fields, { templateId, source }))) throw new ApiError(409, { message: 'record.exists' });
-    this.touch(fields);
-    return this.get(body.id);
-  }
-
-  /** The locked live row at `baseVersion`: 404, or 409 (stale or deleted) with the current action. */
-  private async writable(id: string, baseVersion: number): Promise<ActionRow> {
-    const row = await this.rowOr404(id, true);
-    await requireEditable(row, baseVersion, () => this.toAction(row));
-    return row;
+    const { id, templateId = null, source = null, ...fields } = body;
+    const stored = source && { kind: source.kind, id: source.id.toLowerCase(), question: source.kind === 'inspection' ? source.questionKey : null };
+    const action = await this.store.create(this.kind, id, { ...fields, assigneeId, templateId, source: stored });
+    this.touch(action);
+    return action;
   }
 
   /** A manager's edit (the route is guarded by the manage right). A new due date is reminded afresh. */
   async update(id: string, body: ActionUpdate): Promise<Action> {
-    const row = await this.writable(id, body.baseVersion);
-    const asked = body.changes;
-    const next: Partial<ActionFields> = {
-      ...asked,
-      ...(asked.title !== undefined ? { title: asked.title.trim() } : {}),
-      ...(asked.siteId ? { siteId: asked.siteId.toLowerCase() } : {}),
-      ...(asked.planId ? { planId: asked.planId.toLowerCase() } : {}),
-      ...(asked.assigneeId ? { assigneeId: asked.assigneeId.toLowerCase() } : {}),
-    };
-    const before = fieldsOf(row);
-    const changes = changesBetween(before, next, HISTORY_FIELDS);
-    if (changes.length === 0) return this.toAction(row);
-    const merged: ActionFields = { ...before, ...next };
-    checkDay(next.dueOn, 'dueOn');
-    if (merged.siteId !== before.siteId) await requireLiveSite(this.db, this.districtId, merged.siteId, SITE_NOT_FOUND);
-    if (merged.planId !== before.planId) await this.checkPlan(merged.planId);
-    if (merged.assigneeId !== null && merged.assigneeId !== before.assigneeId) await requireMembers(this.db, this.districtId, [merged.assigneeId], NOT_MEMBER, 'assigneeId');
-    await this.db.query(
-      `update actions set title = $3, description = $4, site_id = $5, plan_id = $6, assignee_id = $7, due_on = $8::date, priority = $9,
-              proof_photo = $10, proof_note = $11, version = version + 1, updated_at = now(), updated_by = $12,
-              -- A new due date or assignee: reminded and told of the delay afresh (the reminder job reads these).
-              remind_on = case when due_on is distinct from $8::date then $8::date - $13::int else remind_on end,
-              reminded_at = case when due_on is distinct from $8::date or assignee_id is distinct from $7::uuid then null else reminded_at end,
-              overdue_notified_at = case when due_on is distinct from $8::date or assignee_id is distinct from $7::uuid then null else overdue_notified_at end
-        where id = $1 and district_id = $2`,
-      [
-        id,
-        this.districtId,
-        merged.title,
-        merged.description,
-        merged.siteId,
-        merged.planId,
-        merged.assigneeId,
-        merged.dueOn,
-        merged.priority,
-        merged.proof.photo,
-        merged.proof.note,
-        this.actor,
-        ACTION_REMIND_DAYS,
-      ],
-    );
-    await this.updateSearch(id);
-    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
-    this.touch(before, merged);
-    return this.get(id);
+    const action = await this.store.update(this.kind, id, body);
+    if (action.version !== body.baseVersion) this.touch(action);
+    return action;
+  }
+
+  /** Deleted (hidden from the lists, reminders stop) or restored: managers. */
+  async setDeleted(id: string, baseVersion: number, deleted: boolean): Promise<Action> {
+    const action = await this.store.setDeleted(this.kind, id, baseVersion, deleted);
+    this.touch(action);
+    return action;
   }
 
   /** The caller's role on an action: manager (a manage right), assignee (its own), or none. */
@@ -700,14 +679,32 @@ export class ActionsRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /** The locked row of a live action the caller sees: 404, or 409 `record.deleted` with the current action. */
+  private async live(id: string): Promise<ActionRow> {
+    const row = await this.rowOr404(id, true);
+    if (row.deleted_at) throw deletedRecord(await this.toAction(row));
+    return row;
+  }
+
+  /** A write of the action's own (a status move, a comment): its columns (`set`, over $4 on), a new version and its history entry. */
+  private async written(row: ActionRow, set: string, values: unknown[], changes: FieldChange[]): Promise<Action> {
+    await this.db.query(`update actions set ${set}, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2`, [
+      row.id,
+      this.districtId,
+      this.actor,
+      ...values,
+    ]);
+    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: row.id, version: row.version + 1, action: 'update', changes });
+    return this.get(row.id);
+  }
+
   /**
    * A status move (workflow.ts): refused with 409 `actions.transition_not_allowed` and the
    * current action when the workflow does not allow it from the status it has now, or with 400
    * `actions.proof_required` naming what closing still lacks.
    */
   async transition(id: string, body: ActionTransition): Promise<Action> {
-    const row = await this.rowOr404(id, true);
-    if (row.deleted_at) throw deletedRecord(await this.toAction(row));
+    const row = await this.live(id);
     const role = this.roleOn(row);
     if (role === null) throw ApiError.forbidden(NOT_ASSIGNEE);
     if (!canMove(row.status, body.status, role)) throw transitionRefused(await this.toAction(row));
@@ -720,29 +717,25 @@ export class ActionsRepository {
     // When it happened on the device, never later than now.
     const at = new Date(Math.min(Date.parse(body.at), Date.now())).toISOString();
     const change: StoredStatusChange = { from: row.status, to, at, by: this.actor, note };
-    const reopened = to === 'todo' || to === 'inProgress';
-    await this.db.query(
-      `update actions set status = $3, status_changes = status_changes || $4::jsonb,
-              closing_note = case when $3 = 'done' then $5 when $6 then null else closing_note end,
-              done_at = case when $3 = 'done' then $7::timestamptz when $6 then null else done_at end,
-              done_by = case when $3 = 'done' then $8::uuid when $6 then null else done_by end,
-              verified_at = case when $3 = 'verified' then $7::timestamptz when $6 then null else verified_at end,
-              verified_by = case when $3 = 'verified' then $8::uuid when $6 then null else verified_by end,
-              version = version + 1, updated_at = now(), updated_by = $8
-        where id = $1 and district_id = $2`,
-      [id, this.districtId, to, JSON.stringify([change]), note, reopened, at, this.actor],
-    );
     const changes: FieldChange[] = [{ field: 'status', before: row.status, after: to }];
     if (note !== null) changes.push({ field: to === 'done' ? 'closingNote' : 'note', before: null, after: note });
-    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
     this.touch(fieldsOf(row));
-    return this.get(id);
+    return this.written(
+      row,
+      `status = $4, status_changes = status_changes || $5::jsonb,
+       closing_note = case when $4 = 'done' then $6 when $7 then null else closing_note end,
+       done_at = case when $4 = 'done' then $8::timestamptz when $7 then null else done_at end,
+       done_by = case when $4 = 'done' then $3::uuid when $7 then null else done_by end,
+       verified_at = case when $4 = 'verified' then $8::timestamptz when $7 then null else verified_at end,
+       verified_by = case when $4 = 'verified' then $3::uuid when $7 then null else verified_by end`,
+      [to, JSON.stringify([change]), note, to === 'todo' || to === 'inProgress', at],
+      changes,
+    );
   }
 
   /** A comment by the assignee, the author or a manager (anyone who sees the action): a write of the record. */
   async addComment(id: string, body: CommentCreate): Promise<Action> {
-    const row = await this.rowOr404(id, true);
-    if (row.deleted_at) throw deletedRecord(await this.toAction(row));
+    const row = await this.live(id);
     const text = body.text.trim();
     const at = new Date(Math.min(Date.parse(body.at), Date.now())).toISOString();
     const { rows } = await this.db.query(
@@ -750,26 +743,7 @@ export class ActionsRepository {
       [body.id, id, this.districtId, text, at, this.actor],
     );
     if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await this.db.query('update actions set comment_count = comment_count + 1, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2', [
-      id,
-      this.districtId,
-      this.actor,
-    ]);
-    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: id, version: row.version + 1, action: 'update', changes: [{ field: 'comment', before: null, after: text }] });
-    return this.get(id);
-  }
-
-  /** Deleted (hidden from the lists, reminders stop) or restored: managers. */
-  async setDeleted(id: string, baseVersion: number, deleted: boolean): Promise<Action> {
-    const row = await this.rowOr404(id, true);
-    await setRecordDeleted(
-      this.scope,
-      { table: 'actions', module: ACTIONS_MODULE, id, version: row.version, deletedAt: row.deleted_at, current: () => this.toAction(row) },
-      baseVersion,
-      deleted,
-    );
-    this.touch(fieldsOf(row));
-    return this.get(id);
+    return this.written(row, 'comment_count = comment_count + 1', [], [{ field: 'comment', before: null, after: text }]);
   }
 
   /**
@@ -815,7 +789,8 @@ export class ActionsRepository {
         priority: 'high',
         proof: { photo: questions.get(item.questionKey)?.onFail?.photo === true, note: false },
       };
-      await this.insert(id, fields, { templateId: null, source: { kind: 'inspection', id: inspectionId, question: item.questionKey } });
+      // Made as the submit found it: no check (the inspection's site may be gone since).
+      await this.store.create({ ...this.kind, check: undefined }, id, { ...fields, templateId: null, source: { kind: 'inspection', id: inspectionId, question: item.questionKey } });
       this.touch(fields);
       made.push({ id, version: 1 });
     }

@@ -14,7 +14,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type, { type TProperties } from 'typebox';
+import Type from 'typebox';
 import { actionPowers } from '../../../../common/modules/actions/access.js';
 import {
   Action,
@@ -41,9 +41,8 @@ import {
   PlanUpdate,
 } from '../../../../common/modules/actions/schemas.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
-import { Actor, HistoryEntry, LIST_LIMIT_MAX, Uuid, VersionBody } from '../../../../common/schemas/platform.js';
+import { Actor, HistoryEntry, VersionBody } from '../../../../common/schemas/platform.js';
 import type { Queryable } from '../../db/types.js';
-import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idempotentWrite } from '../../plugins/idempotency.js';
 import { respond } from '../../plugins/respond.js';
@@ -52,31 +51,17 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
 import { districtMembers, type RecordScope } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
+import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { actionsCsv } from './csv.js';
 import { PlansRepository } from './plans.js';
 import { ActionsRepository } from './repository.js';
 import { ActionTemplatesRepository } from './templates.js';
 
-const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-/** A list's query string as it arrives (strings only): `limit` checked as digits here, as a number in the handler. */
-const withLimit = <P extends TProperties>(properties: P) =>
-  Type.Object({ ...properties, limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) }, { additionalProperties: false });
-const ListQuerystring = withLimit(ActionListQuery.properties);
-const PlanQuerystring = withLimit(PlanListQuery.properties);
-const TemplateQuerystring = withLimit(ActionTemplateListQuery.properties);
-const { cursor: _cursor, limit: _limit, ...exportProperties } = ActionListQuery.properties;
-const ExportQuerystring = Type.Object(exportProperties, { additionalProperties: false });
+const ActionsQuerystring = ListQuerystring(ActionListQuery);
+const ExportQuery = ExportQuerystring(ActionListQuery);
 /** Rows of one CSV export at most: years of a large district's actions. */
 export const EXPORT_MAX = 50_000;
-
-/** `limit` of a list's query string as a number (400 out of range). */
-function listQuery<Q extends { limit?: string }>(query: Q): Omit<Q, 'limit'> & { limit?: number } {
-  const { limit, ...rest } = query;
-  const size = limit === undefined ? undefined : Number(limit);
-  if (size !== undefined && (size < 1 || size > LIST_LIMIT_MAX)) throw ApiError.badRequest('validation.invalid_request', 'querystring/limit out of range');
-  return { ...rest, ...(size !== undefined ? { limit: size } : {}) };
-}
 
 export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -156,92 +141,42 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
   // with or without the sites right.
   siteChoicesRoute(app, requireAnyCan({ feature: 'actions', action: 'read' }, { feature: 'actionsV3', action: 'read' }, { feature: 'actionPlans', action: 'read' }));
 
-  // ---------------------------------------------------------------- plans
+  // ---------------------------------------------------------------- plans and templates (record kinds)
 
-  api.get('/plans', { onRequest: readPlans, schema: { querystring: PlanQuerystring, response: { 200: Envelope(PlanPage) } } }, async (request) =>
-    respond(request, await (await plans(request)).list(listQuery(request.query))),
-  );
+  recordRoutes(app, ctx, {
+    path: '/plans',
+    tag: 'actions',
+    read: readPlans,
+    manage: managePlans,
+    module: PLANS_MODULE,
+    schemas: { record: Plan, create: PlanCreate, update: PlanUpdate, listQuery: ListQuerystring(PlanListQuery), listAnswer: PlanPage },
+    repository: plans,
+    store: (repo) => repo.store,
+    kind: (repo) => repo.kind,
+    list: (repo, query) => repo.list(listQuery(query) as PlanListQuery),
+  });
 
-  api.post('/plans', { onRequest: managePlans, schema: { headers: WriteHeaders, body: PlanCreate, response: { 201: Envelope(Plan) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 201, PLANS_MODULE, async (tx) => (await plans(request, tx)).create(request.body))),
-  );
-
-  api.get('/plans/:id', { onRequest: readPlans, schema: { params: IdParams, response: { 200: Envelope(Plan) } } }, async (request) =>
-    respond(request, await (await plans(request)).get(request.params.id)),
-  );
-
-  api.get('/plans/:id/history', { onRequest: readPlans, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
-    respond(request, await (await plans(request)).history(request.params.id)),
-  );
-
-  api.patch('/plans/:id', { onRequest: managePlans, schema: { params: IdParams, headers: WriteHeaders, body: PlanUpdate, response: { 200: Envelope(Plan) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 200, PLANS_MODULE, async (tx) => (await plans(request, tx)).update(request.params.id, request.body))),
-  );
-
-  api.delete('/plans/:id', { onRequest: managePlans, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Plan) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 200, PLANS_MODULE, async (tx) => (await plans(request, tx)).setDeleted(request.params.id, request.body.baseVersion, true))),
-  );
-
-  api.post(
-    '/plans/:id/restore',
-    { onRequest: managePlans, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(Plan) } } },
-    async (request, reply) =>
-      respond(request, await write(request, reply, 200, PLANS_MODULE, async (tx) => (await plans(request, tx)).setDeleted(request.params.id, request.body.baseVersion, false))),
-  );
-
-  // ---------------------------------------------------------------- templates
-
-  api.get('/templates', { onRequest: readTemplates, schema: { querystring: TemplateQuerystring, response: { 200: Envelope(ActionTemplatePage) } } }, async (request) =>
-    respond(request, await (await templates(request)).list(listQuery(request.query))),
-  );
-
-  api.post('/templates', { onRequest: manageTemplates, schema: { headers: WriteHeaders, body: ActionTemplateCreate, response: { 201: Envelope(ActionTemplate) } } }, async (request, reply) =>
-    respond(request, await write(request, reply, 201, ACTION_TEMPLATES_MODULE, async (tx) => (await templates(request, tx)).create(request.body))),
-  );
-
-  api.get('/templates/:id', { onRequest: readTemplates, schema: { params: IdParams, response: { 200: Envelope(ActionTemplate) } } }, async (request) =>
-    respond(request, await (await templates(request)).get(request.params.id)),
-  );
-
-  api.get('/templates/:id/history', { onRequest: readTemplates, schema: { params: IdParams, response: { 200: Envelope(Type.Array(HistoryEntry)) } } }, async (request) =>
-    respond(request, await (await templates(request)).history(request.params.id)),
-  );
-
-  api.patch(
-    '/templates/:id',
-    { onRequest: manageTemplates, schema: { params: IdParams, headers: WriteHeaders, body: ActionTemplateUpdate, response: { 200: Envelope(ActionTemplate) } } },
-    async (request, reply) =>
-      respond(request, await write(request, reply, 200, ACTION_TEMPLATES_MODULE, async (tx) => (await templates(request, tx)).update(request.params.id, request.body))),
-  );
-
-  api.delete(
-    '/templates/:id',
-    { onRequest: manageTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(ActionTemplate) } } },
-    async (request, reply) =>
-      respond(
-        request,
-        await write(request, reply, 200, ACTION_TEMPLATES_MODULE, async (tx) => (await templates(request, tx)).setDeleted(request.params.id, request.body.baseVersion, true)),
-      ),
-  );
-
-  api.post(
-    '/templates/:id/restore',
-    { onRequest: manageTemplates, schema: { params: IdParams, headers: WriteHeaders, body: VersionBody, response: { 200: Envelope(ActionTemplate) } } },
-    async (request, reply) =>
-      respond(
-        request,
-        await write(request, reply, 200, ACTION_TEMPLATES_MODULE, async (tx) => (await templates(request, tx)).setDeleted(request.params.id, request.body.baseVersion, false)),
-      ),
-  );
+  recordRoutes(app, ctx, {
+    path: '/templates',
+    tag: 'actions',
+    read: readTemplates,
+    manage: manageTemplates,
+    module: ACTION_TEMPLATES_MODULE,
+    schemas: { record: ActionTemplate, create: ActionTemplateCreate, update: ActionTemplateUpdate, listQuery: ListQuerystring(ActionTemplateListQuery), listAnswer: ActionTemplatePage },
+    repository: templates,
+    store: (repo) => repo.store,
+    kind: (repo) => repo.kind,
+    list: (repo, query) => repo.list(listQuery(query) as ActionTemplateListQuery),
+  });
 
   // ---------------------------------------------------------------- actions
 
   // Overdue first, then by due date, unless sorted otherwise: the caller's own, or all as a manager.
-  api.get('/', { onRequest: readActions, schema: { querystring: ListQuerystring, response: { 200: Envelope(ActionPage) } } }, async (request) =>
+  api.get('/', { onRequest: readActions, schema: { querystring: ActionsQuerystring, response: { 200: Envelope(ActionPage) } } }, async (request) =>
     respond(request, await (await actions(request)).list(listQuery(request.query))),
   );
 
-  api.get('/export.csv', { onRequest: readActions, schema: { querystring: ExportQuerystring, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
+  api.get('/export.csv', { onRequest: readActions, schema: { querystring: ExportQuery, response: { 200: FileBytes, ...ErrorResponses } } }, async (request, reply) => {
     const rows = await (await actions(request)).exportRows(request.query, EXPORT_MAX);
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -3,19 +3,13 @@
  * scoped to the session's district: a prefilled title, description, priority, delay to the due
  * date and required proof. Whoever may make an action sees them (the app prefills the action
  * with them; the action keeps the template's id); their managers (`actionsV3-templates` admin)
- * build them. `usageCount` is the number of live actions made from one.
+ * build them (routes.ts: the core's record routes); an edit leaves the actions made from one as
+ * they were made. `usageCount` is the number of live actions made from one.
  */
-import {
-  ACTION_TEMPLATES_MODULE,
-  type ActionTemplate,
-  type ActionTemplateCreate,
-  type ActionTemplateFields,
-  type ActionTemplateListQuery,
-  type ActionTemplateUpdate,
-} from '../../../../common/modules/actions/schemas.js';
+import { ACTION_TEMPLATES_MODULE, type ActionTemplate, type ActionTemplateFields, type ActionTemplateListQuery } from '../../../../common/modules/actions/schemas.js';
 import type { ActionPowers } from '../../../../common/modules/actions/access.js';
-import type { HistoryEntry, Page } from '../../../../common/schemas/platform.js';
-import { RecordStore, splitCreate, type RecordKind } from '../_platform/record-kind.js';
+import type { Page } from '../../../../common/schemas/platform.js';
+import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
 import { recordMetaOf, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { MANAGERS_ONLY, TEMPLATE_NOT_FOUND } from './repository.js';
 
@@ -47,7 +41,7 @@ const fieldsOf = (row: TemplateRow): ActionTemplateFields => ({
 });
 
 export class ActionTemplatesRepository {
-  private readonly store: RecordStore;
+  readonly store: RecordStore;
 
   constructor(
     scope: RecordScope,
@@ -81,11 +75,4 @@ export class ActionTemplatesRepository {
   list(query: ActionTemplateListQuery & { limit?: number }): Promise<Page<ActionTemplate>> {
     return this.store.page(this.kind, query, RecordStore.deletedFilter(query.deleted, this.powers.manageTemplates, MANAGERS_ONLY));
   }
-
-  get = (id: string): Promise<ActionTemplate> => this.store.get(this.kind, id);
-  history = (id: string): Promise<HistoryEntry[]> => this.store.history(this.kind, id);
-  create = (body: ActionTemplateCreate): Promise<ActionTemplate> => this.store.create(this.kind, body.id, splitCreate(body).fields);
-  /** An edit: the actions made from it keep what they were made with. */
-  update = (id: string, body: ActionTemplateUpdate): Promise<ActionTemplate> => this.store.update(this.kind, id, body);
-  setDeleted = (id: string, baseVersion: number, deleted: boolean): Promise<ActionTemplate> => this.store.setDeleted(this.kind, id, baseVersion, deleted);
 }

@@ -28,7 +28,7 @@ import { actionsKeys } from '../api/keys';
 import { membersQueryOptions, plansQueryOptions, siteChoicesQueryOptions, templateQueryOptions, templatesQueryOptions } from '../api/reads';
 import { today } from '../pending';
 import { parseSource, type NewActionSearch, type ParsedSource } from '../search';
-import { queueCreateAction, queueUpdateAction } from '../writes';
+import { actionRecords, queueCreateAction } from '../writes';
 
 export type ActionFormState = ActionFields;
 
@@ -173,7 +173,7 @@ export function EditAction({ action, onDone, onCancel }: { action: Action; onDon
     proof: action.proof,
   };
   const save = async (state: ActionFormState) => {
-    await queueUpdateAction({ ...initial, id: action.id, version: action.version }, state);
+    await actionRecords.queueUpdate({ ...initial, id: action.id, version: action.version }, state);
     onDone();
   };
   return (

@@ -44,7 +44,7 @@ import { ACTION_HISTORY_FIELDS } from '../history-fields';
 import { actionHistoryQueryOptions, actionQueryOptions } from '../api/reads';
 import { actionEditHref, planHref } from '../paths';
 import { applyPending, isWaiting, pendingAction, type ShownAction } from '../pending';
-import { ACTIONS_OUTBOX, queueAddPhotos, queueComment, queueDeleteAction, queueRestoreAction, queueStatusMove } from '../writes';
+import { ACTIONS_OUTBOX, actionRecords, queueAddPhotos, queueComment, queueStatusMove } from '../writes';
 import { ActionChips, formatDay, useActionsBase } from './parts';
 
 export interface ActionSheetProps {
@@ -155,7 +155,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
             {t('sheet.edit')}
           </IonButton>
         )}
-        <IonButton fill="outline" color={deleted ? undefined : 'danger'} onClick={() => void act(() => (deleted ? queueRestoreAction(action) : queueDeleteAction(action)), deleted ? 'sheet.restored' : 'sheet.deleted_done')}>
+        <IonButton fill="outline" color={deleted ? undefined : 'danger'} onClick={() => void act(() => (deleted ? actionRecords.queueRestore(action) : actionRecords.queueDelete(action)), deleted ? 'sheet.restored' : 'sheet.deleted_done')}>
           {deleted ? t('sheet.restore') : t('sheet.delete')}
         </IonButton>
       </>

@@ -34,7 +34,7 @@ import { membersQueryOptions, planActionsQueryOptions, planQueryOptions, plansQu
 import { ACTION_PLANS_PREFIX, actionHref, newActionHref, planEditHref, planHref, planNewHref, plansHref } from '../paths';
 import { validateDeletedSearch } from '../search';
 import { completeActionRow, listWrites } from '../pending';
-import { ACTIONS_OUTBOX, PLANS_OUTBOX, queueCreatePlan, queueDeletePlan, queueRestorePlan, queueUpdatePlan } from '../writes';
+import { ACTIONS_OUTBOX, planRecords, PLANS_OUTBOX, queueCreatePlan } from '../writes';
 import { ActionRow, DeletedFilter, formatDay, PlanProgressBar, useQueueThenGo, useReadAgainWhenSent } from './parts';
 
 
@@ -122,8 +122,8 @@ export function PlanPage() {
   });
   // Deleted on the server and not restored here, or deleted here.
   const deleted = deletedOnceSent(plan, planWrites);
-  const remove = () => queueThenGo(() => queueDeletePlan(plan), t('plans.deleted'), plansHref());
-  const restore = () => queueThenGo(() => queueRestorePlan(plan), t('sheet.restored'), planHref(plan.id));
+  const remove = () => queueThenGo(() => planRecords.queueDelete(plan), t('plans.deleted'), plansHref());
+  const restore = () => queueThenGo(() => planRecords.queueRestore(plan), t('sheet.restored'), planHref(plan.id));
   return (
     <ModulePage
       title={plan.name}
@@ -218,7 +218,7 @@ export function PlanEditPage() {
       siteName={current.siteName}
       ownerName={current.owner.name}
       onSave={async (state) => {
-        await queueUpdatePlan({ ...initial, id: current.id, version: current.version }, state);
+        await planRecords.queueUpdate({ ...initial, id: current.id, version: current.version }, state);
         void router.navigate({ href: planHref(current.id), replace: true });
       }}
       onCancel={back}

@@ -32,7 +32,7 @@ import { useLiveActions } from '../live';
 import { ACTIONS_V3_PREFIX, newActionHref, templateHref, templateNewHref, templatesHref } from '../paths';
 import { validateDeletedSearch } from '../search';
 import { registerActionSenders } from '../senders';
-import { queueCreateTemplate, queueDeleteTemplate, queueRestoreTemplate, queueUpdateTemplate, TEMPLATES_OUTBOX } from '../writes';
+import { queueCreateTemplate, templateRecords, TEMPLATES_OUTBOX } from '../writes';
 import { RecordFields, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 
@@ -137,7 +137,7 @@ export function TemplateEditPage() {
   if (template === undefined) return <SheetPlaceholder title={t('templates.edit')} onBack={back} query={query} offlineText={ta('sheet.offline_missing')} loadingLabel={ta('sheet.loading')} />;
   if (deletedOnceSent(template, writes)) {
     // Deleted: nothing to edit, what it holds and Restore (through the outbox).
-    const restore = () => queueThenGo(() => queueRestoreTemplate(template), ta('sheet.restored'), templateHref(template.id));
+    const restore = () => queueThenGo(() => templateRecords.queueRestore(template), ta('sheet.restored'), templateHref(template.id));
     return (
       <ModulePage title={template.name} onBack={back} actions={<IonButton onClick={restore}>{ta('sheet.restore')}</IonButton>}>
         <RecordSheet label={template.name}>
@@ -157,7 +157,7 @@ export function TemplateEditPage() {
     );
   }
   const initial: TemplateFormState = { name: template.name, title: template.title, description: template.description, priority: template.priority, dueInDays: template.dueInDays, proof: template.proof };
-  const remove = () => queueThenGo(() => queueDeleteTemplate(template), t('templates.deleted'), templatesHref());
+  const remove = () => queueThenGo(() => templateRecords.queueDelete(template), t('templates.deleted'), templatesHref());
   return (
     <TemplateForm
       key={template.version}
@@ -165,7 +165,7 @@ export function TemplateEditPage() {
       initial={initial}
       draftKey={`actions:template:${template.id}:${template.version}`}
       onSave={async (state) => {
-        await queueUpdateTemplate({ ...initial, id: template.id, version: template.version }, state);
+        await templateRecords.queueUpdate({ ...initial, id: template.id, version: template.version }, state);
         void router.navigate({ href: templatesHref(), replace: true });
       }}
       onDelete={remove}

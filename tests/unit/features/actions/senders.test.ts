@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../../common/constants';
-import { ACTION_SENDERS, registerActionSenders } from '../../../../src/features/actions/senders';
+import { registerActionSenders } from '../../../../src/features/actions/senders';
 import { ACTION_WRITE_KINDS } from '../../../../src/features/actions/writes';
 import { registerSender, type OutboxItem, type SendContext } from '../../../../src/lib/outbox';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
@@ -52,11 +52,13 @@ function record() {
   return seen;
 }
 
+registerActionSenders();
+/** What was registered for each write kind (the plain writes' by their record kinds), captured once. */
+const calls = [...vi.mocked(registerSender).mock.calls];
+const send = (kind: string, baseVersion: number | null, payload: unknown) => calls.find(([name]) => name === kind)![1](...item(kind, baseVersion, payload));
+
 describe('the actions’ senders', () => {
   it('register one sender per write kind; a move uploads its proof photos before it is sent', () => {
-    registerActionSenders();
-    expect(Object.keys(ACTION_SENDERS).sort()).toEqual([...ACTION_WRITE_KINDS].sort());
-    const calls = vi.mocked(registerSender).mock.calls;
     expect(calls.map(([kind]) => kind).sort()).toEqual([...ACTION_WRITE_KINDS].sort());
     expect(calls.find(([kind]) => kind === 'actions.status')?.[2]).toMatchObject({ attachmentsFirst: true });
     expect(calls.find(([kind]) => kind === 'actions.update')?.[2]).toMatchObject({ onConflict: 'merge' });
@@ -66,10 +68,10 @@ describe('the actions’ senders', () => {
     seedActionsSession(MANAGER);
     const seen = record();
     const move = { status: 'done', note: 'Remplacé', at: '2026-11-20T10:00:00.000Z' };
-    await ACTION_SENDERS['actions.status'](...item('actions.status', null, move));
-    await ACTION_SENDERS['actions.update'](...item('actions.update', 2, { dueOn: '2026-12-01' }));
-    await ACTION_SENDERS['actions.comment'](...item('actions.comment', null, { id: 'x', text: 'Vu', at: move.at }));
-    await ACTION_SENDERS['actions.photo.add'](...item('actions.photo.add', null, { attachmentId: 'a', name: 'p.jpg' }));
+    await send('actions.status', null, move);
+    await send('actions.update', 2, { dueOn: '2026-12-01' });
+    await send('actions.comment', null, { id: 'x', text: 'Vu', at: move.at });
+    await send('actions.photo.add', null, { attachmentId: 'a', name: 'p.jpg' });
     expect(seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'POST', path: `/api/actions/${ACTION.id}/status`, body: move },
       { method: 'PATCH', path: `/api/actions/${ACTION.id}`, body: { baseVersion: 2, changes: { dueOn: '2026-12-01' } } },
@@ -81,8 +83,8 @@ describe('the actions’ senders', () => {
   it('restore a deleted plan and a deleted template on their restore routes, with the version they were deleted at', async () => {
     seedActionsSession(MANAGER);
     const seen = record();
-    await ACTION_SENDERS['action_plans.restore'](...item('action_plans.restore', 3, null));
-    await ACTION_SENDERS['action_templates.restore'](...item('action_templates.restore', 4, null));
+    await send('action_plans.restore', 3, null);
+    await send('action_templates.restore', 4, null);
     expect(seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'POST', path: `/api/actions/plans/${ACTION.id}/restore`, body: { baseVersion: 3 } },
       { method: 'POST', path: `/api/actions/templates/${ACTION.id}/restore`, body: { baseVersion: 4 } },
