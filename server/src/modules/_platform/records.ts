@@ -56,6 +56,34 @@ export async function writeHistory(
 }
 
 /**
+ * A record's own write beyond its plain fields (a status move, a comment, a stage, a merge):
+ * `set` its columns (SQL over `$4` on, given `values`; `$1` is the record's id), a new version
+ * by the scope's actor and the history entry of `changes` (given the columns named in
+ * `returning` when they come from the write: a lock's time). Answers those columns.
+ */
+export async function writeVersion<W extends object = Record<string, never>>(
+  scope: RecordScope,
+  record: { table: string; module: string; id: string; version: number },
+  changes: FieldChange[] | ((written: W) => FieldChange[]),
+  columns: { set?: string; values?: readonly unknown[]; returning?: string; action?: RecordAction } = {},
+): Promise<W> {
+  const { rows } = await scope.db.query<W>(
+    `update ${record.table} set ${columns.set ? `${columns.set}, ` : ''}version = version + 1, updated_at = now(), updated_by = $3
+      where id = $1 and district_id = $2${columns.returning ? ` returning ${columns.returning}` : ''}`,
+    [record.id, scope.districtId, scope.actor.id, ...(columns.values ?? [])],
+  );
+  const written = (rows[0] ?? {}) as W;
+  await writeHistory(scope, {
+    module: record.module,
+    recordId: record.id,
+    version: record.version + 1,
+    action: columns.action ?? 'update',
+    changes: typeof changes === 'function' ? changes(written) : changes,
+  });
+  return written;
+}
+
+/**
  * The creation entries of many records at once (the bench data sets, `tasks.js seed-bench`):
  * version 1, `create`, one row per id with its changes (JSON) and time, in one statement.
  */

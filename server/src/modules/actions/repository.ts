@@ -47,7 +47,7 @@ import { listRecordAttachments } from '../../attachments/index.js';
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURSOR } from '../_platform/list.js';
-import { actorNames, actorOf, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordMetaRow, type RecordScope, requireLiveRecord, requireLiveSite, requireMembers, writeHistory } from '../_platform/records.js';
+import { actorNames, actorOf, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordMetaRow, type RecordScope, requireLiveRecord, requireLiveSite, requireMembers, writeVersion } from '../_platform/records.js';
 import { addDays, districtToday, isRealDay } from '../_platform/dates.js';
 import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
 
@@ -688,13 +688,7 @@ export class ActionsRepository {
 
   /** A write of the action's own (a status move, a comment): its columns (`set`, over $4 on), a new version and its history entry. */
   private async written(row: ActionRow, set: string, values: unknown[], changes: FieldChange[]): Promise<Action> {
-    await this.db.query(`update actions set ${set}, version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2`, [
-      row.id,
-      this.districtId,
-      this.actor,
-      ...values,
-    ]);
-    await writeHistory(this.scope, { module: ACTIONS_MODULE, recordId: row.id, version: row.version + 1, action: 'update', changes });
+    await writeVersion(this.scope, { table: 'actions', module: ACTIONS_MODULE, id: row.id, version: row.version }, changes, { set, values });
     return this.get(row.id);
   }
 

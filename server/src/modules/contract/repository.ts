@@ -26,7 +26,7 @@ import type { Page } from '../../../../common/schemas/platform.js';
 import { ApiError } from '../../lib/errors.js';
 import { districtToday } from '../_platform/dates.js';
 import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-kind.js';
-import { actorNames, recordMetaOf, requireEditable, requireMembers, writeHistory, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
+import { actorNames, recordMetaOf, requireEditable, requireMembers, writeVersion, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 
 /** The history's, the attachments' and the socket's module names of the kinds. */
 export const CONTRACT_MODULES = { templates: 'contract_templates', contracts: 'contracts' } as const;
@@ -337,18 +337,13 @@ export class ContractRepository {
 
 /** Moves a locked contract row's status with its reason, and writes the history entry (the job's moves too). */
 export async function moveStatus(scope: RecordScope, row: Pick<ContractDbRow, 'id' | 'version' | 'status' | 'status_reason'>, status: ContractStatus, reason: string): Promise<void> {
-  await scope.db.query(
-    `update contracts set status = $3, status_reason = $4, version = version + 1, updated_at = now(), updated_by = $5 where id = $1 and district_id = $2`,
-    [row.id, scope.districtId, status, reason, scope.actor.id],
-  );
-  await writeHistory(scope, {
-    module: CONTRACT_MODULES.contracts,
-    recordId: row.id,
-    version: row.version + 1,
-    action: 'update',
-    changes: [
+  await writeVersion(
+    scope,
+    { table: 'contracts', module: CONTRACT_MODULES.contracts, id: row.id, version: row.version },
+    [
       { field: 'status', before: row.status, after: status },
       { field: 'statusReason', before: row.status_reason || null, after: reason },
     ],
-  });
+    { set: 'status = $4, status_reason = $5', values: [status, reason] },
+  );
 }

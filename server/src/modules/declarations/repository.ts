@@ -46,7 +46,6 @@ import {
   actorOf,
   deletedRecord,
   districtMembers,
-  type FieldChange,
   iso,
   recordMetaOf,
   type RecordMetaRow,
@@ -54,7 +53,7 @@ import {
   requireEditable,
   requireLiveSite,
   requireMembers,
-  writeHistory,
+  writeVersion,
 } from '../_platform/records.js';
 import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues } from './values.js';
@@ -606,29 +605,22 @@ export class DeclarationsRepository {
     return verifyLocks(this.db, this.districtId);
   }
 
-  /**
-   * A write of the record besides its fields (a status step, a comment): `set` (its parameters
-   * from $4) on the locked row, a new version, and its history entry made from the row written.
-   */
-  private async writeVersion(row: DeclarationRow, set: string, params: unknown[], changes: (written: { locked_at: Date | null }) => FieldChange[]): Promise<void> {
-    const { rows } = await this.db.query<{ locked_at: Date | null }>(
-      `update declarations set ${set}version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2 returning locked_at`,
-      [row.id, this.districtId, this.scope.actor.id, ...params],
-    );
-    await writeHistory(this.scope, { module: DECLARATIONS_MODULE, recordId: row.id, version: row.version + 1, action: 'update', changes: changes(rows[0]!) });
-  }
-
   /** One step forward of the workflow (managers), with its reason; closed locks the record. */
   async changeStatus(id: string, body: StatusChange): Promise<{ declaration: Declaration; notice: Notice | null }> {
     const row = await this.writable(id, body.baseVersion);
     if (!STATUS_TRANSITIONS[row.status].includes(body.status)) throw new ApiError(409, { message: INVALID_TRANSITION });
     const reason = body.reason.trim();
     const closing = body.status === 'closed';
-    await this.writeVersion(row, 'status = $4, locked_at = case when $5 then now() end, ', [body.status, closing], (written) => [
-      { field: 'status', before: row.status, after: body.status },
-      { field: 'reason', before: null, after: reason },
-      ...(closing ? [{ field: 'lockedAt', before: null, after: iso(written.locked_at!) }] : []),
-    ]);
+    await writeVersion<{ locked_at: Date | null }>(
+      this.scope,
+      { table: 'declarations', module: DECLARATIONS_MODULE, id, version: row.version },
+      (written) => [
+        { field: 'status', before: row.status, after: body.status },
+        { field: 'reason', before: null, after: reason },
+        ...(closing ? [{ field: 'lockedAt', before: null, after: iso(written.locked_at!) }] : []),
+      ],
+      { set: 'status = $4, locked_at = case when $5 then now() end', values: [body.status, closing], returning: 'locked_at' },
+    );
     if (closing) await appendLock(this.db, { districtId: this.districtId, module: DECLARATIONS_MODULE, recordId: id, content: await lockedContent(this.db, this.districtId, id) });
     const declaration = await this.get(id);
     // The author is told, unless the author made the change.
@@ -647,7 +639,7 @@ export class DeclarationsRepository {
       [body.id, id, this.districtId, text, this.scope.actor.id],
     );
     if (rows.length === 0) throw new ApiError(409, { message: 'record.exists' });
-    await this.writeVersion(row, '', [], () => [{ field: 'comment', before: null, after: text }]);
+    await writeVersion(this.scope, { table: 'declarations', module: DECLARATIONS_MODULE, id, version: row.version }, [{ field: 'comment', before: null, after: text }]);
     return this.get(id);
   }
 

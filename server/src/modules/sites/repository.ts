@@ -34,7 +34,7 @@ import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import { containsPattern, CountCache, decodeCursor, encodeCursor, INVALID_CURSOR, PageCache, textKey, timeKey, type SortSpec } from '../_platform/list.js';
 import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-kind.js';
-import { actorNames, deletedRecord, type FieldChange, iso, recordMetaOf, type RecordMetaRow, type RecordScope, writeHistory } from '../_platform/records.js';
+import { actorNames, deletedRecord, type FieldChange, iso, recordMetaOf, type RecordMetaRow, type RecordScope, writeVersion } from '../_platform/records.js';
 
 export const SITES_MODULE = 'sites';
 /** The history's module name of site types. */
@@ -392,13 +392,9 @@ export class SitesRepository extends SiteReader {
    * list, and the list thumbnail (the first 360 stage's attachment) kept up to date.
    */
   private async touch(siteId: string, version: number, changes: FieldChange[]): Promise<Site> {
-    await this.db.query(
-      `update sites set version = version + 1, updated_at = now(), updated_by = $3,
-              thumbnail_id = (select st.attachment_id from site_stages st where st.site_id = $1 and st.kind = 'threeSixty' order by st.position, st.name limit 1)
-        where id = $1 and district_id = $2`,
-      [siteId, this.districtId, this.scope.actor.id],
-    );
-    await writeHistory(this.scope, { module: SITES_MODULE, recordId: siteId, version: version + 1, action: 'update', changes });
+    await writeVersion(this.scope, { table: 'sites', module: SITES_MODULE, id: siteId, version }, changes, {
+      set: `thumbnail_id = (select st.attachment_id from site_stages st where st.site_id = $1 and st.kind = 'threeSixty' order by st.position, st.name limit 1)`,
+    });
     return this.get(siteId);
   }
 
