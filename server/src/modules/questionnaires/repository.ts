@@ -62,6 +62,7 @@ import {
   requireMembers,
   setRecordDeleted,
   writeHistory,
+  writeVersion,
 } from '../_platform/records.js';
 
 /** The attachments' module name, and the history's of inspections. */
@@ -651,18 +652,15 @@ export class QuestionnairesRepository {
       if (JSON.stringify(was) !== JSON.stringify(now)) changes.push({ field: `answers.${key}`, before: was?.value ?? null, after: now?.value ?? null });
     }
     if (changes.length === 0) return this.toInspection(row);
-    await this.db.query(
-      `update inspections set site_id = $3, assignee_id = $4, due_at = $5, started_at = $6, start_position = $7, status = $8, answers = $9,
-              version = version + 1, updated_at = now(), updated_by = $10,
+    await writeVersion(this.scope, { table: 'inspections', module: QUESTIONNAIRES_MODULE, id, version: row.version }, changes, {
+      set: `site_id = $4, assignee_id = $5, due_at = $6, started_at = $7, start_position = $8, status = $9, answers = $10,
               -- A new due time or assignee: reminded and told of the delay afresh.
-              remind_at = case when due_at is distinct from $5 then $5::timestamptz - make_interval(days => ${DEFAULT_REMIND_DAYS}) else remind_at end,
-              reminded_at = case when due_at is distinct from $5 or assignee_id <> $4 then null else reminded_at end,
-              overdue_notified_at = case when due_at is distinct from $5 or assignee_id <> $4 then null else overdue_notified_at end
-        where id = $1 and district_id = $2`,
-      [id, this.districtId, after.siteId, after.assigneeId, after.dueAt, after.startedAt, after.startPosition ? JSON.stringify(after.startPosition) : null, status, JSON.stringify(answers), this.scope.actor.id],
-    );
+              remind_at = case when due_at is distinct from $6 then $6::timestamptz - make_interval(days => ${DEFAULT_REMIND_DAYS}) else remind_at end,
+              reminded_at = case when due_at is distinct from $6 or assignee_id <> $5 then null else reminded_at end,
+              overdue_notified_at = case when due_at is distinct from $6 or assignee_id <> $5 then null else overdue_notified_at end`,
+      values: [after.siteId, after.assigneeId, after.dueAt, after.startedAt, after.startPosition ? JSON.stringify(after.startPosition) : null, status, JSON.stringify(answers)],
+    });
     if (asked.siteId !== undefined) await this.updateSearch(id);
-    await writeHistory(this.scope, { module: QUESTIONNAIRES_MODULE, recordId: id, version: row.version + 1, action: 'update', changes });
     return this.get(id);
   }
 
@@ -689,44 +687,38 @@ export class QuestionnairesRepository {
     await this.checkAttachments(id, [signature]);
     const sectionScores: SectionScore[] = result.sections;
     const failedItems: FailedItem[] = result.failed.map((f) => ({ ...f, note: f.note, action: f.action ?? null }));
-    const { rows } = await this.db.query<{ submitted_at: Date }>(
-      `update inspections set status = 'submitted', answers = $3, started_at = $4, start_position = $5, finished_at = $6, end_position = $7,
-              signature = $8, signed_by = $9, total = $10, section_scores = $11, percent = $12, passed = $13, failed_items = $14, failed_count = $15,
-              submitted_at = now(), locked_at = now(), version = version + 1, updated_at = now(), updated_by = $16
-        where id = $1 and district_id = $2 returning submitted_at`,
-      [
-        id,
-        this.districtId,
-        JSON.stringify(answers),
-        body.startedAt,
-        body.startPosition ? JSON.stringify(body.startPosition) : null,
-        body.finishedAt,
-        body.endPosition ? JSON.stringify(body.endPosition) : null,
-        signature,
-        body.signedBy.trim(),
-        JSON.stringify(result.total),
-        JSON.stringify(sectionScores),
-        result.total.percent,
-        result.passed,
-        JSON.stringify(failedItems),
-        failedItems.length,
-        this.scope.actor.id,
+    await writeVersion<{ submitted_at: Date }>(
+      this.scope,
+      { table: 'inspections', module: QUESTIONNAIRES_MODULE, id, version: row.version },
+      (written) => [
+        { field: 'status', before: row.status, after: 'submitted' },
+        { field: 'score', before: null, after: result.total.percent },
+        { field: 'submittedAt', before: null, after: iso(written.submitted_at) },
       ],
+      {
+        set: `status = 'submitted', answers = $4, started_at = $5, start_position = $6, finished_at = $7, end_position = $8, signature = $9, signed_by = $10,
+              total = $11, section_scores = $12, percent = $13, passed = $14, failed_items = $15, failed_count = $16, submitted_at = now(), locked_at = now()`,
+        values: [
+          JSON.stringify(answers),
+          body.startedAt,
+          body.startPosition ? JSON.stringify(body.startPosition) : null,
+          body.finishedAt,
+          body.endPosition ? JSON.stringify(body.endPosition) : null,
+          signature,
+          body.signedBy.trim(),
+          JSON.stringify(result.total),
+          JSON.stringify(sectionScores),
+          result.total.percent,
+          result.passed,
+          JSON.stringify(failedItems),
+          failedItems.length,
+        ],
+        returning: 'submitted_at',
+      },
     );
     const locked = await lockedContent(this.db, this.districtId, id);
     await appendLock(this.db, { districtId: this.districtId, module: QUESTIONNAIRES_MODULE, recordId: id, content: locked });
     await this.db.query('update inspections set content_hash = $2 where id = $1', [id, contentHash(locked)]);
-    await writeHistory(this.scope, {
-      module: QUESTIONNAIRES_MODULE,
-      recordId: id,
-      version: row.version + 1,
-      action: 'update',
-      changes: [
-        { field: 'status', before: row.status, after: 'submitted' },
-        { field: 'score', before: null, after: result.total.percent },
-        { field: 'submittedAt', before: null, after: iso(rows[0]!.submitted_at) },
-      ],
-    });
     // The failed items' action drafts become actions, in this transaction (the actions module).
     this.followUp = await createInspectionActions(this.scope, id);
     return this.get(id);
