@@ -32,7 +32,7 @@ import type { Page } from '../../../../common/schemas/platform.js';
 import { ApiError } from '../../lib/errors.js';
 import { filterValues } from '../_platform/list.js';
 import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
-import { changesBetween, deletedRecord, recordMetaOf, versionConflict, writeHistory, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
+import { changesBetween, deletedRecord, recordMetaOf, iso, versionConflict, writeVersion, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { parseVcards, VcardError, writeVcard, type VcardContact } from './vcard.js';
 
 /** The history's and the socket's module name of contacts. */
@@ -425,23 +425,20 @@ export class ContactRepository {
     });
     const changes = [...changesBetween(before, merged, this.contacts.historyFields), { field: 'mergedFrom', before: null, after: other.id }];
     const columns = Object.entries(this.contacts.columns(merged));
-    await db.query(
-      `update contacts set ${columns.map(([column], i) => `${column} = $${i + 3}`).join(', ')}, version = version + 1, updated_at = now(), updated_by = $${columns.length + 3}
-        where id = $1 and district_id = $2`,
-      [kept.id, districtId, ...columns.map(([, value]) => value), this.scope.actor.id],
-    );
-    await writeHistory(this.scope, { module: CONTACT_MODULE, recordId: kept.id, version: kept.version + 1, action: 'update', changes });
-    await db.query('update contacts set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = $3 where id = $1 and district_id = $2', [other.id, districtId, this.scope.actor.id]);
-    await writeHistory(this.scope, {
-      module: CONTACT_MODULE,
-      recordId: other.id,
-      version: other.version + 1,
-      action: 'delete',
-      changes: [
-        { field: 'deletedAt', before: null, after: new Date().toISOString() },
+    const table = { table: 'contacts', module: CONTACT_MODULE };
+    await writeVersion(this.scope, { ...table, id: kept.id, version: kept.version }, changes, {
+      set: columns.map(([column], i) => `${column} = $${i + 4}`).join(', '),
+      values: columns.map(([, value]) => value),
+    });
+    await writeVersion<{ deleted_at: Date }>(
+      this.scope,
+      { ...table, id: other.id, version: other.version },
+      (written) => [
+        { field: 'deletedAt', before: null, after: iso(written.deleted_at) },
         { field: 'mergedInto', before: null, after: kept.id },
       ],
-    });
+      { set: 'deleted_at = now()', returning: 'deleted_at', action: 'delete' },
+    );
     return this.store.get(this.contacts, kept.id);
   }
 }
