@@ -71,6 +71,8 @@ export function filterValues(text: string | undefined, name: string, valid: (v: 
 export async function namePage<Row extends { id: string; sort_value: string }>(
   db: Queryable,
   query: { select: string; table: string; where: readonly string[]; params: readonly unknown[]; cursor?: string | undefined; limit: number },
+  /** The filtered count kept a few seconds for the district (every page of one list shares it). */
+  counts?: { cache: CountCache; districtId: string },
 ): Promise<{ rows: Row[]; nextCursor: string | null; total: number }> {
   const params = [...query.params];
   const where = [...query.where];
@@ -81,11 +83,18 @@ export async function namePage<Row extends { id: string; sort_value: string }>(
   }
   params.push(query.limit + 1);
   const { rows } = await db.query<Row>(`${query.select} where ${where.join(' and ')} order by vigie_fold(t.name), t.id limit $${params.length}`, params);
-  const counted = await db.query<{ total: number }>(`select count(*)::int as total from ${query.table} t where ${query.where.join(' and ')}`, [...query.params]);
+  const countSql = `select count(*)::int as total from ${query.table} t where ${query.where.join(' and ')}`;
+  const countKey = JSON.stringify([countSql, query.params]);
+  let total = counts?.cache.get('', counts.districtId, countKey);
+  if (total === undefined) {
+    const counted = await db.query<{ total: number }>(countSql, [...query.params]);
+    total = counted.rows[0]?.total ?? 0;
+    counts?.cache.set('', counts.districtId, countKey, total);
+  }
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
-  return { rows: page, nextCursor: more && last ? encodeCursor('name', last.sort_value, last.id) : null, total: counted.rows[0]?.total ?? 0 };
+  return { rows: page, nextCursor: more && last ? encodeCursor('name', last.sort_value, last.id) : null, total };
 }
 
 /** A LIKE pattern matching `text` anywhere, its wildcards escaped (`\` is LIKE's default escape). */

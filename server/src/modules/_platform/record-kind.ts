@@ -20,7 +20,8 @@
 import { LIST_LIMIT_DEFAULT, type HistoryEntry, type Page } from '../../../../common/schemas/platform.js';
 import { listRecordAttachments } from '../../attachments/index.js';
 import { ApiError } from '../../lib/errors.js';
-import { containsPattern, filterValues, namePage } from './list.js';
+import { onRecordChanged } from './events.js';
+import { containsPattern, CountCache, filterValues, namePage } from './list.js';
 import {
   actorNames,
   changesBetween,
@@ -29,6 +30,7 @@ import {
   setRecordDeleted,
   writeCreationHistories,
   writeHistory,
+  writeVersion,
   type RecordMetaRow,
   type RecordScope,
 } from './records.js';
@@ -94,8 +96,13 @@ export interface RecordKind<Row extends RecordMetaRow, F extends object, R> {
   written?: (id: string, version: number, fields: F) => Promise<void>;
   /** Before a delete: why it may not be deleted, if it may not (the key of a 409). */
   inUse?: (row: Row) => string | null;
-  /** Searched text of a row, an SQL expression over `t` folded by the store (default `t.name`). */
-  search?: string;
+  /**
+   * Searched text of a row: an SQL expression over `t` folded by the store for each row (default
+   * `t.name`: a small kind), or, for a large one, `folded`, a stored column already folded (a
+   * generated `vigie_fold(…)`, indexed with trigrams where pg_trgm is installed) and `or`, more
+   * matches given the folded pattern's SQL (a contact found by its company's name).
+   */
+  search?: string | { folded: string; or?: (pattern: string) => string };
   /** List filters by query parameter. */
   filters?: Readonly<Record<string, KindFilter>>;
   /** More list conditions from the query (a date window, "documents expiring"): SQL over `t`, pushing its values to `params`. */
@@ -111,6 +118,15 @@ export function splitCreate<C extends { id: string }>(body: C): { id: string; fi
   const { id, ...fields } = body;
   return { id, fields };
 }
+
+/**
+ * The lists' filtered counts, kept a few seconds per district and list query (CountCache): the
+ * pages of one list share one count instead of counting every row again for each page. Any
+ * write announced in the district drops its counts (a district's id is unique across clients);
+ * another server's write shows within CountCache.TTL_MS.
+ */
+const PAGE_COUNTS = new CountCache();
+onRecordChanged((_clientDb, districtId) => PAGE_COUNTS.invalidate('', districtId));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -181,9 +197,15 @@ export class RecordStore {
     const search = query.search?.trim();
     if (search) {
       params.push(containsPattern(search));
-      where.push(`vigie_fold(${kind.search ?? 't.name'}) like vigie_fold($${params.length})`);
+      const pattern = `vigie_fold($${params.length})`;
+      const by = kind.search;
+      where.push(typeof by === 'object' ? `(${by.folded} like ${pattern}${by.or ? ` or ${by.or(pattern)}` : ''})` : `vigie_fold(${by ?? 't.name'}) like ${pattern}`);
     }
-    const { rows, nextCursor, total } = await namePage<Row>(this.scope.db, { select: kind.select, table: kind.table, where, params, cursor: query.cursor, limit });
+    const { rows, nextCursor, total } = await namePage<Row>(
+      this.scope.db,
+      { select: kind.select, table: kind.table, where, params, cursor: query.cursor, limit },
+      { cache: PAGE_COUNTS, districtId: this.scope.districtId },
+    );
     return { items: await this.records(kind, rows), nextCursor, total };
   }
 
@@ -217,14 +239,11 @@ export class RecordStore {
     if (changes.length === 0) return this.one(kind, row);
     await kind.check?.(next, before, id, false);
     const columns = Object.entries(kind.columns(next, before));
-    await this.scope.db.query(
-      `update ${kind.table} set ${columns.map(([column], i) => `${column} = $${i + 3}`).join(', ')},
-              version = version + 1, updated_at = now(), updated_by = $${columns.length + 3}
-        where id = $1 and district_id = $2`,
-      [id, this.scope.districtId, ...columns.map(([, value]) => value), this.scope.actor.id],
-    );
+    await writeVersion(this.scope, { table: kind.table, module: kind.module, id, version: row.version }, changes, {
+      set: columns.map(([column], i) => `${column} = $${i + 4}`).join(', '),
+      values: columns.map(([, value]) => value),
+    });
     await kind.written?.(id, row.version + 1, next);
-    await writeHistory(this.scope, { module: kind.module, recordId: id, version: row.version + 1, action: 'update', changes });
     return this.get(kind, id);
   }
 

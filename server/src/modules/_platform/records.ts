@@ -280,18 +280,12 @@ export async function setRecordDeleted(
     if (deleted) throw deletedRecord(await record.current());
     return;
   }
-  const { rows } = await scope.db.query<{ deleted_at: Date | null }>(
-    `update ${record.table} set deleted_at = ${deleted ? 'now()' : 'null'}, version = version + 1, updated_at = now(), updated_by = $3
-      where id = $1 and district_id = $2 returning deleted_at`,
-    [record.id, scope.districtId, scope.actor.id],
+  await writeVersion<{ deleted_at: Date | null }>(
+    scope,
+    record,
+    (written) => [{ field: 'deletedAt', before: isoOrNull(record.deletedAt), after: isoOrNull(written.deleted_at ?? null) }],
+    { set: `deleted_at = ${deleted ? 'now()' : 'null'}`, returning: 'deleted_at', action: deleted ? 'delete' : 'restore' },
   );
-  await writeHistory(scope, {
-    module: record.module,
-    recordId: record.id,
-    version: baseVersion + 1,
-    action: deleted ? 'delete' : 'restore',
-    changes: [{ field: 'deletedAt', before: isoOrNull(record.deletedAt), after: isoOrNull(rows[0]?.deleted_at ?? null) }],
-  });
 }
 
 /**

@@ -67,4 +67,19 @@ export const contactMigrations: Migration[] = [
         for each row execute function contact_sites_sync();
     `,
   },
+  {
+    version: 2,
+    name: 'contacts: the searched text stored folded',
+    // The searched text stored folded (as the sites' search_text): a search reads one column
+    // (and its trigram index where pg_trgm is installed) instead of folding every row.
+    sql: `
+      alter table contacts add column search_folded text generated always as (vigie_fold(search_text)) stored;
+      drop index if exists contacts_search_idx;
+      do $$ begin
+        if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+          create index contacts_search_idx on contacts using gin (search_folded gin_trgm_ops);
+        end if;
+      end $$;
+    `,
+  },
 ];

@@ -196,7 +196,8 @@ export class ContactRepository {
         if (rows.length !== added.length) throw ApiError.notFound(SITE_NOT_FOUND);
       }
     },
-    search: `t.search_text || ' ' || coalesce((select s.name from suppliers s where s.id = t.supplier_id), '')`,
+    // Its own text, or its company's name ($1: the district).
+    search: { folded: 't.search_folded', or: (pattern) => `t.supplier_id in (select s.id from suppliers s where s.district_id = $1 and vigie_fold(s.name) like ${pattern})` },
     filters: { supplier: { column: 't.supplier_id', type: 'uuid' } },
     where: (query, params) => {
       const where = [query.archived === 'true' ? 't.archived' : 'not t.archived'];

@@ -61,5 +61,9 @@ export async function seedBenchContracts(db: Database, districtId: string, actor
     });
     written += size;
   }
+  // Statistics for the planner after a bulk load (the embedded database runs no autovacuum).
+  await db.query('vacuum analyze contracts');
+  await db.query('vacuum analyze contract_sites');
+  await db.query('vacuum analyze record_history');
   return written;
 }

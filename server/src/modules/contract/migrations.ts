@@ -92,4 +92,19 @@ export const contractMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'contracts: the searched text stored folded',
+    // The searched text stored folded (as the sites' search_text): a search reads one column
+    // (and its trigram index where pg_trgm is installed) instead of folding every row.
+    sql: `
+      alter table contracts add column search_folded text generated always as (vigie_fold(name || ' ' || reference)) stored;
+      drop index if exists contracts_search_idx;
+      do $$ begin
+        if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+          create index contracts_search_idx on contracts using gin (search_folded gin_trgm_ops);
+        end if;
+      end $$;
+    `,
+  },
 ];

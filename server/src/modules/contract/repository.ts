@@ -252,7 +252,7 @@ export class ContractRepository {
         }
       }
     },
-    search: `t.name || ' ' || t.reference`,
+    search: { folded: 't.search_folded' },
     filters: {
       supplier: { column: 't.supplier_id', type: 'uuid' },
       type: { column: 't.type', type: 'text', values: CONTRACT_TYPES },

@@ -58,5 +58,9 @@ export async function seedBenchSuppliers(db: Database, districtId: string, actor
     });
     written += size;
   }
+  // Statistics for the planner after a bulk load (the embedded database runs no autovacuum).
+  await db.query('vacuum analyze suppliers');
+  await db.query('vacuum analyze supplier_documents');
+  await db.query('vacuum analyze record_history');
   return written;
 }

@@ -220,7 +220,7 @@ export class SupplierRepository {
         if (rows.length !== new Set(added).size) throw ApiError.notFound(TRADE_NOT_FOUND);
       }
     },
-    search: `t.name || ' ' || t.legal_name || ' ' || t.city || ' ' || t.siret`,
+    search: { folded: 't.search_folded' },
     filters: { trade: { column: 't.trade_ids', type: 'uuid', match: 'overlaps' } },
     where: (query, params) => {
       const where = [query.archived === 'true' ? 't.archived' : 'not t.archived'];
