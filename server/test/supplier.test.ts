@@ -114,6 +114,17 @@ describe('the generic record core, through suppliers', () => {
     expect(restored.data).toMatchObject({ version: 3, deletedAt: null });
   });
 
+  it('shows each write in a list page asked again (the page kept on the embedded database is read anew after a write)', async () => {
+    const url = '/suppliers?search=Kept%20page';
+    expect((await call<Page<SupplierRow>>({ url })).data.total).toBe(0);
+    const supplier = await newSupplier({ name: 'Kept page one' });
+    expect((await call<Page<SupplierRow>>({ url })).data.items.map((s) => s.name)).toEqual(['Kept page one']);
+    await call({ method: 'PATCH', url: `/suppliers/${supplier.id}`, payload: { baseVersion: 1, changes: { name: 'Kept page two' } } });
+    expect((await call<Page<SupplierRow>>({ url })).data.items.map((s) => s.name)).toEqual(['Kept page two']);
+    await call({ method: 'DELETE', url: `/suppliers/${supplier.id}`, payload: { baseVersion: 2 } });
+    expect((await call<Page<SupplierRow>>({ url })).data.total).toBe(0);
+  });
+
   it('refuses to delete a trade still given to live suppliers', async () => {
     const trade = (await call<Trade>({ method: 'POST', url: '/trades', payload: { id: randomUUID(), name: 'Couverture' } })).data;
     const supplier = await newSupplier({ tradeIds: [trade.id] });

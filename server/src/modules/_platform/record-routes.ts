@@ -16,7 +16,8 @@ import { idempotentWrite } from '../../plugins/idempotency.js';
 import { respond } from '../../plugins/respond.js';
 import type { requireAnyCan } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { emitRecordChanged, type RecordsChanged } from './events.js';
+import { emitRecordChanged, onRecordChanged, type RecordsChanged } from './events.js';
+import { PageCache } from './list.js';
 import type { RecordKind, RecordStore } from './record-kind.js';
 import type { RecordMetaRow } from './records.js';
 import { Envelope, WriteHeaders } from './schemas.js';
@@ -86,9 +87,37 @@ export function recordRoutes<Repo, Row extends RecordMetaRow, F extends object, 
     fieldsOf?: (body: C) => F;
     /** Other records a write changed and the sockets should hear of. */
     alsoChanged?: (record: R) => RecordsChanged[];
+    /**
+     * The list's pages kept whole on the embedded database (PageCache: one process sees every
+     * write) until the next write announced in the district; only for a list whose answer
+     * depends on its query alone (the deleted records, a manager's, are always read).
+     */
+    cachePages?: boolean;
   },
 ): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const pages = spec.cachePages === true && ctx.databases.embedded ? new PageCache<unknown>() : null;
+  if (pages) {
+    const stop = onRecordChanged((clientDb, districtId) => pages.invalidate(clientDb, districtId));
+    app.addHook('onClose', async () => {
+      stop();
+    });
+  }
+  const listAnswer = async (request: FastifyRequest): Promise<unknown> => {
+    const query = request.query as Record<string, string | undefined>;
+    const read = async () => spec.list(await spec.repository(request), query, request);
+    if (!pages || query.deleted === 'true') return read();
+    const auth = requireAuth(request);
+    // The day in the key: a list filtered on dates relative to today (documents expiring, a
+    // notice deadline within N days) is read again on a new day.
+    const key = JSON.stringify([new Date().toISOString().slice(0, 10), Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
+    const cached = pages.get(auth.clientDb, auth.districtId, key);
+    if (cached !== undefined) return cached;
+    const generation = pages.generation(auth.clientDb, auth.districtId);
+    const answer = await read();
+    pages.set(auth.clientDb, auth.districtId, key, answer, generation);
+    return answer;
+  };
   const tags = [spec.tag];
   const one = (record: R) => [{ module: spec.module, id: record.id, version: record.version }, ...(spec.alsoChanged?.(record) ?? [])];
   const inTransaction = (request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 201, run: (repo: Repo) => Promise<R>) =>
@@ -96,7 +125,7 @@ export function recordRoutes<Repo, Row extends RecordMetaRow, F extends object, 
   const { schemas } = spec;
 
   api.get(spec.path, { onRequest: spec.read, schema: { tags, querystring: schemas.listQuery, response: { 200: Envelope(schemas.listAnswer) } } }, async (request) =>
-    respond(request, await spec.list(await spec.repository(request), request.query as Record<string, string | undefined>, request)),
+    respond(request, await listAnswer(request)),
   );
   api.post(spec.path, { onRequest: spec.manage, schema: { tags, headers: WriteHeaders, body: schemas.create, response: { 201: Envelope(schemas.record) } } }, async (request, reply) =>
     respond(

@@ -66,6 +66,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     schemas: { record: Contact, create: ContactCreate, update: ContactUpdate, listQuery: ListQuerystring(ContactListQuery), listAnswer: ContactPage },
     kind: (repo) => repo.contacts,
     list: (repo, query) => repo.listContacts(listQuery(query)),
+    cachePages: true,
     // The vCard UID is the contact's id unless the app gave one.
     fieldsOf: (body: ContactCreateType) => {
       const { id, ...fields } = body;

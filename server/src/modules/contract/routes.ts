@@ -91,6 +91,7 @@ export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext
     schemas: { record: Contract, create: ContractCreate, update: ContractUpdate, listQuery: ListQuerystring(ContractListQuery), listAnswer: ContractPage },
     kind: (repo) => repo.contracts,
     list: (repo, query) => repo.listContracts(listQuery(query)),
+    cachePages: true,
     // The status a contract is created in is its own column, not a field of the record core.
     // The status a contract is created in (draft or active) goes with its fields to its column.
     fieldsOf: (body: ContractCreateType) => {

@@ -67,6 +67,7 @@ export async function supplierRoutes(app: FastifyInstance, ctx: RouteContext): P
     schemas: { record: Supplier, create: SupplierCreate, update: SupplierUpdate, listQuery: ListQuerystring(SupplierListQuery), listAnswer: SupplierPage },
     kind: (repo) => repo.suppliers,
     list: (repo, query) => repo.listSuppliers(listQuery(query)),
+    cachePages: true,
   });
 
   recordRoutes(app, ctx, {
