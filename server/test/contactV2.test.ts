@@ -9,13 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../common/api-types.js';
 import type { Contact, ContactRow, DuplicateGroup, SiteContact, VcardImportResult } from '../../common/modules/contactV2/schemas.js';
 import type { HistoryEntry, Page } from '../../common/schemas/platform.js';
 import { seedBenchContacts } from '../src/modules/contactV2/bench-seed.js';
 import { parseVcards, writeVcard } from '../src/modules/contactV2/vcard.js';
 import { accountId, districtId, setRights } from './actions-fixtures.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { apiCaller, login, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 let manager: string;
@@ -25,25 +24,7 @@ let lyon: string;
 let sites: { id: string; name: string }[];
 let supplier: { id: string; name: string };
 
-interface Call {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
-  payload?: object;
-  token?: string;
-  key?: string;
-}
-
-async function call<T = unknown>({ method = 'GET', url, payload, token = manager, key }: Call) {
-  const response = await server.app.inject({
-    method,
-    url: `/api/contact-v2${url}`,
-    headers: { ...bearer(token), ...(method !== 'GET' ? { 'idempotency-key': key ?? randomUUID() } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  type Body = Envelope<T> & { message?: string; details?: string; current?: T };
-  const body = response.headers['content-type']?.toString().includes('json') ? response.json<Body>() : ({} as Body);
-  return { status: response.statusCode, body, data: body.data, text: response.body, headers: response.headers };
-}
+const call = apiCaller(() => server, '/api/contact-v2', () => manager);
 
 /** A marker unique to a test, so its contacts are found among the demo ones. */
 const marker = () => `Zq${randomUUID().slice(0, 6)}`;

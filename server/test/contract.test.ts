@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../common/api-types.js';
 import { addMonths } from '../../common/modules/contract/deadline.js';
 import type { Contract, ContractRow, ContractTemplate } from '../../common/modules/contract/schemas.js';
 import type { CalendarFeed, CalendarPage } from '../../common/schemas/calendar.js';
@@ -17,7 +16,7 @@ import { addDays, districtToday } from '../src/modules/_platform/dates.js';
 import { seedBenchContracts } from '../src/modules/contract/bench-seed.js';
 import { runContractJob } from '../src/modules/contract/jobs.js';
 import { accountId, districtId, setRights } from './actions-fixtures.js';
-import { bearer, login, startTestServer, usePostgres, type TestServer } from './helper.js';
+import { apiCaller, bearer, login, startTestServer, type TestServer, usePostgres } from './helper.js';
 import { pdfText } from './pdf-text.js';
 
 let server: TestServer;
@@ -28,24 +27,7 @@ let lyon: string;
 let supplierId: string;
 let siteId: string;
 
-interface Call {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
-  payload?: object;
-  token?: string;
-}
-
-async function call<T = unknown>({ method = 'GET', url, payload, token = manager }: Call) {
-  const response = await server.app.inject({
-    method,
-    url: url.startsWith('/api/') ? url : `/api/contract${url}`,
-    headers: { ...bearer(token), ...(method !== 'GET' ? { 'idempotency-key': randomUUID() } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  type Body = Envelope<T> & { message?: string };
-  const body = response.headers['content-type']?.toString().includes('json') ? response.json<Body>() : ({} as Body);
-  return { status: response.statusCode, body, data: body.data, text: response.body, raw: response.rawPayload };
-}
+const call = apiCaller(() => server, '/api/contract', () => manager);
 
 async function newContract(fields: Record<string, unknown> = {}) {
   const id = randomUUID();

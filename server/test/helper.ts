@@ -3,7 +3,7 @@
  * with VIGIE_TEST_DRIVER=postgres, on fresh databases of the PostgreSQL server at
  * VIGIE_TEST_PG_URL), seeded with the demo data, and talks to it with `inject`.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,6 +81,34 @@ export async function login(server: VigieServer, email: string, password = DEMO_
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface ApiCall {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+  token?: string;
+  key?: string;
+}
+
+/**
+ * A module's API as its tests call it: `url` under `prefix` (an `/api/…` path as it is), with
+ * `token` or the default one, a write with its Idempotency-Key (`key`, or a new one); the answer
+ * as status, envelope body, data, text, headers and raw bytes. The server and the default token
+ * are read at each call (set in the suite's beforeAll).
+ */
+export function apiCaller(serverOf: () => VigieServer, prefix: string, defaultToken: () => string) {
+  return async function call<T = unknown>({ method = 'GET', url, payload, token = defaultToken(), key }: ApiCall) {
+    const response = await serverOf().app.inject({
+      method,
+      url: url.startsWith('/api/') ? url : `${prefix}${url}`,
+      headers: { ...bearer(token), ...(method !== 'GET' ? { 'idempotency-key': key ?? randomUUID() } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    type Body = Envelope<T> & { message?: string; details?: string; current?: T };
+    const body = response.headers['content-type']?.toString().includes('json') ? response.json<Body>() : ({} as Body);
+    return { status: response.statusCode, body, data: body.data, text: response.body, headers: response.headers, raw: response.rawPayload };
+  };
+}
 
 /** Listens on a free loopback port (for sockets and real HTTP); answers the base URL. */
 export async function listenOnLoopback(server: VigieServer): Promise<string> {

@@ -9,12 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../common/api-types.js';
 import type { Supplier, SupplierDocument, SupplierDocumentListItem, SupplierRow, Trade } from '../../common/modules/supplier/schemas.js';
 import type { HistoryEntry, Page } from '../../common/schemas/platform.js';
 import { siretFrom } from '../src/modules/supplier/seed.js';
 import { accountId, districtId, setRights } from './actions-fixtures.js';
-import { bearer, login, startTestServer, type TestServer } from './helper.js';
+import { apiCaller, login, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 /** The operator: every right, in Acme / Lyon. */
@@ -24,25 +23,7 @@ let reader: string;
 let lyon: string;
 let trades: Trade[];
 
-interface Call {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
-  payload?: object;
-  token?: string;
-  key?: string;
-}
-
-async function call<T = unknown>({ method = 'GET', url, payload, token = manager, key }: Call) {
-  const response = await server.app.inject({
-    method,
-    url: `/api/supplier${url}`,
-    headers: { ...bearer(token), ...(method !== 'GET' ? { 'idempotency-key': key ?? randomUUID() } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  type Body = Envelope<T> & { message?: string; details?: string; current?: T };
-  const body = response.headers['content-type']?.toString().includes('json') ? response.json<Body>() : ({} as Body);
-  return { status: response.statusCode, body, data: body.data, text: response.body, headers: response.headers };
-}
+const call = apiCaller(() => server, '/api/supplier', () => manager);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
