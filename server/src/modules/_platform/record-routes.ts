@@ -19,13 +19,23 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged, type RecordsChanged } from './events.js';
 import { PageCache } from './list.js';
 import type { RecordKind, RecordStore } from './record-kind.js';
-import type { RecordMetaRow } from './records.js';
+import type { RecordMetaRow, RecordScope } from './records.js';
 import { Envelope, WriteHeaders } from './schemas.js';
 
 /** A route's rights guard (plugins/rights.ts: requireCan, requireAnyCan). */
 export type Guard = ReturnType<typeof requireAnyCan>;
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+
+/**
+ * The record scope of a request's session (docs/records.md, "Records"): its client database, or
+ * the write's transaction `tx`, its district and its account; `dbName` names the client database
+ * for the caches kept per database.
+ */
+export function sessionScope(ctx: RouteContext, request: FastifyRequest, tx?: Queryable): RecordScope & { dbName: string } {
+  const auth = requireAuth(request);
+  return { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } };
+}
 
 /** A list's query schema as it arrives (strings only): `limit` as digits, made a number by `listQuery`. */
 export const ListQuerystring = <T extends TSchema & { properties: Record<string, TSchema> }>(query: T) =>

@@ -51,7 +51,7 @@ import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
 import { districtMembers, type RecordScope } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
-import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
+import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, sessionScope } from '../_platform/record-routes.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { actionsCsv } from './csv.js';
 import { PlansRepository } from './plans.js';
@@ -82,9 +82,8 @@ export async function actionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
   const pickPeople = requireAnyCan({ feature: 'actions', action: 'manage' }, { feature: 'actionsV3', action: 'manage' }, { feature: 'actionPlans', action: 'manage' });
 
   const scopeOf = async (request: FastifyRequest, tx?: Queryable): Promise<{ scope: RecordScope; powers: ReturnType<typeof actionPowers> }> => {
-    const auth = requireAuth(request);
     const powers = actionPowers(await rightsOf(request));
-    return { scope: { db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers };
+    return { scope: sessionScope(ctx, request, tx), powers };
   };
   const actions = async (request: FastifyRequest, tx?: Queryable) => {
     const { scope, powers } = await scopeOf(request, tx);

@@ -57,7 +57,7 @@ import type { RouteContext } from '../../routes/context.js';
 import { etagOf, matchesEtag } from '../_platform/etag.js';
 import type { RecordsChanged } from '../_platform/events.js';
 import type { RecordKind } from '../_platform/record-kind.js';
-import { IdParams as RecordIdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce, type Guard } from '../_platform/record-routes.js';
+import { IdParams as RecordIdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce, type Guard, sessionScope } from '../_platform/record-routes.js';
 import type { RecordMetaRow } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
@@ -88,9 +88,8 @@ export async function cartographyRoutes(app: FastifyInstance, ctx: RouteContext)
   const map = requireAnyCan(...MAP_READERS);
 
   const repository = async (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
     const powers = mapPowers(await rightsOf(request));
-    return new CartographyRepository({ db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers);
+    return new CartographyRepository(sessionScope(ctx, request, tx), powers);
   };
   /** A write in one transaction with its Idempotency-Key, announced to the district once committed. */
   const write = <T>(request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 201, announce: (data: T) => RecordsChanged[], run: (tx: Queryable) => Promise<T>) =>

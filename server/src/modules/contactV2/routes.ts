@@ -29,11 +29,10 @@ import {
 import { can } from '../../../../common/rights.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
 import type { Queryable } from '../../db/types.js';
-import { requireAuth } from '../../plugins/auth.js';
 import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
+import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce, sessionScope } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { CONTACT_MODULE, ContactRepository } from './repository.js';
@@ -50,9 +49,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: RouteContext): Pr
   const tags = ['contact-v2'];
 
   const repository = async (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
-    const scope = { db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } };
-    return new ContactRepository(scope, can(await rightsOf(request), 'contactV2', 'manage'));
+    return new ContactRepository(sessionScope(ctx, request, tx), can(await rightsOf(request), 'contactV2', 'manage'));
   };
 
   recordRoutes(app, ctx, {

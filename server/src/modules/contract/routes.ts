@@ -33,7 +33,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { respond } from '../../plugins/respond.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce } from '../_platform/record-routes.js';
+import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, writeAndAnnounce, sessionScope } from '../_platform/record-routes.js';
 import { districtMembers } from '../_platform/records.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { contractCsv } from './csv.js';
@@ -55,9 +55,7 @@ export async function contractRoutes(untyped: FastifyInstance, ctx: RouteContext
   const manage = requireCan('contract', 'manage');
 
   const repository = async (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
-    const scope = { db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } };
-    return new ContractRepository(scope, can(await rightsOf(request), 'contract', 'manage'));
+    return new ContractRepository(sessionScope(ctx, request, tx), can(await rightsOf(request), 'contract', 'manage'));
   };
   const common = { tag: 'contract', read, manage, repository, store: (repo: ContractRepository) => repo.store };
 

@@ -40,7 +40,7 @@ import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
-import { deleteRestoreRoutes } from '../_platform/record-routes.js';
+import { deleteRestoreRoutes, sessionScope } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { toCsv } from './csv.js';
@@ -69,11 +69,7 @@ export async function declarationsRoutes(app: FastifyInstance, ctx: RouteContext
 
   const caches: DeclarationsCaches = { counts: new CountCache(), pages: ctx.databases.embedded ? new PageCache() : null };
   const repository = (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
-    return new DeclarationsRepository(
-      { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } },
-      caches,
-    );
+    return new DeclarationsRepository(sessionScope(ctx, request, tx), caches);
   };
   const stopListening = onRecordChanged((clientDb, districtId, change) => {
     // A template's rename shows in the list rows too.

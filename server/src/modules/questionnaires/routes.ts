@@ -56,7 +56,7 @@ import { respond } from '../../plugins/respond.js';
 import { requireAnyCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged } from '../_platform/events.js';
-import { deleteRestoreRoutes } from '../_platform/record-routes.js';
+import { deleteRestoreRoutes, sessionScope } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { siteChoicesRoute } from '../_platform/site-choices.js';
 import { inspectionsCsv } from './csv.js';
@@ -97,9 +97,8 @@ export async function questionnairesRoutes(app: FastifyInstance, ctx: RouteConte
   const buildTemplates = requireAnyCan({ feature: 'questionnaireTemplates', action: 'manage' }, { feature: 'securesphereTemplates', action: 'manage' });
 
   const scopeOf = async (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
     const powers = questionnairePowers(await rightsOf(request));
-    return { scope: { db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } }, powers };
+    return { scope: sessionScope(ctx, request, tx), powers };
   };
   const repository = async (request: FastifyRequest, tx?: Queryable) => {
     const { scope, powers } = await scopeOf(request, tx);

@@ -32,7 +32,7 @@ import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emitRecordChanged, onRecordChanged } from '../_platform/events.js';
 import { CountCache, PageCache } from '../_platform/list.js';
-import { IdParams, ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
+import { IdParams, ListQuerystring, listQuery, recordRoutes, sessionScope } from '../_platform/record-routes.js';
 import { Envelope, WriteHeaders } from '../_platform/schemas.js';
 import { SITES_MODULE, SitesRepository, type SitesCaches } from './repository.js';
 
@@ -58,11 +58,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: RouteContext): Prom
     types: ctx.databases.embedded ? new PageCache() : null,
   };
   const repository = (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
-    return new SitesRepository(
-      { db: tx ?? auth.db, dbName: auth.clientDb, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } },
-      caches,
-    );
+    return new SitesRepository(sessionScope(ctx, request, tx), caches);
   };
   // Every write of a site drops them, whoever made it (these routes, or an attachment of the
   // site deleted through /api/attachments): one listener on the module's records:changed.

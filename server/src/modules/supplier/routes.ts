@@ -27,10 +27,9 @@ import {
 import { can } from '../../../../common/rights.js';
 import { ErrorResponses, FileBytes } from '../../../../common/schemas/envelope.js';
 import type { Queryable } from '../../db/types.js';
-import { requireAuth } from '../../plugins/auth.js';
 import { requireCan, rightsOf } from '../../plugins/rights.js';
 import type { RouteContext } from '../../routes/context.js';
-import { ExportQuerystring, ListQuerystring, listQuery, recordRoutes } from '../_platform/record-routes.js';
+import { ExportQuerystring, ListQuerystring, listQuery, recordRoutes, sessionScope } from '../_platform/record-routes.js';
 import { supplierCsv } from './csv.js';
 import { SUPPLIER_MODULES, SupplierRepository } from './repository.js';
 
@@ -45,9 +44,7 @@ export async function supplierRoutes(app: FastifyInstance, ctx: RouteContext): P
   const manage = requireCan('supplier', 'manage');
 
   const repository = async (request: FastifyRequest, tx?: Queryable) => {
-    const auth = requireAuth(request);
-    const scope = { db: tx ?? auth.db, control: ctx.databases.control, districtId: auth.districtId, actor: { id: auth.accountId } };
-    return new SupplierRepository(scope, can(await rightsOf(request), 'supplier', 'manage'));
+    return new SupplierRepository(sessionScope(ctx, request, tx), can(await rightsOf(request), 'supplier', 'manage'));
   };
   const common = { tag: 'supplier', read, manage, repository, store: (repo: SupplierRepository) => repo.store };
 
