@@ -43,6 +43,19 @@ const narrowLists = new Map<string, boolean>();
 
 export type RecordListQuery<T, K extends QueryKey = QueryKey> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, K, string | null>;
 
+/**
+ * A list's texts from its module namespace's usual keys (`list.label`, `list.search`,
+ * `list.count`, `list.empty`, `list.empty_filtered`): spread into RecordList's props.
+ */
+export function listTexts(t: (key: string, options?: { count: number }) => string, filtered: boolean) {
+  return {
+    label: t('list.label'),
+    searchLabel: t('list.search'),
+    countText: (count: number) => t('list.count', { count }),
+    emptyText: filtered ? t('list.empty_filtered') : t('list.empty'),
+  };
+}
+
 export interface SortChoice {
   value: string;
   options: readonly { value: string; label: string }[];

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { displayNameOf, type ContactRow } from '../../../../common/modules/contactV2/schemas';
 import { stateOf, StateFilter, stateSearch } from '../../../components/module/DeletedFilter';
 import { FilterSelect } from '../../../components/module/FilterSelect';
-import { RecordList } from '../../../components/module/RecordList';
+import { listTexts, RecordList } from '../../../components/module/RecordList';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { SiteSelect } from '../../../components/module/SiteSelect';
 import { StatusChip } from '../../../components/module/StatusChip';
@@ -72,7 +72,7 @@ export function ContactsList({ search, selectedId }: { search: ContactListSearch
   return (
     <RecordList
       query={contacts.pagesQueryOptions(search)}
-      label={t('list.label')}
+      {...listTexts(t, filtered)}
       getKey={(contact) => contact.id}
       overlay={overlay}
       rowHeight={CONTACT_ROW_HEIGHT}
@@ -81,9 +81,6 @@ export function ContactsList({ search, selectedId }: { search: ContactListSearch
       scrollKey={contactsListHref(search)}
       search={search.search ?? ''}
       onSearch={(value) => setSearch({ search: value })}
-      searchLabel={t('list.search')}
-      countText={(count) => t('list.count', { count })}
-      emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
       filters={
         <>
           <FilterSelect

@@ -11,7 +11,7 @@ import { contractTerm } from '../../../../common/modules/contract/deadline';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractRow } from '../../../../common/modules/contract/schemas';
 import { DeletedFilter } from '../../../components/module/DeletedFilter';
 import { FilterSelect } from '../../../components/module/FilterSelect';
-import { RecordList } from '../../../components/module/RecordList';
+import { listTexts, RecordList } from '../../../components/module/RecordList';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -70,7 +70,7 @@ export function ContractsList({ search, selectedId }: { search: ContractListSear
   return (
     <RecordList
       query={contracts.pagesQueryOptions(search)}
-      label={t('list.label')}
+      {...listTexts(t, filtered)}
       getKey={(contract) => contract.id}
       overlay={overlay}
       rowHeight={CONTRACT_ROW_HEIGHT}
@@ -79,9 +79,6 @@ export function ContractsList({ search, selectedId }: { search: ContractListSear
       scrollKey={contractsListHref(search)}
       search={search.search ?? ''}
       onSearch={(value) => setSearch({ search: value })}
-      searchLabel={t('list.search')}
-      countText={(count) => t('list.count', { count })}
-      emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
       filters={
         <>
           {select(t('field.supplier'), 'supplier', (choices.data?.suppliers ?? []).map((s) => ({ value: s.id, label: s.name })))}

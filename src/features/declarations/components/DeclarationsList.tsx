@@ -12,7 +12,7 @@ import { ApiImage } from '../../../components/ApiImage';
 import { MaskIcon } from '../../../components/MaskIcon';
 import { FilterSelect } from '../../../components/module/FilterSelect';
 import { useSearchPatch } from '../../../components/module/search-patch';
-import { RecordList } from '../../../components/module/RecordList';
+import { listTexts, RecordList } from '../../../components/module/RecordList';
 import { StatusChip, type StatusTone } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
@@ -56,7 +56,7 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
   return (
     <RecordList
       query={declarationsListQueryOptions(search, me?.id ?? null)}
-      label={t('list.label')}
+      {...listTexts(t, filtered)}
       getKey={(row) => row.id}
       overlay={overlay}
       rowHeight={DECLARATION_ROW_HEIGHT}
@@ -65,9 +65,6 @@ export function DeclarationsList({ search, selectedId }: { search: DeclarationLi
       scrollKey={declarationsListHref(search)}
       search={search.search ?? ''}
       onSearch={(value) => setSearch({ search: value })}
-      searchLabel={t('list.search')}
-      countText={(count) => t('list.count', { count })}
-      emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
       sort={{
         value: search.sort ?? DEFAULT_DECLARATION_SORT,
         options: SORT_OPTIONS.map((value) => ({ value, label: t(`list.sort.${value}`) })),

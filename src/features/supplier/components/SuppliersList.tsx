@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { SupplierRow } from '../../../../common/modules/supplier/schemas';
 import { stateOf, StateFilter, stateSearch } from '../../../components/module/DeletedFilter';
 import { FilterSelect } from '../../../components/module/FilterSelect';
-import { RecordList } from '../../../components/module/RecordList';
+import { listTexts, RecordList } from '../../../components/module/RecordList';
 import { useSearchPatch } from '../../../components/module/search-patch';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { WaitingMark } from '../../../components/WaitingMark';
@@ -62,7 +62,7 @@ export function SuppliersList({ search, selectedId }: { search: SupplierListSear
   return (
     <RecordList
       query={suppliers.pagesQueryOptions(search)}
-      label={t('list.label')}
+      {...listTexts(t, filtered)}
       getKey={(supplier) => supplier.id}
       overlay={overlay}
       rowHeight={SUPPLIER_ROW_HEIGHT}
@@ -71,9 +71,6 @@ export function SuppliersList({ search, selectedId }: { search: SupplierListSear
       scrollKey={suppliersListHref(search)}
       search={search.search ?? ''}
       onSearch={(value) => setSearch({ search: value })}
-      searchLabel={t('list.search')}
-      countText={(count) => t('list.count', { count })}
-      emptyText={filtered ? t('list.empty_filtered') : t('list.empty')}
       filters={
         <>
           <FilterSelect
