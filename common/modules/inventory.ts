@@ -12,7 +12,7 @@ export const inventory = defineModule({
   opens: ['inventory'],
   labelKey: 'modules.inventory',
   icon: 'cube',
-  namespace: 'inventory',
+  namespace: 'inventoryV2',
   views: [
     { path: 'catalog', label: 'catalog' },
     { path: 'article', label: 'article' },
@@ -30,5 +30,5 @@ export const inventory = defineModule({
     },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });

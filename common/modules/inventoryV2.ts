@@ -27,5 +27,5 @@ export const inventoryV2 = defineModule({
     },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });

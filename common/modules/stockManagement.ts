@@ -6,7 +6,7 @@ const right = (subject: string) => `stockManagement.${subject}_read`;
 
 export const stockManagement = defineModule({
   id: 'stockManagement',
-  folder: 'stockManagement',
+  folder: 'inventory',
   prefix: 'stock-management',
   districtModule: null,
   features: { stock: { read: SUBJECTS.map(right), manage: ['stockManagement.admin'] } },
@@ -39,5 +39,5 @@ export const stockManagement = defineModule({
     },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });

@@ -16,6 +16,7 @@ import { cartographyModule } from '../features/cartography/module';
 import { contactModule } from '../features/contactV2/module';
 import { contractModule } from '../features/contract/module';
 import { declarationsModule } from '../features/declarations/module';
+import { inventoryModule } from '../features/inventory/module';
 import { notificationsModule } from '../features/notifications/module';
 import { questionnairesModule } from '../features/questionnaires/module';
 import { sitesModule } from '../features/sites/module';
@@ -34,6 +35,7 @@ export const APP_MODULES = [
   supplierModule,
   contractModule,
   contactModule,
+  inventoryModule,
 ] as const satisfies readonly AppModule[];
 
 type Descriptor = (typeof APP_MODULES)[number];

@@ -20,6 +20,7 @@ import { actionsModule } from './actions/module.js';
 import { cartographyModule } from './cartography/module.js';
 import { contactModule } from './contactV2/module.js';
 import { declarationsModule } from './declarations/module.js';
+import { inventoryModule } from './inventory/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { contractModule } from './contract/module.js';
 import { sitesModule } from './sites/module.js';
@@ -36,6 +37,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   supplierModule,
   contractModule,
   contactModule,
+  inventoryModule,
 ];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */

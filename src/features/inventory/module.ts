@@ -1,0 +1,14 @@
+/**
+ * The inventory family in the app (lib/app-module.ts): three manifests in one folder
+ * (inventory, inventoryV2 and stockManagement share the catalog and the equipment), their route
+ * subtrees and their start.
+ */
+import { defineAppModule } from '../../lib/app-module';
+import { inventoryRoutes, inventoryV2Routes, stockRoutes } from './routes';
+
+export const inventoryModule = defineAppModule({
+  folder: 'inventory',
+  manifests: ['inventory', 'inventoryV2', 'stockManagement'],
+  routes: (parent) => ({ inventory: inventoryRoutes(parent), inventoryV2: inventoryV2Routes(parent), stockManagement: stockRoutes(parent) }),
+  start: () => import('./index').then((m) => m.startInventoryModule),
+});
