@@ -19,6 +19,37 @@ export const DASHBOARD_WEEKS = 8;
  * count, its inspections due, the district's recent declarations, and for managers of actions
  * the district's open and overdue counts with actions opened and closed by week.
  */
+export const DashboardCardTone = Type.Union([Type.Literal('neutral'), Type.Literal('warning'), Type.Literal('danger')]);
+export type DashboardCardTone = Static<typeof DashboardCardTone>;
+
+/**
+ * A module's card on the dashboard (a ServerModule's `dashboardCards`, each checking its own
+ * read right): a count with its first DASHBOARD_ROWS rows, each opening its record, and the list
+ * the card opens. Its title is a key of the module's namespace; a row's `day` is formatted by
+ * the app in the reader's language.
+ */
+export const DashboardCard = Type.Object({
+  /** `<module>.<card>`, stable: the page's order and the tests find a card by it. */
+  id: Type.String({ maxLength: 80 }),
+  namespace: Type.String({ maxLength: 40 }),
+  title: Type.String({ maxLength: 120 }),
+  count: Type.Integer({ minimum: 0 }),
+  tone: DashboardCardTone,
+  path: Type.String({ maxLength: 400 }),
+  items: Type.Array(
+    Type.Object({
+      id: Uuid,
+      label: Type.String(),
+      /** Plain data beside the label (a site's name, a quantity with its unit), never a sentence. */
+      detail: Type.String(),
+      day: Type.Union([DateOnly, Type.Null()]),
+      tone: DashboardCardTone,
+      path: Type.String({ maxLength: 400 }),
+    }),
+  ),
+});
+export type DashboardCard = Static<typeof DashboardCard>;
+
 export const DashboardData = Type.Object({
   myActions: Type.Union([Type.Object({ items: Type.Array(ActionSummary), open: Type.Integer({ minimum: 0 }), overdue: Type.Integer({ minimum: 0 }) }), Type.Null()]),
   myInspections: Type.Union([
@@ -41,5 +72,7 @@ export const DashboardData = Type.Object({
     }),
     Type.Null(),
   ]),
+  /** The other modules' cards (their `dashboardCards`), in the modules' order. */
+  cards: Type.Array(DashboardCard),
 });
 export type DashboardData = Static<typeof DashboardData>;

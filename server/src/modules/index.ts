@@ -53,6 +53,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = SERVER_MODULES.flatMap((m
 /** The modules' events in the calendar and its iCal feed (server/src/calendar). */
 export const CALENDAR_EVENTS: readonly CalendarEvents[] = SERVER_MODULES.flatMap((m) => (m.calendarEvents ? [m.calendarEvents] : []));
 
+/** The modules' dashboard cards, in the modules' order (routes/api/dashboard). */
+export const DASHBOARD_CARDS = SERVER_MODULES.flatMap((m) => (m.dashboardCards ? [m.dashboardCards] : []));
+
 /** The bench data sets of `tasks.js seed-bench`, in the order they are written (sites first: the others spread over them). */
 export const BENCH_SEEDS: readonly BenchSeed[] = SERVER_MODULES.flatMap((m) => m.benchSeeds ?? []);
 

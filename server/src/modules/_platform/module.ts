@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CalendarItem } from '../../../../common/schemas/calendar.js';
+import type { DashboardCard } from '../../../../common/schemas/dashboard.js';
 import type { Language } from '../../../../common/constants.js';
 import type { AttachmentRule } from '../../attachments/index.js';
 import type { AttachmentStorage } from '../../attachments/storage.js';
@@ -83,6 +84,8 @@ export interface ServerModule {
   workflowCount?: WorkflowCountSql;
   /** Its events in the calendar and its iCal feed. */
   calendarEvents?: CalendarEvents;
+  /** Its cards on the reader's dashboard (only with its own read right: the module checks), `today` the district's day. */
+  dashboardCards?: (reader: CalendarReader, today: string) => Promise<DashboardCard[]>;
   /** Its tables whose records a history names by id (_platform/records.ts, readHistory). */
   namedTables?: readonly NamedTable[];
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AttachmentRule } from '../../attachments/index.js';
 import type { RouteContext } from '../../routes/context.js';
-import type { BenchSeed, CalendarEvents, DistrictSeed } from '../_platform/module.js';
+import type { BenchSeed, CalendarEvents, DistrictSeed, ServerModule } from '../_platform/module.js';
 import type { NamedTable } from '../_platform/records.js';
 import type { ScheduledJob } from '../_platform/scheduler.js';
 
@@ -21,6 +21,8 @@ export interface InventoryPart {
   attachments?: Readonly<Record<string, AttachmentRule>>;
   calendarEvents?: CalendarEvents;
   namedTables?: readonly NamedTable[];
+  /** Its cards on the dashboard (checks due, low stock), each checking its own read right. */
+  dashboardCards?: ServerModule['dashboardCards'];
   /** Socket events it emits. */
   events?: readonly string[];
 }

@@ -22,7 +22,7 @@ vi.mock('socket.io-client', () => import('../../fake-socket-io'));
 // The first render loads the page chunks (cold transforms in the test runner).
 const LOAD = { timeout: 5000 };
 
-const NOBODY: DashboardData = { myActions: null, myInspections: null, recentDeclarations: null, districtActions: null };
+const NOBODY: DashboardData = { myActions: null, myInspections: null, recentDeclarations: null, districtActions: null, cards: [] };
 
 const action = (id: string, title: string, rest: Partial<ActionSummary> = {}): ActionSummary => ({
   id,
@@ -52,6 +52,7 @@ const I1 = '0b7e3f2a-1c2d-4e5f-8a9b-000000000011';
 const D1 = '0b7e3f2a-1c2d-4e5f-8a9b-000000000021';
 
 const FIELD_USER: DashboardData = {
+  cards: [],
   myActions: {
     items: [
       action(A1, 'Replace the torn safety net', { overdue: true, dueOn: '2026-11-02', siteName: 'Lyon Part-Dieu', status: 'inProgress' }),

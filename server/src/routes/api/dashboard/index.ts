@@ -26,6 +26,7 @@ import { respond } from '../../../plugins/respond.js';
 import { rightsOf } from '../../../plugins/rights.js';
 import { addDays, districtToday, mondayOf, startOfDistrictDay } from '../../../modules/_platform/dates.js';
 import { ActionsRepository } from '../../../modules/actions/repository.js';
+import { DASHBOARD_CARDS } from '../../../modules/index.js';
 import type { RouteContext } from '../../context.js';
 
 type Data = DashboardData;
@@ -139,13 +140,15 @@ export async function dashboardRoutes(untyped: FastifyInstance, ctx: RouteContex
       const scope: Scope = { db: auth.db, control: ctx.databases.control, districtId: auth.districtId, accountId: auth.accountId, now, today: districtToday(now) };
       const actions = actionPowers(rights);
       const families = questionnairePowers(rights).fill;
-      const [mine, inspections, declarations, district] = await Promise.all([
+      const reader = { db: auth.db, districtId: auth.districtId, accountId: auth.accountId, rights };
+      const [mine, inspections, declarations, district, cards] = await Promise.all([
         actions.own ? myActions(scope, actions) : null,
         families.length > 0 ? myInspections(scope, families) : null,
         can(rights, 'declarations', 'read') ? recentDeclarations(scope) : null,
         actions.manage ? districtActions(scope) : null,
+        Promise.all(DASHBOARD_CARDS.map((cardsOf) => cardsOf(reader, scope.today))).then((all) => all.flat()),
       ]);
-      return respond(request, { myActions: mine, myInspections: inspections, recentDeclarations: declarations, districtActions: district });
+      return respond(request, { myActions: mine, myInspections: inspections, recentDeclarations: declarations, districtActions: district, cards });
     },
   );
 }
