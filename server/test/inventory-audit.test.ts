@@ -28,7 +28,7 @@ let lyon: string;
 let operatorId: string;
 let siteA: string;
 let siteB: string;
-const items: Record<string, string> = {};
+const items = {} as Record<'hallA' | 'hallB' | 'hallC' | 'retired' | 'office' | 'elsewhere', string>;
 
 const call = apiCaller(() => server, '/api/inventory', () => manager);
 
@@ -60,11 +60,11 @@ beforeAll(async () => {
   await acme.query(`insert into inventory_articles (id, district_id, name, barcode, created_by) values ($1, $2, 'Extincteur eau 6 L', '4006381333931', $3)`, [article, lyon, operatorId]);
   const other = randomUUID();
   await acme.query(`insert into inventory_articles (id, district_id, name, created_by) values ($1, $2, 'Défibrillateur', $3)`, [other, lyon, operatorId]);
-  items.hallA = await insertItem('Extincteur hall', { siteId: siteA, room: 'Hall', tag: 'EXT-001', serial: 'SN-1001', articleId: article });
-  items.hallB = await insertItem('Extincteur accueil', { siteId: siteA, room: 'Hall', tag: 'EXT-002', articleId: article });
-  items.hallC = await insertItem('Défibrillateur hall', { siteId: siteA, room: 'hall ', tag: 'DAE-01', articleId: other });
-  items.retired = await insertItem('Ancien extincteur', { siteId: siteA, room: 'Hall', tag: 'EXT-000', articleId: article, status: 'retired' });
-  items.office = await insertItem('Extincteur bureau', { siteId: siteA, room: 'Bureau', tag: 'EXT-003', articleId: article });
+  items.hallA = await insertItem('Extincteur hall', { siteId: siteA, room: 'Local T1', tag: 'EXT-001', serial: 'SN-1001', articleId: article });
+  items.hallB = await insertItem('Extincteur accueil', { siteId: siteA, room: 'Local T1', tag: 'EXT-002', articleId: article });
+  items.hallC = await insertItem('Défibrillateur hall', { siteId: siteA, room: 'local t1 ', tag: 'DAE-01', articleId: other });
+  items.retired = await insertItem('Ancien extincteur', { siteId: siteA, room: 'Local T1', tag: 'EXT-000', articleId: article, status: 'retired' });
+  items.office = await insertItem('Extincteur bureau', { siteId: siteA, room: 'Bureau T', tag: 'EXT-003', articleId: article });
   items.elsewhere = await insertItem('Extincteur gymnase', { siteId: siteB, room: 'Vestiaire', tag: 'EXT-004', articleId: article });
 });
 afterAll(() => server?.destroy());
@@ -91,14 +91,14 @@ describe('the scan index', () => {
 
 describe('an audit', () => {
   it('expects the live items of the room (case and spaces ignored, retired ones left out)', async () => {
-    const audit = await startAudit('Hall');
+    const audit = await startAudit('Local T1');
     expect(new Set(audit.expectedIds)).toEqual(new Set([items.hallA, items.hallB, items.hallC]));
     expect(audit.status).toBe('open');
     expect(audit.result.missing).toHaveLength(3);
   });
 
   it('stores a scan sent twice once, counts an item scanned twice once, and groups the result', async () => {
-    const audit = await startAudit('Hall');
+    const audit = await startAudit('Local T1');
     const first = randomUUID();
     expect((await scan(audit.id, equipmentCode('https://vigie.example', items.hallA), first)).status).toBe(201);
     // The same scan again (its answer lost): stored once.
@@ -119,11 +119,11 @@ describe('an audit', () => {
     expect(read.data.result.misplaced).toEqual([items.elsewhere]);
     expect(read.data.result.unknown).toEqual(['UNKNOWN-42']);
     const list = await call<AuditRow[]>({ url: '/audits', token: field });
-    expect(list.data.find((a) => a.id === audit.id)).toMatchObject({ expectedCount: 3, foundCount: 2, status: 'open', siteId: siteA, room: 'Hall' });
+    expect(list.data.find((a) => a.id === audit.id)).toMatchObject({ expectedCount: 3, foundCount: 2, status: 'open', siteId: siteA, room: 'Local T1' });
   });
 
   it('refuses to complete while a scan the device made is not on the server, then completes once it arrives', async () => {
-    const audit = await startAudit('Hall');
+    const audit = await startAudit('Local T1');
     const sent = randomUUID();
     const late = randomUUID();
     await scan(audit.id, 'EXT-001', sent);
@@ -147,7 +147,7 @@ describe('an audit', () => {
   });
 
   it("moves a misplaced item here on a manager's word, in the item's history", async () => {
-    const audit = await startAudit('Hall');
+    const audit = await startAudit('Local T1');
     await scan(audit.id, 'EXT-003');
     const before = await call<Audit>({ url: `/audits/${audit.id}`, token: field });
     expect(before.data.result.misplaced).toEqual([items.office]);
@@ -157,13 +157,13 @@ describe('an audit', () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.data.result.misplaced).toEqual([]);
     expect(moved.data.result.found).toContain(items.office);
-    expect(moved.data.items.find((i) => i.id === items.office)).toMatchObject({ siteId: siteA, room: 'Hall' });
+    expect(moved.data.items.find((i) => i.id === items.office)).toMatchObject({ siteId: siteA, room: 'Local T1' });
     const acme = await server.databases.client('acme');
     const history = await acme.query<Pick<HistoryEntry, 'changes'> & { version: number }>(
       `select version, changes from record_history where module = 'inventory_equipment' and record_id = $1`,
       [items.office],
     );
-    expect(history.rows).toEqual([{ version: 2, changes: [{ field: 'room', before: 'Bureau', after: 'Hall' }] }]);
+    expect(history.rows).toEqual([{ version: 2, changes: [{ field: 'room', before: 'Bureau T', after: 'Local T1' }] }]);
   });
 
   it('audits a whole site when no room is given', async () => {
@@ -178,7 +178,7 @@ describe('rights and bad input', () => {
     expect((await call({ url: '/audits', token: outsider })).status).toBe(403);
     expect((await call({ url: '/scan-index', token: outsider })).status).toBe(403);
     expect((await call({ method: 'POST', url: '/audits', payload: { id: randomUUID(), siteId: siteA }, token: outsider })).status).toBe(403);
-    expect((await call({ url: `/labels.pdf?format=L7160&ids=${items.hallA}`, token: field })).status).toBe(403);
+    expect((await call({ method: 'POST', url: '/labels.pdf', payload: { format: 'L7160', ids: [items.hallA] }, token: field })).status).toBe(403);
   });
 
   it('answers 4xx with a key to bad input, never 500', async () => {
@@ -187,13 +187,13 @@ describe('rights and bad input', () => {
     expect(unknownSite.body.message).toBe('inventory.audit.site_not_found');
     expect((await call({ url: `/audits/${randomUUID()}`, token: field })).status).toBe(404);
     expect((await scan(randomUUID(), 'EXT-001')).status).toBe(404);
-    const audit = await startAudit('Hall');
+    const audit = await startAudit('Local T1');
     expect((await call({ method: 'POST', url: `/audits/${audit.id}/scans`, payload: { id: randomUUID(), code: '', scannedAt: new Date().toISOString() }, token: field })).status).toBe(400);
     expect((await call({ method: 'POST', url: `/audits/${audit.id}/scans`, payload: { id: 'nope', code: 'x', scannedAt: 'yesterday' }, token: field })).status).toBe(400);
     expect((await call({ method: 'POST', url: `/audits/${audit.id}/complete`, payload: { scanIds: ['nope'] }, token: field })).status).toBe(400);
     expect((await call({ method: 'POST', url: `/audits/${audit.id}/move`, payload: { equipmentId: randomUUID() } })).status).toBe(404);
-    expect((await call({ url: '/labels.pdf?format=A5' })).status).toBe(400);
-    const none = await call({ url: `/labels.pdf?format=L7160&ids=${randomUUID()}` });
+    expect((await call({ method: 'POST', url: '/labels.pdf', payload: { format: 'A5', ids: [items.hallA] } })).status).toBe(400);
+    const none = await call({ method: 'POST', url: '/labels.pdf', payload: { format: 'L7160', ids: [randomUUID()] } });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('inventory.audit.no_labels');
   });
@@ -227,7 +227,7 @@ describe('the labels', () => {
 
   it('prints a site’s room on every format, starting further on a used sheet', async () => {
     for (const format of ['L7160', 'L7163', 'L7651', 'A4_24']) {
-      const answer = await call({ url: `/labels.pdf?format=${format}&siteId=${siteA}&room=Hall&start=5` });
+      const answer = await call({ method: 'POST', url: '/labels.pdf', payload: { format, siteId: siteA, room: 'Local T1', start: 5 } });
       expect(answer.status, `${format}: ${answer.text}`).toBe(200);
       expect(answer.raw.subarray(0, 5).toString()).toBe('%PDF-');
     }

@@ -112,25 +112,17 @@ export const LABELS_MAX = 2000;
 
 const LabelFormatSchema = Type.Union([Type.Literal('L7160'), Type.Literal('L7163'), Type.Literal('L7651'), Type.Literal('A4_24')]);
 
-/** GET /api/inventory/labels.pdf: the items by ids, or by a site (and room), on a format, from a position on the first sheet (1-based). */
-export const LabelsQuery = Type.Object(
-  {
-    format: LabelFormatSchema,
-    ids: Type.Optional(Type.String({ maxLength: 37 * 200, pattern: '^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*$' })),
-    siteId: Type.Optional(Uuid),
-    room: Type.Optional(Type.String({ maxLength: 200 })),
-    start: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
-    lang: Type.Optional(Type.Union([Type.Literal('fr'), Type.Literal('en')])),
-  },
-  { additionalProperties: false },
-);
-export type LabelsQuery = Static<typeof LabelsQuery>;
-
-/** POST /api/inventory/labels.pdf: many ids (the equipment list's selection). */
+/**
+ * POST /api/inventory/labels.pdf: the items by ids (the equipment list's selection, in that
+ * order), else a site's (and a room's); on a format, from a position on the first sheet (1-based:
+ * a sheet used before).
+ */
 export const LabelsBody = Type.Object(
   {
     format: LabelFormatSchema,
-    ids: Type.Array(Uuid, { minItems: 1, maxItems: LABELS_MAX }),
+    ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: LABELS_MAX })),
+    siteId: Type.Optional(Uuid),
+    room: Type.Optional(Type.String({ maxLength: 200 })),
     start: Type.Optional(Type.Integer({ minimum: 1, maximum: 65 })),
     lang: Type.Optional(Type.Union([Type.Literal('fr'), Type.Literal('en')])),
   },

@@ -3,7 +3,7 @@
  *
  *   GET  /scan-index                 the district's items for resolving scans offline (ETag, 304)
  *   GET  /labels/items               the items a sheet of labels would hold (manage)
- *   GET  /labels.pdf, POST /labels.pdf   the sheet of labels (manage)
+ *   POST /labels.pdf                 the sheet of labels (manage; a POST: a selection is many ids)
  *   GET  /audits, POST /audits       the audits (open first, then completed), start one
  *   GET  /audits/:id                 an audit with its expected items, scans and result
  *   POST /audits/:id/scans           one scan (its id the device's: sent twice, stored once)
@@ -39,7 +39,6 @@ import {
   LABELS_MAX,
   LABELS_NONE,
   LabelsBody,
-  LabelsQuery,
   ScanCreate,
   ScanIndex,
   type AuditItem,
@@ -218,28 +217,19 @@ export async function auditRoutes(untyped: FastifyInstance, ctx: RouteContext): 
     },
   );
 
-  app.get(
-    '/labels.pdf',
-    { onRequest: manage, schema: { tags, summary: 'A sheet of labels (A4 PDF): the items by ids, or a site’s (and room’s)', querystring: LabelsQuery, response: { 200: FileBytes, ...ErrorResponses } } },
-    async (request, reply) => {
-      const q = request.query;
-      return sendLabels(request, reply, {
-        ids: idsOf(q.ids),
-        ...(q.siteId ? { siteId: q.siteId } : {}),
-        ...(q.room !== undefined ? { room: q.room } : {}),
-        format: q.format,
-        start: q.start ? Number(q.start) : 1,
-        ...(q.lang ? { lang: q.lang } : {}),
-      });
-    },
-  );
-
   app.post(
     '/labels.pdf',
-    { onRequest: manage, schema: { tags, summary: 'A sheet of labels (A4 PDF) of many items', body: LabelsBody, response: { 200: FileBytes, ...ErrorResponses } } },
+    { onRequest: manage, schema: { tags, summary: 'A sheet of labels (A4 PDF): the items by ids, or a site’s (and room’s)', body: LabelsBody, response: { 200: FileBytes, ...ErrorResponses } } },
     async (request, reply) => {
       const b = request.body;
-      return sendLabels(request, reply, { ids: [...new Set(b.ids.map((id) => id.toLowerCase()))], format: b.format, start: b.start ?? 1, ...(b.lang ? { lang: b.lang } : {}) });
+      return sendLabels(request, reply, {
+        ...(b.ids ? { ids: [...new Set(b.ids.map((id) => id.toLowerCase()))] } : {}),
+        ...(b.siteId ? { siteId: b.siteId } : {}),
+        ...(b.room !== undefined ? { room: b.room } : {}),
+        format: b.format,
+        start: b.start ?? 1,
+        ...(b.lang ? { lang: b.lang } : {}),
+      });
     },
   );
 
