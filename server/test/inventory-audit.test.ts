@@ -82,7 +82,7 @@ describe('the scan index', () => {
     const answer = await call<ScanIndex>({ url: '/scan-index', token: field });
     expect(answer.status).toBe(200);
     const hall = answer.data.items.find((row) => row[0] === items.hallA);
-    expect(hall).toEqual([items.hallA, 'Extincteur hall', 'EXT-001', 'SN-1001', siteA, 'Hall', 'inService', '4006381333931']);
+    expect(hall).toEqual([items.hallA, 'Extincteur hall', 'EXT-001', 'SN-1001', siteA, 'Local T1', 'inService', '4006381333931']);
     expect(answer.data.sites.some(([id]) => id === siteB)).toBe(true);
     const again = await server.app.inject({ url: '/api/inventory/scan-index', headers: { ...bearer(field), 'if-none-match': String(answer.headers.etag) } });
     expect(again.statusCode).toBe(304);
@@ -216,7 +216,7 @@ describe('the labels', () => {
       const pages = readdirSync(dir).filter((f) => f.startsWith('page'));
       expect(pages).toHaveLength(1);
       const require = createRequire(import.meta.url);
-      prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer } });
+      prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer } });
       const found = await readBarcodes(new Uint8Array(readFileSync(join(dir, pages[0]!))), { formats: ['QRCode'], maxNumberOfSymbols: 20 });
       const origin = server.ctx.config.publicUrl;
       expect(new Set(found.map((f) => f.text))).toEqual(new Set(ids.map((id) => equipmentCode(origin, id))));

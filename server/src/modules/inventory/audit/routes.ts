@@ -201,7 +201,7 @@ export async function auditRoutes(untyped: FastifyInstance, ctx: RouteContext): 
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${printFileName(language === 'fr' ? 'etiquettes' : 'labels', input.format, 'labels')}"`)
       .header('cache-control', 'private, no-store')
-      .send(pdf as unknown as string);
+      .send(pdf);
   }
 
   app.get(
