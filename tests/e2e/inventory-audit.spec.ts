@@ -40,13 +40,13 @@ test('a field user audits a room offline from login on a phone: each scan reache
 
   // The district's items: a room with at least two, and an item of another room.
   const index = ((await (await request.get('/api/inventory/scan-index', { headers: operator })).json()) as { data: ScanIndex }).data;
-  const live = index.items.filter((row) => row[6] !== 'retired' && row[4] !== '' && row[5] !== '');
+  const live = index.items.filter((row) => row[6] !== 'retired' && row[4] >= 0 && row[5] !== '');
   const places = new Map<string, typeof live>();
   for (const row of live) places.set(`${row[4]}|${row[5]}`, [...(places.get(`${row[4]}|${row[5]}`) ?? []), row]);
   const [placeKey, inRoom] = [...places.entries()].find(([, rows]) => rows.length >= 2)!;
-  const [siteId, room] = placeKey.split('|') as [string, string];
+  const [sitePosition, room] = placeKey.split('|') as [string, string];
   const elsewhere = live.find((row) => `${row[4]}|${row[5]}` !== placeKey)!;
-  const siteName = index.sites.find(([id]) => id === siteId)![1];
+  const siteName = index.sites[Number(sitePosition)]![1];
   const [first, second] = inRoom as [(typeof live)[number], (typeof live)[number]];
   const unknown = `INCONNU-${tag}`;
 

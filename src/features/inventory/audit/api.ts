@@ -85,7 +85,7 @@ export interface ScanLookupTables {
 }
 
 export function lookupTables(index: ScanIndex | undefined): ScanLookupTables {
-  const items = (index?.items ?? []).map(indexedItem);
+  const items = (index?.items ?? []).map((row) => indexedItem(row, index?.sites ?? []));
   const byId = new Map<string, IndexedItem>();
   const byTag = new Map<string, IndexedItem>();
   const bySerial = new Map<string, IndexedItem>();

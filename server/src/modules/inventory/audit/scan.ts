@@ -9,16 +9,17 @@ import type { Queryable } from '../../../db/types.js';
 
 export async function scanIndex(db: Queryable, districtId: string): Promise<ScanIndex> {
   const [items, sites] = await Promise.all([
-    db.query<{ id: string; name: string; tag: string; serial: string; site_id: string; room: string; status: string; barcode: string }>(
-      `select e.id, e.name, e.tag, e.serial, coalesce(e.site_id::text, '') as site_id, e.room, e.status, coalesce(a.barcode, '') as barcode
+    db.query<{ id: string; name: string; tag: string; serial: string; site_id: string | null; room: string; status: string; barcode: string }>(
+      `select e.id, e.name, e.tag, e.serial, e.site_id, e.room, e.status, coalesce(a.barcode, '') as barcode
          from inventory_equipment e left join inventory_articles a on a.id = e.article_id
-        where e.district_id = $1 and e.deleted_at is null order by e.id`,
+        where e.district_id = $1 and e.deleted_at is null order by e.site_id nulls last, e.room, e.id`,
       [districtId],
     ),
     db.query<{ id: string; name: string }>('select id, name from sites where district_id = $1 and deleted_at is null order by name, id', [districtId]),
   ]);
+  const position = new Map(sites.rows.map((r, i) => [r.id, i]));
   return {
-    items: items.rows.map((r): ScanIndexItem => [r.id, r.name, r.tag, r.serial, r.site_id, r.room, r.status, r.barcode]),
+    items: items.rows.map((r): ScanIndexItem => [r.id, r.name, r.tag, r.serial, r.site_id === null ? -1 : (position.get(r.site_id) ?? -1), r.room, r.status, r.barcode]),
     sites: sites.rows.map((r): [string, string] => [r.id, r.name]),
   };
 }
