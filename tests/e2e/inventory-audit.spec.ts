@@ -5,10 +5,17 @@
  * native BarcodeDetector), including an item of another room and a code no item has, and an
  * item twice; reloads while offline: everything is still there and "Complete" waits for the
  * scans. Online again: each scan is on the server once, the audit completes and shows found,
- * missing, misplaced and unknown.
+ * missing, misplaced and unknown. A manager prints a room's labels: the PDF's QR codes decode
+ * to the items' codes.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { Audit, ScanIndex } from '../../common/modules/inventory/audit';
 import { equipmentCode } from '../../common/modules/inventory/codes';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
@@ -115,4 +122,38 @@ test('a field user audits a room offline from login on a phone: each scan reache
   expect(done.status).toBe('completed');
   expect(done.result.misplaced).toEqual([elsewhere[0]]);
   expect(done.result.unknown).toEqual([unknown]);
+});
+
+test("a manager prints a room's labels: an A4 PDF whose QR codes decode to the items' codes", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const operator = await bearer(request, 'operator@demo.vigie.test', DEMO_PASSWORD);
+  const index = ((await (await request.get('/api/inventory/scan-index', { headers: operator })).json()) as { data: ScanIndex }).data;
+  const withPlace = index.items.filter((row) => row[4] >= 0 && row[5] !== '');
+  const [, , , , position, room] = withPlace[0]!;
+  const inRoom = withPlace.filter((row) => row[4] === position && row[5].trim().toLowerCase() === room.trim().toLowerCase());
+  const siteId = index.sites[position]![0];
+
+  await submitLogin(page, 'operator@demo.vigie.test');
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.goto(`/inventory-v2/labels?siteId=${siteId}&room=${encodeURIComponent(room)}`);
+  await page.getByLabel('Label sheet').selectOption('L7163');
+  await page.getByLabel(/First free label on the sheet/).fill('3');
+  await expect(page.getByText(`${inRoom.length} label`)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the PDF' }).click()]);
+  const dir = mkdtempSync(join(tmpdir(), 'vigie-e2e-labels-'));
+  try {
+    const pdf = join(dir, 'labels.pdf');
+    await download.saveAs(pdf);
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    execFileSync('pdftoppm', ['-r', '150', '-png', pdf, join(dir, 'page')]);
+    const require = createRequire(import.meta.url);
+    prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer } });
+    const decoded = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.startsWith('page'))) {
+      for (const code of await readBarcodes(new Uint8Array(readFileSync(join(dir, file))), { formats: ['QRCode'], maxNumberOfSymbols: 20 })) decoded.add(code.text);
+    }
+    expect(decoded).toEqual(new Set(inRoom.map((row) => equipmentCode(baseURL!, row[0]))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

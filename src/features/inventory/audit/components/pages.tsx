@@ -276,14 +276,17 @@ export function AuditPage() {
   const onCode = (text: string) => {
     const expected = new Set(expectedIds);
     const scanned = new Set(scans.flatMap((s) => (s.equipmentId ? [s.equipmentId] : [])));
+    const label = parseScannedCode(text);
+    // A Vigie label names its item even when this device's index does not hold it yet (made since).
     const found = resolveOnDevice(index, text, (id) => expected.has(id) && !scanned.has(id));
-    const scan: LocalScan = { id: crypto.randomUUID(), code: text.trim(), scannedAt: new Date().toISOString(), equipmentId: found.kind === 'item' ? found.id : null };
+    const resolved = found.kind === 'unknown' && label.kind === 'equipment' ? ({ kind: 'item', id: label.id } as const) : found;
+    const scan: LocalScan = { id: crypto.randomUUID(), code: text.trim(), scannedAt: new Date().toISOString(), equipmentId: resolved.kind === 'item' ? resolved.id : null };
     void queueScan(auditId, scan);
-    if (found.kind === 'unknown') return setLast({ kind: 'unknown', text: found.code });
-    const name = itemOf(found.id)?.name ?? found.id;
-    if (scanned.has(found.id)) return setLast({ kind: 'again', text: name });
-    const item = itemOf(found.id);
-    setLast({ kind: expected.has(found.id) || (item !== undefined && inAuditPlace(place, item)) ? 'found' : 'misplaced', text: name });
+    if (resolved.kind === 'unknown') return setLast({ kind: 'unknown', text: resolved.code });
+    const item = itemOf(resolved.id);
+    const name = item?.name ?? t('audit.sheet.unnamed');
+    if (scanned.has(resolved.id)) return setLast({ kind: 'again', text: name });
+    setLast({ kind: expected.has(resolved.id) || (item !== undefined && inAuditPlace(place, item)) ? 'found' : 'misplaced', text: name });
   };
 
   const foundSet = new Set(result.found);
