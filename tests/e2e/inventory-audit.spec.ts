@@ -19,6 +19,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { Audit, ScanIndex } from '../../common/modules/inventory/audit';
 import { equipmentCode } from '../../common/modules/inventory/codes';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { expectNoViolations } from './axe';
 import { cutNetwork, offlineCacheText, restoreNetwork, submitLogin } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -65,6 +66,8 @@ test('a field user audits a room offline from login on a phone: each scan reache
   await cutNetwork(context);
 
   await page.goto('/inventory-v2/audits');
+  await expect(page.getByText(/items? on this device for scanning/).first()).toBeVisible();
+  await expectNoViolations(page, '/inventory-v2/audits');
   await page.getByLabel('Site', { exact: true }).selectOption({ label: siteName });
   await page.getByLabel('Room (optional)').fill(room);
   await page.getByRole('button', { name: 'Start the audit' }).click();
@@ -90,6 +93,7 @@ test('a field user audits a room offline from login on a phone: each scan reache
   await expect(counts).toContainText(`2 of ${inRoom.length} found · 1 misplaced · 1 unknown`);
   await expect(page.getByText('5 scans waiting to be sent')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete the audit' })).toBeDisabled();
+  await expectNoViolations(page, 'an audit while scanning');
 
   // A restart, still offline: the audit and its scans are on the device.
   await page.reload();
@@ -116,12 +120,24 @@ test('a field user audits a room offline from login on a phone: each scan reache
   await expect(page.getByRole('heading', { name: 'Misplaced (1)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Unknown codes (1)' })).toBeVisible();
   await expect(page.getByText(unknown, { exact: true })).toBeVisible();
+  await expectNoViolations(page, "an audit's result");
   // A field user does not move items: that is a manager's action.
   await expect(page.getByRole('button', { name: 'Move it here' })).toHaveCount(0);
   const done = await onServer();
   expect(done.status).toBe('completed');
   expect(done.result.misplaced).toEqual([elsewhere[0]]);
   expect(done.result.unknown).toEqual([unknown]);
+
+  // The scan page, offline: an unknown code says so; an item's code opens its sheet.
+  await cutNetwork(context);
+  await page.goto('/inventory-v2/scan');
+  await page.getByLabel('Or type the code').fill(unknown);
+  await page.getByRole('button', { name: 'Use this code' }).click();
+  await expect(page.getByRole('alert')).toContainText(`No item has the code ${unknown}.`);
+  await expectNoViolations(page, '/inventory-v2/scan');
+  await scanPhoto(page, 'open.png', equipmentCode(origin, second[0]));
+  await expect(page).toHaveURL(new RegExp(`/inventory-v2/equipment/${second[0]}$`));
+  await restoreNetwork(context);
 });
 
 test("a manager prints a room's labels: an A4 PDF whose QR codes decode to the items' codes", async ({ page, request, baseURL }) => {
@@ -139,6 +155,7 @@ test("a manager prints a room's labels: an A4 PDF whose QR codes decode to the i
   await page.getByLabel('Label sheet').selectOption('L7163');
   await page.getByLabel(/First free label on the sheet/).fill('3');
   await expect(page.getByText(`${inRoom.length} label`)).toBeVisible();
+  await expectNoViolations(page, '/inventory-v2/labels');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the PDF' }).click()]);
   const dir = mkdtempSync(join(tmpdir(), 'vigie-e2e-labels-'));
   try {
