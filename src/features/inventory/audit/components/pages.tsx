@@ -12,7 +12,7 @@
 import { IonButton } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditResult, inAuditPlace, isEan, type AuditItem, type AuditResult } from '../../../../../common/modules/inventory/audit';
 import { EQUIPMENT_CODE_PATH, parseScannedCode } from '../../../../../common/modules/inventory/codes';
@@ -263,7 +263,10 @@ export function AuditPage() {
         });
 
   // Once completed on the server with nothing left to send, the device's record is no longer needed.
-  if (completed && pending.length === 0 && (local.scans.length > 0 || local.start)) queueMicrotask(() => forgetLocalAudit(auditId));
+  const forget = completed && pending.length === 0 && (local.scans.length > 0 || local.start !== null);
+  useEffect(() => {
+    if (forget) forgetLocalAudit(auditId);
+  }, [forget, auditId]);
 
   if (!place) {
     return (
