@@ -25,7 +25,7 @@ import {
 } from '../../../../common/modules/inventory/audit';
 import { apiGet, apiGetIfChanged } from '../../../lib/api-client';
 import { withOfflineCopy, withRevalidatedCopy } from '../../../lib/offline-copy';
-import { enqueueWrite, registerSender, sendWrite } from '../../../lib/outbox';
+import { currentTenant, enqueueWrite, registerSender, sendWrite } from '../../../lib/outbox';
 
 export { AUDIT_MODULE };
 
@@ -146,38 +146,46 @@ export interface LocalAudit {
 }
 
 const STORE_PREFIX = 'vigie-inventory-audit:';
+/** Each session's audits apart: another account or district on this device does not see them. */
+const sessionPrefix = (): string => {
+  const tenant = currentTenant();
+  return `${STORE_PREFIX}${tenant ? `${tenant.clientDatabase}/${tenant.districtId}/${tenant.userEmail}` : '-'}:`;
+};
 const listeners = new Set<() => void>();
 const cache = new Map<string, LocalAudit>();
 const EMPTY: LocalAudit = { start: null, scans: [] };
 
 export function readLocalAudit(id: string): LocalAudit {
-  const held = cache.get(id);
+  const key = sessionPrefix() + id;
+  const held = cache.get(key);
   if (held) return held;
   let value = EMPTY;
   try {
-    const raw = localStorage.getItem(STORE_PREFIX + id);
+    const raw = localStorage.getItem(key);
     if (raw) value = JSON.parse(raw) as LocalAudit;
   } catch {
     value = EMPTY;
   }
-  cache.set(id, value);
+  cache.set(key, value);
   return value;
 }
 
 function writeLocalAudit(id: string, change: (audit: LocalAudit) => LocalAudit): void {
+  const key = sessionPrefix() + id;
   const next = change(readLocalAudit(id));
-  cache.set(id, next);
-  localStorage.setItem(STORE_PREFIX + id, JSON.stringify(next));
+  cache.set(key, next);
+  localStorage.setItem(key, JSON.stringify(next));
   for (const listener of listeners) listener();
 }
 
 /** The audits started on this device (their start kept here), newest first. */
 export function localStarts(): { id: string; start: LocalStart }[] {
   const found: { id: string; start: LocalStart }[] = [];
+  const prefix = sessionPrefix();
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (!key?.startsWith(STORE_PREFIX)) continue;
-    const id = key.slice(STORE_PREFIX.length);
+    if (!key?.startsWith(prefix)) continue;
+    const id = key.slice(prefix.length);
     const start = readLocalAudit(id).start;
     if (start) found.push({ id, start });
   }
@@ -205,8 +213,9 @@ export function useLocalStarts(): { id: string; start: LocalStart }[] {
 
 /** Forgets the device's record of a completed audit (the server holds every scan). */
 export function forgetLocalAudit(id: string): void {
-  cache.delete(id);
-  localStorage.removeItem(STORE_PREFIX + id);
+  const key = sessionPrefix() + id;
+  cache.delete(key);
+  localStorage.removeItem(key);
   for (const listener of listeners) listener();
 }
 
