@@ -143,7 +143,7 @@ describe('the ledger', () => {
         const areas = [await newArea(), await newArea()];
         let last: Record<string, unknown> | null = null;
         for (const o of ops) {
-          const payload =
+          const payload: Record<string, unknown> =
             o.replay && last
               ? last
               : {
