@@ -45,6 +45,8 @@ import { areasCsv, countCsv, levelsCsv, loansCsv, movementsCsv, recapCsv } from 
 import { STOCK_MODULES, StockRepository } from './repository.js';
 
 const TAG = 'inventory-stock';
+/** The ledger's export: the list's filters without its paging, unknown parameters refused. */
+const MovementExportQuery = Type.Object({ kind: MovementQuery.properties.kind, areaId: MovementQuery.properties.areaId, articleId: MovementQuery.properties.articleId }, { additionalProperties: false });
 const BASE = '/stock';
 
 export async function stockRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -96,7 +98,7 @@ export async function stockRoutes(untyped: FastifyInstance, ctx: RouteContext): 
   );
   app.get(
     `${BASE}/movements/export.csv`,
-    { onRequest: read, schema: { tags: [TAG], querystring: Type.Omit(MovementQuery, ['before', 'limit']), response: { 200: FileBytes, ...ErrorResponses } } },
+    { onRequest: read, schema: { tags: [TAG], querystring: MovementExportQuery, response: { 200: FileBytes, ...ErrorResponses } } },
     async (request, reply) => csv(reply, 'mouvements-de-stock', movementsCsv((await (await repository(request)).movements(request.query, 20_000)).items)),
   );
   app.post(
