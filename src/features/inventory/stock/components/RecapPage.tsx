@@ -6,10 +6,11 @@
  */
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StockRecap } from '../../../../../common/modules/inventory/stock';
+import { STOCK_PATHS, type StockRecap } from '../../../../../common/modules/inventory/stock';
 import { ModulePage, downloadList, useWideLayout } from '../../../../components/module';
 import { EXPORTS, recapQuery } from '../data';
 import { NS, useMoney, useQuantity } from './shared';
@@ -95,6 +96,7 @@ function RecapGrid({ recap }: { recap: StockRecap }) {
 
 function RecapList({ recap }: { recap: StockRecap }) {
   const { t } = useTranslation(NS);
+  const router = useRouter();
   const qty = useQuantity();
   const money = useMoney();
   return (
@@ -106,7 +108,10 @@ function RecapList({ recap }: { recap: StockRecap }) {
         {recap.articles.map((a) => (
           <li key={a.id} className="inventory-stock-row">
             <span className="inventory-stock-row-main">
-              {a.name} · {qty(a.total, a.unit)} · {money(a.valueCents)}
+              <button type="button" className="inventory-stock-link" onClick={() => void router.navigate({ href: STOCK_PATHS.article(a.id) })}>
+                {a.name}
+              </button>
+              {qty(a.total, a.unit)} · {money(a.valueCents)}
             </span>
             <span className="inventory-stock-row-detail">
               {a.quantities
