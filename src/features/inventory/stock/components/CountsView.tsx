@@ -22,6 +22,8 @@ import { AreaSelect, Field, NS, parseQuantity, usePendingStock, useQuantity, use
 
 /** What this device counted in a count, per article: its running total and the quantity it started from. */
 type DeviceTotals = Record<string, { total: number; start: number | null }>;
+/** Lines not counted yet shown at once (the search finds the others). */
+const UNCOUNTED_SHOWN = 30;
 const storageKey = (countId: string) => `vigie.stock.count.${countId}`;
 
 function readTotals(countId: string): DeviceTotals {
@@ -67,6 +69,7 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
   const [message, setMessage] = useState<string | null>(null);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [decisions, setDecisions] = useState<Record<string, CountDecision>>({});
+  const [find, setFind] = useState('');
   const open = count.status === 'open';
   const closing = writes.some((w) => w.item.kind === WRITES.countClose && w.item.recordId === count.id);
 
@@ -83,6 +86,13 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
       return { articleId: id, articleName: a?.name ?? '', unit: a?.unit ?? '', barcode: a?.barcode ?? '', startQuantity: 0, movedSince: 0, expected: 0, counted: null, entries: 0, moved: false };
     }),
   ];
+
+  // The lines counted (here or elsewhere) first; of the others, only those the search finds, at
+  // most UNCOUNTED_SHOWN: an area of a thousand articles stays quick to count on a phone.
+  const isCounted = (line: (typeof rows)[number]) => line.counted !== null || totals[line.articleId] !== undefined || pendingOf(line.articleId).length > 0;
+  const needle = find.trim().toLowerCase();
+  const uncounted = rows.filter((l) => !isCounted(l) && (needle === '' || `${l.articleName} ${l.barcode}`.toLowerCase().includes(needle)));
+  const shown = [...rows.filter(isCounted), ...uncounted.slice(0, UNCOUNTED_SHOWN)];
 
   const count1 = async (article: StockArticle | { id: string }, delta: number) => {
     const line = lines.find((l) => l.articleId === article.id);
@@ -146,8 +156,13 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
             )}
           </form>
         )}
+        {rows.length > UNCOUNTED_SHOWN && (
+          <Field label={t('stock.count.find')}>
+            {(id) => <input id={id} value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />}
+          </Field>
+        )}
         <ul className="inventory-stock-rows" aria-label={t('stock.count.lines')}>
-          {rows.map((line) => {
+          {shown.map((line) => {
             const waiting = pendingOf(line.articleId);
             const pendingSum = waiting.reduce((s, e) => s + e.delta, 0);
             const all = (line.counted ?? 0) + pendingSum;
@@ -197,6 +212,7 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
           })}
         </ul>
         {rows.length === 0 && <p className="inventory-stock-empty">{t('stock.count.empty')}</p>}
+        {uncounted.length > UNCOUNTED_SHOWN && <p className="inventory-stock-empty">{t('stock.count.more', { count: uncounted.length - UNCOUNTED_SHOWN })}</p>}
         {open && rights.manage && (
           <div className="inventory-stock-actions">
             {closing ? (
