@@ -9,16 +9,15 @@
  * count as the truth now, or the count plus the movements since).
  */
 import { IonButton } from '@ionic/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountDecision, CountEntryBody, StockArticle, StockCount } from '../../../../../common/modules/inventory/stock';
 import { ModulePage, StatusChip, downloadList } from '../../../../components/module';
 import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDate } from '../../../../lib/dates';
-import { useOnDelivered } from '../../../../lib/outbox';
-import { areas, articlesQuery, countQuery, countsQuery, EXPORTS, queueCountClose, queueCountEntry, queueCountStart, STOCK_MODULE, WRITES } from '../data';
-import { AreaSelect, Field, NS, parseQuantity, usePendingStock, useQuantity, useStockRights } from './shared';
+import { areas, articlesQuery, countQuery, countsQuery, EXPORTS, queueCountClose, queueCountEntry, queueCountStart, WRITES } from '../data';
+import { AreaSelect, Field, NS, parseQuantity, usePendingStock, useQuantity, useStockRefresh, useStockRights } from './shared';
 
 /** What this device counted in a count, per article: its running total and the quantity it started from. */
 type DeviceTotals = Record<string, { total: number; start: number | null }>;
@@ -252,12 +251,11 @@ function StartCount() {
 export function CountsView({ countId, onPick }: { countId: string | undefined; onPick: (id: string | undefined) => void }) {
   const { t, i18n } = useTranslation(NS);
   const rights = useStockRights();
-  const queryClient = useQueryClient();
   const counts = useQuery(countsQuery());
   const count = useQuery({ ...countQuery(countId ?? ''), enabled: countId !== undefined });
   const starting = usePendingStock().filter((w) => w.item.kind === WRITES.countStart);
   // Once the device's writes are delivered, the counts are read again (the lines' totals now hold them).
-  useOnDelivered(STOCK_MODULE, () => void queryClient.invalidateQueries({ queryKey: [STOCK_MODULE] }));
+  useStockRefresh();
   if (countId !== undefined) {
     if (count.data) return <CountScreen count={count.data} onBack={() => onPick(undefined)} />;
     return (

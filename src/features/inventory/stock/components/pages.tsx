@@ -16,7 +16,7 @@ import { formatDate, formatDay } from '../../../../lib/dates';
 import { areas, articlesQuery, EXPORTS, levelsQuery, loansQuery, movementsQuery, queueLimits, queueLoan, queueLoanReturn, queueMovement, WRITES } from '../data';
 import type { StockSearch } from '../routes';
 import { CountsView } from './CountsView';
-import { AreaSelect, ArticleSelect, Field, NS, parseQuantity, pendingDeltas, TextInput, usePendingStock, useQuantity, useStockRights, depthOf, type PendingDelta } from './shared';
+import { AreaSelect, ArticleSelect, Field, NS, parseQuantity, pendingDeltas, TextInput, usePendingStock, useQuantity, useStockRefresh, useStockRights, depthOf, type PendingDelta } from './shared';
 import './stock.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -154,6 +154,7 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
 }
 
 function LedgerPage({ kind, subject }: { kind: 'incoming' | 'outgoing'; subject: 'incomingStuff' | 'outgoingStuff' }) {
+  useStockRefresh();
   const { t } = useTranslation(NS);
   const rights = useStockRights();
   const query = useQuery(movementsQuery({ kind }));
@@ -318,6 +319,7 @@ function AreaSheet({ area }: { area: StockArea }) {
 }
 
 export function AreasPage() {
+  useStockRefresh();
   const { t } = useTranslation(NS);
   const rights = useStockRights();
   const [search, setSearch] = useStockSearch();
@@ -360,6 +362,7 @@ export function AreasPage() {
 // ------------------------------------------------------------------ articles
 
 export function ArticlesPage() {
+  useStockRefresh();
   const { t } = useTranslation(NS);
   const qty = useQuantity();
   const [search, setSearch] = useStockSearch();
@@ -465,6 +468,7 @@ function LoanForm() {
 const LOAN_TONES: Record<LoanState, 'neutral' | 'warning' | 'danger'> = { open: 'neutral', overdue: 'danger', returned: 'neutral' };
 
 export function LoansPage() {
+  useStockRefresh();
   const { t, i18n } = useTranslation(NS);
   const qty = useQuantity();
   const rights = useStockRights();

@@ -3,11 +3,12 @@
  * pending writes of this device laid over what the server said (a movement shows at once in its
  * area's quantities, marked waiting), and the small form fields.
  */
-import { useMemo, useId, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoanCreate, MovementCreate, StockArea, StockArticle } from '../../../../../common/modules/inventory/stock';
 import { useEnvelope } from '../../../../lib/envelope-store';
-import { usePendingChanges, type PendingWrite } from '../../../../lib/outbox';
+import { useOnDelivered, usePendingChanges, type PendingWrite } from '../../../../lib/outbox';
 import { can } from '../../../../lib/rights';
 import { STOCK_MODULE, WRITES } from '../data';
 
@@ -148,4 +149,30 @@ export function parseQuantity(text: string): number | null {
   const value = Number(text.replace(',', '.').trim());
   if (text.trim() === '' || !Number.isFinite(value)) return null;
   return Math.round(value * 1000) / 1000;
+}
+
+/** After a burst of deliveries the server's copy is read once, this long after the last one. */
+const REFRESH_AFTER_DELIVERY_MS = 800;
+
+/**
+ * Once this device's stock writes are delivered, the stock's reads are asked again (the server
+ * now holds them): once after a burst, not once per write (500 count entries sent after a
+ * reconnection made 500 reads of the count).
+ */
+export function useStockRefresh(): void {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useOnDelivered(STOCK_MODULE, () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: [STOCK_MODULE] });
+    }, REFRESH_AFTER_DELIVERY_MS);
+  });
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
 }
