@@ -54,7 +54,9 @@ interface Tenant {
   /** A contact (Contacts module routes), named with the marker, the site's emergency contact. */
   contact: string;
   /** An item of equipment at `site` and an audit of that site (the inventory's audit routes), named with the marker. */
-  inventory: { equipment: string; audit: string };
+  audit: { equipment: string; audit: string };
+  /** A stock area, an article stocked in it, a loan and an open count of the area (the stock's routes), named with the marker. */
+  stock: { area: string; article: string; loan: string; count: string };
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -244,11 +246,11 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     `insert into contacts (id, district_id, first_name, last_name, name, uid, site_links, search_text, created_by) values ($1, $2, 'Contact', $3, $3, $6, $4, $3, $5)`,
     [contact, district, `Contact ${marker}`, JSON.stringify([{ siteId: site.id, role: 'emergency' }]), operatorId, contact],
   );
-  const inventory = { equipment: randomUUID(), audit: randomUUID() };
+  const audit = { equipment: randomUUID(), audit: randomUUID() };
   const article = randomUUID();
   await client.query(`insert into inventory_articles (id, district_id, name, created_by) values ($1, $2, $3, $4)`, [article, district, `Article ${marker}`, operatorId]);
   await client.query(`insert into inventory_equipment (id, district_id, article_id, name, tag, site_id, room, created_by) values ($1, $2, $3, $4, $4, $5, 'Hall', $6)`, [
-    inventory.equipment,
+    audit.equipment,
     district,
     article,
     `Matériel ${marker}`,
@@ -256,17 +258,28 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     operatorId,
   ]);
   await client.query(`insert into inventory_audits (id, district_id, site_id, room, started_by, created_by, expected_ids) values ($1, $2, $3, 'Hall', $4, $4, $5)`, [
-    inventory.audit,
+    audit.audit,
     district,
     site.id,
     operatorId,
-    [inventory.equipment],
+    [audit.equipment],
   ]);
+  const stock = { area: randomUUID(), article: randomUUID(), loan: randomUUID(), count: randomUUID() };
+  await client.query(`insert into stock_areas (id, district_id, name, kind, created_by) values ($1, $2, $3, 'store', $4)`, [stock.area, district, `Zone ${marker}`, operatorId]);
+  await client.query(`insert into inventory_articles (id, district_id, name, created_by) values ($1, $2, $3, $4)`, [stock.article, district, `Article ${marker}`, operatorId]);
+  await client.query(`insert into stock_levels (district_id, article_id, area_id, quantity) values ($1, $2, $3, 4)`, [district, stock.article, stock.area]);
+  await client.query(`insert into stock_movements (id, district_id, article_id, area_id, kind, quantity, by) values ($1, $2, $3, $4, 'incoming', 5, $5)`, [randomUUID(), district, stock.article, stock.area, operatorId]);
+  await client.query(`insert into stock_loans (id, district_id, article_id, area_id, quantity, borrower, due_on, lent_at, lent_by) values ($1, $2, $3, $4, 1, $5, current_date + 3, now(), $6)`, [
+    stock.loan, district, stock.article, stock.area, `Emprunteur ${marker}`, operatorId,
+  ]);
+  await client.query(`insert into stock_movements (id, district_id, article_id, area_id, kind, quantity, loan_id, by) values ($1, $2, $3, $4, 'loan', -1, $1, $5)`, [stock.loan, district, stock.article, stock.area, operatorId]);
+  await client.query(`insert into stock_counts (id, district_id, area_id, start_seq, started_by) values ($1, $2, $3, 0, $4)`, [stock.count, district, stock.area, operatorId]);
   return {
     supplier,
     contract,
     contact,
-    inventory,
+    audit,
+    stock,
     label: `${database}/${districtName}`,
     database,
     district,
@@ -458,6 +471,17 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
       ];
     }),
   ) as Record<string, (t: Tenant) => Attempt[]>,
+  // Stock: an area read, edited, deleted and restored, a loan returned, a count read, exported, counted and closed with the other tenant's ids.
+  'GET /api/inventory/stock/areas/:id': (t) => [{ method: 'GET', url: `/api/inventory/stock/areas/${t.stock.area}` }],
+  'GET /api/inventory/stock/areas/:id/history': (t) => [{ method: 'GET', url: `/api/inventory/stock/areas/${t.stock.area}/history` }],
+  'PATCH /api/inventory/stock/areas/:id': (t) => [{ method: 'PATCH', url: `/api/inventory/stock/areas/${t.stock.area}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/inventory/stock/areas/:id': (t) => [{ method: 'DELETE', url: `/api/inventory/stock/areas/${t.stock.area}`, payload: { baseVersion: 1 } }],
+  'POST /api/inventory/stock/areas/:id/restore': (t) => [{ method: 'POST', url: `/api/inventory/stock/areas/${t.stock.area}/restore`, payload: { baseVersion: 1 } }],
+  'POST /api/inventory/stock/loans/:id/return': (t) => [{ method: 'POST', url: `/api/inventory/stock/loans/${t.stock.loan}/return`, payload: {} }],
+  'GET /api/inventory/stock/counts/:id': (t) => [{ method: 'GET', url: `/api/inventory/stock/counts/${t.stock.count}` }],
+  'GET /api/inventory/stock/counts/:id/export.csv': (t) => [{ method: 'GET', url: `/api/inventory/stock/counts/${t.stock.count}/export.csv` }],
+  'POST /api/inventory/stock/counts/:id/entries': (t) => [{ method: 'POST', url: `/api/inventory/stock/counts/${t.stock.count}/entries`, payload: { id: randomUUID(), articleId: t.stock.article, delta: 1, startQuantity: null } }],
+  'POST /api/inventory/stock/counts/:id/close': (t) => [{ method: 'POST', url: `/api/inventory/stock/counts/${t.stock.count}/close`, payload: { decisions: {} } }],
   'POST /api/contract/contracts/:id/status': (t) => [{ method: 'POST', url: `/api/contract/contracts/${t.contract.contracts}/status`, payload: { baseVersion: 1, status: 'active', reason: 'Taken over' } }],
   'GET /api/contract/contracts/:id/pdf': (t) => [{ method: 'GET', url: `/api/contract/contracts/${t.contract.contracts}/pdf?lang=fr` }],
   // Contacts: a contact read, exported, edited, merged, deleted and restored with the other tenant's id.
@@ -472,12 +496,12 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
   // Inventory audits: another tenant's audit read, scanned, completed, and its items moved.
-  'GET /api/inventory/audits/:id': (t) => [{ method: 'GET', url: `/api/inventory/audits/${t.inventory.audit}` }],
+  'GET /api/inventory/audits/:id': (t) => [{ method: 'GET', url: `/api/inventory/audits/${t.audit.audit}` }],
   'POST /api/inventory/audits/:id/scans': (t) => [
-    { method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/scans`, payload: { id: randomUUID(), code: t.inventory.equipment, scannedAt: new Date().toISOString() } },
+    { method: 'POST', url: `/api/inventory/audits/${t.audit.audit}/scans`, payload: { id: randomUUID(), code: t.audit.equipment, scannedAt: new Date().toISOString() } },
   ],
-  'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/complete`, payload: { scanIds: [] } }],
-  'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/move`, payload: { equipmentId: t.inventory.equipment } }],
+  'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.audit.audit}/complete`, payload: { scanIds: [] } }],
+  'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.audit.audit}/move`, payload: { equipmentId: t.audit.equipment } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -487,6 +511,11 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   { method: 'POST', url: '/api/supplier/suppliers', payload: { id: randomUUID(), name: 'Taken over', tradeIds: [t.supplier.trades] } },
   // A contract with the other tenant's supplier, or from its template: not found.
   { method: 'POST', url: '/api/contract/contracts', payload: { id: randomUUID(), supplierId: t.supplier.suppliers, type: 'service', title: 'Taken over' } },
+  // A movement, a loan, limits or a count in the other tenant's area or of its article: not found.
+  { method: 'POST', url: '/api/inventory/stock/movements', payload: { id: randomUUID(), kind: 'outgoing', articleId: t.stock.article, areaId: t.stock.area, quantity: 1 } },
+  { method: 'POST', url: '/api/inventory/stock/loans', payload: { id: randomUUID(), articleId: t.stock.article, areaId: t.stock.area, quantity: 1, borrower: 'Taken over', dueOn: '2030-01-01' } },
+  { method: 'POST', url: '/api/inventory/stock/limits', payload: { articleId: t.stock.article, areaId: t.stock.area, minQuantity: 1, maxQuantity: null } },
+  { method: 'POST', url: '/api/inventory/stock/counts', payload: { id: randomUUID(), areaId: t.stock.area } },
   // A contact of the other tenant's supplier or site: not found.
   { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', supplierId: t.supplier.suppliers } },
   { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', sites: [{ siteId: t.site, role: 'emergency' }] } },
@@ -575,7 +604,7 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/cartography/export': (t) => [`?layers=${t.map.layers}`],
   'GET /api/contact-v2/site-contacts': (t) => [`?site=${t.site}`, '?role=emergency,fireSafety'],
   'GET /api/contact-v2/contacts': (t) => [`?site=${t.site}`],
-  'GET /api/inventory/labels/items': (t) => [`?ids=${t.inventory.equipment}`, `?siteId=${t.site}`],
+  'GET /api/inventory/labels/items': (t) => [`?ids=${t.audit.equipment}`, `?siteId=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */
@@ -685,7 +714,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), t.contact, ...Object.values(t.inventory), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), t.contact, ...Object.values(t.audit), ...Object.values(t.stock), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }

@@ -55,6 +55,13 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
     marks: [{ feature: 'declarations', action: 'read' }],
   },
   'POST /api/declarations/:id/comments': { reason: 'adds the caller’s own comment to a declaration it can see, until it is closed', marks: [{ feature: 'declarations', action: 'read' }] },
+  // Own work in the stock (common/modules/inventory/stock.ts): a field user records the movements of its subjects
+  // (the repository checks the subject's read right: incoming, outgoing; transfers and adjustments need the admin right),
+  // its loans and their returns (loanStuff_read), its count lines (inventory_read).
+  'POST /api/inventory/stock/movements': { reason: 'records a movement of a subject the caller reads (the handler checks the subject’s right; transfers and adjustments need the admin right)', marks: [{ feature: 'stock', action: 'read' }] },
+  'POST /api/inventory/stock/loans': { reason: 'lends an article: the field user’s own work (the handler checks loanStuff_read)', marks: [{ feature: 'stock', action: 'read' }] },
+  'POST /api/inventory/stock/loans/:id/return': { reason: 'records a loan’s return: the field user’s own work (the handler checks loanStuff_read)', marks: [{ feature: 'stock', action: 'read' }] },
+  'POST /api/inventory/stock/counts/:id/entries': { reason: 'adds the caller’s count lines to an open count (the handler checks inventory_read)', marks: [{ feature: 'stock', action: 'read' }] },
   // Authentication: no session yet, or the caller's own session.
   // Questionnaires (docs/rights.md, "Own work"): a filler's own inspection, either family's read right;
   // planning one for someone else and a manager's fields are checked by the repository.
