@@ -648,7 +648,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.inventory), ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.audit), ...Object.values(target.stock), ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;
