@@ -11,8 +11,8 @@ import { IsoDateTime, Uuid } from './platform';
 
 /** The longest range of one calendar read (a month view with its spill of weeks). */
 export const CALENDAR_RANGE_DAYS_MAX = 45;
-export const CALENDAR_KINDS = ['action', 'inspection', 'contractNotice', 'contractEnd'] as const;
-export const CalendarKind = Type.Union([Type.Literal('action'), Type.Literal('inspection'), Type.Literal('contractNotice'), Type.Literal('contractEnd')]);
+export const CALENDAR_KINDS = ['action', 'inspection', 'contractNotice', 'contractEnd', 'equipmentCheck'] as const;
+export const CalendarKind = Type.Union([Type.Literal('action'), Type.Literal('inspection'), Type.Literal('contractNotice'), Type.Literal('contractEnd'), Type.Literal('equipmentCheck')]);
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /**

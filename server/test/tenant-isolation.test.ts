@@ -53,6 +53,8 @@ interface Tenant {
   contract: Record<ContractKind, string>;
   /** A contact (Contacts module routes), named with the marker, the site's emergency contact. */
   contact: string;
+  /** An inventory category, article and item of equipment (the catalog part's routes), named with the marker. */
+  inventory: Record<InventoryKind, string>;
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -65,6 +67,8 @@ const SUPPLIER_KINDS = ['trades', 'suppliers', 'documents'] as const;
 type SupplierKind = (typeof SUPPLIER_KINDS)[number];
 const CONTRACT_KINDS = ['templates', 'contracts'] as const;
 type ContractKind = (typeof CONTRACT_KINDS)[number];
+const INVENTORY_KINDS = ['categories', 'articles', 'equipment'] as const;
+type InventoryKind = (typeof INVENTORY_KINDS)[number];
 
 let operatorId: string;
 /** Acme / Lyon (the operator's home), Acme / Marseille (another district), Bellevue / Nantes. */
@@ -237,6 +241,10 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     operatorId,
     contract.templates,
   ]);
+  const inventory = { categories: randomUUID(), articles: randomUUID(), equipment: randomUUID() };
+  await client.query(`insert into inventory_categories (id, district_id, name, check_period_months, created_by) values ($1, $2, $3, 12, $4)`, [inventory.categories, district, `Catégorie ${marker}`, operatorId]);
+  await client.query(`insert into inventory_articles (id, district_id, category_id, name, created_by) values ($1, $2, $3, $4, $5)`, [inventory.articles, district, inventory.categories, `Article ${marker}`, operatorId]);
+  await client.query(`insert into inventory_equipment (id, district_id, article_id, name, site_id, created_by) values ($1, $2, $3, $4, $5, $6)`, [inventory.equipment, district, inventory.articles, `Équipement ${marker}`, site.id, operatorId]);
   const contact = randomUUID();
   await client.query(
     `insert into contacts (id, district_id, first_name, last_name, name, uid, site_links, search_text, created_by) values ($1, $2, 'Contact', $3, $3, $6, $4, $3, $5)`,
@@ -245,6 +253,7 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
   return {
     supplier,
     contract,
+    inventory,
     contact,
     label: `${database}/${districtName}`,
     database,
@@ -439,6 +448,21 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ) as Record<string, (t: Tenant) => Attempt[]>,
   'POST /api/contract/contracts/:id/status': (t) => [{ method: 'POST', url: `/api/contract/contracts/${t.contract.contracts}/status`, payload: { baseVersion: 1, status: 'active', reason: 'Taken over' } }],
   'GET /api/contract/contracts/:id/pdf': (t) => [{ method: 'GET', url: `/api/contract/contracts/${t.contract.contracts}/pdf?lang=fr` }],
+  // Inventory (catalog part): the three record kinds, each read, edited, deleted and restored with the other tenant's id; an item's checks and status.
+  ...Object.fromEntries(
+    INVENTORY_KINDS.flatMap((kind) => [
+      [`GET /api/inventory/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/inventory/${kind}/${t.inventory[kind]}` }]],
+      [`GET /api/inventory/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/inventory/${kind}/${t.inventory[kind]}/history` }]],
+      [`PATCH /api/inventory/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/inventory/${kind}/${t.inventory[kind]}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }]],
+      [`DELETE /api/inventory/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/inventory/${kind}/${t.inventory[kind]}`, payload: { baseVersion: 1 } }]],
+      [`POST /api/inventory/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/inventory/${kind}/${t.inventory[kind]}/restore`, payload: { baseVersion: 1 } }]],
+    ]),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
+  'GET /api/inventory/equipment/:id/checks': (t) => [{ method: 'GET', url: `/api/inventory/equipment/${t.inventory.equipment}/checks` }],
+  'POST /api/inventory/equipment/:id/checks': (t) => [
+    { method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/checks`, payload: { id: randomUUID(), doneOn: '2024-01-02', answers: [{ item: 'Taken over', ok: false, note: '' }], notes: '' } },
+  ],
+  'POST /api/inventory/equipment/:id/status': (t) => [{ method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/status`, payload: { baseVersion: 1, status: 'outOfOrder', note: 'Taken over' } }],
   // Contacts: a contact read, exported, edited, merged, deleted and restored with the other tenant's id.
   'GET /api/contact-v2/contacts/:id': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}` }],
   'GET /api/contact-v2/contacts/:id/history': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}/history` }],
@@ -459,6 +483,9 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   { method: 'POST', url: '/api/supplier/suppliers', payload: { id: randomUUID(), name: 'Taken over', tradeIds: [t.supplier.trades] } },
   // A contract with the other tenant's supplier, or from its template: not found.
   { method: 'POST', url: '/api/contract/contracts', payload: { id: randomUUID(), supplierId: t.supplier.suppliers, type: 'service', title: 'Taken over' } },
+  // An item of the other tenant's article or site, an article of its category: not found.
+  { method: 'POST', url: '/api/inventory/equipment', payload: { id: randomUUID(), articleId: t.inventory.articles, name: 'Taken over' } },
+  { method: 'POST', url: '/api/inventory/articles', payload: { id: randomUUID(), name: 'Taken over', categoryId: t.inventory.categories } },
   // A contact of the other tenant's supplier or site: not found.
   { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', supplierId: t.supplier.suppliers } },
   { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', sites: [{ siteId: t.site, role: 'emergency' }] } },
@@ -654,7 +681,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), t.contact, ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), ...Object.values(t.inventory), t.contact, ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }
