@@ -326,7 +326,7 @@ export class CatalogRepository {
         barcode: row.barcode,
       }),
     };
-    return this.store.page(rowKind, query, this.deleted(query.deleted as 'true' | 'false' | undefined));
+    return this.store.page(rowKind, query, this.deleted(query.deleted));
   }
 
   // ---------------------------------------------------------------- equipment
@@ -472,7 +472,7 @@ export class CatalogRepository {
         checkState: checkState(row.next_check_on, this.today, row.status),
       }),
     } as unknown as RecordKind<EquipmentDbRow, EquipmentFields, EquipmentRow>;
-    return this.store.page(rowKind, query as KindListQuery, this.deleted(query.deleted));
+    return this.store.page(rowKind, query, this.deleted(query.deleted));
   }
 
   async exportEquipment(query: EquipmentListQuery, max: number): Promise<EquipmentRow[]> {
