@@ -48,7 +48,7 @@ export function ArticlesList({ search, selectedId }: { search: ArticleListSearch
       }),
     });
   const filtered = Object.keys(search).some((key) => key !== 'deleted' && search[key] !== undefined);
-  const texts = listTexts((key, options) => t(`catalog.articles.${key}`, options), filtered);
+  const texts = listTexts((key, options) => t(`catalog.articles.${key.replace(/^list\./, '')}`, options), filtered);
   return (
     <RecordList
       query={articles.pagesQueryOptions(search)}

@@ -67,7 +67,7 @@ export function EquipmentList({ search, selectedId }: { search: EquipmentListSea
   const select = (label: string, key: keyof EquipmentListSearch, options: { value: string; label: string }[]) => (
     <FilterSelect label={label} anyLabel={t('catalog.list.any')} value={search[key]} options={options} onChange={(value) => setSearch({ [key]: value })} />
   );
-  const texts = listTexts((key, options) => t(`catalog.equipment.${key}`, options), filtered);
+  const texts = listTexts((key, options) => t(`catalog.equipment.${key.replace(/^list\./, '')}`, options), filtered);
 
   return (
     <RecordList
