@@ -243,5 +243,16 @@ describe('the demo data, the dashboard and the calendar', () => {
     expect(await seedBenchEquipment(acme, lyon, rows[0]!.id, 1500)).toBe(1500);
     const after = (await acme.query<{ n: number }>('select count(*)::int as n from inventory_equipment where district_id = $1', [lyon])).rows[0]!.n;
     expect(after - before).toBe(1500);
+    // Every page of the list by its cursor, once each.
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; text: string; data: Page<EquipmentRow> } = await call<Page<EquipmentRow>>({ url: `/equipment?limit=48${cursor ? `&cursor=${cursor}` : ''}` });
+      expect(page.status, page.text).toBe(200);
+      for (const row of page.data.items) seen.add(row.id);
+      cursor = page.data.nextCursor;
+    } while (cursor);
+    const live = (await acme.query<{ n: number }>('select count(*)::int as n from inventory_equipment where district_id = $1 and deleted_at is null', [lyon])).rows[0]!.n;
+    expect(seen.size).toBe(live);
   });
 });

@@ -130,11 +130,11 @@ export interface EquipmentDbRow extends RecordMetaRow {
   sort_value: string;
 }
 
-const ARTICLE_SELECT = `select t.*, c.name as category_name, s.name as supplier_name, k.name as contract_name,
+const ARTICLE_SELECT = `select t.*, vigie_fold(t.name) as sort_value, c.name as category_name, s.name as supplier_name, k.name as contract_name,
     (select count(*)::int from inventory_equipment e where e.article_id = t.id and e.deleted_at is null) as equipment_count
   from inventory_articles t left join inventory_categories c on c.id = t.category_id left join suppliers s on s.id = t.supplier_id left join contracts k on k.id = t.contract_id`;
 
-const EQUIPMENT_COLUMNS = `t.id, t.district_id, t.name, t.article_id, a.name as article_name, a.category_id, c.name as category_name, c.check_period_months as category_period,
+const EQUIPMENT_COLUMNS = `t.id, t.district_id, t.name, vigie_fold(t.name) as sort_value, t.article_id, a.name as article_name, a.category_id, c.name as category_name, c.check_period_months as category_period,
   c.checklist, c.check_template_id, t.serial, t.tag, t.site_id, si.name as site_name, t.building, t.floor, t.room, t.position, t.status, t.custodian_id,
   t.bought_on::text as bought_on, t.commissioned_on::text as commissioned_on, t.warranty_end_on::text as warranty_end_on, t.check_period_months,
   t.last_check_on::text as last_check_on, t.next_check_on::text as next_check_on, t.supplier_id, su.name as supplier_name, t.contract_id, k.name as contract_name,
@@ -142,7 +142,7 @@ const EQUIPMENT_COLUMNS = `t.id, t.district_id, t.name, t.article_id, a.name as 
 const EQUIPMENT_FROM = `inventory_equipment t join inventory_articles a on a.id = t.article_id left join inventory_categories c on c.id = a.category_id
   left join sites si on si.id = t.site_id left join suppliers su on su.id = t.supplier_id left join contracts k on k.id = t.contract_id`;
 /** The list's row: the article's and the site's names only. */
-const EQUIPMENT_ROW_SELECT = `select t.id, t.district_id, t.name, t.article_id, a.name as article_name, t.serial, t.tag, t.site_id, si.name as site_name, t.room, t.status,
+const EQUIPMENT_ROW_SELECT = `select t.id, t.district_id, t.name, vigie_fold(t.name) as sort_value, t.article_id, a.name as article_name, t.serial, t.tag, t.site_id, si.name as site_name, t.room, t.status,
   t.last_check_on::text as last_check_on, t.next_check_on::text as next_check_on, t.version, t.created_at, t.created_by, t.updated_at, t.updated_by, t.deleted_at
   from inventory_equipment t join inventory_articles a on a.id = t.article_id left join sites si on si.id = t.site_id`;
 
@@ -303,7 +303,7 @@ export class CatalogRepository {
       if (f.contractId !== (before?.contractId ?? null)) await this.requireLive('contracts', f.contractId, KEYS.contractNotFound);
       await this.checkValues(f.categoryId, f.fieldValues);
     },
-    search: 'vigie_fold(t.name || \' \' || t.maker || \' \' || t.model || \' \' || t.reference || \' \' || t.barcode)',
+    search: "t.name || ' ' || t.maker || ' ' || t.model || ' ' || t.reference || ' ' || t.barcode",
     filters: { category: { column: 't.category_id', type: 'uuid' }, barcode: { column: 't.barcode', type: 'text' } },
     invalidFilter: KEYS.invalidFilter,
     inUse: (row) => (row.equipment_count > 0 ? KEYS.articleInUse : null),
@@ -313,7 +313,7 @@ export class CatalogRepository {
   listArticles(query: KindListQuery): Promise<Page<ArticleRow>> {
     const rowKind: RecordKind<ArticleDbRow, ArticleFields, ArticleRow> = {
       ...this.articles,
-      select: `select t.*, c.name as category_name from inventory_articles t left join inventory_categories c on c.id = t.category_id`,
+      select: `select t.*, vigie_fold(t.name) as sort_value, c.name as category_name from inventory_articles t left join inventory_categories c on c.id = t.category_id`,
       toRecord: (row, names) => ({
         ...recordMetaOf(row, names),
         name: row.name,

@@ -11,7 +11,7 @@ import { IonButton } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkState, type Check, type CheckCreate, type Equipment } from '../../../../../common/modules/inventory/catalog';
+import { checkState, type Check, type CheckCreate, type Equipment, type EquipmentFields } from '../../../../../common/modules/inventory/catalog';
 import { EQUIPMENT_STATUSES, type EquipmentStatus } from '../../../../../common/modules/inventory/model';
 import { ConfirmBar } from '../../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../../components/module/ModulePage';
@@ -29,7 +29,7 @@ import { can } from '../../../../lib/rights';
 import { showSavedToast } from '../../../../lib/saved-toast';
 import { showToast } from '../../../../lib/toast';
 import { CATALOG_HISTORY_FIELDS } from '../history-fields';
-import { EQUIPMENT_MODULE, CHECK_WRITE, checksQueryOptions, equipment, queueCheck, queueStatus, STATUS_WRITE } from '../kinds';
+import { EQUIPMENT_MODULE, CHECK_WRITE, checksQueryOptions, choicesQueryOptions, equipment, queueCheck, queueStatus, STATUS_WRITE } from '../kinds';
 import { actionHref, articleHref, contractHref, supplierHref, useCatalogBase } from '../paths';
 import { CHECK_TONES, deviceToday, STATUS_TONES } from './status';
 
@@ -45,31 +45,67 @@ function withStatus(item: Equipment, writes: readonly PendingWrite[]): Equipment
   return move === undefined ? item : { ...item, status: (move.payload as { status: EquipmentStatus }).status };
 }
 
+/** An item created on this device and not sent yet, whole enough for its sheet (its check state on the device's day). */
+function fromCreate(payload: Partial<Equipment> & EquipmentFields & { id: string }, sites: readonly { id: string; name: string }[]): Equipment {
+  const nobody = { id: '00000000-0000-4000-8000-000000000000', name: '' };
+  const now = new Date().toISOString();
+  return {
+    districtId: '',
+    version: 1,
+    createdAt: now,
+    createdBy: nobody,
+    updatedAt: now,
+    updatedBy: nobody,
+    deletedAt: null,
+    lastCheckOn: null,
+    nextCheckOn: null,
+    checkState: 'none',
+    articleName: '',
+    categoryId: null,
+    categoryName: '',
+    siteName: sites.find((site) => site.id === payload.siteId)?.name ?? '',
+    custodianName: '',
+    supplierName: '',
+    contractName: '',
+    checklist: [],
+    checkTemplateId: null,
+    periodMonths: payload.checkPeriodMonths,
+    files: [],
+    ...payload,
+  };
+}
+
 export function EquipmentSheet({ equipmentId, onBack, onEdit }: EquipmentSheetProps) {
   const { t } = useTranslation('inventoryV2');
   const query = useQuery({ ...equipment.recordQueryOptions(equipmentId), enabled: useServerMayHave(equipment.writeKinds.create, equipmentId) });
   const writes = usePendingChanges(EQUIPMENT_MODULE).filter((write) => write.item.recordId === equipmentId);
   const server = query.data;
   const overlaid = withPendingRecord(server, equipment.ownWrites(writes));
-  const item = useKeptRecord(overlaid === undefined || server === undefined ? undefined : withStatus(overlaid as Equipment, writes), query.isFetching);
+  const choices = useQuery(choicesQueryOptions());
+  const item = useKeptRecord(
+    overlaid === undefined ? undefined : withStatus(server === undefined ? fromCreate(overlaid as Partial<Equipment> & EquipmentFields & { id: string }, choices.data?.sites ?? []) : (overlaid as Equipment), writes),
+    query.isFetching,
+  );
   if (item === undefined) return <SheetPlaceholder title={t('catalog.sheet.title')} onBack={onBack} query={query} offlineText={t('catalog.sheet.offline_missing')} loadingLabel={t('catalog.sheet.loading')} />;
-  return <EquipmentSheetView item={item} writes={writes} pending={overlaid?.pending} onBack={onBack} onEdit={onEdit} />;
+  return <EquipmentSheetView item={item} onServer={server !== undefined} writes={writes} pending={overlaid?.pending} onBack={onBack} onEdit={onEdit} />;
 }
 
 interface ViewProps {
   item: Equipment;
+  /** False for an item created on this device and not sent yet (no checks, photos nor history to read). */
+  onServer: boolean;
   writes: readonly PendingWrite[];
   pending: Parameters<typeof WaitingMark>[0]['pending'] | undefined;
   onBack?: (() => void) | undefined;
   onEdit: () => void;
 }
 
-function EquipmentSheetView({ item, writes, pending, onBack, onEdit }: ViewProps) {
+function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }: ViewProps) {
   const { t, i18n } = useTranslation('inventoryV2');
   const base = useCatalogBase();
   const queryClient = useQueryClient();
   const manager = can(useEnvelope((state) => state.rights), base.feature, 'manage');
-  const checks = useQuery(checksQueryOptions(item.id));
+  const checks = useQuery({ ...checksQueryOptions(item.id), enabled: onServer });
   // A check or a move delivered: the item, its checks and its history are read again.
   useOnDelivered(EQUIPMENT_MODULE, () => {
     void queryClient.invalidateQueries({ queryKey: checksQueryOptions(item.id).queryKey });
@@ -104,7 +140,7 @@ function EquipmentSheetView({ item, writes, pending, onBack, onEdit }: ViewProps
 
   const actions = (
     <>
-      {manager && !deleted && <IonButton onClick={onEdit}>{t('catalog.sheet.edit')}</IonButton>}
+      {manager && !deleted && onServer && <IonButton onClick={onEdit}>{t('catalog.sheet.edit')}</IonButton>}
       {manager && !deleted && (
         <IonButton color="danger" fill="outline" onClick={() => setConfirmDelete(true)}>
           {t('catalog.sheet.delete')}
@@ -209,6 +245,7 @@ function EquipmentSheetView({ item, writes, pending, onBack, onEdit }: ViewProps
           />
           {item.notes !== '' && <p className="inventory-catalog-notes">{item.notes}</p>}
         </RecordSection>
+        {onServer && (
         <RecordSection title={t('catalog.sheet.photos')}>
           <RecordAttachments module={EQUIPMENT_MODULE} recordId={item.id} attachments={item.files} manage={manager && !deleted} onDelivered={() => void queryClient.invalidateQueries({ queryKey: equipment.keys.detail(item.id) })} />
           {manager && !deleted && (
@@ -218,9 +255,12 @@ function EquipmentSheetView({ item, writes, pending, onBack, onEdit }: ViewProps
             </label>
           )}
         </RecordSection>
-        <RecordSection title={t('catalog.sheet.history')}>
-          <HistoryList query={equipment.historyQueryOptions(item.id)} fields={CATALOG_HISTORY_FIELDS} />
-        </RecordSection>
+        )}
+        {onServer && (
+          <RecordSection title={t('catalog.sheet.history')}>
+            <HistoryList query={equipment.historyQueryOptions(item.id)} fields={CATALOG_HISTORY_FIELDS} />
+          </RecordSection>
+        )}
       </RecordSheet>
     </ModulePage>
   );
