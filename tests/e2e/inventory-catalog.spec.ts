@@ -125,3 +125,35 @@ test('a field user offline records a failing check: shown at once as waiting, th
   expect(after.nextCheckOn).toBe(nextYear(day(0)));
   expect(after.checkState).toBe('ok');
 });
+
+test.describe('a manager on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('reads the catalog, and creates an item from a scanned barcode: the article chosen by its barcode, the tag prefilled', async ({ page }) => {
+    test.setTimeout(90_000);
+    await submitLogin(page, OPERATOR);
+    await page.goto('/inventory-v2/categories');
+    await expect(page.getByRole('list', { name: 'Categories' }).getByText('Extincteurs', { exact: true })).toBeVisible();
+    await expectNoViolations(page, '/inventory-v2/categories (desktop)');
+
+    await page.goto('/inventory-v2/article?search=CO2');
+    await page.getByRole('link', { name: /Extincteur CO2 2 kg/ }).click();
+    await expect(page.getByRole('heading', { name: 'Extincteur CO2 2 kg' })).toBeVisible();
+    await expect(page.getByText('3760123450023')).toBeVisible();
+    await expectNoViolations(page, '/inventory-v2/article/$id (desktop)');
+
+    const tag = `INV-T${Date.now().toString(36)}`;
+    await page.goto(`/inventory-v2/equipment/new?barcode=3760123450023&tag=${tag}`);
+    await expect(page.getByText('Code 3760123450023: article “Extincteur CO2 2 kg”.')).toBeVisible();
+    await expect(page.getByLabel('Tag', { exact: true })).toHaveValue(tag);
+    await expectNoViolations(page, '/inventory-v2/equipment/new (desktop)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name: 'Extincteur CO2 2 kg' })).toBeVisible();
+    await expect(page.getByText(tag).first()).toBeVisible();
+    // Once sent, the item is on the server with its article and tag.
+    const api = await operatorApi(page.request);
+    await expect
+      .poll(async () => (await api.get<{ items: { tag: string; articleName: string }[] }>(`/api/inventory/equipment?tag=${tag}`)).items, { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ tag, articleName: 'Extincteur CO2 2 kg' })]);
+  });
+});

@@ -92,20 +92,27 @@ function EquipmentActions() {
   const base = useCatalogBase();
   const search = useEquipmentSearch();
   const manager = useManager();
+  // The scan, labels and audits pages are under /inventory-v2 (its read right; labels its manage right).
+  const rights = useEnvelope((state) => state.rights);
+  const v2 = can(rights, 'inventoryV2', 'read');
   return (
     <>
       {manager && <NavButton href={equipmentNewHref(base)}>{t('catalog.equipment.new')}</NavButton>}
-      <NavButton href={SCAN_HREF} outline>
-        {t('catalog.equipment.scan')}
-      </NavButton>
-      {manager && (
+      {v2 && (
+        <NavButton href={SCAN_HREF} outline>
+          {t('catalog.equipment.scan')}
+        </NavButton>
+      )}
+      {can(rights, 'inventoryV2', 'manage') && (
         <NavButton href={LABELS_HREF} outline>
           {t('catalog.equipment.labels')}
         </NavButton>
       )}
-      <NavButton href={AUDITS_HREF} outline>
-        {t('catalog.equipment.audits')}
-      </NavButton>
+      {v2 && (
+        <NavButton href={AUDITS_HREF} outline>
+          {t('catalog.equipment.audits')}
+        </NavButton>
+      )}
       <IonButton fill="outline" onClick={() => downloadList('inventory/equipment/export.csv', search, 'equipements.csv')}>
         {t('catalog.list.export')}
       </IonButton>

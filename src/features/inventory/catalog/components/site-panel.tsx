@@ -11,7 +11,9 @@ import { StatusChip } from '../../../../components/module/StatusChip';
 import { useLinkNavigation } from '../../../../hooks/use-link-navigation';
 import { formatDay } from '../../../../lib/dates';
 import { equipment } from '../kinds';
-import { equipmentHref, equipmentListHref, INVENTORY_V2_BASE } from '../paths';
+import { useEnvelope } from '../../../../lib/envelope-store';
+import { can } from '../../../../lib/rights';
+import { equipmentHref, equipmentListHref, INVENTORY_BASE, INVENTORY_V2_BASE } from '../paths';
 import { CHECK_TONES, deviceToday, STATUS_TONES } from './status';
 import './catalog.css';
 
@@ -20,6 +22,8 @@ const SHOWN = 20;
 export function SiteEquipmentPanel({ recordId }: { recordId: string }) {
   const { t, i18n } = useTranslation('inventoryV2');
   const follow = useLinkNavigation();
+  // The items' pages under the prefix the reader's rights open.
+  const base = can(useEnvelope((state) => state.rights), 'inventoryV2', 'read') ? INVENTORY_V2_BASE : INVENTORY_BASE;
   const due = useInfiniteQuery(equipment.pagesQueryOptions({ site: recordId, check: 'due' }));
   const all = useInfiniteQuery(equipment.pagesQueryOptions({ site: recordId }));
   const dueRows = (due.data?.pages[0]?.items ?? []).slice().sort((a, b) => (a.nextCheckOn ?? '').localeCompare(b.nextCheckOn ?? ''));
@@ -27,7 +31,7 @@ export function SiteEquipmentPanel({ recordId }: { recordId: string }) {
   const others = (all.data?.pages[0]?.items ?? []).filter((row) => !dueRows.some((d) => d.id === row.id));
   const rows = [...dueRows, ...others].slice(0, SHOWN);
   const today = deviceToday();
-  const listHref = equipmentListHref(INVENTORY_V2_BASE, { site: recordId });
+  const listHref = equipmentListHref(base, { site: recordId });
   return (
     <RecordSection title={t('catalog.site.title')}>
       {all.isPending && all.fetchStatus === 'paused' && <p>{t('catalog.sheet.offline_missing')}</p>}
@@ -35,7 +39,7 @@ export function SiteEquipmentPanel({ recordId }: { recordId: string }) {
       {due.data !== undefined && <p>{t('catalog.site.due', { count: due.data.pages[0]?.total ?? 0 })}</p>}
       <ul className="inventory-catalog-checks" aria-label={t('catalog.site.title')}>
         {rows.map((row) => {
-          const href = equipmentHref(INVENTORY_V2_BASE, row.id);
+          const href = equipmentHref(base, row.id);
           const state = checkState(row.nextCheckOn, today, row.status);
           return (
             <li key={row.id} className="inventory-catalog-check">
