@@ -77,6 +77,7 @@ test('a field user offline records a failing check: shown at once as waiting, th
   expect(item.checklist).toContain('Manomètre dans le vert');
 
   await submitLogin(page, FIELD);
+  await expect(page.getByTestId('toolbar-district')).toBeVisible();
   await page.goto(`/inventory-v2/equipment?check=overdue&search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
   await expectNoViolations(page, '/inventory-v2/equipment (phone)');
@@ -132,6 +133,7 @@ test.describe('a manager on a desktop', () => {
   test('reads the catalog, and creates an item from a scanned barcode: the article chosen by its barcode, the tag prefilled', async ({ page }) => {
     test.setTimeout(90_000);
     await submitLogin(page, OPERATOR);
+    await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
     await page.goto('/inventory-v2/categories');
     await expect(page.getByRole('list', { name: 'Categories' }).getByText('Extincteurs', { exact: true })).toBeVisible();
     await expectNoViolations(page, '/inventory-v2/categories (desktop)');
@@ -155,5 +157,12 @@ test.describe('a manager on a desktop', () => {
     await expect
       .poll(async () => (await api.get<{ items: { tag: string; articleName: string }[] }>(`/api/inventory/equipment?tag=${tag}`)).items, { timeout: 30_000 })
       .toEqual([expect.objectContaining({ tag, articleName: 'Extincteur CO2 2 kg' })]);
+
+    // A demo site's sheet shows its equipment and its checks due.
+    const sites = await api.get<{ items: { id: string; name: string }[] }>(`/api/sites?limit=1&search=${encodeURIComponent('Siège')}`);
+    await page.goto(`/site/${sites.items[0]!.id}`);
+    const panel = page.getByRole('list', { name: 'Equipment' });
+    await expect(panel.getByRole('link', { name: 'Extincteur eau hall' })).toBeVisible();
+    await expect(page.getByText(/\d+ checks? due/)).toBeVisible();
   });
 });

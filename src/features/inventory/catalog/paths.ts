@@ -43,7 +43,7 @@ export const equipmentCodeHref = (itemId: string) => `${EQUIPMENT_CODE_PATH}${id
 export const actionHref = (actionId: string) => `/actionPlan/actions/${id(actionId)}`;
 export const supplierHref = (supplierId: string) => `/supplier/supplier-view/${id(supplierId)}`;
 export const contractHref = (contractId: string) => `/contract/contract-view/${id(contractId)}`;
-export const siteHref = (siteId: string) => `/sites/${id(siteId)}`;
+export const siteHref = (siteId: string) => `/site/${id(siteId)}`;
 /** The scan part's pages (src/features/inventory/audit). */
 export const SCAN_HREF = '/inventory-v2/scan';
 export const LABELS_HREF = '/inventory-v2/labels';

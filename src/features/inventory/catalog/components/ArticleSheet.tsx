@@ -95,7 +95,7 @@ export function ArticleSheet({ articleId, onBack, onEdit }: { articleId: string;
               { label: t('catalog.field.unitCostCents'), value: cost },
               { label: t('catalog.field.supplier'), value: article.supplierId === null ? empty : <a href={supplierHref(article.supplierId)}>{article.supplierName || t('catalog.sheet.open')}</a> },
               { label: t('catalog.field.contract'), value: article.contractId === null ? empty : <a href={contractHref(article.contractId)}>{article.contractName || t('catalog.sheet.open')}</a> },
-              { label: t('catalog.articles.items'), value: <a href={equipmentListHref(base, {})}>{t('catalog.articles.item_count', { count: article.equipmentCount })}</a> },
+              { label: t('catalog.articles.items'), value: <a href={equipmentListHref(base, { article: article.id })}>{t('catalog.articles.item_count', { count: article.equipmentCount })}</a> },
               ...Object.entries(article.fieldValues).filter(([, v]) => v !== null && v !== '').map(([key, v]) => ({ label: key, value: String(v) })),
             ]}
           />

@@ -30,7 +30,7 @@ import { showSavedToast } from '../../../../lib/saved-toast';
 import { showToast } from '../../../../lib/toast';
 import { CATALOG_HISTORY_FIELDS } from '../history-fields';
 import { EQUIPMENT_MODULE, CHECK_WRITE, checksQueryOptions, choicesQueryOptions, equipment, queueCheck, queueStatus, STATUS_WRITE } from '../kinds';
-import { actionHref, articleHref, contractHref, supplierHref, useCatalogBase } from '../paths';
+import { actionHref, articleHref, contractHref, siteHref, supplierHref, useCatalogBase } from '../paths';
 import { CHECK_TONES, deviceToday, STATUS_TONES } from './status';
 
 export interface EquipmentSheetProps {
@@ -231,7 +231,7 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
               { label: t('catalog.field.category'), value: item.categoryName || empty },
               { label: t('catalog.field.serial'), value: item.serial || empty },
               { label: t('catalog.field.tag'), value: item.tag || empty },
-              { label: t('catalog.field.site'), value: item.siteName || empty },
+              { label: t('catalog.field.site'), value: item.siteId === null ? empty : <a href={siteHref(item.siteId)}>{item.siteName || t('catalog.sheet.open')}</a> },
               { label: t('catalog.field.place'), value: [item.building, item.floor, item.room].filter(Boolean).join(', ') || empty },
               ...(item.position === null ? [] : [{ label: t('catalog.field.position'), value: `${item.position.lat.toFixed(5)}, ${item.position.lng.toFixed(5)}` }]),
               { label: t('catalog.field.custodian'), value: item.custodianName || empty },
