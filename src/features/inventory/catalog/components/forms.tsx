@@ -5,6 +5,7 @@
  * contracts) read the device's copies. The new item form takes a scan's `tag`, `serial` or
  * `barcode` (the article with that barcode is chosen), or a sheet's `article` and `site`.
  */
+import { IonButton } from '@ionic/react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -193,6 +194,8 @@ interface EquipmentState {
   building: string;
   floor: string;
   room: string;
+  lat: string;
+  lng: string;
   custodianId: string;
   boughtOn: string;
   commissionedOn: string;
@@ -236,6 +239,8 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
             building: '',
             floor: '',
             room: '',
+            lat: '',
+            lng: '',
             custodianId: '',
             boughtOn: '',
             commissionedOn: '',
@@ -256,6 +261,8 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
             building: item.building,
             floor: item.floor,
             room: item.room,
+            lat: item.position === null ? '' : String(item.position.lat),
+            lng: item.position === null ? '' : String(item.position.lng),
             custodianId: item.custodianId ?? '',
             boughtOn: item.boughtOn ?? '',
             commissionedOn: item.commissionedOn ?? '',
@@ -288,7 +295,7 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
       building: s.building.trim(),
       floor: s.floor.trim(),
       room: s.room.trim(),
-      position: item?.position ?? null,
+      position: s.lat.trim() === '' && s.lng.trim() === '' ? null : { lat: num(s.lat) ?? Number.NaN, lng: num(s.lng) ?? Number.NaN },
       status: s.status,
       custodianId: s.custodianId || null,
       boughtOn: s.boughtOn || null,
@@ -349,6 +356,26 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
         <TextField label={t('catalog.field.building')} value={state.building} onChange={(v) => set('building', v)} problem={shown('building')} maxlength={120} />
         <TextField label={t('catalog.field.floor')} value={state.floor} onChange={(v) => set('floor', v)} problem={shown('floor')} maxlength={60} />
         <TextField label={t('catalog.field.room')} value={state.room} onChange={(v) => set('room', v)} problem={shown('room')} maxlength={120} />
+        <fieldset className="inventory-catalog-box">
+          <legend>{t('catalog.field.position')}</legend>
+          <TextField label={t('catalog.form.lat')} value={state.lat} onChange={(v) => set('lat', v)} problem={shown('position')} inputMode="decimal" />
+          <TextField label={t('catalog.form.lng')} value={state.lng} onChange={(v) => set('lng', v)} problem={shown('position')} inputMode="decimal" />
+          <IonButton
+            fill="outline"
+            onClick={() =>
+              navigator.geolocation.getCurrentPosition(
+                (here) => {
+                  set('lat', here.coords.latitude.toFixed(6));
+                  set('lng', here.coords.longitude.toFixed(6));
+                },
+                () => showToast({ message: t('catalog.form.no_location'), kind: 'danger' }),
+                { enableHighAccuracy: true, timeout: 15_000 },
+              )
+            }
+          >
+            {t('catalog.form.here')}
+          </IonButton>
+        </fieldset>
         <Select label={t('catalog.field.custodian')} value={state.custodianId} onChange={(v) => set('custodianId', v)} none={t('catalog.form.none')} options={named.members} />
         <DayField label={t('catalog.field.boughtOn')} value={state.boughtOn} onChange={(v) => set('boughtOn', v)} />
         <DayField label={t('catalog.field.commissionedOn')} value={state.commissionedOn} onChange={(v) => set('commissionedOn', v)} />
