@@ -52,7 +52,7 @@ describe('GET /api/dashboard', () => {
     expect(field.recentDeclarations!.items.length).toBeLessThanOrEqual(DASHBOARD_ROWS);
     // Nothing readable: every part null.
     const switcher = await dashboard('districts@demo.vigie.test');
-    expect(switcher).toEqual({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null });
+    expect(switcher).toEqual({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null, cards: [] });
     // Without the actions rights: no actions part.
     const fieldId = await accountId(server, 'field@demo.vigie.test');
     await setRights(server, fieldId, lyon, ['questionnaryV2.questionnary_read', 'declarations.read', 'notifications.access']);

@@ -53,8 +53,8 @@ interface Tenant {
   contract: Record<ContractKind, string>;
   /** A contact (Contacts module routes), named with the marker, the site's emergency contact. */
   contact: string;
-  /** An inventory category, article and item of equipment (the catalog part's routes), named with the marker. */
-  inventory: Record<InventoryKind, string>;
+  /** An inventory category, article and item of equipment at `site` (the catalog part's routes), and an audit of that site (the audit part's), named with the marker. */
+  inventory: Record<InventoryKind, string> & { audit: string };
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -241,15 +241,29 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     operatorId,
     contract.templates,
   ]);
-  const inventory = { categories: randomUUID(), articles: randomUUID(), equipment: randomUUID() };
-  await client.query(`insert into inventory_categories (id, district_id, name, check_period_months, created_by) values ($1, $2, $3, 12, $4)`, [inventory.categories, district, `Catégorie ${marker}`, operatorId]);
-  await client.query(`insert into inventory_articles (id, district_id, category_id, name, created_by) values ($1, $2, $3, $4, $5)`, [inventory.articles, district, inventory.categories, `Article ${marker}`, operatorId]);
-  await client.query(`insert into inventory_equipment (id, district_id, article_id, name, site_id, created_by) values ($1, $2, $3, $4, $5, $6)`, [inventory.equipment, district, inventory.articles, `Équipement ${marker}`, site.id, operatorId]);
   const contact = randomUUID();
   await client.query(
     `insert into contacts (id, district_id, first_name, last_name, name, uid, site_links, search_text, created_by) values ($1, $2, 'Contact', $3, $3, $6, $4, $3, $5)`,
     [contact, district, `Contact ${marker}`, JSON.stringify([{ siteId: site.id, role: 'emergency' }]), operatorId, contact],
   );
+  const inventory = { categories: randomUUID(), articles: randomUUID(), equipment: randomUUID(), audit: randomUUID() };
+  await client.query(`insert into inventory_categories (id, district_id, name, check_period_months, created_by) values ($1, $2, $3, 12, $4)`, [inventory.categories, district, `Catégorie ${marker}`, operatorId]);
+  await client.query(`insert into inventory_articles (id, district_id, category_id, name, created_by) values ($1, $2, $3, $4, $5)`, [inventory.articles, district, inventory.categories, `Article ${marker}`, operatorId]);
+  await client.query(`insert into inventory_equipment (id, district_id, article_id, name, tag, site_id, room, created_by) values ($1, $2, $3, $4, $4, $5, 'Hall', $6)`, [
+    inventory.equipment,
+    district,
+    inventory.articles,
+    `Matériel ${marker}`,
+    site.id,
+    operatorId,
+  ]);
+  await client.query(`insert into inventory_audits (id, district_id, site_id, room, started_by, created_by, expected_ids) values ($1, $2, $3, 'Hall', $4, $4, $5)`, [
+    inventory.audit,
+    district,
+    site.id,
+    operatorId,
+    [inventory.equipment],
+  ]);
   return {
     supplier,
     contract,
@@ -474,6 +488,13 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   // The basemap's tiles are world data, the same for every tenant: only a tile that does not exist is not found.
   'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
+  // Inventory audits: another tenant's audit read, scanned, completed, and its items moved.
+  'GET /api/inventory/audits/:id': (t) => [{ method: 'GET', url: `/api/inventory/audits/${t.inventory.audit}` }],
+  'POST /api/inventory/audits/:id/scans': (t) => [
+    { method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/scans`, payload: { id: randomUUID(), code: t.inventory.equipment, scannedAt: new Date().toISOString() } },
+  ],
+  'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/complete`, payload: { scanIds: [] } }],
+  'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/move`, payload: { equipmentId: t.inventory.equipment } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -526,6 +547,8 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
     url: '/api/actions',
     payload: { id: randomUUID(), title: 'Taken over', description: '', siteId: null, planId: null, assigneeId: null, dueOn: null, priority: 'low', proof: { photo: false, note: false }, ...named },
   })),
+  // An audit of the other tenant's site: not found.
+  { method: 'POST', url: '/api/inventory/audits', payload: { id: randomUUID(), siteId: t.site } },
   { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
   // The district of another client named with the session's own client database.
   { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
@@ -572,6 +595,7 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/cartography/export': (t) => [`?layers=${t.map.layers}`],
   'GET /api/contact-v2/site-contacts': (t) => [`?site=${t.site}`, '?role=emergency,fireSafety'],
   'GET /api/contact-v2/contacts': (t) => [`?site=${t.site}`],
+  'GET /api/inventory/labels/items': (t) => [`?ids=${t.inventory.equipment}`, `?siteId=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */
@@ -615,7 +639,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.inventory), ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;

@@ -110,6 +110,15 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   ),
   // The caller's own account's language (server/src/routes/api/me/, OWN_ACCOUNT).
   'PUT /api/me/language': { reason: 'sets the language the server writes the caller’s own bells, e-mails and feed in', marks: [OWN_ACCOUNT] },
+  // Own work in the inventory's audits (server/src/modules/inventory/audit/routes.ts): a field user
+  // reading the equipment starts an audit, scans and completes it; moving an item needs the manage right.
+  ...Object.fromEntries(
+    [
+      ['POST /api/inventory/audits', 'starts an audit of a site or a room: the field user’s own work'],
+      ['POST /api/inventory/audits/:id/scans', 'records the caller’s own scan in an open audit'],
+      ['POST /api/inventory/audits/:id/complete', 'completes an audit once every scan the caller’s device made is on the server'],
+    ].map(([route, reason]) => [route, { reason, marks: [{ anyOf: [{ feature: 'inventoryV2', action: 'read' }, { feature: 'inventory', action: 'read' }] }] as RouteAccess[] }]),
+  ),
   // Reads that the spec makes POST calls (section 7, cached POST calls): they change nothing.
   ...Object.fromEntries(
     ['isElementsOfFeatureAvailable', 'getFunctionalityElements', 'getFunctionalityElementPosition'].map((call) => [

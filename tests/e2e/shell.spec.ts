@@ -37,6 +37,9 @@ const EXPECTED_MENUS: Record<string, MenuRow[]> = {
     ['Action plans', '/actionPlan/actionPlanView'],
     ['Actions', '/actionPlan/actions'],
     ['Declarations', '/declarations'],
+    // inventoryV2.equipment_read and stockManagement.inventory_read: the equipment and the counts.
+    ['Inventory V2', '/inventory-v2/equipment'],
+    ['Stock management', '/stock-management/inventory'],
     // contactV2.contactV2_read: a field user reads a site's emergency contacts.
     ['Contacts', '/contact-v2'],
     ['Notifications', '/notifications/notificationsView'],

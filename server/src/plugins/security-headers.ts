@@ -1,19 +1,21 @@
 /**
  * Security headers on every response. The Content-Security-Policy allows scripts from the
- * app's own origin only (no inline script, no eval). Styles allow 'unsafe-inline' as a
+ * app's own origin only (no inline script, no eval; 'wasm-unsafe-eval' lets the inventory's
+ * scanner compile its self-hosted WebAssembly barcode decoder, and allows no eval of script). Styles allow 'unsafe-inline' as a
  * documented exception: Ionic's web components set inline styles and inject <style> into
  * shadow roots at run time, which neither a hash nor a nonce can cover. connect-src names the
  * socket's ws/wss origin explicitly; worker-src lets the service worker register.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self), interest-cohort=()';
+// camera=(self): the inventory's scanner reads codes with the phone's camera, on the app's own pages only.
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), payment=(), usb=(), geolocation=(self), interest-cohort=()';
 
 export function contentSecurityPolicy(host: string): string {
   const socketOrigins = host ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

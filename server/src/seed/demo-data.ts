@@ -44,7 +44,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     email: 'field@demo.vigie.test',
     role: 'field user',
     admin: false,
-    rights: ['sites.read', 'cartography.read', 'notifications.access', 'declarations.read', 'questionnaryV2.questionnary_read', 'actions-plans-actions.read', 'action-plans.read', 'contactV2.contactV2_read'],
+    rights: ['sites.read', 'cartography.read', 'notifications.access', 'declarations.read', 'questionnaryV2.questionnary_read', 'actions-plans-actions.read', 'action-plans.read', 'contactV2.contactV2_read',
+      // The site's equipment: find it, check it, audit a room; count a stock area.
+      'inventoryV2.equipment_read', 'stockManagement.inventory_read'],
     memberships: { acme: ['Lyon', 'Marseille'] },
   },
   { email: 'districts@demo.vigie.test', role: 'district switcher', admin: false, rights: ['opteamum.districts', 'sites.read'], memberships: { acme: ['Lyon', 'Marseille', 'Paris'] } },

@@ -43,5 +43,5 @@ export const inventoryModule: ServerModule = {
   attachments: Object.assign({}, ...PARTS.map((p) => p.attachments ?? {})) as ServerModule['attachments'],
   ...(calendarEvents ? { calendarEvents } : {}),
   namedTables: PARTS.flatMap((p) => p.namedTables ?? []),
-  dashboardCards: async (reader, today) => (await Promise.all(PARTS.map((p) => p.dashboardCards?.(reader, today) ?? Promise.resolve([])))).flat(),
+  dashboardCards: async (reader, today) => (await Promise.all(PARTS.map(async (p) => (p.dashboardCards ? p.dashboardCards(reader, today) : [])))).flat(),
 };

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
 import { ACTIONS_MODULE } from '../../../../common/modules/actions/names';
 import { hasScreens } from '../../../../common/modules/index';
-import type { DashboardData } from '../../../../common/schemas/dashboard';
+import type { DashboardCard, DashboardData } from '../../../../common/schemas/dashboard';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -233,7 +233,39 @@ function DashboardParts({ data, links }: { data: DashboardData; links: Dashboard
           )}
         />
       )}
+      {/* An answer kept from before the modules' cards has none. */}
+      {(data.cards ?? []).map((card) => (
+        <ModuleCard key={card.id} card={card} />
+      ))}
     </>
+  );
+}
+
+/**
+ * A module's card (its server's `dashboardCards`): its title from the module's namespace, loaded
+ * with the card (shown once it is there), its count, its first rows, "see all".
+ */
+function ModuleCard({ card }: { card: DashboardCard }) {
+  const { t, i18n, ready } = useTranslation(['common', card.namespace], { useSuspense: false });
+  if (!ready) return null;
+  const language = i18n.language;
+  const mark = (tone: DashboardCard['tone']) =>
+    tone === 'danger' ? <span className="dashboard-overdue">{t('dashboard.overdue')}</span> : tone === 'warning' ? <span className="dashboard-soon">{t('dashboard.soon')}</span> : null;
+  return (
+    <Part
+      id={`dashboard-card-${card.id.replace(/[^A-Za-z0-9-]/g, '-')}`}
+      title={t(card.title, { ns: card.namespace })}
+      summary={t('dashboard.card_count', { count: card.count })}
+      all={{ href: card.path, label: t('dashboard.see_all') }}
+      empty={t('dashboard.card_empty')}
+      rows={card.items.map((item) => ({
+        id: item.id,
+        href: item.path,
+        title: item.label,
+        details: [item.detail, item.day === null ? null : formatDay(item.day, language)],
+        mark: mark(item.tone),
+      }))}
+    />
   );
 }
 

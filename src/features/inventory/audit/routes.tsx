@@ -1,6 +1,43 @@
-/** The scans', labels' and audits' routes below /inventory-v2 (../routes.tsx). */
-import type { AnyRoute } from '@tanstack/react-router';
+/**
+ * The scans', labels' and audits' routes below /inventory-v2 (../routes.tsx), each page lazily
+ * loaded: the scanner and its decoder are never in the entry.
+ *
+ *   /inventory-v2/scan               scan a code (opens the item, or offers to create it)
+ *   /inventory-v2/labels             print a sheet of QR labels (managers; ?ids=… or ?siteId=&room=)
+ *   /inventory-v2/audits             the audits, and starting one
+ *   /inventory-v2/audits/$auditId    one audit
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../../lib/envelope-store';
+import { catalogueOutcome } from '../../../lib/error-catalogue';
+import { can } from '../../../lib/rights';
 
-export function auditRoutes(_prefix: AnyRoute) {
-  return [] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pages = () => import('./components/pages');
+
+/** Labels are a manager's: inventoryV2.admin, or the inventory's admin rights. */
+function requireLabels(): void {
+  const rights = getEnvelopeState().rights;
+  if (can(rights, 'inventoryV2', 'manage') || can(rights, 'inventory', 'manage')) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['inventoryV2'] } }, appTranslate));
+  throw redirect({ href: '/inventory-v2/scan', replace: true });
+}
+
+export function auditRoutes(prefix: AnyRoute) {
+  const scan = createRoute({ getParentRoute: () => prefix, path: 'scan', component: lazyRouteComponent(pages, 'ScanPage') });
+  const labels = createRoute({
+    getParentRoute: () => prefix,
+    path: 'labels',
+    beforeLoad: () => requireLabels(),
+    component: lazyRouteComponent(() => import('./components/labels-page'), 'LabelsPage'),
+  });
+  const audits = createRoute({ getParentRoute: () => prefix, path: 'audits', component: lazyRouteComponent(pages, 'AuditsPage') });
+  const audit = createRoute({
+    getParentRoute: () => prefix,
+    path: 'audits/$auditId',
+    params: { parse: (raw: { auditId: string }) => (UUID.test(raw.auditId) ? { auditId: raw.auditId.toLowerCase() } : false) },
+    component: lazyRouteComponent(pages, 'AuditPage'),
+  });
+  return [scan, labels, audits, audit] as const;
 }

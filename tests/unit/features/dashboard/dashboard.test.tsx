@@ -163,6 +163,30 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('region', { name: "The district's actions" })).not.toBeInTheDocument();
   });
 
+  it("shows a module's card: its title from the module's namespace, its count, its rows marked by tone and day, and its list", async () => {
+    seedSession();
+    const E1 = '0b7e3f2a-1c2d-4e5f-8a9b-000000000031';
+    serveDashboard({
+      ...NOBODY,
+      cards: [
+        {
+          id: 'inventory.sample',
+          namespace: 'inventoryV2',
+          title: 'title',
+          count: 12,
+          tone: 'danger',
+          path: '/inventory-v2/equipment?check=overdue',
+          items: [{ id: E1, label: 'Extincteur hall A', detail: 'Mairie', day: '2026-11-02', tone: 'danger', path: `/inventory-v2/equipment/${E1}` }],
+        },
+      ],
+    });
+    await openDashboard();
+    const card = await screen.findByRole('region', { name: 'Inventory' });
+    expect(within(card).getByText('12 items')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Extincteur hall A.*Overdue Mairie · 11\/02\/2026/ })).toHaveAttribute('href', `/inventory-v2/equipment/${E1}`);
+    expect(within(card).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/inventory-v2/equipment?check=overdue');
+  });
+
   it('shows only the parts the server answers, and says when a part is empty', async () => {
     seedSession();
     serveDashboard({ ...NOBODY, myActions: { items: [], open: 0, overdue: 0 } });
