@@ -11,7 +11,7 @@
 //   - different pages in turn, limits 48, 49 and 50 (the first PAGES_PER_LIMIT pages of each:
 //     more than the embedded server's page cache holds, so this one is the database's own cost)
 // printing requests per second, p50, p99 and the server's CPU time per request (Linux).
-// Usage: npm run build:server && node scripts/bench-list.mjs sites|declarations|supplier|contactV2|contract [seconds per request, default 10]
+// Usage: npm run build:server && node scripts/bench-list.mjs sites|declarations|supplier|contactV2|contract|equipment [seconds per request, default 10]
 // BENCH_CONNECTIONS sets the load, BENCH_PORT the first of the two ports used, BENCH_COUNT the
 // number of records (default: the module's size above).
 import autocannon from 'autocannon';
@@ -30,6 +30,7 @@ const LISTS = {
   supplier: { count: 10_000, route: '/api/supplier/suppliers', seed: (n) => ['--suppliers', String(n)], search: 'maintenance', filtered: 'documents=expiring,expired' },
   contactV2: { count: 50_000, route: '/api/contact-v2/contacts', seed: (n) => ['--contacts', String(n)], search: 'dubois', filtered: 'role=emergency' },
   contract: { count: 10_000, route: '/api/contract/contracts', seed: (n) => ['--contracts', String(n)], search: 'nettoyage', filtered: 'status=active,toRenew&noticeWithin=30' },
+  equipment: { count: 100_000, route: '/api/inventory/equipment', seed: (n) => ['--equipment', String(n)], search: 'extincteur', filtered: 'check=due&status=inService' },
 };
 const MODULE = process.argv[2];
 if (!Object.hasOwn(LISTS, MODULE)) {

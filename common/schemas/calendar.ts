@@ -11,8 +11,15 @@ import { IsoDateTime, Uuid } from './platform';
 
 /** The longest range of one calendar read (a month view with its spill of weeks). */
 export const CALENDAR_RANGE_DAYS_MAX = 45;
-export const CALENDAR_KINDS = ['action', 'inspection', 'contractNotice', 'contractEnd', 'stockLoanReturn'] as const;
-export const CalendarKind = Type.Union([Type.Literal('action'), Type.Literal('inspection'), Type.Literal('contractNotice'), Type.Literal('contractEnd'), Type.Literal('stockLoanReturn')]);
+export const CALENDAR_KINDS = ['action', 'inspection', 'contractNotice', 'contractEnd', 'equipmentCheck', 'stockLoanReturn'] as const;
+export const CalendarKind = Type.Union([
+  Type.Literal('action'),
+  Type.Literal('inspection'),
+  Type.Literal('contractNotice'),
+  Type.Literal('contractEnd'),
+  Type.Literal('equipmentCheck'),
+  Type.Literal('stockLoanReturn'),
+]);
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /**

@@ -53,8 +53,8 @@ interface Tenant {
   contract: Record<ContractKind, string>;
   /** A contact (Contacts module routes), named with the marker, the site's emergency contact. */
   contact: string;
-  /** An item of equipment at `site` and an audit of that site (the inventory's audit routes), named with the marker. */
-  audit: { equipment: string; audit: string };
+  /** An inventory category, article and item of equipment at `site` (the catalog part's routes), and an audit of that site (the audit part's), named with the marker. */
+  inventory: Record<InventoryKind, string> & { audit: string };
   /** A stock area, an article stocked in it, a loan and an open count of the area (the stock's routes), named with the marker. */
   stock: { area: string; article: string; loan: string; count: string };
   onlyAccount: string;
@@ -69,6 +69,8 @@ const SUPPLIER_KINDS = ['trades', 'suppliers', 'documents'] as const;
 type SupplierKind = (typeof SUPPLIER_KINDS)[number];
 const CONTRACT_KINDS = ['templates', 'contracts'] as const;
 type ContractKind = (typeof CONTRACT_KINDS)[number];
+const INVENTORY_KINDS = ['categories', 'articles', 'equipment'] as const;
+type InventoryKind = (typeof INVENTORY_KINDS)[number];
 
 let operatorId: string;
 /** Acme / Lyon (the operator's home), Acme / Marseille (another district), Bellevue / Nantes. */
@@ -246,23 +248,23 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     `insert into contacts (id, district_id, first_name, last_name, name, uid, site_links, search_text, created_by) values ($1, $2, 'Contact', $3, $3, $6, $4, $3, $5)`,
     [contact, district, `Contact ${marker}`, JSON.stringify([{ siteId: site.id, role: 'emergency' }]), operatorId, contact],
   );
-  const audit = { equipment: randomUUID(), audit: randomUUID() };
-  const article = randomUUID();
-  await client.query(`insert into inventory_articles (id, district_id, name, created_by) values ($1, $2, $3, $4)`, [article, district, `Article ${marker}`, operatorId]);
+  const inventory = { categories: randomUUID(), articles: randomUUID(), equipment: randomUUID(), audit: randomUUID() };
+  await client.query(`insert into inventory_categories (id, district_id, name, check_period_months, created_by) values ($1, $2, $3, 12, $4)`, [inventory.categories, district, `Catégorie ${marker}`, operatorId]);
+  await client.query(`insert into inventory_articles (id, district_id, category_id, name, created_by) values ($1, $2, $3, $4, $5)`, [inventory.articles, district, inventory.categories, `Article ${marker}`, operatorId]);
   await client.query(`insert into inventory_equipment (id, district_id, article_id, name, tag, site_id, room, created_by) values ($1, $2, $3, $4, $4, $5, 'Hall', $6)`, [
-    audit.equipment,
+    inventory.equipment,
     district,
-    article,
+    inventory.articles,
     `Matériel ${marker}`,
     site.id,
     operatorId,
   ]);
   await client.query(`insert into inventory_audits (id, district_id, site_id, room, started_by, created_by, expected_ids) values ($1, $2, $3, 'Hall', $4, $4, $5)`, [
-    audit.audit,
+    inventory.audit,
     district,
     site.id,
     operatorId,
-    [audit.equipment],
+    [inventory.equipment],
   ]);
   const stock = { area: randomUUID(), article: randomUUID(), loan: randomUUID(), count: randomUUID() };
   await client.query(`insert into stock_areas (id, district_id, name, kind, created_by) values ($1, $2, $3, 'store', $4)`, [stock.area, district, `Zone ${marker}`, operatorId]);
@@ -277,8 +279,8 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
   return {
     supplier,
     contract,
+    inventory,
     contact,
-    audit,
     stock,
     label: `${database}/${districtName}`,
     database,
@@ -484,6 +486,21 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/inventory/stock/counts/:id/close': (t) => [{ method: 'POST', url: `/api/inventory/stock/counts/${t.stock.count}/close`, payload: { decisions: {} } }],
   'POST /api/contract/contracts/:id/status': (t) => [{ method: 'POST', url: `/api/contract/contracts/${t.contract.contracts}/status`, payload: { baseVersion: 1, status: 'active', reason: 'Taken over' } }],
   'GET /api/contract/contracts/:id/pdf': (t) => [{ method: 'GET', url: `/api/contract/contracts/${t.contract.contracts}/pdf?lang=fr` }],
+  // Inventory (catalog part): the three record kinds, each read, edited, deleted and restored with the other tenant's id; an item's checks and status.
+  ...Object.fromEntries(
+    INVENTORY_KINDS.flatMap((kind) => [
+      [`GET /api/inventory/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/inventory/${kind}/${t.inventory[kind]}` }]],
+      [`GET /api/inventory/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/inventory/${kind}/${t.inventory[kind]}/history` }]],
+      [`PATCH /api/inventory/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/inventory/${kind}/${t.inventory[kind]}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }]],
+      [`DELETE /api/inventory/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/inventory/${kind}/${t.inventory[kind]}`, payload: { baseVersion: 1 } }]],
+      [`POST /api/inventory/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/inventory/${kind}/${t.inventory[kind]}/restore`, payload: { baseVersion: 1 } }]],
+    ]),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
+  'GET /api/inventory/equipment/:id/checks': (t) => [{ method: 'GET', url: `/api/inventory/equipment/${t.inventory.equipment}/checks` }],
+  'POST /api/inventory/equipment/:id/checks': (t) => [
+    { method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/checks`, payload: { id: randomUUID(), doneOn: '2024-01-02', answers: [{ item: 'Taken over', ok: false, note: '' }], notes: '' } },
+  ],
+  'POST /api/inventory/equipment/:id/status': (t) => [{ method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/status`, payload: { baseVersion: 1, status: 'outOfOrder', note: 'Taken over' } }],
   // Contacts: a contact read, exported, edited, merged, deleted and restored with the other tenant's id.
   'GET /api/contact-v2/contacts/:id': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}` }],
   'GET /api/contact-v2/contacts/:id/history': (t) => [{ method: 'GET', url: `/api/contact-v2/contacts/${t.contact}/history` }],
@@ -496,12 +513,12 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/cartography/incidents/:id/status': (t) => [{ method: 'POST', url: `/api/cartography/incidents/${t.declaration}/status`, payload: { baseVersion: 1, status: 'closed', reason: 'Taken over' } }],
   'GET /api/cartography/basemap/tiles/:z/:x/:tile': () => [{ method: 'GET', url: '/api/cartography/basemap/tiles/1/5/5.pbf' }],
   // Inventory audits: another tenant's audit read, scanned, completed, and its items moved.
-  'GET /api/inventory/audits/:id': (t) => [{ method: 'GET', url: `/api/inventory/audits/${t.audit.audit}` }],
+  'GET /api/inventory/audits/:id': (t) => [{ method: 'GET', url: `/api/inventory/audits/${t.inventory.audit}` }],
   'POST /api/inventory/audits/:id/scans': (t) => [
-    { method: 'POST', url: `/api/inventory/audits/${t.audit.audit}/scans`, payload: { id: randomUUID(), code: t.audit.equipment, scannedAt: new Date().toISOString() } },
+    { method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/scans`, payload: { id: randomUUID(), code: t.inventory.equipment, scannedAt: new Date().toISOString() } },
   ],
-  'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.audit.audit}/complete`, payload: { scanIds: [] } }],
-  'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.audit.audit}/move`, payload: { equipmentId: t.audit.equipment } }],
+  'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/complete`, payload: { scanIds: [] } }],
+  'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/move`, payload: { equipmentId: t.inventory.equipment } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -516,6 +533,9 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   { method: 'POST', url: '/api/inventory/stock/loans', payload: { id: randomUUID(), articleId: t.stock.article, areaId: t.stock.area, quantity: 1, borrower: 'Taken over', dueOn: '2030-01-01' } },
   { method: 'POST', url: '/api/inventory/stock/limits', payload: { articleId: t.stock.article, areaId: t.stock.area, minQuantity: 1, maxQuantity: null } },
   { method: 'POST', url: '/api/inventory/stock/counts', payload: { id: randomUUID(), areaId: t.stock.area } },
+  // An item of the other tenant's article or site, an article of its category: not found.
+  { method: 'POST', url: '/api/inventory/equipment', payload: { id: randomUUID(), articleId: t.inventory.articles, name: 'Taken over' } },
+  { method: 'POST', url: '/api/inventory/articles', payload: { id: randomUUID(), name: 'Taken over', categoryId: t.inventory.categories } },
   // A contact of the other tenant's supplier or site: not found.
   { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', supplierId: t.supplier.suppliers } },
   { method: 'POST', url: '/api/contact-v2/contacts', payload: { id: randomUUID(), lastName: 'Taken over', sites: [{ siteId: t.site, role: 'emergency' }] } },
@@ -604,7 +624,7 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/cartography/export': (t) => [`?layers=${t.map.layers}`],
   'GET /api/contact-v2/site-contacts': (t) => [`?site=${t.site}`, '?role=emergency,fireSafety'],
   'GET /api/contact-v2/contacts': (t) => [`?site=${t.site}`],
-  'GET /api/inventory/labels/items': (t) => [`?ids=${t.audit.equipment}`, `?siteId=${t.site}`],
+  'GET /api/inventory/labels/items': (t) => [`?ids=${t.inventory.equipment}`, `?siteId=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */
@@ -648,7 +668,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.audit), ...Object.values(target.stock), ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.inventory), ...Object.values(target.stock), ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;
@@ -714,7 +734,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), t.contact, ...Object.values(t.audit), ...Object.values(t.stock), ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), ...Object.values(t.inventory), ...Object.values(t.stock), t.contact, ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }

@@ -38,6 +38,8 @@ const ATTACHMENT_MARK = { session: true, reason: "an attachment answers to its r
 
 const ACTIONS_READ_MARK = { anyOf: [{ feature: 'actions', action: 'read' }, { feature: 'actionsV3', action: 'read' }] } as RouteAccess;
 
+const INVENTORY_READ_MARK = { anyOf: [{ feature: 'inventory', action: 'read' }, { feature: 'inventoryV2', action: 'read' }] } as RouteAccess;
+
 const FILL_MARK = { anyOf: [{ feature: 'questionnaires', action: 'read' }, { feature: 'securesphere', action: 'read' }] } as RouteAccess;
 
 const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
@@ -87,6 +89,13 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
     marks: [ACTIONS_READ_MARK],
   },
   'POST /api/actions/:id/comments': { reason: 'adds the caller’s own comment to an action it sees: assigned to it or made by it (a manager sees all)', marks: [ACTIONS_READ_MARK] },
+  // Inventory (common/modules/inventory/catalog.ts): a field user with either family's read right records a check of an
+  // item it reads and reports it out of order with a note; any other status move needs the manage right (checked by the repository).
+  'POST /api/inventory/equipment/:id/checks': { reason: 'records the caller’s own periodic check of an item (a failure opens an action)', marks: [INVENTORY_READ_MARK] },
+  'POST /api/inventory/equipment/:id/status': {
+    reason: 'reports an item out of order with a note; any other move needs the manage right (checked by the repository)',
+    marks: [INVENTORY_READ_MARK],
+  },
   'POST /api/auth/login': { reason: 'opens a session from a password', marks: [PUBLIC_AUTH] },
   'POST /api/auth/loginSSO': { reason: 'opens a session from an SSO code', marks: [PUBLIC_AUTH] },
   'POST /api/auth/refresh': { reason: 'renews the caller’s own session from its cookie', marks: [PUBLIC_AUTH] },

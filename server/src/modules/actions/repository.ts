@@ -790,6 +790,14 @@ export class ActionsRepository {
     }
     return made;
   }
+
+  /** An action opened by a failed equipment check (inventory's catalog part): on the item's site, due in 7 days, made by the checker; no source kind (the check keeps the action's id). */
+  async fromEquipmentCheck(draft: { title: string; description: string; siteId: string | null }): Promise<{ id: string; version: number }> {
+    const id = randomUUID();
+    const fields: ActionFields = { title: draft.title.slice(0, 200), description: draft.description, siteId: draft.siteId, planId: null, assigneeId: null, dueOn: addDays(this.today, 7), priority: 'high', proof: { photo: false, note: false } };
+    await this.store.create({ ...this.kind, check: undefined }, id, { ...fields, templateId: null, source: null });
+    return { id, version: 1 };
+  }
 }
 
 /** What a submit's follow-up made: the actions, and their assignees (whose workflow badge, in their cached envelope, moved). */
@@ -803,4 +811,9 @@ export async function createInspectionActions(scope: RecordScope, inspectionId: 
   const repository = new ActionsRepository(scope, { powers: actionPowers([]) });
   const actions = await repository.fromInspection(inspectionId);
   return { actions, assignees: [...repository.touched.assignees] };
+}
+
+/** The action of a failed equipment check, made in the check's transaction by the checker (inventory/catalog/repository.ts). */
+export async function createEquipmentAction(scope: RecordScope, draft: { title: string; description: string; siteId: string | null }): Promise<{ id: string; version: number }> {
+  return new ActionsRepository(scope, { powers: actionPowers([]) }).fromEquipmentCheck(draft);
 }
