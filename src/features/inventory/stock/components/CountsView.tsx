@@ -18,6 +18,7 @@ import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDate } from '../../../../lib/dates';
 import { areas, articlesQuery, countQuery, countsQuery, EXPORTS, queueCountClose, queueCountEntry, queueCountStart, WRITES } from '../data';
 import { AreaSelect, Field, NS, parseQuantity, usePendingStock, useQuantity, useStockRefresh, useStockRights } from './shared';
+import { Scanner } from '../../audit/components/Scanner';
 
 /** What this device counted in a count, per article: its running total and the quantity it started from. */
 type DeviceTotals = Record<string, { total: number; start: number | null }>;
@@ -65,6 +66,8 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
   const writes = usePendingStock();
   const [totals, add] = useDeviceTotals(count.id);
   const [code, setCode] = useState('');
+  // The camera scanner (the audits' own), opened on demand: each code read counts one more.
+  const [camera, setCamera] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [decisions, setDecisions] = useState<Record<string, CountDecision>>({});
@@ -100,16 +103,21 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
     await queueCountEntry(count.id, article.id, delta, start);
   };
 
-  const scan = async (event: FormEvent) => {
-    event.preventDefault();
-    const article = findArticle(articles, code);
+  /** A code scanned or typed: one more of its article. */
+  const countCode = async (text: string) => {
+    const article = findArticle(articles, text);
     if (!article) {
-      setMessage(t('stock.count.notFound', { code }));
+      setMessage(t('stock.count.notFound', { code: text }));
       return;
     }
     setMessage(t('stock.count.added', { name: article.name }));
     setCode('');
     await count1(article, 1);
+  };
+
+  const scan = async (event: FormEvent) => {
+    event.preventDefault();
+    await countCode(code);
   };
 
   const setTotal = async (articleId: string) => {
@@ -148,6 +156,9 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
               {(id) => <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" enterKeyHint="enter" />}
             </Field>
             <IonButton type="submit">{t('stock.count.plusOne')}</IonButton>
+            <IonButton fill="outline" onClick={() => setCamera(!camera)} aria-expanded={camera}>
+              {t(camera ? 'stock.count.cameraOff' : 'stock.count.camera')}
+            </IonButton>
             {message && (
               <p className="inventory-stock-message" role="status">
                 {message}
@@ -155,6 +166,7 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
             )}
           </form>
         )}
+        {open && rights.has('inventory') && camera && <Scanner continuous onCode={(text) => void countCode(text)} />}
         {rows.length > UNCOUNTED_SHOWN && (
           <Field label={t('stock.count.find')}>
             {(id) => <input id={id} value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />}
