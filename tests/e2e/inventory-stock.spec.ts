@@ -51,7 +51,7 @@ test('a field user counts a shelf offline on a phone: every entry reaches the se
   const users = await operator.get<{ _id: string; email: string; rights: string[] }[]>('/api/users');
   const field = users.find((u) => u.email === FIELD)!;
   restoreRights = { id: field._id, rights: field.rights };
-  await operator.setRights(field._id, [...field.rights, 'stockManagement.inventory_read', 'stockManagement.stockArea_read']);
+  await operator.setRights(field._id, [...new Set([...field.rights, 'stockManagement.inventory_read', 'stockManagement.stockArea_read'])]);
 
   // The shelf, two articles on it, a count started by the manager.
   const areaId = randomUUID();
