@@ -2,7 +2,11 @@
 import { api } from './api-client';
 
 export async function downloadApiFile(path: string, searchParams: URLSearchParams | undefined, fallbackName: string): Promise<void> {
-  const response = await api.get(path, searchParams === undefined ? {} : { searchParams });
+  await saveResponse(await api.get(path, searchParams === undefined ? {} : { searchParams }), fallbackName);
+}
+
+/** Saves an answer of the API as a file, under the name its Content-Disposition gives (else `fallbackName`). */
+export async function saveResponse(response: Response, fallbackName: string): Promise<void> {
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());

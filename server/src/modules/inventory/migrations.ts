@@ -15,17 +15,11 @@
  * - `inventory_checks`: the periodic checks done, each with its checklist answers, its result,
  *   and the action a failed one opened.
  */
+import { RECORD_COLUMNS } from '../_platform/migrations.js';
 import type { Migration } from '../../db/migrate.js';
 import { auditMigrations } from './audit/migrations.js';
 import { stockMigrations } from './stock/migrations.js';
 
-export const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
 
 const catalogMigrations: Migration[] = [
   {

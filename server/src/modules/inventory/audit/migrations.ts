@@ -9,16 +9,9 @@
  *   `equipment_id` the item it resolved to on the server, or null (an unknown code). An item
  *   scanned twice keeps both scans and counts once in the result.
  */
+import { RECORD_COLUMNS } from '../../_platform/migrations.js';
 import type { Migration } from '../../../db/migrate.js';
 
-/** The record core's columns (as ../migrations.ts RECORD_COLUMNS, repeated: that file imports this one). */
-const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
 
 export const auditMigrations: Migration[] = [
   {

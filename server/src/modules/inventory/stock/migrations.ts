@@ -13,15 +13,9 @@
  * - `stock_counts` and `stock_count_entries`: a count session of an area and each device's
  *   increments, each idempotent by its client id.
  */
+import { RECORD_COLUMNS } from '../../_platform/migrations.js';
 import type { Migration } from '../../../db/migrate.js';
 
-const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
 
 export const stockMigrations: Migration[] = [
   {

@@ -15,6 +15,7 @@ import { LABEL_FORMAT_IDS, LABEL_FORMATS, labelsPerSheet, type LabelFormat, type
 import { ModulePage } from '../../../../components/module';
 import { api, apiGet } from '../../../../lib/api-client';
 import { useConnectionState } from '../../../../lib/connectivity';
+import { saveResponse } from '../../../../lib/download';
 import { describeApiError } from '../../../../lib/error-messages';
 import { showToast } from '../../../../lib/toast';
 import { useScanIndex } from '../api';
@@ -23,16 +24,7 @@ import './audit.css';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function downloadPdf(body: Record<string, unknown>, fallbackName: string): Promise<void> {
-  const response = await api.post('inventory/labels.pdf', { json: body });
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveResponse(await api.post('inventory/labels.pdf', { json: body }), fallbackName);
 }
 
 export function LabelsPage() {
