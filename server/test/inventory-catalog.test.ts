@@ -142,8 +142,12 @@ describe('a check', () => {
     expect(actions[0]!.title).toBe(`Vérification échouée : ${item.name} (${item.siteName})`);
     expect(actions[0]!.site_id).toBe(siteId);
     expect(actions[0]!.due_on).toBe(addDays(today, 7));
-    const action = await call<{ id: string; title: string }>({ url: `/api/actions/${first.data.actionId}` });
+    // The action names the item as its source, and the item's actions are found by it.
+    const action = await call<{ id: string; title: string; source: { kind: string; id: string; label: string } | null }>({ url: `/api/actions/${first.data.actionId}` });
     expect(action.status, action.text).toBe(200);
+    expect(action.data.source).toEqual({ kind: 'equipment', id: item.id, questionKey: null, label: item.name });
+    const fromItem = await call<{ items: { id: string }[] }>({ url: `/api/actions?source=equipment&sourceId=${item.id}` });
+    expect(fromItem.data.items.map((a) => a.id)).toEqual([first.data.actionId]);
     const list = await call<Check[]>({ url: `/equipment/${item.id}/checks`, token: field });
     expect(list.data.map((c) => c.id)).toEqual([payload.id]);
   });

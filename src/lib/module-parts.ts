@@ -7,13 +7,13 @@
  */
 import type { ComponentType } from 'react';
 
-/** The record actions are made from: a declaration, or an inspection's failed item. */
-export type ActionSource = { kind: 'declaration'; id: string } | { kind: 'inspection'; id: string; questionKey: string };
+/** The record actions are made from: a declaration, an inspection's failed item, or an item of equipment (its failed checks). */
+export type ActionSource = { kind: 'declaration'; id: string } | { kind: 'inspection'; id: string; questionKey: string } | { kind: 'equipment'; id: string };
 
 export interface LinkedActionsProps {
   /** The record the actions come from; an inspection's names its failed item. */
   source: ActionSource;
-  /** Creating is offered (a live record: not deleted). */
+  /** Creating is offered (a live record: not deleted; never for equipment, whose actions its failed checks make). */
   canCreate?: boolean;
   /** As a section of the sheet, titled "Actions" (a declaration's); else bare (inside a failed item). */
   titled?: boolean;

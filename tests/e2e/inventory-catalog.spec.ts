@@ -132,6 +132,24 @@ test('a field user offline records a failing check: shown at once as waiting, th
 test.describe('a manager on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  test('creates an article offline: its sheet at once, marked waiting, then on the server once', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await submitLogin(page, OPERATOR);
+    await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+    await page.goto('/inventory-v2/article/new');
+    await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+    await cutNetwork(context);
+    const name = `Gilet E2E ${Date.now().toString(36)}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('Waiting to be sent').first()).toBeVisible();
+    await restoreNetwork(context);
+    await expect(page.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
+    const api = await operatorApi(page.request);
+    expect((await api.get<{ items: { name: string }[] }>(`/api/inventory/articles?search=${encodeURIComponent(name)}`)).items.map((a) => a.name)).toEqual([name]);
+  });
+
   test('reads the catalog, and creates an item from a scanned barcode: the article chosen by its barcode, the tag prefilled', async ({ page }) => {
     test.setTimeout(90_000);
     await submitLogin(page, OPERATOR);

@@ -47,8 +47,9 @@ export type Priority = (typeof PRIORITIES)[number];
 export const Proof = Type.Object({ photo: Type.Boolean(), note: Type.Boolean() }, { additionalProperties: false });
 export type Proof = Static<typeof Proof>;
 
-export const SOURCE_KINDS = ['declaration', 'inspection'] as const;
-export const SourceKind = Type.Union([Type.Literal('declaration'), Type.Literal('inspection')]);
+/** Where an action comes from: a declaration, an inspection's failed item, an item of equipment's failed check (made by the check alone). */
+export const SOURCE_KINDS = ['declaration', 'inspection', 'equipment'] as const;
+export const SourceKind = Type.Union([Type.Literal('declaration'), Type.Literal('inspection'), Type.Literal('equipment')]);
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /**
@@ -218,7 +219,7 @@ export const ActionListQuery = Type.Object(
     site: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
     plan: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
     template: Type.Optional(Uuid),
-    source: Type.Optional(Type.Union([Type.Literal('declaration'), Type.Literal('inspection'), Type.Literal('none')])),
+    source: Type.Optional(Type.Union([Type.Literal('declaration'), Type.Literal('inspection'), Type.Literal('equipment'), Type.Literal('none')])),
     sourceId: Type.Optional(Uuid),
     due: Type.Optional(Type.Union([Type.Literal('overdue'), Type.Literal('today'), Type.Literal('week'), Type.Literal('month'), Type.Literal('none')])),
     from: Type.Optional(DateOnly),

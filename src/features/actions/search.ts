@@ -63,7 +63,7 @@ export function validateActionSearch(raw: Record<string, unknown>): ActionListSe
     const value = id(raw[key]);
     if (value !== undefined) out[key] = value;
   }
-  const source = oneOf<SourceFilter>(['declaration', 'inspection', 'none'], raw.source);
+  const source = oneOf<SourceFilter>(['declaration', 'inspection', 'equipment', 'none'], raw.source);
   if (source !== undefined) out.source = source;
   const due = oneOf(DUE_NAMES, raw.due);
   if (due !== undefined) out.due = due;
@@ -90,8 +90,8 @@ export interface NewActionSearch {
   plan?: string;
 }
 
-/** The record an action comes from (the platform's type: other modules name it too). */
-export type ParsedSource = ActionSource;
+/** The record a new action may be made from (the platform's type, but an item of equipment: its actions come from its failed checks only). */
+export type ParsedSource = Exclude<ActionSource, { kind: 'equipment' }>;
 
 export function parseSource(value: string | undefined): ParsedSource | null {
   if (value === undefined) return null;

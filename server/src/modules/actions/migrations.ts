@@ -154,4 +154,12 @@ export const actionsMigrations: Migration[] = [
       create index actions_open_order_idx on actions (district_id, is_open, due_key, id) where deleted_at is null;
     `,
   },
+  {
+    version: 4,
+    name: 'actions: an item of equipment as a source (its failed check)',
+    sql: `
+      alter table actions drop constraint if exists actions_source_kind_check;
+      alter table actions add constraint actions_source_kind_check check (source_kind in ('declaration', 'inspection', 'equipment'));
+    `,
+  },
 ];

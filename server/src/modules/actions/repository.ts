@@ -36,7 +36,6 @@ import {
   type CommentCreate,
   type Priority,
   type Source,
-  type SourceRef,
   type StatusChange,
 } from '../../../../common/modules/actions/schemas.js';
 import { canMove, missingProof, type WorkflowRole } from '../../../../common/modules/actions/workflow.js';
@@ -115,7 +114,7 @@ interface CommentRow {
 
 /** An action's source as its row keeps it (its label is read with the row). */
 interface StoredSource {
-  kind: SourceRef['kind'];
+  kind: Source['kind'];
   id: string;
   question: string | null;
 }
@@ -138,6 +137,7 @@ const SOURCE_LABEL = `case t.source_kind
     select v.name || ' — ' || coalesce((select f->>'label' from jsonb_array_elements(i.failed_items) f where f->>'questionKey' = t.source_question limit 1), t.source_question)
       from inspections i join questionnaire_template_versions v on v.template_id = i.template_id and v.version = i.template_version
      where i.id = t.source_id)
+  when 'equipment' then (select e.name from inventory_equipment e where e.id = t.source_id)
   end`;
 
 /** The complete photos of an action (what its summary counts). */
@@ -792,10 +792,10 @@ export class ActionsRepository {
   }
 
   /** An action opened by a failed equipment check (inventory's catalog part): on the item's site, due in 7 days, made by the checker; no source kind (the check keeps the action's id). */
-  async fromEquipmentCheck(draft: { title: string; description: string; siteId: string | null }): Promise<{ id: string; version: number }> {
+  async fromEquipmentCheck(draft: { equipmentId: string; title: string; description: string; siteId: string | null }): Promise<{ id: string; version: number }> {
     const id = randomUUID();
     const fields: ActionFields = { title: draft.title.slice(0, 200), description: draft.description, siteId: draft.siteId, planId: null, assigneeId: null, dueOn: addDays(this.today, 7), priority: 'high', proof: { photo: false, note: false } };
-    await this.store.create({ ...this.kind, check: undefined }, id, { ...fields, templateId: null, source: null });
+    await this.store.create({ ...this.kind, check: undefined }, id, { ...fields, templateId: null, source: { kind: 'equipment', id: draft.equipmentId, question: null } });
     return { id, version: 1 };
   }
 }
@@ -814,6 +814,6 @@ export async function createInspectionActions(scope: RecordScope, inspectionId: 
 }
 
 /** The action of a failed equipment check, made in the check's transaction by the checker (inventory/catalog/repository.ts). */
-export async function createEquipmentAction(scope: RecordScope, draft: { title: string; description: string; siteId: string | null }): Promise<{ id: string; version: number }> {
+export async function createEquipmentAction(scope: RecordScope, draft: { equipmentId: string; title: string; description: string; siteId: string | null }): Promise<{ id: string; version: number }> {
   return new ActionsRepository(scope, { powers: actionPowers([]) }).fromEquipmentCheck(draft);
 }

@@ -15,7 +15,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionPowers, photoDeletionRefusal, type PhotoRefusal } from '../../../../common/modules/actions/access';
-import { COMMENT_MAX, TEXT_MAX, type ActionStatus } from '../../../../common/modules/actions/schemas';
+import { COMMENT_MAX, TEXT_MAX, type ActionStatus, type SourceKind } from '../../../../common/modules/actions/schemas';
 import type { Attachment } from '../../../../common/schemas/platform';
 import { allowedMoves, missingProof, type WorkflowRole } from '../../../../common/modules/actions/workflow';
 import { ConflictDialog } from '../../../components/ConflictDialog';
@@ -51,6 +51,13 @@ export interface ActionSheetProps {
   actionId: string;
   onBack?: (() => void) | undefined;
 }
+
+/** A source's record, by its address (the source modules' screens are not imported). */
+const SOURCE_ADDRESSES: Record<SourceKind, (id: string) => string> = {
+  declaration: (id) => `/declarations/${id}`,
+  inspection: (id) => `/questionnary-v2/inspections/${id}`,
+  equipment: (id) => `/inventory-v2/equipment/${id}`,
+};
 
 export function ActionSheet({ actionId, onBack }: ActionSheetProps) {
   const { t } = useTranslation('action');
@@ -144,7 +151,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
   };
 
   const source = action.source;
-  const sourceHref = source === null ? null : source.kind === 'declaration' ? `/declarations/${source.id}` : `/questionnary-v2/inspections/${source.id}`;
+  const sourceHref = source === null ? null : SOURCE_ADDRESSES[source.kind](source.id);
   const proofText = [action.proof.photo ? t('proof.photo') : null, action.proof.note ? t('proof.note') : null].filter((p) => p !== null).join(', ') || t('proof.none');
 
   const headerActions =

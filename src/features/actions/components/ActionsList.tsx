@@ -125,7 +125,7 @@ export function ActionsList({ search, selectedId }: { search: ActionListSearch; 
             {select(
               t('field.source'),
               search.source,
-              (['declaration', 'inspection', 'none'] as const).map((value) => ({ value, label: t(`source.${value}`) })),
+              (['declaration', 'inspection', 'equipment', 'none'] as const).map((value) => ({ value, label: t(`source.${value}`) })),
               (source) => setSearch({ source: source as SourceFilter | undefined }),
             )}
             {select(

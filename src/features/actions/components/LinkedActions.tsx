@@ -28,7 +28,7 @@ export function LinkedActions({ source, canCreate = true, titled = false }: Link
   const actions = useQuery({ ...sourceActionsQueryOptions(source.id), enabled: powers.own });
   useLiveActions();
   if (!powers.own) return null;
-  const rows = (actions.data?.items ?? []).filter((row) => source.kind === 'declaration' || row.source?.questionKey === source.questionKey);
+  const rows = (actions.data?.items ?? []).filter((row) => source.kind !== 'inspection' || row.source?.questionKey === source.questionKey);
   const part = (
     <div className="action-linked">
       {actions.isError && actions.data === undefined && <p role="alert">{describeApiError(actions.error)}</p>}
@@ -42,7 +42,7 @@ export function LinkedActions({ source, canCreate = true, titled = false }: Link
           ))}
         </ul>
       )}
-      {canCreate && (
+      {canCreate && source.kind !== 'equipment' && (
         <IonButton fill="outline" size="small" onClick={() => void router.navigate({ href: newActionHref(ACTION_PLANS_PREFIX, { source: sourceParam(source) }) })}>
           {t('linked.create')}
         </IonButton>

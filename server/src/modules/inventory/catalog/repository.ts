@@ -582,7 +582,7 @@ export class CatalogRepository {
         ...failed.map((a) => `• ${a.item}${a.note ? ` : ${a.note}` : ''}`),
         ...(body.notes.trim() ? [body.notes.trim()] : []),
       ].join('\n');
-      const action = await createEquipmentAction(this.scope, { title: `Vérification échouée : ${row.name}${row.site_name ? ` (${row.site_name})` : ''}`, description, siteId: row.site_id });
+      const action = await createEquipmentAction(this.scope, { equipmentId, title: `Vérification échouée : ${row.name}${row.site_name ? ` (${row.site_name})` : ''}`, description, siteId: row.site_id });
       actionId = action.id;
     }
     await db.query(

@@ -19,13 +19,45 @@ import { useKeptRecord } from '../../../../components/module/kept-record';
 import { WaitingMark } from '../../../../components/WaitingMark';
 import { useEnvelope } from '../../../../lib/envelope-store';
 import { describeApiError } from '../../../../lib/error-messages';
-import { usePendingChanges, useServerMayHave, withPendingRecord } from '../../../../lib/outbox';
+import { usePendingChanges, useServerMayHave, withPendingRecord, type WithPending } from '../../../../lib/outbox';
 import { can } from '../../../../lib/rights';
 import { showSavedToast } from '../../../../lib/saved-toast';
 import { showToast } from '../../../../lib/toast';
 import { CATALOG_HISTORY_FIELDS } from '../history-fields';
 import { articles, ARTICLE_MODULE } from '../kinds';
 import { contractHref, equipmentListHref, equipmentNewHref, supplierHref, useCatalogBase } from '../paths';
+
+/** An article created on this device and not sent yet, whole enough for its sheet (names of its links come once it is on the server). */
+function fromCreate(payload: Partial<Article> & { id: string; name: string }): Article {
+  const nobody = { id: '00000000-0000-4000-8000-000000000000', name: '' };
+  const now = new Date().toISOString();
+  return {
+    districtId: '',
+    version: 1,
+    createdAt: now,
+    createdBy: nobody,
+    updatedAt: now,
+    updatedBy: nobody,
+    deletedAt: null,
+    categoryId: null,
+    maker: '',
+    model: '',
+    reference: '',
+    unit: '',
+    barcode: '',
+    supplierId: null,
+    contractId: null,
+    unitCostCents: null,
+    fieldValues: {},
+    notes: '',
+    categoryName: '',
+    supplierName: '',
+    contractName: '',
+    equipmentCount: 0,
+    files: [],
+    ...payload,
+  };
+}
 
 export function ArticleSheet({ articleId, onBack, onEdit }: { articleId: string; onBack?: (() => void) | undefined; onEdit: () => void }) {
   const { t, i18n } = useTranslation('inventoryV2');
@@ -35,7 +67,8 @@ export function ArticleSheet({ articleId, onBack, onEdit }: { articleId: string;
   const query = useQuery({ ...articles.recordQueryOptions(articleId), enabled: useServerMayHave(articles.writeKinds.create, articleId) });
   const writes = usePendingChanges(ARTICLE_MODULE).filter((write) => write.item.recordId === articleId);
   const overlaid = withPendingRecord(query.data, articles.ownWrites(writes));
-  const article = useKeptRecord(query.data === undefined ? undefined : (overlaid as Article & { pending?: Parameters<typeof WaitingMark>[0]['pending'] }), query.isFetching);
+  const shown: WithPending<Article> | undefined = overlaid === undefined ? undefined : query.data === undefined ? { ...fromCreate(overlaid), pending: overlaid.pending } : overlaid;
+  const article = useKeptRecord(shown, query.isFetching);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const filesId = useId();
   if (article === undefined) return <SheetPlaceholder title={t('catalog.articles.title')} onBack={onBack} query={query} offlineText={t('catalog.sheet.offline_missing')} loadingLabel={t('catalog.sheet.loading')} />;

@@ -22,6 +22,8 @@ import { StatusChip } from '../../../../components/module/StatusChip';
 import { useKeptRecord } from '../../../../components/module/kept-record';
 import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDay } from '../../../../lib/dates';
+import { lazyPart } from '../../../../lib/lazy-part';
+import { modulePart } from '../../../../lib/module-parts';
 import { useEnvelope } from '../../../../lib/envelope-store';
 import { describeApiError } from '../../../../lib/error-messages';
 import { useOnDelivered, usePendingChanges, useServerMayHave, withPendingRecord, type PendingWrite } from '../../../../lib/outbox';
@@ -39,6 +41,8 @@ export interface EquipmentSheetProps {
   onEdit: () => void;
 }
 
+
+const LinkedActions = lazyPart(modulePart('LinkedActions'));
 /** A status move waiting in the outbox, laid over the item. */
 function withStatus(item: Equipment, writes: readonly PendingWrite[]): Equipment {
   const move = writes.filter((w) => w.item.kind === STATUS_WRITE).at(-1);
@@ -200,6 +204,8 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
           )}
           <ChecksList checks={checks.data} pendingChecks={pendingChecks} loading={checks.isPending && checks.fetchStatus !== 'paused'} />
         </RecordSection>
+        {/* The actions its failed checks opened (the Actions module's part, loaded by name). */}
+        {onServer && <LinkedActions titled source={{ kind: 'equipment', id: item.id }} canCreate={false} />}
         <RecordSection title={t('catalog.field.status')}>
           <p>{t(`catalog.status.${item.status}`)}</p>
           {!deleted && !statusPending && reporting === null && moves.length > 0 && (
