@@ -22,7 +22,7 @@
 // VIGIE_SERVER_OUT_DIR for another build), on a fresh PGlite folder seeded with the demo data
 // plus BENCH_SITES (10,000) sites in Acme / Lyon. Ports: BENCH_PORT (18131) and BENCH_PORT + 1
 // (Chromium's DevTools). BENCH_CASES (first,installed,updated) and BENCH_PAGES
-// (dashboard,sites) choose what is measured; BENCH_RESULT names a file for the JSON.
+// (dashboard,sites by default; equipment, recap) choose what is measured; BENCH_RESULT names a file for the JSON.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,10 +38,11 @@ const BASE = `https://127.0.0.1:${PORT}`;
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const STAY_MS = Number(process.env.BENCH_STAY_MS ?? 15_000);
-const PAGES = { dashboard: '/dashboard', sites: '/site/view/infoV2' };
+/** The pages a run can measure; dashboard and sites unless BENCH_PAGES names others (a module's main list). */
+const PAGES = { dashboard: '/dashboard', sites: '/site/view/infoV2', equipment: '/inventory-v2/equipment', recap: '/stock-management/recap-table' };
 const CASES = ['first', 'installed', 'updated'];
 const chosenCases = (process.env.BENCH_CASES ?? CASES.join(',')).split(',').map((name) => name.trim());
-const chosenPages = (process.env.BENCH_PAGES ?? Object.keys(PAGES).join(',')).split(',').map((name) => name.trim());
+const chosenPages = (process.env.BENCH_PAGES ?? 'dashboard,sites').split(',').map((name) => name.trim());
 for (const name of chosenCases) if (!CASES.includes(name)) throw new Error(`BENCH_CASES: unknown case ${name}`);
 for (const name of chosenPages) if (!(name in PAGES)) throw new Error(`BENCH_PAGES: unknown page ${name}`);
 /** The pause before each run, for what the previous step left running (a browser's exit, the server's writes) to end. */
