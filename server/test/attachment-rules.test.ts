@@ -96,6 +96,22 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     await db.query(`insert into contracts (id, district_id, supplier_id, type, name, owner_id, created_by) values ($1, $2, $3, 'maintenance', 'Contrat signé', $4, $4)`, [id, lyon, supplier, author]);
     return id;
   },
+  // An article's photo and manual: the catalog's managers' only.
+  inventory_article: async (author) => {
+    const db = await server.databases.client('acme');
+    const id = randomUUID();
+    await db.query(`insert into inventory_articles (id, district_id, name, created_by) values ($1, $2, 'Extincteur 6 L', $3)`, [id, lyon, author]);
+    return id;
+  },
+  // An item's photos: the equipment's managers' only.
+  inventory_equipment: async (author) => {
+    const db = await server.databases.client('acme');
+    const article = randomUUID();
+    const id = randomUUID();
+    await db.query(`insert into inventory_articles (id, district_id, name, created_by) values ($1, $2, 'Extincteur CO2', $3)`, [article, lyon, author]);
+    await db.query(`insert into inventory_equipment (id, district_id, article_id, name, site_id, created_by) values ($1, $2, $3, 'Extincteur hall', $4, $5)`, [id, lyon, article, siteId, author]);
+    return id;
+  },
 };
 
 /** A complete attachment row (the checks read the row, not the bytes) of a record of `district`; its id. */
