@@ -138,6 +138,8 @@ test.describe('a manager on a desktop', () => {
     await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
     await page.goto('/inventory-v2/article/new');
     await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+    // The installed app: its service worker holds the screens' code (the sheet's chunk, offline).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await cutNetwork(context);
     const name = `Gilet E2E ${Date.now().toString(36)}`;
     await page.getByLabel('Name', { exact: true }).fill(name);
