@@ -9,7 +9,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '../../../../../common/modules/inventory/catalog';
-import { ConfirmBar } from '../../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../../components/module/RecordAttachments';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../../components/module/RecordSheet';
@@ -18,12 +17,10 @@ import { StatusChip } from '../../../../components/module/StatusChip';
 import { useKeptRecord } from '../../../../components/module/kept-record';
 import { WaitingMark } from '../../../../components/WaitingMark';
 import { useEnvelope } from '../../../../lib/envelope-store';
-import { describeApiError } from '../../../../lib/error-messages';
 import { usePendingChanges, useServerMayHave, withPendingRecord, type WithPending } from '../../../../lib/outbox';
 import { can } from '../../../../lib/rights';
-import { showSavedToast } from '../../../../lib/saved-toast';
-import { showToast } from '../../../../lib/toast';
 import { CATALOG_HISTORY_FIELDS } from '../history-fields';
+import { DeleteBar, useQueuedAct } from './sheet-parts';
 import { articles, ARTICLE_MODULE } from '../kinds';
 import { contractHref, equipmentListHref, equipmentNewHref, supplierHref, useCatalogBase } from '../paths';
 
@@ -61,6 +58,7 @@ function fromCreate(payload: Partial<Article> & { id: string; name: string }): A
 
 export function ArticleSheet({ articleId, onBack, onEdit }: { articleId: string; onBack?: (() => void) | undefined; onEdit: () => void }) {
   const { t, i18n } = useTranslation('inventoryV2');
+  const act = useQueuedAct();
   const base = useCatalogBase();
   const queryClient = useQueryClient();
   const manager = can(useEnvelope((state) => state.rights), base.feature, 'manage');
@@ -74,14 +72,6 @@ export function ArticleSheet({ articleId, onBack, onEdit }: { articleId: string;
   if (article === undefined) return <SheetPlaceholder title={t('catalog.articles.title')} onBack={onBack} query={query} offlineText={t('catalog.sheet.offline_missing')} loadingLabel={t('catalog.sheet.loading')} />;
   const deleted = article.deletedAt !== null;
   const empty = t('catalog.sheet.empty');
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      showSavedToast(t(done));
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-    }
-  };
   const addFiles = (list: FileList | null) => {
     const files = [...(list ?? [])].map((file) => ({ blob: file, name: file.name, type: file.type || 'application/octet-stream' }));
     if (files.length > 0) void act(() => articles.queueAttach(article, files), 'catalog.sheet.files_queued');
@@ -108,14 +98,7 @@ export function ArticleSheet({ articleId, onBack, onEdit }: { articleId: string;
           {article.pending !== undefined && <WaitingMark pending={article.pending} />}
         </p>
         {confirmDelete && (
-          <ConfirmBar
-            className="inventory-catalog-box"
-            question={t('catalog.sheet.delete_confirm', { name: article.name })}
-            confirmLabel={t('catalog.sheet.delete_yes')}
-            cancelLabel={t('catalog.sheet.cancel')}
-            onConfirm={() => void act(() => articles.queueDelete(article), 'catalog.sheet.deleted_done')}
-            onCancel={() => setConfirmDelete(false)}
-          />
+          <DeleteBar name={article.name} onConfirm={() => void act(() => articles.queueDelete(article), 'catalog.sheet.deleted_done')} onCancel={() => setConfirmDelete(false)} />
         )}
         <RecordSection title={t('catalog.sheet.details')}>
           <RecordFields

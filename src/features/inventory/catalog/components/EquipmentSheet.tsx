@@ -13,7 +13,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkState, type Check, type CheckCreate, type Equipment, type EquipmentFields } from '../../../../../common/modules/inventory/catalog';
 import { EQUIPMENT_STATUSES, type EquipmentStatus } from '../../../../../common/modules/inventory/model';
-import { ConfirmBar } from '../../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../../components/module/RecordAttachments';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../../components/module/RecordSheet';
@@ -25,14 +24,12 @@ import { formatDay } from '../../../../lib/dates';
 import { lazyPart } from '../../../../lib/lazy-part';
 import { modulePart } from '../../../../lib/module-parts';
 import { useEnvelope } from '../../../../lib/envelope-store';
-import { describeApiError } from '../../../../lib/error-messages';
 import { useOnDelivered, usePendingChanges, useServerMayHave, withPendingRecord, type PendingWrite } from '../../../../lib/outbox';
 import { can } from '../../../../lib/rights';
-import { showSavedToast } from '../../../../lib/saved-toast';
-import { showToast } from '../../../../lib/toast';
 import { CATALOG_HISTORY_FIELDS } from '../history-fields';
 import { EQUIPMENT_MODULE, CHECK_WRITE, checksQueryOptions, choicesQueryOptions, equipment, queueCheck, queueStatus, STATUS_WRITE } from '../kinds';
 import { actionHref, articleHref, contractHref, siteHref, supplierHref, useCatalogBase } from '../paths';
+import { DeleteBar, useQueuedAct } from './sheet-parts';
 import { CHECK_TONES, deviceToday, STATUS_TONES } from './status';
 
 export interface EquipmentSheetProps {
@@ -106,6 +103,7 @@ interface ViewProps {
 
 function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }: ViewProps) {
   const { t, i18n } = useTranslation('inventoryV2');
+  const act = useQueuedAct();
   const base = useCatalogBase();
   const queryClient = useQueryClient();
   const manager = can(useEnvelope((state) => state.rights), base.feature, 'manage');
@@ -128,14 +126,6 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
   const pendingChecks = writes.filter((w) => w.item.kind === CHECK_WRITE).map((w) => w.payload as CheckCreate);
   const statusPending = writes.some((w) => w.item.kind === STATUS_WRITE);
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      showSavedToast(t(done));
-    } catch (error) {
-      showToast({ message: describeApiError(error), kind: 'danger' });
-    }
-  };
   const addPhotos = (list: FileList | null) => {
     const files = [...(list ?? [])].map((file) => ({ blob: file, name: file.name, type: file.type || 'application/octet-stream' }));
     if (files.length > 0) void act(() => equipment.queueAttach(item, files), 'catalog.sheet.files_queued');
@@ -165,14 +155,7 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
           {statusPending && <StatusChip label={t('catalog.sheet.status_waiting')} tone="info" />}
         </p>
         {confirmDelete && (
-          <ConfirmBar
-            className="inventory-catalog-box"
-            question={t('catalog.sheet.delete_confirm', { name: item.name })}
-            confirmLabel={t('catalog.sheet.delete_yes')}
-            cancelLabel={t('catalog.sheet.cancel')}
-            onConfirm={() => void act(() => equipment.queueDelete(item), 'catalog.sheet.deleted_done')}
-            onCancel={() => setConfirmDelete(false)}
-          />
+          <DeleteBar name={item.name} onConfirm={() => void act(() => equipment.queueDelete(item), 'catalog.sheet.deleted_done')} onCancel={() => setConfirmDelete(false)} />
         )}
         <RecordSection title={t('catalog.check.title')}>
           <RecordFields
