@@ -14,5 +14,5 @@ export const thirdParty = defineModule({
   views: [],
   menu: [{ id: 'third-party', position: 21, targets: [{ to: '/third-party' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

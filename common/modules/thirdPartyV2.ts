@@ -14,5 +14,5 @@ export const thirdPartyV2 = defineModule({
   views: [{ path: 'current', label: 'current' }],
   menu: [{ id: 'third-party-v2', position: 22, targets: [{ to: '/third-party-v2/current' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

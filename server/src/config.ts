@@ -58,6 +58,11 @@ export interface Config {
   /** Largest attachment accepted by the tus endpoint, in bytes. VIGIE_UPLOAD_MAX_BYTES. */
   uploadMaxBytes: number;
   /**
+   * Largest document of a module that takes documents of any type (attachment rule `documents`:
+   * the file explorer, the sharing bank, the data-sharing area), in bytes. VIGIE_DOCUMENT_MAX_BYTES.
+   */
+  documentMaxBytes: number;
+  /**
    * Where attachments are kept: null, a folder under the data directory (`<dataDir>/attachments`);
    * otherwise an S3-compatible bucket (VIGIE_S3_*), needed when several processes serve one
    * PostgreSQL (docs/attachments.md, "Storage").
@@ -100,6 +105,9 @@ export interface S3Config {
 
 /** VIGIE_UPLOAD_MAX_BYTES when unset: 50 MiB, a large panorama with room to spare. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** VIGIE_DOCUMENT_MAX_BYTES when unset: 1 GiB, a site's plans or a video of a drill. */
+export const DEFAULT_DOCUMENT_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** S3 bucket names (the common rules: 3 to 63 lower-case letters, digits, dots and hyphens). */
 const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -305,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOidcIssuer: read.url('VIGIE_DEMO_OIDC_ISSUER', ['http:', 'https:']),
     apiDocsUi: read.bool('VIGIE_API_DOCS_UI', read.raw('NODE_ENV') !== 'production'),
     uploadMaxBytes: read.int('VIGIE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, { min: 1024, max: 5 * 1024 * 1024 * 1024 }),
+    documentMaxBytes: read.int('VIGIE_DOCUMENT_MAX_BYTES', DEFAULT_DOCUMENT_MAX_BYTES, { min: 1024, max: 50 * 1024 * 1024 * 1024 }),
     s3: s3Settings(read),
     map: mapSettings(read),
   };

@@ -21,6 +21,7 @@ import { notificationsModule } from '../features/notifications/module';
 import { questionnairesModule } from '../features/questionnaires/module';
 import { sitesModule } from '../features/sites/module';
 import { supplierModule } from '../features/supplier/module';
+import { thirdPartyModule } from '../features/thirdParty/module';
 import type { AppModule, ModuleLinks } from '../lib/app-module';
 import { provideParts } from '../lib/module-parts';
 
@@ -36,6 +37,7 @@ export const APP_MODULES = [
   contractModule,
   contactModule,
   inventoryModule,
+  thirdPartyModule,
 ] as const satisfies readonly AppModule[];
 
 type Descriptor = (typeof APP_MODULES)[number];

@@ -194,7 +194,9 @@ export function shouldRetryUpload(error: unknown): boolean {
 }
 
 function metadataOf(req: UploadRequest): Record<string, string> {
-  const meta: Record<string, string> = { attachmentId: req.attachmentId, module: req.module, recordId: req.recordId, name: req.name, type: req.type };
+  // A file the browser has no type for (a .dwg, a .msg) is declared as bytes; parameters (charset) are dropped.
+  const type = req.type.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
+  const meta: Record<string, string> = { attachmentId: req.attachmentId, module: req.module, recordId: req.recordId, name: req.name, type };
   if (req.takenAt) meta.takenAt = req.takenAt;
   if (req.gps) {
     meta.lat = String(req.gps.lat);

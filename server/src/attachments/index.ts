@@ -38,6 +38,13 @@ export interface AttachmentRule {
   /** Whether the read right sees only the files of the records naming it (the others are not found). */
   ownersOnly?: true;
   locks?: true;
+  /**
+   * `documents`: the module takes files of any type (a document library), up to
+   * VIGIE_DOCUMENT_MAX_BYTES, served inline only when a browser shows the type without running
+   * anything (INLINE_TYPES), as a download otherwise. Unset: photos and PDFs (ATTACHMENT_TYPES)
+   * up to VIGIE_UPLOAD_MAX_BYTES.
+   */
+  documents?: true;
   /** The module's own rule for deleting a file of one of its records (throws the refusal), after the common one. */
   beforeDelete?: (db: Queryable, where: { districtId: string; recordId: string; accountId: string; uploaderId: string; rights: readonly string[] }) => Promise<void>;
 }
@@ -127,6 +134,24 @@ export const canAttach = (rights: readonly string[], rule: { features: readonly 
 
 /** What may be attached: photos (resized on the device to JPEG, but PNG and WebP are taken too) and PDF documents. */
 export const ATTACHMENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+/** A media type as a browser declares it (`type/subtype`, parameters dropped by the app). */
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/** Whether a module takes a file of `type` (its rule's `documents`, else ATTACHMENT_TYPES). */
+export const acceptsType = (rule: Pick<AttachmentRule, 'documents'>, type: string): boolean =>
+  rule.documents ? MEDIA_TYPE.test(type) : ATTACHMENT_TYPES.includes(type);
+
+/** The largest file a module takes, from the configuration. */
+export const maxBytesOf = (rule: Pick<AttachmentRule, 'documents'>, config: { uploadMaxBytes: number; documentMaxBytes: number }): number =>
+  rule.documents ? config.documentMaxBytes : config.uploadMaxBytes;
+
+/**
+ * Types served inline: what a browser displays without running anything of the file's (no
+ * SVG, HTML or XML, whose scripts would run on the app's origin). Every other type is served
+ * as a download (`Content-Disposition: attachment`), always with `X-Content-Type-Options: nosniff`.
+ */
+export const INLINE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'application/pdf', 'text/plain', 'video/mp4', 'video/webm', 'audio/mpeg']);
+
 /** Types a thumbnail can be made of. */
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /**

@@ -25,6 +25,7 @@ import { questionnairesModule } from './questionnaires/module.js';
 import { contractModule } from './contract/module.js';
 import { sitesModule } from './sites/module.js';
 import { supplierModule } from './supplier/module.js';
+import { thirdPartyModule } from './thirdParty/module.js';
 
 export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
@@ -38,6 +39,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   contractModule,
   contactModule,
   inventoryModule,
+  thirdPartyModule,
 ];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */

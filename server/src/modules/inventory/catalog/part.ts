@@ -3,14 +3,14 @@
  * equipment and its periodic checks: routes under /api/inventory (./routes.ts), demo and bench
  * seeds, the articles' and items' files, the checks in the calendar and on the dashboard.
  */
-import type { InventoryPart } from '../part.js';
+import type { ModulePart } from '../../_platform/parts.js';
 import { seedBenchEquipment } from './bench-seed.js';
 import { catalogCalendarEvents, catalogDashboardCards } from './calendar.js';
 import { ARTICLE_FILES, EQUIPMENT_FILES } from './repository.js';
 import { catalogRoutes } from './routes.js';
 import { seedCatalog } from './seed.js';
 
-export const catalogPart: InventoryPart = {
+export const catalogPart: ModulePart = {
   routes: catalogRoutes,
   seed: seedCatalog,
   benchSeeds: [{ option: 'equipment', what: 'equipment items', run: seedBenchEquipment }],

@@ -9,7 +9,7 @@ import type { CalendarItem } from '../../../../../common/schemas/calendar.js';
 import { DASHBOARD_ROWS, type DashboardCard } from '../../../../../common/schemas/dashboard.js';
 import { districtToday } from '../../_platform/dates.js';
 import type { CalendarEvents } from '../../_platform/module.js';
-import type { InventoryPart } from '../part.js';
+import type { ModulePart } from '../../_platform/parts.js';
 import { seedBenchMovements } from './bench-seed.js';
 import { runStockJob } from './jobs.js';
 import { stockRoutes } from './routes.js';
@@ -50,7 +50,7 @@ export const stockCalendarEvents: CalendarEvents = {
 
 const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
 
-export const stockPart: InventoryPart = {
+export const stockPart: ModulePart = {
   routes: stockRoutes,
   seed: seedStock,
   benchSeeds: [{ option: 'movements', what: 'stock movements', run: seedBenchMovements }],

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, fileBytes } from '../../../../../common/schemas/envelope.js';
 import { Attachment } from '../../../../../common/schemas/platform.js';
 import Type from 'typebox';
-import { ATTACHMENT_MODULES, ensureThumbnail, NOT_YOURS_TO_DELETE, RECORD_LOCKED, recordLocked, requireRecordAccess, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, ensureThumbnail, INLINE_TYPES, NOT_YOURS_TO_DELETE, RECORD_LOCKED, recordLocked, requireRecordAccess, findAttachment, softDeleteAttachment, toAttachment, touchAttachmentRecord, type AttachmentRow } from '../../../attachments/index.js';
 import type { AttachmentStorage, ByteRange } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -58,8 +58,12 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 
-/** `inline; filename*=UTF-8''…`: the name as uploaded, safe in a header. */
-const disposition = (name: string): string => `inline; filename*=UTF-8''${encodeURIComponent(name)}`;
+/**
+ * `inline; filename*=UTF-8''…` (the name as uploaded, safe in a header) for a type a browser
+ * shows without running anything of it; `attachment` for every other (an SVG or an HTML page is
+ * downloaded, never rendered on the app's origin).
+ */
+const disposition = (name: string, type: string): string => `${INLINE_TYPES.has(type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 async function sendFile(
   request: FastifyRequest,
@@ -72,7 +76,7 @@ async function sendFile(
   // If-Range with another ETag: the file changed since the client's first part, send it whole.
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === file.etag ? parseRange(request.headers.range, file.size) : null;
-  reply.header('Content-Disposition', disposition(file.name));
+  reply.header('Content-Disposition', disposition(file.name, file.type));
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${file.size}`);
     throw new ApiError(416, { message: 'attachments.range_not_satisfiable' });

@@ -28,7 +28,7 @@ import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../../../common/constants.js';
 import { ErrorResponses, TusAnswer } from '../../../../../common/schemas/envelope.js';
-import { ATTACHMENT_MODULES, ATTACHMENT_TYPES, NOT_YOURS_TO_ATTACH, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, requireRecordAccess, type AttachmentRow } from '../../../attachments/index.js';
+import { ATTACHMENT_MODULES, acceptsType, maxBytesOf, NOT_YOURS_TO_ATTACH, RECORD_LOCKED, recordLocked, completeUpload, createUploading, findAnyAttachment, findAttachment, requireRecordAccess, type AttachmentRow } from '../../../attachments/index.js';
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
@@ -93,8 +93,8 @@ export function parseUploadMetadata(header: string | undefined): UploadMetadata 
   const name = text('name') ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (name.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(name) || !name.trim()) throw invalid('name');
-  const type = text('type') ?? '';
-  if (!ATTACHMENT_TYPES.includes(type)) throw invalid('type');
+  const type = (text('type') ?? '').toLowerCase();
+  if (!acceptsType(ATTACHMENT_MODULES[module]!, type)) throw invalid('type');
   const takenText = text('takenAt');
   let takenAt: string | null = null;
   if (takenText !== null) {
@@ -184,7 +184,8 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore: storage.uploads,
-    maxSize: ctx.config.uploadMaxBytes,
+    // The largest any module takes; each module's own limit is checked at creation.
+    maxSize: Math.max(ctx.config.uploadMaxBytes, ctx.config.documentMaxBytes),
     // Same origin: no CORS answer at all.
     allowedOrigins: () => false,
     namingFunction: (req) => handoffOf(req).key,
@@ -232,7 +233,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
     const lengthHeader = request.headers['upload-length'];
     if (typeof lengthHeader !== 'string' || !/^\d{1,16}$/.test(lengthHeader)) throw ApiError.badRequest('upload.invalid_request', 'Upload-Length');
     const size = Number(lengthHeader);
-    if (size > ctx.config.uploadMaxBytes) throw new ApiError(413, { message: 'upload.too_large' });
+    if (size > maxBytesOf(ATTACHMENT_MODULES[meta.module]!, ctx.config)) throw new ApiError(413, { message: 'upload.too_large' });
     await requireAttach(request, meta.module, meta.recordId);
     const key = attachmentKey(auth.clientDb, meta.attachmentId);
     const existing = await findAnyAttachment(auth.db, meta.attachmentId);

@@ -1,0 +1,2 @@
+/** The outside companies' API contract (routes under /api/third-party/companies...). */
+export {};
