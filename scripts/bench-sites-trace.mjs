@@ -8,7 +8,8 @@
 // STAY_MS (0): how long the login's page stays open before the traced start; with 12000 the
 // offline reads' first run has saved its copies (the emergency list among them), and the
 // traced start is a return with them on the device: with WATCH_MS=14000 the tasks after
-// LATE_MS (3500: the offline reads' run) are summed apart.
+// LATE_MS (3500: the offline reads' run) are summed apart. TASK_MS (25): the tasks shown with
+// what ran in them (their calls over 2 ms).
 import { chromium } from '@playwright/test';
 import { startBenchServer } from './bench-app-support.mjs';
 import { CHROME, chromeArgs, loggedInProfile, sleep, loadAverage } from './bench-support.mjs';
@@ -19,6 +20,8 @@ const WATCH = Number(process.env.WATCH_MS ?? 6000);
 const RUNS = Number(process.env.RUNS ?? 3);
 const STAY = Number(process.env.STAY_MS ?? 0);
 const LATE = Number(process.env.LATE_MS ?? 3500);
+// Tasks over TASK_MS (25) of CPU are shown with what ran in them.
+const TASK_MS = Number(process.env.TASK_MS ?? 25);
 const server = await startBenchServer({ port: PORT, base: BASE, seedArgs: ['--sites', '10000'], tag: 'perf15t' });
 try {
   console.log('load', loadAverage());
@@ -57,7 +60,7 @@ try {
     if (STAY > 0 || WATCH > 6000) {
       console.log(`  after ${LATE} ms: CPU ${late.reduce((s, t) => s + t.cpu, 0).toFixed(0)} ms in ${late.length} tasks, over 12.5 ms: ${late.filter((t) => t.cpu > 12.5).map((t) => `${t.at.toFixed(0)}:${t.cpu.toFixed(0)}`).join(' ')}`);
     }
-    for (const task of tasks.filter((t) => (t.tdur ?? t.dur) > 25000)) {
+    for (const task of tasks.filter((t) => (t.tdur ?? t.dur) > TASK_MS * 1000)) {
       const inside = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && (e.dur ?? 0) > 2000);
       console.log(`  task at ${((task.ts - nav.ts) / 1000).toFixed(0)} cpu ${((task.tdur ?? task.dur) / 1000).toFixed(0)}: ${inside.map((e) => `${e.name}${e.args?.data?.url ? '(' + String(e.args.data.url).replace(/.*\//, '') + ')' : ''}${e.args?.data?.functionName ? '[' + e.args.data.functionName + ']' : ''}:${((e.tdur ?? e.dur) / 1000).toFixed(0)}`).join(' ')}`);
     }

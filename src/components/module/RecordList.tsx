@@ -20,7 +20,7 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonInput, IonSpinner } from '@ionic/react';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../common/schemas/platform';
 import { useConnectionState } from '../../lib/connectivity';
@@ -94,8 +94,15 @@ export interface RecordListProps<T, K extends QueryKey = QueryKey> {
   overlay?: (rows: T[], total: number) => { rows: T[]; total: number };
 }
 
+/**
+ * The list's size, as the virtualiser learns it: FALLBACK_VIEWPORT_PX where there is no layout.
+ * Each size is given in a transition: the first one arrives in the mount's layout effect, where
+ * a plain update would render the rows again synchronously inside the mount's own task (one
+ * long task at a phone's start); as a transition, React renders them in a task of its own,
+ * sliced.
+ */
 const fallbackRect: typeof observeElementRect = (instance, cb) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }));
+  observeElementRect(instance, (rect) => startTransition(() => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX })));
 
 export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListProps<T, K>) {
   const { t, i18n } = useTranslation('components');
