@@ -47,6 +47,8 @@ const CHOICES_MAX = 2000;
 export const EXPORT_MAX = 20_000;
 
 export const readInventory = requireAnyCan({ feature: 'inventory', action: 'read' }, { feature: 'inventoryV2', action: 'read' });
+/** The pickers' choices also serve the stock's forms (an incoming movement's supplier), so a stock reader reads them too. */
+export const readChoices = requireAnyCan({ feature: 'inventory', action: 'read' }, { feature: 'inventoryV2', action: 'read' }, { feature: 'stock', action: 'read' });
 export const manageInventory = requireAnyCan({ feature: 'inventory', action: 'manage' }, { feature: 'inventoryV2', action: 'manage' });
 
 export async function catalogRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -143,8 +145,9 @@ export async function catalogRoutes(untyped: FastifyInstance, ctx: RouteContext)
     },
   );
 
-  // The forms' and filters' choices in one answer, kept on the device for offline work.
-  app.get('/choices', { onRequest: read, schema: { tags: ['inventory'], response: { 200: Envelope(CatalogChoices) } } }, async (request) => {
+  // The forms' and filters' choices in one answer, kept on the device for offline work (the
+  // catalog's forms and the stock's incoming form).
+  app.get('/choices', { onRequest: readChoices, schema: { tags: ['inventory'], response: { 200: Envelope(CatalogChoices) } } }, async (request) => {
     const auth = requireAuth(request);
     const named = (table: string, extra = '') =>
       auth.db.query<{ id: string; name: string }>(`select id, name from ${table} where district_id = $1 and deleted_at is null${extra} order by vigie_fold(name), id limit ${CHOICES_MAX}`, [auth.districtId]);

@@ -15,8 +15,9 @@ import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDate, formatDay } from '../../../../lib/dates';
 import { areas, articlesQuery, EXPORTS, levelsQuery, loansQuery, movementsQuery, queueLimits, queueLoan, queueLoanReturn, queueMovement, WRITES } from '../data';
 import type { StockSearch } from '../routes';
+import { choicesQueryOptions } from '../../catalog/kinds';
 import { CountsView } from './CountsView';
-import { AreaSelect, ArticleSelect, Field, NS, parseQuantity, pendingDeltas, TextInput, usePendingStock, useQuantity, useStockRefresh, useStockRights, depthOf, type PendingDelta } from './shared';
+import { AreaSelect, ArticleSelect, Field, SupplierSelect, NS, parseQuantity, pendingDeltas, TextInput, usePendingStock, useQuantity, useStockRefresh, useStockRights, depthOf, type PendingDelta } from './shared';
 import './stock.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -42,6 +43,10 @@ function ExportButton({ path, search = {}, name }: { path: string; search?: Reco
 
 function useAreas() {
   return useQuery(areas.allQueryOptions()).data ?? [];
+}
+/** The suppliers the catalog's article form picks from (the catalog's choices, kept on the device): the Suppliers module is reached by its data only. */
+function useSuppliers() {
+  return useQuery(choicesQueryOptions()).data?.suppliers ?? [];
 }
 function useArticles() {
   return useQuery(articlesQuery()).data ?? [];
@@ -77,6 +82,7 @@ function MovementRows({ movements, pending }: { movements: readonly Movement[]; 
           <span className="inventory-stock-row-detail">
             {t(`stock.kind.${m.kind}`)} <strong>{qty(m.quantity, m.unit)}</strong> · {formatDate(m.at, i18n.language)} · {m.by.name}
             {m.recipient ? ` · ${m.recipient}` : ''}
+            {m.supplierName ? ` · ${m.supplierName}` : ''}
             {m.deliveryNote ? ` · ${m.deliveryNote}` : ''}
             {m.reason ? ` · ${m.reason}` : ''}
           </span>
@@ -99,6 +105,8 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
   const [toAreaId, setToAreaId] = useState('');
   const [quantity, setQuantity] = useState('');
   const [text, setText] = useState({ deliveryNote: '', recipient: '', reason: '' });
+  const [supplierId, setSupplierId] = useState('');
+  const suppliers = useSuppliers();
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,6 +122,7 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
       quantity: q,
       ...(kind === 'transfer' ? { toAreaId } : {}),
       ...(kind === 'incoming' && text.deliveryNote ? { deliveryNote: text.deliveryNote } : {}),
+      ...(kind === 'incoming' && supplierId ? { supplierId } : {}),
       ...(kind === 'outgoing' && text.recipient ? { recipient: text.recipient } : {}),
       ...(text.reason ? { reason: text.reason } : {}),
     });
@@ -140,6 +149,7 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
       {fixedArea === undefined && <AreaSelect label={t('stock.form.area')} value={areaId} areas={areaList} onChange={setAreaId} />}
       {kind === 'transfer' && <AreaSelect label={t('stock.form.toArea')} value={toAreaId} areas={areaList.filter((a) => a.id !== areaId)} onChange={setToAreaId} />}
       <TextInput label={t(kind === 'adjustment' ? 'stock.form.signedQuantity' : 'stock.form.quantity_label')} value={quantity} onChange={setQuantity} inputMode="decimal" required />
+      {kind === 'incoming' && <SupplierSelect label={t('stock.form.supplier')} value={supplierId} suppliers={suppliers} onChange={setSupplierId} none={t('stock.form.noSupplier')} />}
       {kind === 'incoming' && <TextInput label={t('stock.form.deliveryNote')} value={text.deliveryNote} onChange={(v) => setText({ ...text, deliveryNote: v })} />}
       {kind === 'outgoing' && <TextInput label={t('stock.form.recipient')} value={text.recipient} onChange={(v) => setText({ ...text, recipient: v })} />}
       <TextInput label={t('stock.form.reason')} value={text.reason} onChange={(v) => setText({ ...text, reason: v })} />
