@@ -24,6 +24,8 @@ import {
   DeletedQuery,
   Equipment,
   EquipmentCreate,
+  EquipmentInspection,
+  EquipmentInspectionStart,
   EquipmentListQuery,
   EquipmentPage,
   EquipmentStatusBody,
@@ -40,6 +42,8 @@ import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, 
 import { districtMembers } from '../../_platform/records.js';
 import { Envelope, WriteHeaders } from '../../_platform/schemas.js';
 import { ACTIONS_MODULE } from '../../../../../common/modules/actions/schemas.js';
+import { questionnairePowers } from '../../../../../common/modules/questionnaires/access.js';
+import { QUESTIONNAIRES_MODULE, QuestionnairesRepository } from '../../questionnaires/repository.js';
 import { articleCsv, equipmentCsv } from './csv.js';
 import { CATALOG_MODULES, CatalogRepository } from './repository.js';
 
@@ -142,6 +146,31 @@ export async function catalogRoutes(untyped: FastifyInstance, ctx: RouteContext)
         async (tx) => (await repository(request, tx)).recordCheck(request.params.id, request.body),
       );
       return respond(request, written.check);
+    },
+  );
+
+  // The inspections of the item's category's template started from its sheet (Questionnaires'
+  // records: starting one takes the caller's right to fill that template's family there).
+  app.get('/equipment/:id/inspections', { onRequest: read, schema: { tags: ['inventory'], params: IdParams, response: { 200: Envelope(Type.Array(EquipmentInspection)) } } }, async (request) =>
+    respond(request, await (await repository(request)).equipmentInspections(request.params.id)),
+  );
+  app.post(
+    '/equipment/:id/inspections',
+    { onRequest: read, schema: { tags: ['inventory'], params: IdParams, headers: WriteHeaders, body: EquipmentInspectionStart, response: { 201: Envelope(EquipmentInspection), ...ErrorResponses } } },
+    async (request, reply) => {
+      const powers = questionnairePowers(await rightsOf(request));
+      const started = await writeAndAnnounce(
+        ctx,
+        request,
+        reply,
+        201,
+        (i: EquipmentInspection) => [{ module: QUESTIONNAIRES_MODULE, id: i.id, version: 1 }],
+        async (tx) => {
+          const questionnaires = new QuestionnairesRepository(sessionScope(ctx, request, tx), powers);
+          return (await repository(request, tx)).startInspection(request.params.id, request.body.id, (body) => questionnaires.create(body));
+        },
+      );
+      return respond(request, started);
     },
   );
 
