@@ -261,6 +261,11 @@ export const EquipmentListQuery = Type.Object(
 );
 export type EquipmentListQuery = Static<typeof EquipmentListQuery>;
 
+/** The equipment list's filters without its paging nor its deleted view: what a sheet of labels takes to print "the list as filtered". */
+const { cursor: _cursor, limit: _limit, deleted: _deleted, ...equipmentFilters } = EquipmentListQuery.properties;
+export const EquipmentFilter = Type.Object(equipmentFilters, { additionalProperties: false });
+export type EquipmentFilter = Static<typeof EquipmentFilter>;
+
 /** POST /api/inventory/equipment/:id/status (Idempotency-Key): a field user reports `outOfOrder` with a note; any other move is a manager's. */
 export const EquipmentStatusBody = Type.Object(
   { baseVersion: Type.Integer({ minimum: 1 }), status: EquipmentStatusSchema, note: Type.String({ maxLength: 1000 }) },
