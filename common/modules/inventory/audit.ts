@@ -10,6 +10,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Actor, IsoDateTime, Uuid } from '../../schemas/platform';
+import { EquipmentFilter } from './catalog';
 import { parseScannedCode } from './codes';
 
 // ---------------------------------------------------------------------------- the scan index
@@ -115,7 +116,7 @@ const LabelFormatSchema = Type.Union([Type.Literal('L7160'), Type.Literal('L7163
 
 /**
  * POST /api/inventory/labels.pdf: the items by ids (the equipment list's selection, in that
- * order), else a site's (and a room's); on a format, from a position on the first sheet (1-based:
+ * order), else the equipment list's items as filtered (`filter`), else a site's (and a room's); on a format, from a position on the first sheet (1-based:
  * a sheet used before).
  */
 export const LabelsBody = Type.Object(
@@ -124,6 +125,8 @@ export const LabelsBody = Type.Object(
     ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: LABELS_MAX })),
     siteId: Type.Optional(Uuid),
     room: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The equipment list's filters (the list's own query: search, site, category, article, status, check, tag, serial): its items, in its order. */
+    filter: Type.Optional(EquipmentFilter),
     start: Type.Optional(Type.Integer({ minimum: 1, maximum: 65 })),
     lang: Type.Optional(Type.Union([Type.Literal('fr'), Type.Literal('en')])),
   },
@@ -137,6 +140,8 @@ export const LabelItemsQuery = Type.Object(
     ids: Type.Optional(Type.String({ maxLength: 37 * 200, pattern: '^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*$' })),
     siteId: Type.Optional(Uuid),
     room: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The equipment list's filters, as the list takes them. */
+    ...EquipmentFilter.properties,
   },
   { additionalProperties: false },
 );

@@ -261,6 +261,11 @@ export const EquipmentListQuery = Type.Object(
 );
 export type EquipmentListQuery = Static<typeof EquipmentListQuery>;
 
+/** The equipment list's filters without its paging nor its deleted view: what a sheet of labels takes to print "the list as filtered". */
+const { cursor: _cursor, limit: _limit, deleted: _deleted, ...equipmentFilters } = EquipmentListQuery.properties;
+export const EquipmentFilter = Type.Object(equipmentFilters, { additionalProperties: false });
+export type EquipmentFilter = Static<typeof EquipmentFilter>;
+
 /** POST /api/inventory/equipment/:id/status (Idempotency-Key): a field user reports `outOfOrder` with a note; any other move is a manager's. */
 export const EquipmentStatusBody = Type.Object(
   { baseVersion: Type.Integer({ minimum: 1 }), status: EquipmentStatusSchema, note: Type.String({ maxLength: 1000 }) },
@@ -283,6 +288,11 @@ export const CheckCreate = Type.Object(
     doneOn: Day,
     answers: Type.Array(CheckAnswer, { maxItems: CHECKLIST_MAX }),
     notes: Type.String({ maxLength: TEXT_MAX }),
+    /**
+     * The submitted inspection (of the category's template, started from the item's sheet) the
+     * check was made with: its failed answers fail the check, as a checklist point not OK does.
+     */
+    inspectionId: Type.Optional(NullableUuid),
   },
   { additionalProperties: false },
 );
@@ -298,10 +308,31 @@ export const Check = Type.Object({
   notes: Type.String(),
   /** The action a failed check opened. */
   actionId: NullableUuid,
+  /** The questionnaire inspection the check was made with. */
+  inspectionId: NullableUuid,
   createdAt: Type.String(),
   createdBy: Type.Object({ id: Uuid, name: Type.String() }),
 });
 export type Check = Static<typeof Check>;
+
+/** POST /api/inventory/equipment/:id/inspections: starts an inspection of the item's category's template on its site (the id is the inspection's, the device's). */
+export const EquipmentInspectionStart = Type.Object({ id: Uuid }, { additionalProperties: false });
+export type EquipmentInspectionStart = Static<typeof EquipmentInspectionStart>;
+
+/** An inspection started from an item's sheet, as the sheet lists it (GET /api/inventory/equipment/:id/inspections). */
+export const EquipmentInspection = Type.Object({
+  id: Uuid,
+  templateId: Uuid,
+  templateName: Type.String(),
+  status: Type.Union([Type.Literal('todo'), Type.Literal('inProgress'), Type.Literal('submitted')]),
+  /** Submitted: its failed answers (0: passed). */
+  failedCount: Type.Integer({ minimum: 0 }),
+  startedAt: Type.String(),
+  startedBy: Type.Object({ id: Uuid, name: Type.String() }),
+  /** The check recorded with it, once one is. */
+  checkId: NullableUuid,
+});
+export type EquipmentInspection = Static<typeof EquipmentInspection>;
 
 /** A check's result from its answers: fail when any item is not ok. */
 export const checkResult = (answers: readonly { ok: boolean }[]): 'pass' | 'fail' => (answers.some((a) => !a.ok) ? 'fail' : 'pass');

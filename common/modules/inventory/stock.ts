@@ -228,7 +228,8 @@ export const COUNT_DECISIONS = ['count', 'countPlusMoves'] as const;
 /** `count`: the counted quantity is the truth at closing; `countPlusMoves`: the counted quantity plus the movements since the count started. */
 export type CountDecision = (typeof COUNT_DECISIONS)[number];
 
-export const CountCreate = Type.Object({ id: Uuid, areaId: Uuid, note: Type.Optional(Text(2000)) }, { additionalProperties: false });
+/** POST /counts (managers): `blind` hides the expected quantities from the counters (the managers still see them, to close). */
+export const CountCreate = Type.Object({ id: Uuid, areaId: Uuid, note: Type.Optional(Text(2000)), blind: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 export type CountCreate = Static<typeof CountCreate>;
 
 /**
@@ -259,10 +260,13 @@ export const CountLine = Type.Object({
   articleName: Type.String(),
   unit: Type.String(),
   barcode: Type.String(),
-  /** The level when the count started, the movements since, the expected quantity now (their sum). */
-  startQuantity: Type.Number(),
-  movedSince: Type.Number(),
-  expected: Type.Number(),
+  /**
+   * The level when the count started, the movements since, the expected quantity now (their
+   * sum); null for a counter (no stock manage right) in a blind count.
+   */
+  startQuantity: Type.Union([Type.Number(), Type.Null()]),
+  movedSince: Type.Union([Type.Number(), Type.Null()]),
+  expected: Type.Union([Type.Number(), Type.Null()]),
   /** The counted total (every device's entries added), null when nobody counted the article. */
   counted: Type.Union([Type.Number(), Type.Null()]),
   entries: Type.Integer({ minimum: 0 }),
@@ -280,6 +284,8 @@ export const StockCount = Type.Object({
   startedBy: Type.Object({ id: Uuid, name: Type.String() }),
   closedAt: Type.Union([IsoDateTime, Type.Null()]),
   note: Type.String(),
+  /** A blind count: its counters do not see the expected quantities. */
+  blind: Type.Boolean(),
   lineCount: Type.Integer({ minimum: 0 }),
   lines: Type.Optional(Type.Array(CountLine)),
 });

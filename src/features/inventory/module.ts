@@ -4,11 +4,16 @@
  * subtrees and their start.
  */
 import { defineAppModule } from '../../lib/app-module';
+import { setRouteLinks } from './catalog/paths';
 import { inventoryRoutes, inventoryV2Routes, stockRoutes } from './routes';
 
 export const inventoryModule = defineAppModule({
   folder: 'inventory',
   manifests: ['inventory', 'inventoryV2', 'stockManagement'],
-  routes: (parent) => ({ inventory: inventoryRoutes(parent), inventoryV2: inventoryV2Routes(parent), stockManagement: stockRoutes(parent) }),
+  routes: (parent, links) => {
+    // An item's sheet links to the inspections its checks were made with (Questionnaires' address).
+    setRouteLinks(links);
+    return { inventory: inventoryRoutes(parent), inventoryV2: inventoryV2Routes(parent), stockManagement: stockRoutes(parent) };
+  },
   start: () => import('./index').then((m) => m.startInventoryModule),
 });

@@ -13,7 +13,10 @@
  *   place, status, custodian, dates, and its next check (kept from the last check and the
  *   period, read by the due lists, the dashboard and the calendar through an index).
  * - `inventory_checks`: the periodic checks done, each with its checklist answers, its result,
- *   and the action a failed one opened.
+ *   the action a failed one opened, and the questionnaire inspection it was made with (one check
+ *   per inspection: 2).
+ * - `inventory_equipment_inspections` (2): the inspections of its category's template started
+ *   from an item's sheet (Questionnaires' records; the item's sheet lists them).
  */
 import { RECORD_COLUMNS } from '../_platform/migrations.js';
 import type { Migration } from '../../db/migrate.js';
@@ -108,6 +111,21 @@ const catalogMigrations: Migration[] = [
         notes text not null default '',${RECORD_COLUMNS}
       );
       create index inventory_checks_equipment_idx on inventory_checks (equipment_id, done_on desc);
+    `,
+  },
+  {
+    version: 2,
+    name: 'inventory: inspections started from an item, one check per inspection',
+    sql: `
+      create unique index inventory_checks_inspection_key on inventory_checks (inspection_id) where inspection_id is not null;
+      create table inventory_equipment_inspections (
+        inspection_id uuid primary key,
+        district_id uuid not null references districts (id) on delete cascade,
+        equipment_id uuid not null references inventory_equipment (id),
+        started_at timestamptz not null default now(),
+        started_by uuid not null
+      );
+      create index inventory_equipment_inspections_item_idx on inventory_equipment_inspections (equipment_id, started_at desc);
     `,
   },
 ];

@@ -2,11 +2,27 @@
  * The catalog part's record kinds on the app's generic record core (lib/record-kind.ts):
  * categories (the district's small list), articles and equipment (pages of 100), and two outbox
  * writes of its own: a check of an item (`inventory.check`: its answers, sent once with the
- * check's id and the item's Idempotency-Key) and a status move with its note
- * (`inventory.status`: a field user's out-of-order report, or a manager's move).
+ * check's id and the item's Idempotency-Key), a status move with its note
+ * (`inventory.status`: a field user's out-of-order report, or a manager's move), and an
+ * inspection of the category's questionnaire started from the item (`inventory.inspection`).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Article, ArticleFields, ArticleRow, CatalogChoices, Category, CategoryFields, Check, CheckCreate, Equipment, EquipmentFields, EquipmentRow } from '../../../../common/modules/inventory/catalog';
+import type {
+  Article,
+  ArticleFields,
+  ArticleRow,
+  CatalogChoices,
+  Category,
+  CategoryFields,
+  Check,
+  CheckCreate,
+  Equipment,
+  EquipmentFields,
+  EquipmentInspection,
+  EquipmentInspectionStart,
+  EquipmentRow,
+} from '../../../../common/modules/inventory/catalog';
+import type { TemplateSummary } from '../../../../common/modules/questionnaires/schemas';
 import type { EquipmentStatus } from '../../../../common/modules/inventory/model';
 import { apiGet } from '../../../lib/api-client';
 import { enqueueWrite, registerSender, sendWrite } from '../../../lib/outbox';
@@ -47,6 +63,16 @@ export const equipment = defineRecordKind<EquipmentFields, Equipment, EquipmentR
 export const CHECK_WRITE = 'inventory.check';
 export const STATUS_WRITE = 'inventory.status';
 
+/** The outbox kind of an inspection started from an item's sheet (its category's questionnaire). */
+export const INSPECTION_WRITE = 'inventory.inspection';
+
+/** Starts an inspection of the item's category's template on its site: queued (the inspection's id is the device's), listed on the sheet as waiting. */
+export async function queueInspection(equipmentId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await enqueueWrite({ kind: INSPECTION_WRITE, module: EQUIPMENT_MODULE, recordId: equipmentId, baseVersion: null, payload: { id } satisfies EquipmentInspectionStart });
+  return id;
+}
+
 /** Queues a check of an item: shown at once on its sheet as waiting, sent once (the check's id is the device's). */
 export const queueCheck = (equipmentId: string, check: Omit<CheckCreate, 'id'>) =>
   enqueueWrite({ kind: CHECK_WRITE, module: EQUIPMENT_MODULE, recordId: equipmentId, baseVersion: null, payload: { id: crypto.randomUUID(), ...check } satisfies CheckCreate });
@@ -66,6 +92,9 @@ export function registerCatalogSenders(): void {
   registerSender(CHECK_WRITE, async (item, ctx) => ({
     result: await sendWrite<Check>('post', `inventory/equipment/${encodeURIComponent(item.recordId)}/checks`, ctx.payload, ctx.idempotencyKey),
   }));
+  registerSender(INSPECTION_WRITE, async (item, ctx) => ({
+    result: await sendWrite<EquipmentInspection>('post', `inventory/equipment/${encodeURIComponent(item.recordId)}/inspections`, ctx.payload, ctx.idempotencyKey),
+  }));
   registerSender(
     STATUS_WRITE,
     async (item, ctx) => ({
@@ -82,6 +111,21 @@ export const checksQueryOptions = (equipmentId: string) =>
     queryFn: ({ signal }) => apiGet<Check[]>(`inventory/equipment/${encodeURIComponent(equipmentId)}/checks`, { signal }),
     meta: { offline: true },
   });
+
+/** The inspections started from an item's sheet. */
+export const inspectionsQueryOptions = (equipmentId: string) =>
+  queryOptions({
+    queryKey: [CATALOG_MODULE, 'inspections', equipmentId] as const,
+    queryFn: ({ signal }) => apiGet<EquipmentInspection[]>(`inventory/equipment/${encodeURIComponent(equipmentId)}/inspections`, { signal }),
+    meta: { offline: true },
+  });
+
+/**
+ * The questionnaire templates a category may name (the Questionnaires module's API, read with
+ * the caller's rights there: without them the category form keeps the template it has).
+ */
+export const templatesQueryOptions = () =>
+  queryOptions({ queryKey: [CATALOG_MODULE, 'templates'] as const, queryFn: ({ signal }) => apiGet<TemplateSummary[]>('questionnaires/templates', { signal }), staleTime: 5 * 60_000, retry: false });
 
 /** The forms' and filters' choices (sites, members, suppliers, contracts), kept for offline work. */
 export const choicesQueryOptions = () =>

@@ -3,6 +3,7 @@
  * /inventory-v2 (article, equipment, categories). The screens are the same; the base says which
  * module the user is in, so links and Back stay there.
  */
+import type { ModuleLinks } from '../../../lib/app-module';
 import { defaultStringifySearch, useLocation } from '@tanstack/react-router';
 import { EQUIPMENT_CODE_PATH } from '../../../../common/modules/inventory/codes';
 
@@ -44,6 +45,14 @@ export const actionHref = (actionId: string) => `/actionPlan/actions/${id(action
 export const supplierHref = (supplierId: string) => `/supplier/supplier-view/${id(supplierId)}`;
 export const contractHref = (contractId: string) => `/contract/contract-view/${id(contractId)}`;
 export const siteHref = (siteId: string) => `/site/${id(siteId)}`;
+
+/** The addresses the app gives the family's routes (lib/app-module.ts ModuleLinks), kept when the routes are built. */
+let routeLinks: Pick<ModuleLinks, 'inspection'> | null = null;
+export const setRouteLinks = (links: Pick<ModuleLinks, 'inspection'>): void => {
+  routeLinks = links;
+};
+/** An inspection (Questionnaires' own address, from the route's links). */
+export const inspectionHref = (inspectionId: string): string | null => routeLinks?.inspection(inspectionId) ?? null;
 /** The scan part's pages (src/features/inventory/audit). */
 export const SCAN_HREF = '/inventory-v2/scan';
 export const LABELS_HREF = '/inventory-v2/labels';

@@ -111,9 +111,10 @@ export const queueLoanReturn = (loanId: string) =>
 export const queueLimits = (body: StockLimitsBody) =>
   enqueueWrite({ kind: WRITES.limits, module: STOCK_MODULE, recordId: `${body.areaId}:${body.articleId}`, baseVersion: null, payload: body });
 
-export async function queueCountStart(areaId: string): Promise<string> {
+/** Starts a count of an area; a blind one hides the expected quantities from its counters. */
+export async function queueCountStart(areaId: string, blind = false): Promise<string> {
   const id = crypto.randomUUID();
-  await enqueueWrite({ kind: WRITES.countStart, module: STOCK_MODULE, recordId: id, baseVersion: null, payload: { id, areaId } });
+  await enqueueWrite({ kind: WRITES.countStart, module: STOCK_MODULE, recordId: id, baseVersion: null, payload: { id, areaId, ...(blind ? { blind } : {}) } });
   return id;
 }
 

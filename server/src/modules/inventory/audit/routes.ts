@@ -3,7 +3,8 @@
  *
  *   GET  /scan-index                 the district's items for resolving scans offline (ETag, 304)
  *   GET  /labels/items               the items a sheet of labels would hold (manage)
- *   POST /labels.pdf                 the sheet of labels (manage; a POST: a selection is many ids)
+ *   POST /labels.pdf                 the sheet of labels (manage; a POST: a selection is many ids;
+ *                                    or the equipment list's filters, as GET /labels/items takes them)
  *   GET  /audits, POST /audits       the audits (open first, then completed), start one
  *   GET  /audits/:id                 an audit with its expected items, scans and result
  *   POST /audits/:id/scans           one scan (its id the device's: sent twice, stored once)
@@ -56,6 +57,8 @@ import { printFileName, printLanguage } from '../../_platform/pdf.js';
 import { IdParams, sessionScope, writeAndAnnounce } from '../../_platform/record-routes.js';
 import { actorNames, actorOf, iso, isoOrNull, writeHistory, writeVersion, type RecordScope } from '../../_platform/records.js';
 import { Envelope, WriteHeaders } from '../../_platform/schemas.js';
+import type { EquipmentFilter } from '../../../../../common/modules/inventory/catalog.js';
+import { CatalogRepository } from '../catalog/repository.js';
 import { labelsPdf } from './labels.js';
 import { resolveOnServer, scanIndex } from './scan.js';
 
@@ -164,9 +167,15 @@ export async function auditRoutes(untyped: FastifyInstance, ctx: RouteContext): 
 
   // ------------------------------------------------------------------------------ labels
 
-  /** The items of a sheet: by ids (in their order), else a site's (and room's), by place and name. */
-  async function labelItems(request: FastifyRequest, query: { ids?: string[]; siteId?: string; room?: string }) {
+  /** The items of a sheet: by ids (in their order), else the equipment list's as filtered (in its order), else a site's (and room's), by place and name. */
+  async function labelItems(request: FastifyRequest, query: { ids?: string[]; siteId?: string; room?: string; filter?: EquipmentFilter }) {
     const auth = requireAuth(request);
+    const filter = Object.fromEntries(Object.entries(query.filter ?? {}).filter(([, value]) => value !== undefined && value !== '')) as EquipmentFilter;
+    if ((!query.ids || query.ids.length === 0) && Object.keys(filter).length > 0) {
+      // The list's own query (the catalog part's), so the sheet holds what the list shows.
+      const rows = await new CatalogRepository(scopeOf(request), true).exportEquipment(filter, LABELS_MAX);
+      return rows.map((r) => ({ id: r.id, name: r.name, tag: r.tag, site_name: r.siteName, room: r.room }));
+    }
     if (query.ids && query.ids.length > 0) {
       const { rows } = await auth.db.query<{ id: string; name: string; tag: string; site_name: string; room: string }>(
         `select e.id, e.name, e.tag, coalesce(s.name, '') as site_name, e.room from inventory_equipment e left join sites s on s.id = e.site_id
@@ -188,7 +197,7 @@ export async function auditRoutes(untyped: FastifyInstance, ctx: RouteContext): 
     return [];
   }
 
-  async function sendLabels(request: FastifyRequest, reply: import('fastify').FastifyReply, input: { ids?: string[]; siteId?: string; room?: string; format: LabelFormat; start: number; lang?: 'fr' | 'en' }) {
+  async function sendLabels(request: FastifyRequest, reply: import('fastify').FastifyReply, input: { ids?: string[]; siteId?: string; room?: string; filter?: EquipmentFilter; format: LabelFormat; start: number; lang?: 'fr' | 'en' }) {
     const auth = requireAuth(request);
     if (input.ids && input.ids.length > LABELS_MAX) throw ApiError.badRequest('validation.invalid_request', `ids: at most ${LABELS_MAX}`);
     const items = await labelItems(request, input);
@@ -208,8 +217,8 @@ export async function auditRoutes(untyped: FastifyInstance, ctx: RouteContext): 
     '/labels/items',
     { onRequest: manage, schema: { tags, summary: 'The items a sheet of labels would hold', querystring: LabelItemsQuery, response: { 200: Envelope(Type.Array(LabelItem)) } } },
     async (request) => {
-      const q = request.query;
-      const rows = await labelItems(request, { ids: idsOf(q.ids), ...(q.siteId ? { siteId: q.siteId } : {}), ...(q.room !== undefined ? { room: q.room } : {}) });
+      const { ids, siteId, room, ...filter } = request.query;
+      const rows = await labelItems(request, { ids: idsOf(ids), ...(siteId ? { siteId } : {}), ...(room !== undefined ? { room } : {}), filter });
       return respond(
         request,
         rows.map((r) => ({ id: r.id, name: r.name, tag: r.tag, siteName: r.site_name, room: r.room })),
@@ -219,13 +228,14 @@ export async function auditRoutes(untyped: FastifyInstance, ctx: RouteContext): 
 
   app.post(
     '/labels.pdf',
-    { onRequest: manage, schema: { tags, summary: 'A sheet of labels (A4 PDF): the items by ids, or a site’s (and room’s)', body: LabelsBody, response: { 200: FileBytes, ...ErrorResponses } } },
+    { onRequest: manage, schema: { tags, summary: 'A sheet of labels (A4 PDF): the items by ids, or the equipment list’s as filtered, or a site’s (and room’s)', body: LabelsBody, response: { 200: FileBytes, ...ErrorResponses } } },
     async (request, reply) => {
       const b = request.body;
       return sendLabels(request, reply, {
         ...(b.ids ? { ids: [...new Set(b.ids.map((id) => id.toLowerCase()))] } : {}),
         ...(b.siteId ? { siteId: b.siteId } : {}),
         ...(b.room !== undefined ? { room: b.room } : {}),
+        ...(b.filter ? { filter: b.filter } : {}),
         format: b.format,
         start: b.start ?? 1,
         ...(b.lang ? { lang: b.lang } : {}),

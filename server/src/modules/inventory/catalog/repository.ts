@@ -21,6 +21,7 @@ import {
   type CheckCreate,
   type Equipment,
   type EquipmentFields,
+  type EquipmentInspection,
   type EquipmentListQuery,
   type EquipmentRow,
   type EquipmentStatusBody,
@@ -61,6 +62,10 @@ export const KEYS = {
   checkFuture: 'inventory.catalog.check_future',
   checkExists: 'inventory.catalog.check_exists',
   checkEmpty: 'inventory.catalog.check_empty',
+  noTemplate: 'inventory.catalog.no_template',
+  inspectionNotFound: 'inventory.catalog.inspection_not_found',
+  inspectionNotSubmitted: 'inventory.catalog.inspection_not_submitted',
+  inspectionUsed: 'inventory.catalog.inspection_used',
   equipmentDeleted: 'record.deleted',
 } as const;
 
@@ -525,7 +530,7 @@ export class CatalogRepository {
     return this.store.get(this.equipment, id);
   }
 
-  private checkOf(row: { id: string; equipment_id: string; due_on: string | null; done_on: string; result: 'pass' | 'fail'; answers: Check['answers']; notes: string; action_id: string | null; created_at: Date; created_by: string }, names: Map<string, string>): Check {
+  private checkOf(row: { id: string; equipment_id: string; due_on: string | null; done_on: string; result: 'pass' | 'fail'; answers: Check['answers']; notes: string; action_id: string | null; inspection_id: string | null; created_at: Date; created_by: string }, names: Map<string, string>): Check {
     return {
       id: row.id,
       equipmentId: row.equipment_id,
@@ -535,12 +540,13 @@ export class CatalogRepository {
       answers: row.answers,
       notes: row.notes,
       actionId: row.action_id,
+      inspectionId: row.inspection_id,
       createdAt: new Date(row.created_at).toISOString(),
       createdBy: actorOf(names, row.created_by),
     };
   }
 
-  private static readonly CHECK_SELECT = `select id, equipment_id, due_on::text as due_on, done_on::text as done_on, result, answers, notes, action_id, created_at, created_by from inventory_checks`;
+  private static readonly CHECK_SELECT = `select id, equipment_id, due_on::text as due_on, done_on::text as done_on, result, answers, notes, action_id, inspection_id, created_at, created_by from inventory_checks`;
 
   async checks(equipmentId: string): Promise<Check[]> {
     await this.store.get(this.equipment, equipmentId);
@@ -570,12 +576,15 @@ export class CatalogRepository {
     if (row.status === 'retired') throw new ApiError(409, { message: KEYS.checkRetired });
     if (body.doneOn > this.today) throw ApiError.badRequest(KEYS.checkFuture, 'doneOn');
     const checklist = row.checklist ?? [];
-    if (body.answers.length === 0 && checklist.length > 0) throw ApiError.badRequest(KEYS.checkEmpty, 'answers');
+    if (body.answers.length === 0 && checklist.length > 0 && !body.inspectionId) throw ApiError.badRequest(KEYS.checkEmpty, 'answers');
     const answers = body.answers.map((a) => ({ item: a.item.trim(), ok: a.ok, note: a.note.trim() }));
-    const result = checkResult(answers);
+    const inspection = body.inspectionId ? await this.usableInspection(equipmentId, body.inspectionId) : null;
+    // The inspection's failed answers fail the check as a point not OK does, and name themselves in the action.
+    const inspectionFailed = (inspection?.failed_items ?? []).map((f) => ({ item: f.label, ok: false, note: f.note ?? '' }));
+    const result = checkResult([...answers, ...inspectionFailed]);
     let actionId: string | null = null;
     if (result === 'fail') {
-      const failed = answers.filter((a) => !a.ok);
+      const failed = [...answers.filter((a) => !a.ok), ...inspectionFailed];
       const place = [row.site_name, row.building, row.floor, row.room].filter(Boolean).join(', ');
       const description = [
         `Équipement : ${row.name}${row.tag ? ` (${row.tag})` : ''}${place ? ` — ${place}` : ''}`,
@@ -586,8 +595,8 @@ export class CatalogRepository {
       actionId = action.id;
     }
     await db.query(
-      `insert into inventory_checks (id, district_id, equipment_id, due_on, done_on, result, answers, action_id, notes, created_by, updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-      [body.id, this.scope.districtId, equipmentId, row.next_check_on, body.doneOn, result, JSON.stringify(answers), actionId, body.notes.trim(), this.scope.actor.id],
+      `insert into inventory_checks (id, district_id, equipment_id, due_on, done_on, result, answers, action_id, notes, created_by, updated_by, inspection_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)`,
+      [body.id, this.scope.districtId, equipmentId, row.next_check_on, body.doneOn, result, JSON.stringify(answers), actionId, body.notes.trim(), this.scope.actor.id, inspection?.id ?? null],
     );
     const last = row.last_check_on !== null && row.last_check_on > body.doneOn ? row.last_check_on : body.doneOn;
     const next = nextCheckOn({
@@ -610,6 +619,77 @@ export class CatalogRepository {
     const names = await actorNames(this.scope.control, [this.scope.actor.id]);
     const { rows: written } = await db.query<Parameters<CatalogRepository['checkOf']>[0]>(`${CatalogRepository.CHECK_SELECT} where id = $1`, [body.id]);
     return { check: this.checkOf(written[0]!, names), equipment: await this.store.get(this.equipment, equipmentId), actionId };
+  }
+
+  // ------------------------------------------------------------ inspections started from an item
+
+  /**
+   * Starts an inspection of the item's category's template on the item's site (the
+   * Questionnaires module's own create, with the caller's rights there: `create`), and remembers
+   * it was started from the item. The same id again answers the first.
+   */
+  async startInspection(equipmentId: string, id: string, create: (body: { id: string; templateId: string; siteId: string | null; startedAt: string }) => Promise<unknown>): Promise<EquipmentInspection> {
+    const row = await this.lockEquipment(equipmentId);
+    const { rows: known } = await this.scope.db.query<{ equipment_id: string; district_id: string }>('select equipment_id, district_id from inventory_equipment_inspections where inspection_id = $1', [id]);
+    if (known[0]) {
+      if (known[0].equipment_id !== equipmentId || known[0].district_id !== this.scope.districtId) throw new ApiError(409, { message: 'record.exists' });
+      return this.inspectionOf(equipmentId, id);
+    }
+    if (row.deleted_at !== null) throw new ApiError(409, { message: KEYS.equipmentDeleted });
+    if (row.status === 'retired') throw new ApiError(409, { message: KEYS.checkRetired });
+    if (row.check_template_id === null) throw new ApiError(409, { message: KEYS.noTemplate });
+    await create({ id, templateId: row.check_template_id, siteId: row.site_id, startedAt: new Date().toISOString() });
+    await this.scope.db.query('insert into inventory_equipment_inspections (inspection_id, district_id, equipment_id, started_by) values ($1, $2, $3, $4)', [id, this.scope.districtId, equipmentId, this.scope.actor.id]);
+    return this.inspectionOf(equipmentId, id);
+  }
+
+  private static readonly INSPECTION_SELECT = `select l.inspection_id as id, i.template_id, qt.name as template_name, i.status, i.failed_count, l.started_at, l.started_by,
+      (select c.id from inventory_checks c where c.inspection_id = l.inspection_id and c.deleted_at is null) as check_id
+    from inventory_equipment_inspections l join inspections i on i.id = l.inspection_id and i.deleted_at is null join questionnaire_templates qt on qt.id = i.template_id`;
+
+  private async inspectionRows(where: string, params: unknown[]): Promise<EquipmentInspection[]> {
+    const { rows } = await this.scope.db.query<{ id: string; template_id: string; template_name: string; status: EquipmentInspection['status']; failed_count: number; started_at: Date; started_by: string; check_id: string | null }>(
+      `${CatalogRepository.INSPECTION_SELECT} where ${where} order by l.started_at desc limit 50`,
+      params,
+    );
+    const names = await actorNames(this.scope.control, rows.map((r) => r.started_by));
+    return rows.map((r) => ({
+      id: r.id,
+      templateId: r.template_id,
+      templateName: r.template_name,
+      status: r.status,
+      failedCount: r.failed_count,
+      startedAt: new Date(r.started_at).toISOString(),
+      startedBy: actorOf(names, r.started_by),
+      checkId: r.check_id,
+    }));
+  }
+
+  private async inspectionOf(equipmentId: string, id: string): Promise<EquipmentInspection> {
+    const [found] = await this.inspectionRows('l.inspection_id = $1 and l.equipment_id = $2 and l.district_id = $3', [id, equipmentId, this.scope.districtId]);
+    if (!found) throw ApiError.notFound(KEYS.inspectionNotFound);
+    return found;
+  }
+
+  /** The inspections started from an item's sheet, newest first. */
+  async equipmentInspections(equipmentId: string): Promise<EquipmentInspection[]> {
+    await this.store.get(this.equipment, equipmentId);
+    return this.inspectionRows('l.equipment_id = $1 and l.district_id = $2', [equipmentId, this.scope.districtId]);
+  }
+
+  /** An inspection a check may be made with: started from this item, submitted, not used by another check. */
+  private async usableInspection(equipmentId: string, inspectionId: string): Promise<{ id: string; failed_items: { label: string; note: string | null }[] }> {
+    const { rows } = await this.scope.db.query<{ id: string; status: string; failed_items: { label: string; note: string | null }[]; used: boolean }>(
+      `select i.id, i.status, i.failed_items, exists (select 1 from inventory_checks c where c.inspection_id = i.id) as used
+         from inventory_equipment_inspections l join inspections i on i.id = l.inspection_id and i.deleted_at is null
+        where l.inspection_id = $1 and l.equipment_id = $2 and l.district_id = $3`,
+      [inspectionId, equipmentId, this.scope.districtId],
+    );
+    const found = rows[0];
+    if (!found) throw ApiError.badRequest(KEYS.inspectionNotFound, 'inspectionId');
+    if (found.status !== 'submitted') throw new ApiError(409, { message: KEYS.inspectionNotSubmitted });
+    if (found.used) throw new ApiError(409, { message: KEYS.inspectionUsed });
+    return found;
   }
 
   /** The checks due (or overdue) soonest first, with the total: the dashboard's card and a site's panel. */

@@ -24,6 +24,8 @@ import {
   DeletedQuery,
   Equipment,
   EquipmentCreate,
+  EquipmentInspection,
+  EquipmentInspectionStart,
   EquipmentListQuery,
   EquipmentPage,
   EquipmentStatusBody,
@@ -40,6 +42,8 @@ import { ExportQuerystring, IdParams, ListQuerystring, listQuery, recordRoutes, 
 import { districtMembers } from '../../_platform/records.js';
 import { Envelope, WriteHeaders } from '../../_platform/schemas.js';
 import { ACTIONS_MODULE } from '../../../../../common/modules/actions/schemas.js';
+import { questionnairePowers } from '../../../../../common/modules/questionnaires/access.js';
+import { QUESTIONNAIRES_MODULE, QuestionnairesRepository } from '../../questionnaires/repository.js';
 import { articleCsv, equipmentCsv } from './csv.js';
 import { CATALOG_MODULES, CatalogRepository } from './repository.js';
 
@@ -47,6 +51,8 @@ const CHOICES_MAX = 2000;
 export const EXPORT_MAX = 20_000;
 
 export const readInventory = requireAnyCan({ feature: 'inventory', action: 'read' }, { feature: 'inventoryV2', action: 'read' });
+/** The pickers' choices also serve the stock's forms (an incoming movement's supplier), so a stock reader reads them too. */
+export const readChoices = requireAnyCan({ feature: 'inventory', action: 'read' }, { feature: 'inventoryV2', action: 'read' }, { feature: 'stock', action: 'read' });
 export const manageInventory = requireAnyCan({ feature: 'inventory', action: 'manage' }, { feature: 'inventoryV2', action: 'manage' });
 
 export async function catalogRoutes(untyped: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -143,8 +149,34 @@ export async function catalogRoutes(untyped: FastifyInstance, ctx: RouteContext)
     },
   );
 
-  // The forms' and filters' choices in one answer, kept on the device for offline work.
-  app.get('/choices', { onRequest: read, schema: { tags: ['inventory'], response: { 200: Envelope(CatalogChoices) } } }, async (request) => {
+  // The inspections of the item's category's template started from its sheet (Questionnaires'
+  // records: starting one takes the caller's right to fill that template's family there).
+  app.get('/equipment/:id/inspections', { onRequest: read, schema: { tags: ['inventory'], params: IdParams, response: { 200: Envelope(Type.Array(EquipmentInspection)) } } }, async (request) =>
+    respond(request, await (await repository(request)).equipmentInspections(request.params.id)),
+  );
+  app.post(
+    '/equipment/:id/inspections',
+    { onRequest: read, schema: { tags: ['inventory'], params: IdParams, headers: WriteHeaders, body: EquipmentInspectionStart, response: { 201: Envelope(EquipmentInspection), ...ErrorResponses } } },
+    async (request, reply) => {
+      const powers = questionnairePowers(await rightsOf(request));
+      const started = await writeAndAnnounce(
+        ctx,
+        request,
+        reply,
+        201,
+        (i: EquipmentInspection) => [{ module: QUESTIONNAIRES_MODULE, id: i.id, version: 1 }],
+        async (tx) => {
+          const questionnaires = new QuestionnairesRepository(sessionScope(ctx, request, tx), powers);
+          return (await repository(request, tx)).startInspection(request.params.id, request.body.id, (body) => questionnaires.create(body));
+        },
+      );
+      return respond(request, started);
+    },
+  );
+
+  // The forms' and filters' choices in one answer, kept on the device for offline work (the
+  // catalog's forms and the stock's incoming form).
+  app.get('/choices', { onRequest: readChoices, schema: { tags: ['inventory'], response: { 200: Envelope(CatalogChoices) } } }, async (request) => {
     const auth = requireAuth(request);
     const named = (table: string, extra = '') =>
       auth.db.query<{ id: string; name: string }>(`select id, name from ${table} where district_id = $1 and deleted_at is null${extra} order by vigie_fold(name), id limit ${CHOICES_MAX}`, [auth.districtId]);

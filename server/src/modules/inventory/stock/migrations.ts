@@ -11,7 +11,8 @@
  * - `stock_loans`: a loan (its `loan` movement) and its return (its `return` movement);
  *   `reminded_at` is when the overdue reminder went out (once).
  * - `stock_counts` and `stock_count_entries`: a count session of an area and each device's
- *   increments, each idempotent by its client id.
+ *   increments, each idempotent by its client id; a `blind` count (21) hides the expected
+ *   quantities from its counters.
  */
 import { RECORD_COLUMNS } from '../../_platform/migrations.js';
 import type { Migration } from '../../../db/migrate.js';
@@ -127,5 +128,10 @@ export const stockMigrations: Migration[] = [
       );
       create index stock_count_entries_count_idx on stock_count_entries (count_id, article_id);
     `,
+  },
+  {
+    version: 21,
+    name: 'inventory stock: blind counts',
+    sql: `alter table stock_counts add column blind boolean not null default false;`,
   },
 ];

@@ -110,6 +110,9 @@ const LOAN_SELECT = `select l.id, l.article_id, a.name as article_name, a.unit, 
   l.borrower, l.due_on::text as due_on, l.lent_at, l.lent_by, l.returned_at, l.note
   from stock_loans l join inventory_articles a on a.id = l.article_id`;
 
+/** A count's line with its figures (what a manager sees, and what closing reads). */
+type FullCountLine = CountLine & { startQuantity: number; movedSince: number; expected: number };
+
 interface CountRow {
   id: string;
   area_id: string;
@@ -120,6 +123,7 @@ interface CountRow {
   started_by: string;
   closed_at: Date | null;
   note: string;
+  blind: boolean;
   line_count: number;
 }
 
@@ -468,11 +472,12 @@ export class StockRepository {
       startedBy: actorOf(names, r.started_by),
       closedAt: r.closed_at ? iso(r.closed_at) : null,
       note: r.note,
+      blind: r.blind,
       lineCount: r.line_count,
     }));
   }
 
-  private countSelect = `select c.id, c.area_id, stock_area_path(c.area_id) as area_path, c.status, c.start_seq::text as start_seq, c.started_at, c.started_by, c.closed_at, c.note,
+  private countSelect = `select c.id, c.area_id, stock_area_path(c.area_id) as area_path, c.status, c.start_seq::text as start_seq, c.started_at, c.started_by, c.closed_at, c.note, c.blind,
     (select count(distinct e.article_id)::int from stock_count_entries e where e.count_id = c.id) as line_count from stock_counts c`;
 
   async counts(): Promise<StockCount[]> {
@@ -491,7 +496,7 @@ export class StockRepository {
    * the level now (the level at the start plus the movements since: the ledger is the level's
    * truth); `moved` when a movement of the article in the area came after the start.
    */
-  async countLines(row: CountRow): Promise<CountLine[]> {
+  async countLines(row: CountRow): Promise<FullCountLine[]> {
     const { rows } = await this.db.query<{
       article_id: string;
       article_name: string;
@@ -534,14 +539,17 @@ export class StockRepository {
     });
   }
 
+  /** A count with its lines; a blind count's expected figures only for managers (its counters count without them). */
   async count(id: string): Promise<StockCount> {
     const row = await this.countRow(id);
     const [count] = await this.countsOf([row]);
-    return { ...count!, lines: await this.countLines(row) };
+    const lines = await this.countLines(row);
+    const hidden = row.blind && !this.manage;
+    return { ...count!, lines: hidden ? lines.map((l) => ({ ...l, startQuantity: null, movedSince: null, expected: null, moved: false })) : lines };
   }
 
   /** A manager starts a count of an area (one open count per area). */
-  async startCount(body: { id: string; areaId: string; note?: string }): Promise<StockCount> {
+  async startCount(body: { id: string; areaId: string; note?: string; blind?: boolean }): Promise<StockCount> {
     const { rows: existing } = await this.db.query<{ district_id: string }>('select district_id from stock_counts where id = $1', [body.id]);
     if (existing[0]) {
       if (existing[0].district_id !== this.districtId) throw new ApiError(409, { message: STOCK_ERRORS.idReused });
@@ -551,9 +559,9 @@ export class StockRepository {
     const { rows: open } = await this.db.query('select 1 from stock_counts where area_id = $1 and status = $2', [body.areaId, 'open']);
     if (open.length > 0) throw new ApiError(409, { message: STOCK_ERRORS.countOpen });
     await this.db.query(
-      `insert into stock_counts (id, district_id, area_id, start_seq, started_by, note)
-       values ($1, $2, $3, (select coalesce(max(seq), 0) from stock_movements), $4, $5)`,
-      [body.id, this.districtId, body.areaId, this.scope.actor.id, body.note ?? ''],
+      `insert into stock_counts (id, district_id, area_id, start_seq, started_by, note, blind)
+       values ($1, $2, $3, (select coalesce(max(seq), 0) from stock_movements), $4, $5, $6)`,
+      [body.id, this.districtId, body.areaId, this.scope.actor.id, body.note ?? '', body.blind === true],
     );
     return this.count(body.id);
   }

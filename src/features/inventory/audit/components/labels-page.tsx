@@ -1,7 +1,8 @@
 /**
  * /inventory-v2/labels (managers: a chunk of their own): a sheet of QR labels to print. The items
- * are those the address names (`?ids=a,b,c`, the equipment list's selection; or `?siteId=&room=`)
- * or those of a site and room chosen here; a label format (Avery L7160, L7163, L7651, or 70×37
+ * are those the address names (`?ids=a,b,c`, the equipment list's selection; the equipment
+ * list's filters, `?search=&site=&category=&article=&status=&check=`, from its "Print labels";
+ * or `?siteId=&room=`) or those of a site and room chosen here; a label format (Avery L7160, L7163, L7651, or 70×37
  * mm); the position of the first free label on a sheet used before. The server draws the A4 PDF
  * (POST /api/inventory/labels.pdf); the preview lists the items it will hold. Online only: the
  * PDF is made by the server.
@@ -22,6 +23,18 @@ import { useScanIndex } from '../api';
 import './audit.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The equipment list's filters the labels take (common/modules/inventory/catalog.ts EquipmentFilter). */
+const LIST_FILTERS = ['search', 'site', 'category', 'article', 'status', 'check', 'tag', 'serial'] as const;
+
+/** The list's filters the address carries (a number-looking search comes parsed: read back as text). */
+export function listFiltersOf(raw: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of LIST_FILTERS) {
+    const value = raw[key];
+    if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') out[key] = String(value).slice(0, 2000);
+  }
+  return out;
+}
 
 async function downloadPdf(body: Record<string, unknown>, fallbackName: string): Promise<void> {
   await saveResponse(await api.post('inventory/labels.pdf', { json: body }), fallbackName);
@@ -41,13 +54,18 @@ export function LabelsPage() {
   const connection = useConnectionState();
   const ids = { site: useId(), room: useId(), format: useId(), start: useId(), rooms: useId() };
   const bySelection = fromAddress.length > 0;
+  const filters = useMemo(() => listFiltersOf(raw), [raw]);
+  const byFilters = !bySelection && Object.keys(filters).length > 0;
   const perSheet = labelsPerSheet(format);
 
   const preview = useQuery({
-    queryKey: ['inventory', 'labels', bySelection ? fromAddress.join(',') : `${siteId}/${room}`],
+    queryKey: ['inventory', 'labels', bySelection ? fromAddress.join(',') : byFilters ? filters : `${siteId}/${room}`],
     queryFn: ({ signal }) =>
-      apiGet<LabelItem[]>('inventory/labels/items', { signal, searchParams: bySelection ? { ids: fromAddress.slice(0, 200).join(',') } : { siteId, ...(room.trim() ? { room: room.trim() } : {}) } }),
-    enabled: bySelection || siteId !== '',
+      apiGet<LabelItem[]>('inventory/labels/items', {
+        signal,
+        searchParams: bySelection ? { ids: fromAddress.slice(0, 200).join(',') } : byFilters ? filters : { siteId, ...(room.trim() ? { room: room.trim() } : {}) },
+      }),
+    enabled: bySelection || byFilters || siteId !== '',
   });
   const rooms = useMemo(() => [...new Set(index.items.filter((i) => i.siteId === siteId && i.room.trim() !== '').map((i) => i.room.trim()))].sort(), [index.items, siteId]);
   const count = bySelection ? fromAddress.length : (preview.data?.length ?? 0);
@@ -56,7 +74,12 @@ export function LabelsPage() {
   const print = async () => {
     setBusy(true);
     try {
-      const body = { format, start, lang: i18n.language.startsWith('en') ? 'en' : 'fr', ...(bySelection ? { ids: fromAddress } : { siteId, ...(room.trim() ? { room: room.trim() } : {}) }) };
+      const body = {
+        format,
+        start,
+        lang: i18n.language.startsWith('en') ? 'en' : 'fr',
+        ...(bySelection ? { ids: fromAddress } : byFilters ? { filter: filters } : { siteId, ...(room.trim() ? { room: room.trim() } : {}) }),
+      };
       await downloadPdf(body, 'etiquettes.pdf');
     } catch (error) {
       showToast({ message: describeApiError(error), kind: 'danger' });
@@ -76,6 +99,10 @@ export function LabelsPage() {
       >
         {bySelection ? (
           <p className="inventory-audit-note">{t('audit.labels.selection', { count: fromAddress.length })}</p>
+        ) : byFilters ? (
+          <p className="inventory-audit-note" data-testid="labels-by-filters">
+            {preview.isPending ? t('audit.labels.filtersLoading') : t('audit.labels.filters', { count: preview.data?.length ?? 0 })}
+          </p>
         ) : (
           <>
             <label htmlFor={ids.site}>{t('audit.start.site')}</label>

@@ -21,7 +21,7 @@ import { usePendingChanges, withPendingList, type WithPending } from '../../../.
 import { can } from '../../../../lib/rights';
 import { showSavedToast } from '../../../../lib/saved-toast';
 import { showToast } from '../../../../lib/toast';
-import { CATALOG_MODULE, categories } from '../kinds';
+import { CATALOG_MODULE, categories, templatesQueryOptions } from '../kinds';
 import { articlesHref, useCatalogBase } from '../paths';
 import './catalog.css';
 
@@ -40,6 +40,34 @@ const fieldsOf = (s: FormState): CategoryFields => ({
   checklist: s.checklist.split('\n').map((line) => line.trim()).filter(Boolean),
   checkTemplateId: s.checkTemplateId.trim() === '' ? null : s.checkTemplateId.trim(),
 });
+
+/**
+ * The questionnaire template a category's items are checked with, picked among the templates
+ * the Questionnaires module lists (its API, with the manager's rights there). A template the
+ * list does not hold (no right to read it, or offline) stays chosen, named as such.
+ */
+function TemplatePicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation('inventoryV2');
+  const id = useId();
+  const templates = useQuery(templatesQueryOptions());
+  const list = (templates.data ?? []).filter((template) => template.deletedAt === null);
+  const unknown = value !== '' && !list.some((template) => template.id === value);
+  return (
+    <label className="record-form-select" htmlFor={id}>
+      {t('catalog.categories.template')}
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('catalog.categories.template_none')}</option>
+        {unknown && <option value={value}>{t('catalog.categories.template_kept')}</option>}
+        {list.map((template) => (
+          <option key={template.id} value={template.id}>
+            {template.name}
+          </option>
+        ))}
+      </select>
+      {templates.isError && <span className="inventory-catalog-hint">{t('catalog.categories.template_unavailable')}</span>}
+    </label>
+  );
+}
 
 function CategoryForm({ category, onDone }: { category: Category | undefined; onDone: () => void }) {
   const { t } = useTranslation('inventoryV2');
@@ -81,7 +109,7 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
       <TextField label={t('catalog.field.name')} value={state.name} onChange={(v) => set('name', v)} problem={shown('name')} maxlength={NAME_MAX} required />
       <TextField label={t('catalog.categories.period')} value={state.period} onChange={(v) => set('period', v)} problem={shown('checkPeriodMonths')} inputMode="decimal" />
       <TextField label={t('catalog.categories.checklist')} value={state.checklist} onChange={(v) => set('checklist', v)} problem={shown('checklist')} multiline />
-      <TextField label={t('catalog.categories.template')} value={state.checkTemplateId} onChange={(v) => set('checkTemplateId', v)} problem={shown('checkTemplateId')} />
+      <TemplatePicker value={state.checkTemplateId} onChange={(v) => set('checkTemplateId', v)} />
       <fieldset className="inventory-catalog-box">
         <legend>{t('catalog.field.fields')}</legend>
         {state.fields.map((field, i) => (

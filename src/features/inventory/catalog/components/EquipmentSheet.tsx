@@ -1,8 +1,9 @@
 /**
  * An item's sheet (/inventory-v2/equipment/$equipmentId, /inventory/object/$equipmentId; what
  * the QR labels open): its status and check state, its periodic check (next and last day, the
- * check form: each checklist item ok or not ok with a note, and the questionnaire inspection its
- * category names), its checks (a failed one links to its action), its article, place,
+ * check form: each checklist item ok or not ok with a note; with its category's questionnaire:
+ * "Check with the questionnaire" starts an inspection of that template on the item's site, the
+ * sheet lists it with its link, and once submitted the check is recorded with it), its checks (a failed one links to its action), its article, place,
  * custodian, dates, supplier and contract, photos and history. Everyone who reads it records a
  * check and reports it out of order with a note; managers edit it, move its status, delete or
  * restore it. Writes go through the outbox: a check made offline shows at once, waiting.
@@ -11,7 +12,7 @@ import { IonButton } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkState, type Check, type CheckCreate, type Equipment, type EquipmentFields } from '../../../../../common/modules/inventory/catalog';
+import { checkState, type Check, type CheckCreate, type Equipment, type EquipmentFields, type EquipmentInspection } from '../../../../../common/modules/inventory/catalog';
 import { EQUIPMENT_STATUSES, type EquipmentStatus } from '../../../../../common/modules/inventory/model';
 import { ModulePage } from '../../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../../components/module/RecordAttachments';
@@ -27,8 +28,8 @@ import { useEnvelope } from '../../../../lib/envelope-store';
 import { useOnDelivered, usePendingChanges, useServerMayHave, withPendingRecord, type PendingWrite } from '../../../../lib/outbox';
 import { can } from '../../../../lib/rights';
 import { CATALOG_HISTORY_FIELDS } from '../history-fields';
-import { EQUIPMENT_MODULE, CHECK_WRITE, checksQueryOptions, choicesQueryOptions, equipment, queueCheck, queueStatus, STATUS_WRITE } from '../kinds';
-import { actionHref, articleHref, contractHref, siteHref, supplierHref, useCatalogBase } from '../paths';
+import { EQUIPMENT_MODULE, CHECK_WRITE, checksQueryOptions, choicesQueryOptions, equipment, INSPECTION_WRITE, inspectionsQueryOptions, queueCheck, queueInspection, queueStatus, STATUS_WRITE } from '../kinds';
+import { actionHref, articleHref, contractHref, inspectionHref, siteHref, supplierHref, useCatalogBase } from '../paths';
 import { DeleteBar, useQueuedAct } from './sheet-parts';
 import { CHECK_TONES, deviceToday, STATUS_TONES } from './status';
 
@@ -108,14 +109,17 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
   const queryClient = useQueryClient();
   const manager = can(useEnvelope((state) => state.rights), base.feature, 'manage');
   const checks = useQuery({ ...checksQueryOptions(item.id), enabled: onServer });
+  const inspections = useQuery({ ...inspectionsQueryOptions(item.id), enabled: onServer && item.checkTemplateId !== null });
   // A check or a move delivered: the item, its checks and its history are read again.
   useOnDelivered(EQUIPMENT_MODULE, () => {
     void queryClient.invalidateQueries({ queryKey: checksQueryOptions(item.id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: inspectionsQueryOptions(item.id).queryKey });
     void queryClient.invalidateQueries({ queryKey: equipment.keys.detail(item.id) });
     void queryClient.invalidateQueries({ queryKey: equipment.keys.history(item.id) });
     void queryClient.invalidateQueries({ queryKey: equipment.keys.lists() });
   });
-  const [checking, setChecking] = useState(false);
+  // The check form: `true` for a checklist check, an inspection for a check made with it.
+  const [checking, setChecking] = useState<boolean | EquipmentInspection>(false);
   const [reporting, setReporting] = useState<EquipmentStatus | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const photosId = useId();
@@ -125,6 +129,7 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
   const state = checkState(item.nextCheckOn, deviceToday(), item.status);
   const pendingChecks = writes.filter((w) => w.item.kind === CHECK_WRITE).map((w) => w.payload as CheckCreate);
   const statusPending = writes.some((w) => w.item.kind === STATUS_WRITE);
+  const startingInspections = writes.filter((w) => w.item.kind === INSPECTION_WRITE).map((w) => (w.payload as { id: string }).id);
 
   const addPhotos = (list: FileList | null) => {
     const files = [...(list ?? [])].map((file) => ({ blob: file, name: file.name, type: file.type || 'application/octet-stream' }));
@@ -165,23 +170,34 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
               { label: t('catalog.field.checkPeriodMonths'), value: item.periodMonths === null ? empty : t('catalog.check.every', { count: item.periodMonths }) },
             ]}
           />
-          {!deleted && item.status !== 'retired' && !checking && (
+          {!deleted && item.status !== 'retired' && checking === false && (
             <div className="inventory-catalog-buttons">
               <IonButton onClick={() => setChecking(true)}>{t('catalog.check.record')}</IonButton>
-              {item.checkTemplateId !== null && (
-                <IonButton fill="outline" href={`/questionnary-v2/start?template=${encodeURIComponent(item.checkTemplateId)}${item.siteId ? `&site=${encodeURIComponent(item.siteId)}` : ''}`}>
+              {item.checkTemplateId !== null && onServer && (
+                <IonButton fill="outline" onClick={() => void act(() => queueInspection(item.id), 'catalog.inspection.queued')}>
                   {t('catalog.check.inspection')}
                 </IonButton>
               )}
             </div>
           )}
-          {checking && (
+          {(startingInspections.length > 0 || (inspections.data ?? []).length > 0) && (
+            <InspectionsList
+              starting={startingInspections}
+              inspections={inspections.data ?? []}
+              pendingChecks={pendingChecks}
+              canCheck={!deleted && item.status !== 'retired' && checking === false}
+              onCheck={(inspection) => setChecking(inspection)}
+            />
+          )}
+          {checking !== false && (
             <CheckForm
               checklist={item.checklist.length > 0 ? item.checklist : [t('catalog.check.general')]}
+              inspection={checking === true ? null : checking}
               onCancel={() => setChecking(false)}
               onSave={(answers, notes) => {
+                const inspectionId = checking === true ? null : checking.id;
                 setChecking(false);
-                void act(() => queueCheck(item.id, { doneOn: deviceToday(), answers, notes }), 'catalog.check.queued');
+                void act(() => queueCheck(item.id, { doneOn: deviceToday(), answers, notes, ...(inspectionId ? { inspectionId } : {}) }), 'catalog.check.queued');
               }}
             />
           )}
@@ -256,14 +272,14 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
 }
 
 /** The check's form: each item ok or not ok (a note for a "not ok"), notes; fails when any item is not ok. */
-function CheckForm({ checklist, onSave, onCancel }: { checklist: readonly string[]; onSave: (answers: CheckCreate['answers'], notes: string) => void; onCancel: () => void }) {
+function CheckForm({ checklist, inspection, onSave, onCancel }: { checklist: readonly string[]; inspection: EquipmentInspection | null; onSave: (answers: CheckCreate['answers'], notes: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('inventoryV2');
   const [answers, setAnswers] = useState<{ ok: boolean | null; note: string }[]>(() => checklist.map(() => ({ ok: null, note: '' })));
   const [notes, setNotes] = useState('');
   const notesId = useId();
   const set = (i: number, patch: Partial<{ ok: boolean | null; note: string }>) => setAnswers((list) => list.map((a, j) => (j === i ? { ...a, ...patch } : a)));
   const complete = answers.every((a) => a.ok !== null);
-  const fails = answers.some((a) => a.ok === false);
+  const fails = answers.some((a) => a.ok === false) || (inspection !== null && inspection.failedCount > 0);
   return (
     <form
       className="inventory-catalog-box"
@@ -277,6 +293,12 @@ function CheckForm({ checklist, onSave, onCancel }: { checklist: readonly string
         );
       }}
     >
+      {inspection !== null && (
+        <p>
+          {t('catalog.inspection.with', { name: inspection.templateName })} ·{' '}
+          {inspection.failedCount > 0 ? t('catalog.inspection.failed', { count: inspection.failedCount }) : t('catalog.inspection.passed')}
+        </p>
+      )}
       {checklist.map((item, i) => (
         <fieldset key={item} className="inventory-catalog-check-item">
           <legend>{item}</legend>
@@ -308,6 +330,47 @@ function CheckForm({ checklist, onSave, onCancel }: { checklist: readonly string
         </IonButton>
       </div>
     </form>
+  );
+}
+
+/** The inspections started from the item: starting (waiting), in progress (its link), submitted (record the check with it, or the check made). */
+function InspectionsList({ starting, inspections, pendingChecks, canCheck, onCheck }: { starting: readonly string[]; inspections: readonly EquipmentInspection[]; pendingChecks: readonly CheckCreate[]; canCheck: boolean; onCheck: (inspection: EquipmentInspection) => void }) {
+  const { t, i18n } = useTranslation('inventoryV2');
+  const known = new Set(inspections.map((i) => i.id));
+  return (
+    <ul className="inventory-catalog-inspections" aria-label={t('catalog.inspection.list')}>
+      {starting
+        .filter((id) => !known.has(id))
+        .map((id) => (
+          <li key={id} className="inventory-catalog-inspection">
+            {t('catalog.inspection.starting')} <WaitingMark />
+          </li>
+        ))}
+      {inspections.map((inspection) => {
+        const href = inspectionHref(inspection.id);
+        const checked = inspection.checkId !== null || pendingChecks.some((c) => c.inspectionId === inspection.id);
+        return (
+          <li key={inspection.id} className="inventory-catalog-inspection">
+            <strong>{inspection.templateName}</strong> {formatDay(inspection.startedAt.slice(0, 10), i18n.language)}
+            <StatusChip
+              label={t(`catalog.inspection.status.${inspection.status}`)}
+              tone={inspection.status !== 'submitted' ? 'info' : inspection.failedCount > 0 ? 'danger' : 'success'}
+            />
+            {href !== null && (
+              <a className="inventory-catalog-link" href={href}>
+                {t(inspection.status === 'submitted' ? 'catalog.inspection.open' : 'catalog.inspection.fill')}
+              </a>
+            )}
+            {inspection.status === 'submitted' && checked && <span>{t('catalog.inspection.checked')}</span>}
+            {inspection.status === 'submitted' && !checked && canCheck && (
+              <IonButton size="small" onClick={() => onCheck(inspection)}>
+                {t('catalog.inspection.record')}
+              </IonButton>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -345,13 +408,14 @@ function ChecksList({ checks, pendingChecks, loading }: { checks: Check[] | unde
   const waiting = pendingChecks.filter((c) => !known.has(c.id));
   if (loading && waiting.length === 0) return null;
   if ((checks ?? []).length === 0 && waiting.length === 0) return <p>{t('catalog.check.none')}</p>;
-  const line = (id: string, doneOn: string, answers: CheckCreate['answers'], extra: ReactNode) => {
+  const line = (id: string, doneOn: string, answers: CheckCreate['answers'], extra: ReactNode, result?: Check['result']) => {
     const failed = answers.filter((a) => !a.ok);
+    const fail = result === undefined ? failed.length > 0 : result === 'fail';
     return (
       <li key={id} className="inventory-catalog-check">
         <span>
           <strong>{formatDay(doneOn, i18n.language)}</strong>{' '}
-          <StatusChip label={t(`catalog.result.${failed.length > 0 ? 'fail' : 'pass'}`)} tone={failed.length > 0 ? 'danger' : 'success'} />
+          <StatusChip label={t(`catalog.result.${fail ? 'fail' : 'pass'}`)} tone={fail ? 'danger' : 'success'} />
           {extra}
         </span>
         {failed.length > 0 && <span>{failed.map((a) => (a.note ? `${a.item} : ${a.note}` : a.item)).join(' · ')}</span>}
@@ -366,11 +430,19 @@ function ChecksList({ checks, pendingChecks, loading }: { checks: Check[] | unde
           c.id,
           c.doneOn,
           c.answers,
-          c.actionId !== null ? (
-            <a className="inventory-catalog-link" href={actionHref(c.actionId)}>
-              {t('catalog.check.action')}
-            </a>
-          ) : null,
+          <>
+            {c.actionId !== null && (
+              <a className="inventory-catalog-link" href={actionHref(c.actionId)}>
+                {t('catalog.check.action')}
+              </a>
+            )}
+            {c.inspectionId !== null && inspectionHref(c.inspectionId) !== null && (
+              <a className="inventory-catalog-link" href={inspectionHref(c.inspectionId)!}>
+                {t('catalog.inspection.open')}
+              </a>
+            )}
+          </>,
+          c.result,
         ),
       )}
     </ul>

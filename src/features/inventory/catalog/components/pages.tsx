@@ -87,6 +87,14 @@ export function ArticleSheetPage() {
   );
 }
 
+/** The labels page with the list's filters (not its deleted view): "Print labels" prints the list as filtered. */
+const labelsHref = (search: Record<string, string | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (key !== 'deleted' && value !== undefined && value !== '') params.set(key, value);
+  const query = params.toString();
+  return query === '' ? LABELS_HREF : `${LABELS_HREF}?${query}`;
+};
+
 function EquipmentActions() {
   const { t } = useTranslation('inventoryV2');
   const base = useCatalogBase();
@@ -104,7 +112,7 @@ function EquipmentActions() {
         </NavButton>
       )}
       {can(rights, 'inventoryV2', 'manage') && (
-        <NavButton href={LABELS_HREF} outline>
+        <NavButton href={labelsHref(search)} outline>
           {t('catalog.equipment.labels')}
         </NavButton>
       )}

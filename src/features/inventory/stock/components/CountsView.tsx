@@ -6,7 +6,8 @@
  * by its id), so two people counting one shelf add up and a reload or a cut loses nothing: the
  * device's running totals are kept on the device, its pending entries marked waiting. A manager
  * closes the count: the lines whose article moved since the count started need a decision (the
- * count as the truth now, or the count plus the movements since).
+ * count as the truth now, or the count plus the movements since). A blind count shows its
+ * counters no expected quantity (the server does not send them); managers see them to close.
  */
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
@@ -58,6 +59,9 @@ export function findArticle(articles: readonly StockArticle[], text: string): St
   return partial.length === 1 ? partial[0]! : null;
 }
 
+/** Whether the count screen shows the expected quantities: always to managers, to counters unless the count is blind. */
+export const expectedShown = (count: Pick<StockCount, 'blind'>, manage: boolean): boolean => manage || !count.blind;
+
 function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void }) {
   const { t } = useTranslation(NS);
   const qty = useQuantity();
@@ -73,6 +77,7 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
   const [decisions, setDecisions] = useState<Record<string, CountDecision>>({});
   const [find, setFind] = useState('');
   const open = count.status === 'open';
+  const showExpected = expectedShown(count, rights.manage);
   const closing = writes.some((w) => w.item.kind === WRITES.countClose && w.item.recordId === count.id);
 
   const pendingEntries = writes.filter((w) => w.item.kind === WRITES.countEntry && w.item.recordId === count.id).map((w) => w.payload as CountEntryBody);
@@ -85,7 +90,7 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
     ...lines,
     ...extra.map((id) => {
       const a = articles.find((x) => x.id === id);
-      return { articleId: id, articleName: a?.name ?? '', unit: a?.unit ?? '', barcode: a?.barcode ?? '', startQuantity: 0, movedSince: 0, expected: 0, counted: null, entries: 0, moved: false };
+      return { articleId: id, articleName: a?.name ?? '', unit: a?.unit ?? '', barcode: a?.barcode ?? '', startQuantity: null, movedSince: null, expected: null, counted: null, entries: 0, moved: false };
     }),
   ];
 
@@ -144,6 +149,7 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
       <div className="inventory-stock-count">
         <p className="inventory-stock-row-detail">
           <StatusChip label={t(`stock.count.status.${count.status}`)} tone={open ? 'warning' : 'neutral'} />
+          {count.blind && <StatusChip label={t('stock.count.blind')} tone="neutral" />}
           {pendingEntries.length > 0 && (
             <span className="inventory-stock-pending" data-testid="stock-count-pending">
               {t('stock.count.pending', { count: pendingEntries.length })} <WaitingMark />
@@ -184,9 +190,9 @@ function CountScreen({ count, onBack }: { count: StockCount; onBack: () => void 
                 <span className="inventory-stock-row-detail">
                   {t('stock.count.counted')} <strong data-testid="stock-count-total">{line.counted === null && waiting.length === 0 ? '–' : qty(all, line.unit)}</strong>
                   {mine !== undefined && ` · ${t('stock.count.mine')} ${qty(mine)}`}
-                  {rights.manage && ` · ${t('stock.count.expected')} ${qty(line.expected)}`}
+                  {showExpected && line.expected !== null && <span data-testid="stock-count-expected">{` · ${t('stock.count.expected')} ${qty(line.expected)}`}</span>}
                   {waiting.length > 0 && <WaitingMark />}
-                  {rights.manage && line.moved && <StatusChip label={t('stock.count.moved', { moves: qty(line.movedSince) })} tone="warning" />}
+                  {rights.manage && line.moved && <StatusChip label={t('stock.count.moved', { moves: qty(line.movedSince ?? 0) })} tone="warning" />}
                 </span>
                 {open && rights.has('inventory') && (
                   <form
@@ -245,16 +251,25 @@ function StartCount() {
   const { t } = useTranslation(NS);
   const list = useQuery(areas.allQueryOptions()).data ?? [];
   const [areaId, setAreaId] = useState('');
+  const [blind, setBlind] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!areaId) return;
-    await queueCountStart(areaId);
+    await queueCountStart(areaId, blind);
     setAreaId('');
+    setBlind(false);
   };
   return (
     <form className="inventory-stock-form" onSubmit={(e) => void submit(e)} aria-label={t('stock.count.start')}>
       <h2>{t('stock.count.start')}</h2>
       <AreaSelect label={t('stock.form.area')} value={areaId} areas={list} onChange={setAreaId} />
+      <label className="inventory-stock-check">
+        <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
+        <span>
+          {t('stock.count.blindOption')}
+          <small>{t('stock.count.blindHelp')}</small>
+        </span>
+      </label>
       <IonButton type="submit">{t('stock.count.startButton')}</IonButton>
     </form>
   );
@@ -296,6 +311,7 @@ export function CountsView({ countId, onPick }: { countId: string | undefined; o
                 </button>
                 <span className="inventory-stock-row-detail">
                   <StatusChip label={t(`stock.count.status.${c.status}`)} tone={c.status === 'open' ? 'warning' : 'neutral'} />
+                  {c.blind && <StatusChip label={t('stock.count.blind')} tone="neutral" />}
                   {formatDate(c.startedAt, i18n.language)} · {t('stock.count.lineCount', { count: c.lineCount })}
                 </span>
               </li>

@@ -15,8 +15,12 @@ import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDate, formatDay } from '../../../../lib/dates';
 import { areas, articlesQuery, EXPORTS, levelsQuery, loansQuery, movementsQuery, queueLimits, queueLoan, queueLoanReturn, queueMovement, WRITES } from '../data';
 import type { StockSearch } from '../routes';
+import { choicesQueryOptions } from '../../catalog/kinds';
+import { ConfirmBar } from '../../../../components/module/ConfirmBar';
+import { withPending } from '../../../../lib/outbox/overlay';
+import { deleteBlocker, parentMakesCycle } from '../areas';
 import { CountsView } from './CountsView';
-import { AreaSelect, ArticleSelect, Field, NS, parseQuantity, pendingDeltas, TextInput, usePendingStock, useQuantity, useStockRefresh, useStockRights, depthOf, type PendingDelta } from './shared';
+import { AreaSelect, ArticleSelect, Field, SupplierSelect, NS, parseQuantity, pendingDeltas, TextInput, usePendingStock, useQuantity, useStockRefresh, useStockRights, depthOf, type PendingDelta } from './shared';
 import './stock.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -42,6 +46,10 @@ function ExportButton({ path, search = {}, name }: { path: string; search?: Reco
 
 function useAreas() {
   return useQuery(areas.allQueryOptions()).data ?? [];
+}
+/** The suppliers the catalog's article form picks from (the catalog's choices, kept on the device): the Suppliers module is reached by its data only. */
+function useSuppliers() {
+  return useQuery(choicesQueryOptions()).data?.suppliers ?? [];
 }
 function useArticles() {
   return useQuery(articlesQuery()).data ?? [];
@@ -77,6 +85,7 @@ function MovementRows({ movements, pending }: { movements: readonly Movement[]; 
           <span className="inventory-stock-row-detail">
             {t(`stock.kind.${m.kind}`)} <strong>{qty(m.quantity, m.unit)}</strong> · {formatDate(m.at, i18n.language)} · {m.by.name}
             {m.recipient ? ` · ${m.recipient}` : ''}
+            {m.supplierName ? ` · ${m.supplierName}` : ''}
             {m.deliveryNote ? ` · ${m.deliveryNote}` : ''}
             {m.reason ? ` · ${m.reason}` : ''}
           </span>
@@ -99,6 +108,8 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
   const [toAreaId, setToAreaId] = useState('');
   const [quantity, setQuantity] = useState('');
   const [text, setText] = useState({ deliveryNote: '', recipient: '', reason: '' });
+  const [supplierId, setSupplierId] = useState('');
+  const suppliers = useSuppliers();
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,6 +125,7 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
       quantity: q,
       ...(kind === 'transfer' ? { toAreaId } : {}),
       ...(kind === 'incoming' && text.deliveryNote ? { deliveryNote: text.deliveryNote } : {}),
+      ...(kind === 'incoming' && supplierId ? { supplierId } : {}),
       ...(kind === 'outgoing' && text.recipient ? { recipient: text.recipient } : {}),
       ...(text.reason ? { reason: text.reason } : {}),
     });
@@ -140,6 +152,7 @@ function MovementForm({ kinds, areaId: fixedArea }: { kinds: readonly FormKind[]
       {fixedArea === undefined && <AreaSelect label={t('stock.form.area')} value={areaId} areas={areaList} onChange={setAreaId} />}
       {kind === 'transfer' && <AreaSelect label={t('stock.form.toArea')} value={toAreaId} areas={areaList.filter((a) => a.id !== areaId)} onChange={setToAreaId} />}
       <TextInput label={t(kind === 'adjustment' ? 'stock.form.signedQuantity' : 'stock.form.quantity_label')} value={quantity} onChange={setQuantity} inputMode="decimal" required />
+      {kind === 'incoming' && <SupplierSelect label={t('stock.form.supplier')} value={supplierId} suppliers={suppliers} onChange={setSupplierId} none={t('stock.form.noSupplier')} />}
       {kind === 'incoming' && <TextInput label={t('stock.form.deliveryNote')} value={text.deliveryNote} onChange={(v) => setText({ ...text, deliveryNote: v })} />}
       {kind === 'outgoing' && <TextInput label={t('stock.form.recipient')} value={text.recipient} onChange={(v) => setText({ ...text, recipient: v })} />}
       <TextInput label={t('stock.form.reason')} value={text.reason} onChange={(v) => setText({ ...text, reason: v })} />
@@ -293,7 +306,67 @@ function AreaForm({ list }: { list: readonly StockArea[] }) {
   );
 }
 
-function AreaSheet({ area }: { area: StockArea }) {
+/** A manager's edit of an area (name, kind, parent) and its delete, queued in the outbox; the tree's rules said before queuing. */
+function AreaEdit({ area, list, quantities, onDeleted }: { area: StockArea; list: readonly StockArea[]; quantities: readonly number[]; onDeleted: () => void }) {
+  const { t } = useTranslation(NS);
+  const [name, setName] = useState(area.name);
+  const [kind, setKind] = useState<AreaKind>(area.kind);
+  const [parentId, setParentId] = useState(area.parentId ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const cycle = parentMakesCycle(list, area.id, parentId || null);
+  const blocker = deleteBlocker(list, area.id, quantities);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || cycle) return;
+    setSaved(await areas.queueUpdate(area, { name: name.trim(), kind, parentId: parentId || null, siteId: area.siteId, notes: area.notes }));
+  };
+  return (
+    <form className="inventory-stock-form" onSubmit={(e) => void submit(e)} aria-label={t('stock.areas.edit')}>
+      <h2>{t('stock.areas.edit')}</h2>
+      <TextInput label={t('stock.areas.name')} value={name} onChange={(v) => (setName(v), setSaved(false))} required />
+      <Field label={t('stock.areas.kind')}>
+        {(id) => (
+          <select id={id} value={kind} onChange={(e) => (setKind(e.target.value as AreaKind), setSaved(false))}>
+            {AREA_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`stock.areaKind.${k}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <AreaSelect label={t('stock.areas.parent')} value={parentId} areas={list.filter((a) => a.id !== area.id)} onChange={(v) => (setParentId(v), setSaved(false))} none={t('stock.areas.noParent')} />
+      {cycle && (
+        <p className="inventory-stock-problem" role="alert">
+          {t('stock.areas.cycle')}
+        </p>
+      )}
+      {saved && <p role="status">{t('stock.areas.saved')}</p>}
+      <div className="inventory-stock-actions">
+        <IonButton type="submit" disabled={cycle}>
+          {t('stock.form.save')}
+        </IonButton>
+        <IonButton fill="outline" color="danger" disabled={blocker !== null} onClick={() => setConfirming(true)}>
+          {t('stock.areas.delete')}
+        </IonButton>
+      </div>
+      {blocker !== null && <p className="inventory-stock-note">{t(`stock.areas.deleteBlocked_${blocker}`)}</p>}
+      {confirming && blocker === null && (
+        <ConfirmBar
+          className="inventory-stock-confirm"
+          question={t('stock.areas.deleteConfirm', { name: area.name })}
+          confirmLabel={t('stock.areas.deleteYes')}
+          cancelLabel={t('stock.form.cancel')}
+          onConfirm={() => void areas.queueDelete(area).then(onDeleted)}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </form>
+  );
+}
+
+function AreaSheet({ area, list, onDeleted }: { area: StockArea; list: readonly StockArea[]; onDeleted: () => void }) {
   const { t } = useTranslation(NS);
   const rights = useStockRights();
   const articles = useArticles();
@@ -309,6 +382,7 @@ function AreaSheet({ area }: { area: StockArea }) {
         <h2>{area.path}</h2>
         <ExportButton path={EXPORTS.levels} search={{ areaId: area.id }} name="stock-levels.csv" />
       </div>
+      {rights.manage && <AreaEdit key={`${area.id}:${area.version}`} area={area} list={list} quantities={rows.map((r) => r.quantity)} onDeleted={onDeleted} />}
       {editing && <LimitsForm level={editing} onDone={() => setEditing(null)} />}
       <LevelRows levels={rows} showArea={false} showArticle {...(rights.manage ? { onPick: setEditing } : {})} />
       {rights.manage && <MovementForm kinds={['transfer', 'adjustment', 'incoming', 'outgoing']} areaId={area.id} />}
@@ -324,8 +398,11 @@ export function AreasPage() {
   const rights = useStockRights();
   const [search, setSearch] = useStockSearch();
   const query = useQuery(areas.allQueryOptions());
-  const pendingAreas = usePendingStock().filter((w) => w.item.kind === areas.writeKinds.create);
-  const list = query.data ?? [];
+  const pendingWrites = usePendingStock();
+  const pendingAreas = pendingWrites.filter((w) => w.item.kind === areas.writeKinds.create);
+  // This device's renames and deletes show at once: a renamed area marked waiting, a deleted one gone.
+  const edits = areas.ownWrites(pendingWrites).filter((w) => !w.item.kind.endsWith('.create'));
+  const list = withPending(query.data ?? [], edits).filter((a) => a.pending?.deleted !== true);
   const chosen = list.find((a) => a.id === search.area);
   return (
     <ModulePage title={t('stock.views.areas')} actions={<ExportButton path={EXPORTS.areas} name="stock-areas.csv" />}>
@@ -345,6 +422,7 @@ export function AreasPage() {
                 </button>
                 <span className="inventory-stock-row-detail">
                   {t(`stock.areaKind.${a.kind}`)} · {t('stock.areas.articles', { count: a.articleCount })}
+                  {a.pending && <WaitingMark variant={a.pending.failed ? 'failed' : 'waiting'} />}
                   {a.lowCount > 0 && <StatusChip label={t('stock.areas.low', { count: a.lowCount })} tone="warning" />}
                 </span>
               </li>
@@ -353,7 +431,7 @@ export function AreasPage() {
           {list.length === 0 && pendingAreas.length === 0 && <Empty>{query.isPending ? t('stock.loading') : t('stock.areas.none')}</Empty>}
           {rights.manage && <AreaForm list={list} />}
         </section>
-        {chosen ? <AreaSheet area={chosen} /> : <Empty>{t('stock.areas.pick')}</Empty>}
+        {chosen ? <AreaSheet area={chosen} list={list} onDeleted={() => setSearch({})} /> : <Empty>{t('stock.areas.pick')}</Empty>}
       </div>
     </ModulePage>
   );

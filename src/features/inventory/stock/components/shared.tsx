@@ -127,6 +127,23 @@ export function AreaSelect({ label, value, areas, onChange, none }: { label: str
   );
 }
 
+export function SupplierSelect({ label, value, suppliers, onChange, none }: { label: string; value: string; suppliers: readonly { id: string; name: string }[]; onChange: (id: string) => void; none: string }) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{none}</option>
+          {suppliers.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function TextInput({ label, value, onChange, type = 'text', inputMode, required = false, min, step }: {
   label: string;
   value: string;
