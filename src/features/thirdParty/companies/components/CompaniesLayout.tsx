@@ -9,8 +9,9 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkNavigation } from '../../../../hooks/use-link-navigation';
+import { useOnDelivered } from '../../../../lib/outbox';
 import { onRecordsChanged } from '../../../../lib/socket';
-import { companies, interventions, presenceKeys, registerCompaniesSenders, workers } from '../kinds';
+import { COMPANIES_MODULE, companies, interventions, presenceKeys, registerCompaniesSenders, SIGNATURES_MODULE, workers } from '../kinds';
 import { companiesHref, CURRENT_PATH, interventionsHref } from '../paths';
 import './companies.css';
 
@@ -30,6 +31,9 @@ export function CompaniesLayout() {
     ];
     return () => stops.forEach((stop) => stop());
   }, [queryClient]);
+  // A write of this device delivered: the server's lists are read again (the socket may come back after it).
+  useOnDelivered(COMPANIES_MODULE, () => void queryClient.invalidateQueries({ queryKey: [COMPANIES_MODULE] }));
+  useOnDelivered(SIGNATURES_MODULE, () => void queryClient.invalidateQueries({ queryKey: interventions.keys.all }));
   const tabs = [
     { href: CURRENT_PATH, label: t('companies.tabs.current'), active: path.startsWith(CURRENT_PATH) },
     { href: companiesHref(), label: t('companies.tabs.companies'), active: path.includes('/companies') || path.includes('/workers') },
