@@ -61,6 +61,8 @@ interface Tenant {
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
   marker: string;
+  /** An outside company, its worker, an intervention at `site` and the worker's open presence there (third parties V2), named with the marker. */
+  companies: { company: string; worker: string; intervention: string; presence: string };
 }
 
 const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as const;
@@ -276,7 +278,15 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
   ]);
   await client.query(`insert into stock_movements (id, district_id, article_id, area_id, kind, quantity, loan_id, by) values ($1, $2, $3, $4, 'loan', -1, $1, $5)`, [stock.loan, district, stock.article, stock.area, operatorId]);
   await client.query(`insert into stock_counts (id, district_id, area_id, start_seq, started_by) values ($1, $2, $3, 0, $4)`, [stock.count, district, stock.area, operatorId]);
+  const companies = { company: randomUUID(), worker: randomUUID(), intervention: randomUUID(), presence: randomUUID() };
+  await client.query(`insert into tp_companies (id, district_id, name, created_by) values ($1, $2, $3, $4)`, [companies.company, district, `Entreprise ${marker}`, operatorId]);
+  await client.query(`insert into tp_workers (id, district_id, company_id, name, created_by) values ($1, $2, $3, $4, $5)`, [companies.worker, district, companies.company, `Intervenant ${marker}`, operatorId]);
+  await client.query(`insert into tp_interventions (id, district_id, company_id, site_id, name, starts_on, ends_on, worker_ids, created_by) values ($1, $2, $3, $4, $5, current_date, current_date, $6, $7)`, [
+    companies.intervention, district, companies.company, site.id, `Intervention ${marker}`, [companies.worker], operatorId,
+  ]);
+  await client.query(`insert into tp_presence (id, district_id, site_id, worker_id, signed_in_at, created_by) values ($1, $2, $3, $4, now(), $5)`, [companies.presence, district, site.id, companies.worker, operatorId]);
   return {
+    companies,
     supplier,
     contract,
     inventory,
@@ -519,6 +529,22 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ],
   'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/complete`, payload: { scanIds: [] } }],
   'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/move`, payload: { equipmentId: t.inventory.equipment } }],
+  // Third parties V2: a company, a worker, an intervention read, edited, deleted and restored with the other tenant's id; its plan signed; its worker signed out.
+  ...Object.fromEntries(
+    ([['companies', 'company', { name: 'Taken over' }], ['workers', 'worker', { name: 'Taken over' }], ['interventions', 'intervention', { title: 'Taken over' }]] as const).flatMap(([path, key, changes]) => [
+      [`GET /api/third-party/${path}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/third-party/${path}/${t.companies[key]}` }]],
+      [`GET /api/third-party/${path}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/third-party/${path}/${t.companies[key]}/history` }]],
+      [`PATCH /api/third-party/${path}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/third-party/${path}/${t.companies[key]}`, payload: { baseVersion: 1, changes } }]],
+      [`DELETE /api/third-party/${path}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/third-party/${path}/${t.companies[key]}`, payload: { baseVersion: 1 } }]],
+      [`POST /api/third-party/${path}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/third-party/${path}/${t.companies[key]}/restore`, payload: { baseVersion: 1 } }]],
+    ]),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
+  'POST /api/third-party/interventions/:id/signatures': (t) => [
+    { method: 'POST', url: `/api/third-party/interventions/${t.companies.intervention}/signatures`, payload: { id: randomUUID(), role: 'company', name: 'Taken over', attachmentId: randomUUID(), planVersion: 1 } },
+  ],
+  'POST /api/third-party/presence/:id/sign-out': (t) => [
+    { method: 'POST', url: `/api/third-party/presence/${t.companies.presence}/sign-out`, payload: { siteId: t.site, workerId: t.companies.worker, visitorName: '', signedInAt: new Date(Date.now() - 60_000).toISOString() } },
+  ],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -593,6 +619,11 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
       description: '',
     },
   },
+  // A worker of the other tenant's company, an intervention of its company or at its site, a sign-in of its worker or at its site: not found.
+  { method: 'POST', url: '/api/third-party/workers', payload: { id: randomUUID(), companyId: t.companies.company, name: 'Taken over' } },
+  { method: 'POST', url: '/api/third-party/interventions', payload: { id: randomUUID(), companyId: t.companies.company, siteId: t.site, title: 'Taken over', startsOn: '2026-01-01', endsOn: '2026-01-02' } },
+  { method: 'POST', url: '/api/third-party/presence', payload: { id: randomUUID(), siteId: t.site, workerId: null, visitorName: 'Taken over' } },
+  { method: 'POST', url: '/api/third-party/presence', payload: { id: t.companies.presence, siteId: t.site, workerId: t.companies.worker, visitorName: '' } },
 ];
 
 /**
@@ -668,7 +699,7 @@ describe('tenant isolation', () => {
         const attempts = sameClient
           ? Object.entries(CASES).flatMap(([route, make]) => (SAME_CLIENT_ALLOWED.has(route) ? [] : make(target)))
           : [...Object.values(CASES).flatMap((make) => make(target)), ...BODY_CASES(target, own)];
-        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.inventory), ...Object.values(target.stock), ...(sameClient ? [] : [target.districtName])];
+        const leaks = [target.district, target.site, target.template, target.declaration, target.plan, target.actionTemplate, target.action, target.checklist, target.inspection, target.schedule, target.share, target.notification, target.onlyAccount, target.siteName, target.onlyEmail, ...Object.values(target.map), target.contact, ...Object.values(target.inventory), ...Object.values(target.stock), ...Object.values(target.companies), ...(sameClient ? [] : [target.districtName])];
         for (const attempt of attempts) {
           calls++;
           const what = `${session} → ${target.label}: ${attempt.method} ${attempt.url}`;
@@ -734,7 +765,7 @@ describe('tenant isolation', () => {
         for (const t of foreign) {
           // District names and the account's memberships of its own client are not secrets.
           const sameClient = t.database === own;
-          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), ...Object.values(t.inventory), ...Object.values(t.stock), t.contact, ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
+          const leaks = [t.marker, t.site, t.stage, t.siteType, t.template, t.declaration, t.checklist, t.inspection, t.schedule, t.share, t.plan, t.actionTemplate, t.action, t.attachment, t.notification, ...Object.values(t.map), ...Object.values(t.supplier), ...Object.values(t.contract), ...Object.values(t.inventory), ...Object.values(t.stock), ...Object.values(t.companies), t.contact, ...(sameClient ? [] : [t.siteName, t.onlyAccount, t.onlyEmail])];
           for (const text of leaks) expect(response.body, `${session}: ${url} shows ${text} of ${t.label}`).not.toContain(text);
         }
       }

@@ -135,6 +135,14 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
         marks: [{ session: true, reason: 'reads of what the member can open; POST because the spec calls them so' }] as RouteAccess[],
       },
     ]),
+  ),  // The sites' sign-in register and the prevention plans' signatures (third parties V2): the site's
+  // phone records who comes and goes and the representatives sign there, with the read right.
+  ...Object.fromEntries(
+    [
+      ['POST /api/third-party/presence', 'signs a worker or a visitor in on a site: the register kept on the site’s phone'],
+      ['POST /api/third-party/presence/:id/sign-out', 'signs someone out of a site: the register kept on the site’s phone'],
+      ['POST /api/third-party/interventions/:id/signatures', 'a representative signs the prevention plan they read, on the site’s phone'],
+    ].map(([route, reason]) => [route, { reason, marks: [{ feature: 'thirdPartyV2', action: 'read' }] as RouteAccess[] }]),
   ),
 };
 

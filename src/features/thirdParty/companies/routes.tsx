@@ -1,9 +1,66 @@
 /**
- * The outside companies' routes below /third-party-v2 (../routes.tsx): current (who is on which
- * site now), the companies and their workers, the interventions and their prevention plans.
+ * The outside companies' routes below /third-party-v2 (../routes.tsx). Guards and parameters
+ * only; the pages come from the part's chunks (components/pages.tsx for readers,
+ * components/manage-pages.tsx for managers).
+ *
+ *   /third-party-v2                                → current
+ *   /third-party-v2/current                        who is on which site now; sign in, sign out (thirdPartyV2.read)
+ *   /third-party-v2/companies[/$companyId]         the companies, a company's sheet with its workers
+ *   /third-party-v2/workers/$workerId              a worker's sheet with the badge's QR code
+ *   /third-party-v2/interventions[/$interventionId] the interventions, one with its prevention plan (fill, sign, share)
+ *   …/new, …/$id/edit                              managers' forms (thirdPartyV2.admin)
  */
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_PAGE } from '../../../../common/constants';
+import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../../lib/envelope-store';
+import { catalogueOutcome } from '../../../lib/error-catalogue';
+import { can } from '../../../lib/rights';
+import { CURRENT_PATH } from './paths';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const byId = (name: string) => ({ parse: (raw: Record<string, string>) => (UUID.test(raw[name] ?? '') ? raw : false) });
+
+/** Managers only: anyone else goes back to the register with the rights toast. */
+function requireManager(): void {
+  if (can(getEnvelopeState().rights, 'thirdPartyV2', 'manage')) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['thirdPartyV2'] } }, appTranslate));
+  throw redirect({ href: can(getEnvelopeState().rights, 'thirdPartyV2') ? CURRENT_PATH : DEFAULT_PAGE, replace: true });
+}
 
 export function companiesChildren(prefix: AnyRoute) {
-  return [createRoute({ getParentRoute: () => prefix, path: '/' }), createRoute({ getParentRoute: () => prefix, path: 'current' })] as const;
+  const layout = createRoute({ getParentRoute: () => prefix, id: 'companies-layout', component: lazyRouteComponent(() => import('./components/CompaniesLayout'), 'CompaniesLayout') });
+  type Pages = Awaited<ReturnType<typeof pages>>;
+  type ManagePages = Awaited<ReturnType<typeof managePages>>;
+  const read = (path: string, component: keyof Pages, params?: string) =>
+    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), component: lazyRouteComponent(pages, component) });
+  const manage = (path: string, component: keyof ManagePages, params?: string) =>
+    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), beforeLoad: requireManager, component: lazyRouteComponent(managePages, component) });
+  const index = createRoute({
+    getParentRoute: () => prefix,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: CURRENT_PATH, replace: true });
+    },
+  });
+  return [
+    index,
+    layout.addChildren([
+      read('current', 'CurrentPage'),
+      read('companies', 'CompaniesPage'),
+      manage('companies/new', 'CompanyNewPage'),
+      read('companies/$companyId', 'CompanyPage', 'companyId'),
+      manage('companies/$companyId/edit', 'CompanyEditPage', 'companyId'),
+      manage('workers/new', 'WorkerNewPage'),
+      read('workers/$workerId', 'WorkerPage', 'workerId'),
+      manage('workers/$workerId/edit', 'WorkerEditPage', 'workerId'),
+      read('interventions', 'InterventionsPage'),
+      manage('interventions/new', 'InterventionNewPage'),
+      read('interventions/$interventionId', 'InterventionPage', 'interventionId'),
+      manage('interventions/$interventionId/edit', 'InterventionEditPage', 'interventionId'),
+    ]),
+  ] as const;
 }
