@@ -61,6 +61,8 @@ interface Tenant {
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
   marker: string;
+  /** A third-party share link of `site` (its token hash only), named with the marker. */
+  thirdPartyLink: string;
 }
 
 const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as const;
@@ -276,7 +278,13 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
   ]);
   await client.query(`insert into stock_movements (id, district_id, article_id, area_id, kind, quantity, loan_id, by) values ($1, $2, $3, $4, 'loan', -1, $1, $5)`, [stock.loan, district, stock.article, stock.area, operatorId]);
   await client.query(`insert into stock_counts (id, district_id, area_id, start_seq, started_by) values ($1, $2, $3, 0, $4)`, [stock.count, district, stock.area, operatorId]);
+  const thirdPartyLink = randomUUID();
+  await client.query(
+    `insert into third_party_links (id, district_id, site_id, token_hash, recipient_name, recipient_email, items, expires_at, created_by) values ($1, $2, $3, $4, $5, 'tiers@example.org', $6, now() + interval '7 days', $7)`,
+    [thirdPartyLink, district, site.id, randomUUID().replace(/-/g, '').repeat(2), `Tiers ${marker}`, JSON.stringify([{ kind: 'site', id: site.id, title: site.name }]), operatorId],
+  );
   return {
+    thirdPartyLink,
     supplier,
     contract,
     inventory,
@@ -519,6 +527,16 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ],
   'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/complete`, payload: { scanIds: [] } }],
   'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/move`, payload: { equipmentId: t.inventory.equipment } }],
+  // Third-party share links: another tenant's link read, extended, revoked; the public routes answer to a token alone.
+  'GET /api/third-party/links/:id': (t) => [{ method: 'GET', url: `/api/third-party/links/${t.thirdPartyLink}` }],
+  'POST /api/third-party/links/:id/extend': (t) => [
+    { method: 'POST', url: `/api/third-party/links/${t.thirdPartyLink}/extend`, headers: { 'idempotency-key': randomUUID() }, payload: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } },
+  ],
+  'POST /api/third-party/links/:id/revoke': (t) => [{ method: 'POST', url: `/api/third-party/links/${t.thirdPartyLink}/revoke`, headers: { 'idempotency-key': randomUUID() } }],
+  'GET /api/shared/links/:token': () => [{ method: 'GET', url: `/api/shared/links/${'x'.repeat(65)}` }],
+  'GET /api/shared/links/:token/files/:fileId': (t) => [{ method: 'GET', url: `/api/shared/links/${'x'.repeat(65)}/files/${t.attachment}` }],
+  'POST /api/shared/links/:token/code': () => [{ method: 'POST', url: `/api/shared/links/${'x'.repeat(65)}/code` }],
+  'POST /api/shared/links/:token/code/check': () => [{ method: 'POST', url: `/api/shared/links/${'x'.repeat(65)}/code/check`, payload: { code: '123456' } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -593,6 +611,13 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
       description: '',
     },
   },
+  // A share link of the other tenant's site, or sharing its site's items from one's own site: not found.
+  {
+    method: 'POST',
+    url: '/api/third-party/links',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { id: randomUUID(), siteId: t.site, recipientName: 'Taken over', recipientEmail: 'tiers@example.org', items: [{ kind: 'site', id: t.site }], otp: false },
+  },
 ];
 
 /**
@@ -625,6 +650,8 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/contact-v2/site-contacts': (t) => [`?site=${t.site}`, '?role=emergency,fireSafety'],
   'GET /api/contact-v2/contacts': (t) => [`?site=${t.site}`],
   'GET /api/inventory/labels/items': (t) => [`?ids=${t.inventory.equipment}`, `?siteId=${t.site}`],
+  'GET /api/third-party/links/items': (t) => [`?siteId=${t.site}`, `?siteId=${t.site}&items=site:${t.site}`],
+  'GET /api/third-party/links': (t) => [`?siteId=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */

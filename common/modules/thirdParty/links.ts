@@ -96,7 +96,14 @@ export const LinkCreated = Type.Intersect([Link, Type.Object({ token: Type.Strin
 export type LinkCreated = Static<typeof LinkCreated>;
 
 export const ACCESS_ACTIONS = ['open', 'download', 'codeSent', 'codeWrong', 'codeRight', 'codeLocked'] as const;
-export const AccessAction = Type.Union(ACCESS_ACTIONS.map((a) => Type.Literal(a)));
+export const AccessAction = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('download'),
+  Type.Literal('codeSent'),
+  Type.Literal('codeWrong'),
+  Type.Literal('codeRight'),
+  Type.Literal('codeLocked'),
+]);
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 export const AccessEntry = Type.Object({

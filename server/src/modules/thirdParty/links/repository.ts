@@ -7,7 +7,6 @@
  * its kind must be registered (_platform/shareables.ts) and its read must find it.
  */
 import { LINK_DEFAULT_DAYS, LINK_ERRORS, LINK_MAX_DAYS, ACCESS_LOG_MAX, viewerPath, type AccessEntry, type Link, type LinkCreate, type LinkCreated, type LinkDetail, type LinkItem, type LinkListQuery, type ItemChoices, type ShareItem } from '../../../../../common/modules/thirdParty/links.js';
-import type { Queryable } from '../../../db/types.js';
 import { ApiError } from '../../../lib/errors.js';
 import { queueRecordMails, withdrawQueuedMails } from '../../../mail/outbox.js';
 import { actorNames, actorOf, iso, isoOrNull, type RecordScope } from '../../_platform/records.js';

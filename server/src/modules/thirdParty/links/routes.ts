@@ -25,6 +25,7 @@ import { respond } from '../../../plugins/respond.js';
 import { requireCan } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../../routes/context.js';
 import { IdParams, sessionScope, writeAndAnnounce } from '../../_platform/record-routes.js';
+import { siteChoicesRoute } from '../../_platform/site-choices.js';
 import { Envelope, WriteHeaders } from '../../_platform/schemas.js';
 import { readerLanguage } from './public.js';
 import { LinksRepository, linksCsv } from './repository.js';
@@ -39,6 +40,9 @@ export async function linksRoutes(untyped: FastifyInstance, ctx: RouteContext): 
   const repository = (request: FastifyRequest, tx?: Queryable) => new LinksRepository(sessionScope(ctx, request, tx));
   const tags = ['thirdParty'];
   const announce = (link: { id: string }) => [{ module: LINKS_MODULE, id: link.id, version: 1 }];
+
+  // The create form's site picker (GET /links/sites: the family's other part keeps /sites free).
+  await app.register(async (links) => siteChoicesRoute(links, read), { prefix: '/links' });
 
   app.get('/links', { onRequest: read, schema: { tags, querystring: LinkListQuery, response: { 200: Envelope(Type.Array(Link)) } } }, async (request) =>
     respond(request, await repository(request).list(request.query)),
