@@ -299,8 +299,8 @@ function ShareBox({ url, recipient, site }: { url: string; recipient: string; si
       .catch(() => showToast({ message: t('links.copy_failed'), kind: 'warning' }));
   const canShare = typeof navigator.share === 'function';
   return (
-    <section className="third-party-links-share" aria-labelledby={urlId}>
-      <label htmlFor={`${urlId}-input`} id={urlId} className="third-party-links-field">
+    <div className="third-party-links-share">
+      <label htmlFor={`${urlId}-input`} className="third-party-links-field">
         <span>{t('links.url')}</span>
         <input id={`${urlId}-input`} readOnly value={url} onFocus={(event) => event.target.select()} />
       </label>
@@ -326,7 +326,7 @@ function ShareBox({ url, recipient, site }: { url: string; recipient: string; si
         </button>
       </div>
       {qr !== null && <img className="third-party-links-qr" src={qr} width={240} height={240} alt={t('links.qr_alt', { name: recipient })} />}
-    </section>
+    </div>
   );
 }
 
@@ -342,8 +342,8 @@ function AccessLog({ entries }: { entries: AccessEntry[] }) {
         <ul className="third-party-links-log">
           {entries.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
-              <strong>{formatDateTime(entry.at, i18n.language)}</strong> — {t(`links.action.${entry.action}`)}
-              {entry.fileName !== null && <> : {entry.fileName}</>}
+              <strong>{formatDateTime(entry.at, i18n.language)}</strong> —{' '}
+              {entry.fileName !== null ? t('links.action_file', { action: t(`links.action.${entry.action}`), file: entry.fileName }) : t(`links.action.${entry.action}`)}
               {entry.itemKind !== null && entry.fileName === null && <> ({t(`links.kind.${entry.itemKind}`, { defaultValue: entry.itemKind })})</>}
               <span className="third-party-links-muted">
                 {entry.address} · {entry.userAgent || t('links.unknown_browser')}
