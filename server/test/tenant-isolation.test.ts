@@ -63,6 +63,8 @@ interface Tenant {
   marker: string;
   /** An outside company, its worker, an intervention at `site` and the worker's open presence there (third parties V2), named with the marker. */
   companies: { company: string; worker: string; intervention: string; presence: string };
+  /** A third-party share link of `site` (its token hash only), named with the marker. */
+  thirdPartyLink: string;
 }
 
 const MAP_KINDS = ['layers', 'categories', 'points', 'area-groups', 'areas'] as const;
@@ -285,8 +287,14 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     companies.intervention, district, companies.company, site.id, `Intervention ${marker}`, [companies.worker], operatorId,
   ]);
   await client.query(`insert into tp_presence (id, district_id, site_id, worker_id, signed_in_at, created_by) values ($1, $2, $3, $4, now(), $5)`, [companies.presence, district, site.id, companies.worker, operatorId]);
+  const thirdPartyLink = randomUUID();
+  await client.query(
+    `insert into third_party_links (id, district_id, site_id, token_hash, recipient_name, recipient_email, items, expires_at, created_by) values ($1, $2, $3, $4, $5, 'tiers@example.org', $6, now() + interval '7 days', $7)`,
+    [thirdPartyLink, district, site.id, randomUUID().replace(/-/g, '').repeat(2), `Tiers ${marker}`, JSON.stringify([{ kind: 'site', id: site.id, title: site.name }]), operatorId],
+  );
   return {
     companies,
+    thirdPartyLink,
     supplier,
     contract,
     inventory,
@@ -545,6 +553,16 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'POST /api/third-party/presence/:id/sign-out': (t) => [
     { method: 'POST', url: `/api/third-party/presence/${t.companies.presence}/sign-out`, payload: { siteId: t.site, workerId: t.companies.worker, visitorName: '', signedInAt: new Date(Date.now() - 60_000).toISOString() } },
   ],
+  // Third-party share links: another tenant's link read, extended, revoked; the public routes answer to a token alone.
+  'GET /api/third-party/links/:id': (t) => [{ method: 'GET', url: `/api/third-party/links/${t.thirdPartyLink}` }],
+  'POST /api/third-party/links/:id/extend': (t) => [
+    { method: 'POST', url: `/api/third-party/links/${t.thirdPartyLink}/extend`, headers: { 'idempotency-key': randomUUID() }, payload: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } },
+  ],
+  'POST /api/third-party/links/:id/revoke': (t) => [{ method: 'POST', url: `/api/third-party/links/${t.thirdPartyLink}/revoke`, headers: { 'idempotency-key': randomUUID() } }],
+  'GET /api/shared/links/:token': () => [{ method: 'GET', url: `/api/shared/links/${'x'.repeat(65)}` }],
+  'GET /api/shared/links/:token/files/:fileId': (t) => [{ method: 'GET', url: `/api/shared/links/${'x'.repeat(65)}/files/${t.attachment}` }],
+  'POST /api/shared/links/:token/code': () => [{ method: 'POST', url: `/api/shared/links/${'x'.repeat(65)}/code` }],
+  'POST /api/shared/links/:token/code/check': () => [{ method: 'POST', url: `/api/shared/links/${'x'.repeat(65)}/code/check`, payload: { code: '123456' } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -624,6 +642,13 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   { method: 'POST', url: '/api/third-party/interventions', payload: { id: randomUUID(), companyId: t.companies.company, siteId: t.site, title: 'Taken over', startsOn: '2026-01-01', endsOn: '2026-01-02' } },
   { method: 'POST', url: '/api/third-party/presence', payload: { id: randomUUID(), siteId: t.site, workerId: null, visitorName: 'Taken over' } },
   { method: 'POST', url: '/api/third-party/presence', payload: { id: t.companies.presence, siteId: t.site, workerId: t.companies.worker, visitorName: '' } },
+  // A share link of the other tenant's site, or sharing its site's items from one's own site: not found.
+  {
+    method: 'POST',
+    url: '/api/third-party/links',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { id: randomUUID(), siteId: t.site, recipientName: 'Taken over', recipientEmail: 'tiers@example.org', items: [{ kind: 'site', id: t.site }], otp: false },
+  },
 ];
 
 /**
@@ -656,6 +681,8 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/contact-v2/site-contacts': (t) => [`?site=${t.site}`, '?role=emergency,fireSafety'],
   'GET /api/contact-v2/contacts': (t) => [`?site=${t.site}`],
   'GET /api/inventory/labels/items': (t) => [`?ids=${t.inventory.equipment}`, `?siteId=${t.site}`],
+  'GET /api/third-party/links/items': (t) => [`?siteId=${t.site}`, `?siteId=${t.site}&items=site:${t.site}`],
+  'GET /api/third-party/links': (t) => [`?siteId=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */

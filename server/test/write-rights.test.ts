@@ -144,6 +144,22 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
       ['POST /api/third-party/interventions/:id/signatures', 'a representative signs the prevention plan they read, on the site’s phone'],
     ].map(([route, reason]) => [route, { reason, marks: [{ feature: 'thirdPartyV2', action: 'read' }] as RouteAccess[] }]),
   ),
+  // Third-party share links (server/src/modules/thirdParty/links/routes.ts): the manifest gives
+  // third-party a reading right only (spec section 6); its holders make, extend and revoke their
+  // district's links. The public routes answer to the link's token alone.
+  ...Object.fromEntries(
+    [
+      ['POST /api/third-party/links', 'makes a share link of a site of the district: the manifest has no manage right, third-party.read makes links'],
+      ['POST /api/third-party/links/:id/extend', 'moves a link’s expiry: the manifest has no manage right, third-party.read manages links'],
+      ['POST /api/third-party/links/:id/revoke', 'revokes a link, which only narrows who sees what: third-party.read manages links'],
+    ].map(([route, reason]) => [route, { reason, marks: [{ feature: 'thirdParty', action: 'read' }] as RouteAccess[] }]),
+  ),
+  ...Object.fromEntries(
+    [
+      ['POST /api/shared/links/:token/code', 'e-mails a one-time code to the recipient of a live share link (public: the token is the key)'],
+      ['POST /api/shared/links/:token/code/check', 'checks the one-time code of a live share link (public: the token is the key)'],
+    ].map(([route, reason]) => [route, { reason, marks: [{ public: true, reason: 'a share link: the unguessable token is the only key, until it expires or is revoked' }] as RouteAccess[] }]),
+  ),
 };
 
 /** Whether a mark needs a manage right (every alternative of an anyOf does). */

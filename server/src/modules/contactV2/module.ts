@@ -5,6 +5,10 @@ import { seedBenchContacts } from './bench-seed.js';
 import { contactMigrations } from './migrations.js';
 import { contactRoutes } from './routes.js';
 import { seedContacts } from './seed.js';
+import { registerContactShareables } from './shareables.js';
+
+// What a third-party share link may share of the contacts: a site's contacts.
+registerContactShareables();
 
 export const contactModule: ServerModule = {
   folder: 'contactV2',

@@ -5,6 +5,10 @@ import { seedBenchSites } from './bench-seed.js';
 import { sitesMigrations } from './migrations.js';
 import { sitesRoutes } from './routes.js';
 import { seedSites } from './seed.js';
+import { registerSiteShareables } from './shareables.js';
+
+// What a third-party share link may share of a site: its general information and its stages.
+registerSiteShareables();
 
 export const sitesModule: ServerModule = {
   folder: 'sites',

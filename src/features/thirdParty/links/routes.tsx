@@ -1,9 +1,36 @@
 /**
- * The share links' routes below /third-party (../routes.tsx): the links a sharer made, each
- * link's items, state and access log.
+ * The share links' routes below /third-party (../routes.tsx):
+ *
+ *   /third-party            the district's links (recipient, items, expiry, state, last access), CSV export
+ *   /third-party/new        share a site's items; prefilled by `?siteId=<uuid>&items=<kind>:<uuid>,…&email=`
+ *                           (the files explorer, the prevention plans, a site's sheet open it so)
+ *   /third-party/$linkId    a link's sheet: its address (on the device that made it), items, access log, extend, revoke
  */
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pages = () => import('./components/pages');
+
+export interface NewLinkSearch {
+  siteId?: string;
+  items?: string;
+  email?: string;
+}
+
+export const validateNewLinkSearch = (raw: Record<string, unknown>): NewLinkSearch => ({
+  ...(typeof raw.siteId === 'string' && UUID.test(raw.siteId) ? { siteId: raw.siteId.toLowerCase() } : {}),
+  ...(typeof raw.items === 'string' && raw.items.length <= 4000 ? { items: raw.items } : {}),
+  ...(typeof raw.email === 'string' && raw.email.length <= 254 ? { email: raw.email } : {}),
+});
 
 export function linksChildren(prefix: AnyRoute) {
-  return [createRoute({ getParentRoute: () => prefix, path: '/' })] as const;
+  const list = createRoute({ getParentRoute: () => prefix, path: '/', component: lazyRouteComponent(pages, 'LinksListPage') });
+  const create = createRoute({ getParentRoute: () => prefix, path: 'new', validateSearch: validateNewLinkSearch, component: lazyRouteComponent(pages, 'NewLinkPage') });
+  const sheet = createRoute({
+    getParentRoute: () => prefix,
+    path: '$linkId',
+    params: { parse: (raw: { linkId: string }) => (UUID.test(raw.linkId) ? raw : false) },
+    component: lazyRouteComponent(pages, 'LinkSheetPage'),
+  });
+  return [list, create, sheet] as const;
 }

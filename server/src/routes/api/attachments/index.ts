@@ -65,7 +65,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  */
 const disposition = (name: string, type: string): string => `${INLINE_TYPES.has(type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-async function sendFile(
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: AttachmentStorage,

@@ -1,0 +1,99 @@
+/**
+ * A third-party share link in Chromium against the real server: a manager adds a photo to a
+ * site, opens "Share this site" from the site's sheet and shares the site's general information
+ * and its stages with an outsider; the link's address shows once the server made it, and the
+ * outsider's e-mail carries it. A fresh browser without an account, on a phone, opens the link
+ * (in French, its browser's language) and downloads the photo; the access appears in the
+ * manager's access log; the manager revokes the link; the same address then says it is revoked.
+ * axe finds nothing on the viewer.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { devices, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_SITES } from '../../server/src/seed/demo-data';
+import { mailsTo } from './mail-capture';
+import { submitLogin } from './support';
+
+const MANAGER = 'operator@demo.vigie.test';
+const TARGET = DEMO_SITES.Lyon![2]!;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test('a manager shares a site with an outsider, who downloads a file on a phone; the access is logged; once revoked the link says so', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const tag = randomUUID().slice(0, 8);
+  const photoName = `facade-${tag}.jpg`;
+  const recipient = `Karine Lemoine ${tag}`;
+  const email = `karine.${tag}@bureau-controle.example`;
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 90, b: 140 } } }).jpeg().toBuffer();
+
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.goto('/site/view/infoV2');
+  await page.getByRole('list', { name: 'Sites' }).getByRole('link').filter({ hasText: TARGET.name }).click();
+  const files = page.getByRole('region', { name: 'Files and photos' });
+  await expect(files).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await files.getByRole('button', { name: 'Choose from gallery' }).click();
+  await (await chooser).setFiles({ name: photoName, mimeType: 'image/jpeg', buffer: photo });
+  const tile = files.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Open ${photoName}` }) });
+  await expect(tile).toHaveCount(1, { timeout: 30_000 });
+  await expect(tile).not.toContainText('Waiting to be sent', { timeout: 30_000 });
+
+  // From the site's sheet: "Share this site" opens the form prefilled with the site.
+  const shared = page.getByRole('region', { name: 'Shared with third parties' });
+  await shared.getByRole('link', { name: 'Share this site' }).click();
+  await expect(page.getByRole('heading', { name: 'Share with someone outside' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /General information/ })).toBeChecked();
+  await page.getByRole('checkbox', { name: /3D and 360 stages/ }).check();
+  await page.getByLabel("Recipient's name", { exact: true }).fill(recipient);
+  await page.getByLabel("Recipient's e-mail", { exact: true }).fill(email);
+  await page.getByLabel('Message (optional)').fill('Plans et photos pour la visite de jeudi.');
+  await page.getByRole('button', { name: 'Make and send the link' }).click();
+
+  // The link's sheet: its address once the server made it.
+  await expect(page.getByRole('heading', { name: recipient })).toBeVisible();
+  const address = page.getByLabel('Link address');
+  await expect(address).toHaveValue(/\/viewerThirdParty\/[A-Za-z0-9_-]{65}$/, { timeout: 30_000 });
+  const url = await address.inputValue();
+  const sheetUrl = page.url();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+
+  // The recipient's e-mail carries the same address.
+  await expect.poll(async () => (await mailsTo([email])).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = await mailsTo([email]);
+  expect(mail!.subject).toContain(TARGET.name);
+  // The capture reads viewer links by an emergency token's 43 characters: the link's first 43.
+  expect(mail!.links).toHaveLength(1);
+  expect(url.startsWith(mail!.links[0]!)).toBe(true);
+
+  // An outsider: no account, a phone, French.
+  const outsider = await browser.newContext({ ...devices['Pixel 7'], locale: 'fr-FR' });
+  const phone = await outsider.newPage();
+  await phone.goto(new URL(url).pathname);
+  await expect(phone.getByRole('heading', { level: 1, name: TARGET.name })).toBeVisible();
+  await expect(phone.getByText('Plans et photos pour la visite de jeudi.')).toBeVisible();
+  await expect(phone.getByText(/^Étape 360/).first()).toBeVisible();
+  const { violations } = await new AxeBuilder({ page: phone, axeSource: AXE_SOURCE }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect.soft(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const download = phone.waitForEvent('download');
+  await phone.getByRole('link', { name: new RegExp(photoName.replace('.', '\\.')) }).click();
+  expect((await download).suggestedFilename()).toBe(photoName);
+
+  // The manager's access log shows the opening and the download.
+  await page.goto(sheetUrl);
+  const log = page.getByRole('region', { name: 'Access log' });
+  await expect(log).toContainText(`Downloaded: ${photoName}`);
+  await expect(log).toContainText('Opened');
+
+  // Revoked: at once, and the same address says so.
+  await page.getByRole('button', { name: 'Revoke the link' }).click();
+  await page.getByRole('button', { name: 'Yes, revoke' }).click();
+  await expect(page.getByText('Revoked', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await phone.reload();
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Ce lien de partage a été révoqué par la personne qui vous l’a envoyé.');
+  await expect(phone.getByRole('link', { name: new RegExp(photoName.replace('.', '\\.')) })).toHaveCount(0);
+  await outsider.close();
+});
