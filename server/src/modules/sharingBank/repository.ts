@@ -485,7 +485,7 @@ export class SharingBankRepository {
     // Serialises two imports of one resource into one district.
     await this.scope.db.query('select pg_advisory_xact_lock(hashtext($1))', [`sharing-import:${resourceId}:${this.scope.districtId}`]);
     const { rows: done } = await this.scope.db.query<{ target_id: string }>('select target_id from sharing_imports where resource_id = $1 and district_id = $2', [resourceId, this.scope.districtId]);
-    const name = String(template.name ?? resource.title);
+    const name = typeof template.name === 'string' ? template.name : resource.title;
     if (done[0]) return { answer: { resourceId, kind: resource.kind, templateId: done[0].target_id, name, created: false }, module: null };
     const table = resource.kind === 'questionnaireTemplate' ? 'questionnaire_templates' : 'declaration_templates';
     const { rows: taken } = await this.scope.db.query(`select 1 from ${table} where id = $1`, [targetId]);
@@ -496,7 +496,7 @@ export class SharingBankRepository {
         id: targetId,
         family: template.family as never,
         name,
-        description: String(template.description ?? ''),
+        description: typeof template.description === 'string' ? template.description : '',
         sections: template.sections as never,
         passMark: (template.passMark ?? null) as number | null,
       });
