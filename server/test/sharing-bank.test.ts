@@ -274,6 +274,24 @@ describe('templates shared with the client’s other districts', () => {
   });
 });
 
+describe('demo data', () => {
+  it('has the district’s library with its PDFs, acknowledgements partly done, a group, and templates shared from Lyon', async () => {
+    const library = (await call<ResourceRow[]>({ url: '/resources' })).data;
+    const evacuation = library.find((r) => r.title === 'Procédure d’évacuation incendie')!;
+    expect(evacuation).toMatchObject({ kind: 'procedure', fileCount: 1, mine: { asked: true } });
+    expect(evacuation.mine.acknowledgedAt).not.toBeNull();
+    expect(library.find((r) => r.title === 'Protocole canicule')).toMatchObject({ currentVersion: 2, mine: { acknowledgedAt: null } });
+    const sheet = await call<Resource>({ url: `/resources/${evacuation.id}` });
+    expect(sheet.data.files[0]).toMatchObject({ name: 'procedure-evacuation-incendie.pdf', type: 'application/pdf' });
+    const file = await server.app.inject({ url: `/api/attachments/${sheet.data.files[0]!.id}`, headers: { authorization: `Bearer ${manager}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call<Group[]>({ url: '/groups' })).data.map((g) => g.name)).toContain('Chefs d’équipe');
+    const shared = (await call<SharedTemplate[]>({ url: '/shared-templates', token: marseilleManager })).data;
+    expect(shared.filter((t) => t.districtName === 'Lyon' && t.tags.includes('modèle')).map((t) => t.kind).sort()).toEqual(['declarationType', 'questionnaireTemplate']);
+  });
+});
+
 describe('rights', () => {
   it('a reader reads and acknowledges; publishing, versions, boards, reminders, members and groups are the admin’s', async () => {
     const resource = await publish({ title: 'Droits test' });
