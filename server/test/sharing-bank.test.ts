@@ -228,7 +228,9 @@ describe('templates shared with the client’s other districts', () => {
   });
 
   it('keeps a copy of the definition, seen by the client’s other districts and not by another client', async () => {
-    expect(shared).toMatchObject({ scope: 'client', template: { name: templateName, icon: 'eye', defaultSeverity: 'medium', fields: [] } });
+    expect(shared).toMatchObject({ scope: 'client', template: { name: templateName, icon: 'eye', defaultSeverity: 'medium', fields: [] }, audienceCount: null });
+    // A template is offered to import, not asked to be read.
+    expect((await call<Resource>({ url: `/resources/${shared.id}`, token: field })).data.mine.asked).toBe(false);
     expect(JSON.stringify(shared.template)).not.toContain(fieldId);
     const marseille = await call<SharedTemplate[]>({ url: '/shared-templates', token: marseilleManager });
     expect(marseille.data.find((t) => t.id === shared.id)).toMatchObject({ districtName: 'Lyon', importedAs: null, canImport: true });

@@ -8,7 +8,7 @@
  * the transaction that writes the bells: a run or a manager that finds it sends nothing.
  */
 import type { Language } from '../../../../common/constants.js';
-import { resourcePagePath, type Reminder } from '../../../../common/modules/sharingBank/schemas.js';
+import { resourcePagePath, type Reminder, type ResourceKind } from '../../../../common/modules/sharingBank/schemas.js';
 import type { Queryable } from '../../db/types.js';
 import type { MailContent } from '../../mail/messages.js';
 import type { RouteContext } from '../../routes/context.js';
@@ -37,6 +37,7 @@ export function reminderMail(title: string, version: number, href: string, langu
 
 export interface ReminderTarget {
   id: string;
+  kind: ResourceKind;
   district_id: string;
   title: string;
   audience: string;
@@ -88,7 +89,7 @@ async function runDatabase(ctx: RouteContext, database: string, now: Date): Prom
   const rung: Rung = [];
   const reminded = await db.transaction(async (tx) => {
     const { rows } = await tx.query<ReminderTarget>(
-      `select t.id, t.district_id, t.title, t.audience, t.group_ids, t.current_version from sharing_resources t
+      `select t.id, t.kind, t.district_id, t.title, t.audience, t.group_ids, t.current_version from sharing_resources t
         where t.deleted_at is null and t.remind_after_days is not null
           and t.published_at + make_interval(days => t.remind_after_days) <= $1
           and not exists (select 1 from sharing_reminders r where r.resource_id = t.id and r.resource_version = t.current_version and r.kind = 'scheduled')

@@ -107,8 +107,10 @@ export async function audienceBook(db: RecordScope['db'], districtId: string): P
   return { readers: members.filter((m) => can(m.rights, 'sharingBank', 'read')).map((m) => m.account_id), groups: new Map(groups.map((g) => [g.id, g.member_ids])) };
 }
 
-/** The accounts a resource asks to read it (district members with the read right, within its groups if it has an audience of groups). */
-export function audienceOf(book: AudienceBook, resource: { audience: string; group_ids: string[] }): string[] {
+/** The accounts a resource asks to read it (district members with the read right, within its groups if it has an audience of groups; nobody for a template). */
+export function audienceOf(book: AudienceBook, resource: { kind: ResourceKind; audience: string; group_ids: string[] }): string[] {
+  // A template is offered to import, not asked to be read.
+  if (isTemplateKind(resource.kind)) return [];
   if (resource.audience === 'district') return book.readers;
   const wanted = new Set(resource.group_ids.flatMap((id) => book.groups.get(id) ?? []));
   return book.readers.filter((id) => wanted.has(id));
@@ -229,8 +231,8 @@ export class SharingBankRepository {
           row.id,
           {
             asked: audience.includes(this.actorId),
-            audienceCount: this.manage ? audience.length : null,
-            acknowledged: this.manage ? audience.filter((id) => done.has(id)).length : null,
+            audienceCount: this.manage && !isTemplateKind(row.kind) ? audience.length : null,
+            acknowledged: this.manage && !isTemplateKind(row.kind) ? audience.filter((id) => done.has(id)).length : null,
           },
         ];
       }),

@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../../../common/modules/sharingBank/schemas';
+import { isTemplateKind, type Resource } from '../../../../common/modules/sharingBank/schemas';
 import { ConfirmBar } from '../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
@@ -82,7 +82,7 @@ function ResourceSheetView({ resource, onServer, writes, onBack }: { resource: R
   const actions = (
     <>
       {editable && <IonButton onClick={() => void router.navigate({ href: resourceEditHref(resource.id) })}>{t('sheet.edit')}</IonButton>}
-      {editable && (
+      {editable && !isTemplateKind(resource.kind) && (
         <IonButton fill="outline" onClick={() => void router.navigate({ href: boardHref(resource.id) })}>
           {t('sheet.board')}
         </IonButton>
