@@ -164,7 +164,7 @@ for (const [device, viewport] of [
     await expect(page.getByLabel('Title')).toBeVisible();
     await expectNoViolations(page, '/sharing-bank/new');
     await page.goto('/sharing-bank/groups');
-    await expect(page.getByText('Chefs d’équipe')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Chefs d’équipe' })).toBeVisible();
     await expectNoViolations(page, '/sharing-bank/groups');
     await page.goto('/sharing-bank/shared');
     await expect(page.getByRole('heading', { name: "Other districts' templates" })).toBeVisible();
