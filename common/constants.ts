@@ -62,5 +62,5 @@ export const I18N_NAMESPACES = [
   'common', 'action', 'stock-management', 'inventoryV2', 'components', 'cartography', 'logs',
   'third-party', 'contact-v2', 'itinerary', 'file-explorer', 'guided-tour', 'package',
   'contract', 'admin', 'plan2d', 'calendar', 'sites', 'declarations', 'questionnaires', 'actionsV3',
-  'supplier',
+  'supplier', 'sharingBank',
 ] as const;

@@ -14,5 +14,5 @@ export const sharingBank = defineModule({
   views: [{ path: 'sharingBankView', label: 'sharingBankView' }],
   menu: [{ id: 'sharing-bank', position: 20, targets: [{ to: '/sharing-bank/sharingBankView' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

@@ -57,6 +57,8 @@ interface Tenant {
   inventory: Record<InventoryKind, string> & { audit: string };
   /** A stock area, an article stocked in it, a loan and an open count of the area (the stock's routes), named with the marker. */
   stock: { area: string; article: string; loan: string; count: string };
+  /** A group and a resource of the district's sharing bank (not a shared template), named with the marker. */
+  sharing: { group: string; resource: string };
   onlyAccount: string;
   onlyEmail: string;
   /** A text only this tenant's records hold (titles and names): no other tenant's answer may show it. */
@@ -292,9 +294,13 @@ async function tenant(database: string, districtName: string): Promise<Tenant> {
     `insert into third_party_links (id, district_id, site_id, token_hash, recipient_name, recipient_email, items, expires_at, created_by) values ($1, $2, $3, $4, $5, 'tiers@example.org', $6, now() + interval '7 days', $7)`,
     [thirdPartyLink, district, site.id, randomUUID().replace(/-/g, '').repeat(2), `Tiers ${marker}`, JSON.stringify([{ kind: 'site', id: site.id, title: site.name }]), operatorId],
   );
+  const sharing = { group: randomUUID(), resource: randomUUID() };
+  await client.query(`insert into sharing_groups (id, district_id, name, member_ids, created_by) values ($1, $2, $3, $4, $5)`, [sharing.group, district, `Groupe ${marker}`, [operatorId], operatorId]);
+  await client.query(`insert into sharing_resources (id, district_id, title, kind, created_by) values ($1, $2, $3, 'procedure', $4)`, [sharing.resource, district, `Procédure ${marker}`, operatorId]);
   return {
     companies,
     thirdPartyLink,
+    sharing,
     supplier,
     contract,
     inventory,
@@ -563,6 +569,26 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'GET /api/shared/links/:token/files/:fileId': (t) => [{ method: 'GET', url: `/api/shared/links/${'x'.repeat(65)}/files/${t.attachment}` }],
   'POST /api/shared/links/:token/code': () => [{ method: 'POST', url: `/api/shared/links/${'x'.repeat(65)}/code` }],
   'POST /api/shared/links/:token/code/check': () => [{ method: 'POST', url: `/api/shared/links/${'x'.repeat(65)}/code/check`, payload: { code: '123456' } }],
+  // Sharing bank: a group and a resource read, edited, deleted and restored; a resource opened, acknowledged, published again, its board read, its readers reminded; a resource that is no shared template imported.
+  ...Object.fromEntries(
+    (['groups', 'resources'] as const).flatMap((kind) => {
+      const id = (t: Tenant) => (kind === 'groups' ? t.sharing.group : t.sharing.resource);
+      const changes = kind === 'groups' ? { name: 'Taken over' } : { title: 'Taken over' };
+      return [
+        [`GET /api/sharing-bank/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: `/api/sharing-bank/${kind}/${id(t)}` }]],
+        [`GET /api/sharing-bank/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `/api/sharing-bank/${kind}/${id(t)}/history` }]],
+        [`PATCH /api/sharing-bank/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: `/api/sharing-bank/${kind}/${id(t)}`, payload: { baseVersion: 1, changes } }]],
+        [`DELETE /api/sharing-bank/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: `/api/sharing-bank/${kind}/${id(t)}`, payload: { baseVersion: 1 } }]],
+        [`POST /api/sharing-bank/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `/api/sharing-bank/${kind}/${id(t)}/restore`, payload: { baseVersion: 1 } }]],
+      ];
+    }),
+  ) as Record<string, (t: Tenant) => Attempt[]>,
+  'POST /api/sharing-bank/resources/:id/open': (t) => [{ method: 'POST', url: `/api/sharing-bank/resources/${t.sharing.resource}/open`, payload: { version: 1 } }],
+  'POST /api/sharing-bank/resources/:id/acknowledge': (t) => [{ method: 'POST', url: `/api/sharing-bank/resources/${t.sharing.resource}/acknowledge`, payload: { version: 1 } }],
+  'POST /api/sharing-bank/resources/:id/publish': (t) => [{ method: 'POST', url: `/api/sharing-bank/resources/${t.sharing.resource}/publish`, payload: { baseVersion: 1 } }],
+  'GET /api/sharing-bank/resources/:id/board': (t) => [{ method: 'GET', url: `/api/sharing-bank/resources/${t.sharing.resource}/board` }],
+  'POST /api/sharing-bank/resources/:id/remind': (t) => [{ method: 'POST', url: `/api/sharing-bank/resources/${t.sharing.resource}/remind` }],
+  'POST /api/sharing-bank/shared-templates/:id/import': (t) => [{ method: 'POST', url: `/api/sharing-bank/shared-templates/${t.sharing.resource}/import`, payload: { id: randomUUID() } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
@@ -649,6 +675,8 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
     headers: { 'idempotency-key': randomUUID() },
     payload: { id: randomUUID(), siteId: t.site, recipientName: 'Taken over', recipientEmail: 'tiers@example.org', items: [{ kind: 'site', id: t.site }], otp: false },
   },
+  // A resource published to the other tenant's group: not found.
+  { method: 'POST', url: '/api/sharing-bank/resources', payload: { id: randomUUID(), title: 'Taken over', kind: 'poster', audience: 'groups', groupIds: [t.sharing.group] } },
 ];
 
 /**

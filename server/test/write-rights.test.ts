@@ -160,6 +160,14 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
       ['POST /api/shared/links/:token/code/check', 'checks the one-time code of a live share link (public: the token is the key)'],
     ].map(([route, reason]) => [route, { reason, marks: [{ public: true, reason: 'a share link: the unguessable token is the only key, until it expires or is revoked' }] as RouteAccess[] }]),
   ),
+  // Sharing bank (own work): a reader records its own reading of a resource it is asked to read, and imports a template
+  // the client's other districts share (the repository checks the target module's template manage right).
+  'POST /api/sharing-bank/resources/:id/open': { reason: 'records that the caller opened a resource it may read: its own reading', marks: [{ feature: 'sharingBank', action: 'read' }] },
+  'POST /api/sharing-bank/resources/:id/acknowledge': { reason: 'records the caller’s own acknowledgement of a resource it may read', marks: [{ feature: 'sharingBank', action: 'read' }] },
+  'POST /api/sharing-bank/shared-templates/:id/import': {
+    reason: 'copies a shared template into the caller’s district: the handler checks the target module’s template manage right (declarations, or the questionnaire family’s)',
+    marks: [{ feature: 'sharingBank', action: 'read' }],
+  },
 };
 
 /** Whether a mark needs a manage right (every alternative of an anyOf does). */

@@ -19,6 +19,7 @@ import { declarationsModule } from '../features/declarations/module';
 import { inventoryModule } from '../features/inventory/module';
 import { notificationsModule } from '../features/notifications/module';
 import { questionnairesModule } from '../features/questionnaires/module';
+import { sharingBankModule } from '../features/sharingBank/module';
 import { sitesModule } from '../features/sites/module';
 import { supplierModule } from '../features/supplier/module';
 import { thirdPartyModule } from '../features/thirdParty/module';
@@ -38,6 +39,7 @@ export const APP_MODULES = [
   contactModule,
   inventoryModule,
   thirdPartyModule,
+  sharingBankModule,
 ] as const satisfies readonly AppModule[];
 
 type Descriptor = (typeof APP_MODULES)[number];

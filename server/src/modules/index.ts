@@ -23,6 +23,7 @@ import { declarationsModule } from './declarations/module.js';
 import { inventoryModule } from './inventory/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { contractModule } from './contract/module.js';
+import { sharingBankModule } from './sharingBank/module.js';
 import { sitesModule } from './sites/module.js';
 import { supplierModule } from './supplier/module.js';
 import { thirdPartyModule } from './thirdParty/module.js';
@@ -40,6 +41,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   contactModule,
   inventoryModule,
   thirdPartyModule,
+  sharingBankModule,
 ];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */

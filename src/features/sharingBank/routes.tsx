@@ -1,0 +1,101 @@
+/**
+ * The Sharing bank's route subtree (the manifest's prefix `sharing-bank`). Guards, search
+ * validation and prefetches only; the pages come from the module's chunks (components/pages.tsx
+ * for readers, components/manage-pages.tsx for administrators).
+ *
+ *   /sharing-bank                                        → /sharing-bank/sharingBankView
+ *   /sharing-bank/sharingBankView                        the library (search, kind, tag, to acknowledge)
+ *   /sharing-bank/sharingBankView/$resourceId            a resource's sheet (files, version, acknowledge)
+ *   /sharing-bank/sharingBankView/$resourceId/edit       edit (sharing-bank.admin)
+ *   /sharing-bank/sharingBankView/$resourceId/board      who read and acknowledged (sharing-bank.admin)
+ *   /sharing-bank/new                                    publish (sharing-bank.admin)
+ *   /sharing-bank/groups                                 the groups of members (sharing-bank.admin)
+ *   /sharing-bank/shared                                 templates of the client's other districts
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { resources } from './kinds';
+import { LIBRARY_PATH } from './paths';
+import { UUID, validateLibrarySearch } from './search';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/manage-pages');
+
+function requireSharing(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'sharingBank', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sharingBank'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : LIBRARY_PATH, replace: true });
+}
+
+const byResource = { parse: (raw: { resourceId: string }) => (UUID.test(raw.resourceId) ? raw : false) };
+
+export function moduleRoutes(parent: AnyRoute) {
+  const root = createRoute({
+    getParentRoute: () => parent,
+    path: 'sharing-bank',
+    beforeLoad: () => requireSharing('read'),
+    loader: () => i18n.loadNamespaces(['sharingBank', 'components']),
+    component: lazyRouteComponent(() => import('./components/SharingLayout'), 'SharingLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: LIBRARY_PATH, replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => root,
+    path: 'sharingBankView',
+    validateSearch: validateLibrarySearch,
+    loader: ({ context }: { context: RouterContext }) => {
+      void context.queryClient.prefetchQuery(resources.allQueryOptions());
+    },
+    component: lazyRouteComponent(pages, 'LibraryPage'),
+  });
+  const sheet = createRoute({
+    getParentRoute: () => root,
+    path: 'sharingBankView/$resourceId',
+    params: byResource,
+    validateSearch: validateLibrarySearch,
+    component: lazyRouteComponent(pages, 'ResourceSheetPage'),
+  });
+  const edit = createRoute({
+    getParentRoute: () => root,
+    path: 'sharingBankView/$resourceId/edit',
+    params: byResource,
+    beforeLoad: () => requireSharing('manage'),
+    component: lazyRouteComponent(managePages, 'ResourceEditPage'),
+  });
+  const board = createRoute({
+    getParentRoute: () => root,
+    path: 'sharingBankView/$resourceId/board',
+    params: byResource,
+    beforeLoad: () => requireSharing('manage'),
+    component: lazyRouteComponent(managePages, 'BoardPage'),
+  });
+  const create = createRoute({
+    getParentRoute: () => root,
+    path: 'new',
+    beforeLoad: () => requireSharing('manage'),
+    component: lazyRouteComponent(managePages, 'ResourceNewPage'),
+  });
+  const groupsPage = createRoute({
+    getParentRoute: () => root,
+    path: 'groups',
+    beforeLoad: () => requireSharing('manage'),
+    component: lazyRouteComponent(managePages, 'GroupsPage'),
+  });
+  const shared = createRoute({
+    getParentRoute: () => root,
+    path: 'shared',
+    component: lazyRouteComponent(pages, 'SharedTemplatesPage'),
+  });
+  return root.addChildren([index, list, sheet, edit, board, create, groupsPage, shared]);
+}
