@@ -158,7 +158,7 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       // Every module prefix renders the one landing page (module.lazy): one of each kind, a
       // module with functionalities available in the district, one with sub-views, one the
       // spec gives no right, and a sub-view's address.
-      for (const path of ['/files/sitesTypes', '/synthesisBuilder', '/360', '/sharing-bank/sharingBankView']) {
+      for (const path of ['/synthesisBuilder', '/360', '/sharing-bank/sharingBankView']) {
         expect(MODULES.some((module) => path.startsWith(`/${module.prefix}`))).toBe(true);
         await page.goto(path);
         await expect(page.getByTestId('module-landing')).toBeVisible();
