@@ -24,5 +24,5 @@ export const files = defineModule({
     { element: 'sitesTypes', features: ['files'] },
     { element: 'siteFiles', features: ['files'] },
   ],
-  screens: false,
+  screens: true,
 });

@@ -589,7 +589,32 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'GET /api/sharing-bank/resources/:id/board': (t) => [{ method: 'GET', url: `/api/sharing-bank/resources/${t.sharing.resource}/board` }],
   'POST /api/sharing-bank/resources/:id/remind': (t) => [{ method: 'POST', url: `/api/sharing-bank/resources/${t.sharing.resource}/remind` }],
   'POST /api/sharing-bank/shared-templates/:id/import': (t) => [{ method: 'POST', url: `/api/sharing-bank/shared-templates/${t.sharing.resource}/import`, payload: { id: randomUUID() } }],
+  // Files: another tenant's site type's template, site's folders, folder and document read and changed.
+  'GET /api/files/siteTypes/:id/folders': (t) => [{ method: 'GET', url: `/api/files/siteTypes/${t.siteType}/folders` }],
+  'GET /api/files/sites/:id/folders': (t) => [{ method: 'GET', url: `/api/files/sites/${t.site}/folders` }],
+  'POST /api/files/sites/:id/apply': (t) => [{ method: 'POST', url: `/api/files/sites/${t.site}/apply` }],
+  'GET /api/files/folders/:id': (t) => [{ method: 'GET', url: `/api/files/folders/${filesOf(t).folder}` }],
+  'PATCH /api/files/folders/:id': (t) => [{ method: 'PATCH', url: `/api/files/folders/${filesOf(t).folder}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/files/folders/:id': (t) => [{ method: 'DELETE', url: `/api/files/folders/${filesOf(t).folder}`, payload: { baseVersion: 1 } }],
+  'POST /api/files/folders/:id/restore': (t) => [{ method: 'POST', url: `/api/files/folders/${filesOf(t).folder}/restore`, payload: { baseVersion: 1 } }],
+  'GET /api/files/folders/:id/documents': (t) => [{ method: 'GET', url: `/api/files/folders/${filesOf(t).folder}/documents` }],
+  'GET /api/files/documents/:id': (t) => [{ method: 'GET', url: `/api/files/documents/${filesOf(t).document}` }],
+  'GET /api/files/documents/:id/history': (t) => [{ method: 'GET', url: `/api/files/documents/${filesOf(t).document}/history` }],
+  'PATCH /api/files/documents/:id': (t) => [{ method: 'PATCH', url: `/api/files/documents/${filesOf(t).document}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/files/documents/:id': (t) => [{ method: 'DELETE', url: `/api/files/documents/${filesOf(t).document}`, payload: { baseVersion: 1 } }],
+  'POST /api/files/documents/:id/restore': (t) => [{ method: 'POST', url: `/api/files/documents/${filesOf(t).document}/restore`, payload: { baseVersion: 1 } }],
 };
+
+/** A site folder and a document of each tenant's district (the Files demo data's), read once before the tests. */
+const FILES_OF = new Map<string, { folder: string; document: string }>();
+const filesOf = (t: Tenant) => FILES_OF.get(t.district)!;
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const { rows } = await client.query<{ folder: string; document: string }>('select folder_id as folder, id as document from file_documents where district_id = $1 order by id limit 1', [t.district]);
+    FILES_OF.set(t.district, rows[0]!);
+  }
+});
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
 const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
@@ -648,6 +673,10 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   })),
   // An audit of the other tenant's site: not found.
   { method: 'POST', url: '/api/inventory/audits', payload: { id: randomUUID(), siteId: t.site } },
+  // A folder in the other tenant's site, template or folder, a file filed in its folder: not found.
+  { method: 'POST', url: '/api/files/folders', payload: { id: randomUUID(), siteId: t.site, name: 'Taken over' } },
+  { method: 'POST', url: '/api/files/folders', payload: { id: randomUUID(), siteTypeId: t.siteType, name: 'Taken over' } },
+  { method: 'POST', url: '/api/files/documents/upload', payload: { attachmentId: randomUUID(), documentId: randomUUID(), folderId: filesOf(t).folder, name: 'Taken over.pdf' } },
   { method: 'POST', url: '/api/admin/changeDistrict', payload: { district: t.district } },
   // The district of another client named with the session's own client database.
   { method: 'POST', url: '/api/admin/changeClient', payload: { database: own, district: t.district } },
@@ -711,6 +740,8 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/inventory/labels/items': (t) => [`?ids=${t.inventory.equipment}`, `?siteId=${t.site}`],
   'GET /api/third-party/links/items': (t) => [`?siteId=${t.site}`, `?siteId=${t.site}&items=site:${t.site}`],
   'GET /api/third-party/links': (t) => [`?siteId=${t.site}`],
+  'GET /api/files/search': (t) => [`?site=${t.site}`],
+  'GET /api/files/export.csv': (t) => [`?site=${t.site}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */

@@ -16,6 +16,7 @@ import { cartographyModule } from '../features/cartography/module';
 import { contactModule } from '../features/contactV2/module';
 import { contractModule } from '../features/contract/module';
 import { declarationsModule } from '../features/declarations/module';
+import { filesModule } from '../features/files/module';
 import { inventoryModule } from '../features/inventory/module';
 import { notificationsModule } from '../features/notifications/module';
 import { questionnairesModule } from '../features/questionnaires/module';
@@ -38,6 +39,7 @@ export const APP_MODULES = [
   contractModule,
   contactModule,
   inventoryModule,
+  filesModule,
   thirdPartyModule,
   sharingBankModule,
 ] as const satisfies readonly AppModule[];

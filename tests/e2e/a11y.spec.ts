@@ -155,10 +155,9 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       await expectNoViolations(page, '/admin/userManagement');
       await visit(page, '/opteamum/clientManagement', /client/i);
       await expectNoViolations(page, '/opteamum/clientManagement');
-      // Every module prefix renders the one landing page (module.lazy): one of each kind, a
-      // module with functionalities available in the district, one with sub-views, one the
-      // spec gives no right, and a sub-view's address.
-      for (const path of ['/files/sitesTypes', '/synthesisBuilder', '/360', '/workflow/workflow-view']) {
+      // Every module prefix without screens renders the one landing page (module.lazy): one of
+      // each kind, one with sub-views, one the spec gives no right, and a sub-view's address.
+      for (const path of ['/synthesisBuilder', '/360', '/workflow/workflow-view']) {
         expect(MODULES.some((module) => path.startsWith(`/${module.prefix}`))).toBe(true);
         await page.goto(path);
         await expect(page.getByTestId('module-landing')).toBeVisible();

@@ -20,6 +20,7 @@ import { actionsModule } from './actions/module.js';
 import { cartographyModule } from './cartography/module.js';
 import { contactModule } from './contactV2/module.js';
 import { declarationsModule } from './declarations/module.js';
+import { filesModule } from './files/module.js';
 import { inventoryModule } from './inventory/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { contractModule } from './contract/module.js';
@@ -40,6 +41,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   contractModule,
   contactModule,
   inventoryModule,
+  filesModule,
   thirdPartyModule,
   sharingBankModule,
 ];

@@ -1,5 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../../src/app/query-client';
+import { ModuleElements } from '../../../../src/features/modules/components/ModuleElements';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearRequestCache } from '../../../../src/lib/api-client';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
@@ -11,7 +14,16 @@ import { seedSession } from '../../../../src/testing/session';
 // The first render loads the page chunks (cold transforms in the test runner).
 const LOAD = { timeout: 10_000 };
 
-// Files: a module still without screens of its own, with functionalities (it needs both rights).
+/** The landing page's list of a module's functionalities, alone. */
+const renderElements = (prefix: string) =>
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <ModuleElements prefix={prefix} />
+    </QueryClientProvider>,
+  );
+
+// Files: a module with functionalities (it needs both rights). It has screens of its own now, so
+// the landing page's part that lists them is rendered alone for its prefix.
 const FILES_RIGHTS = ['sites.read', 'cartography.read', 'notifications.access', 'file-explorer.read', 'district.admin'];
 
 beforeEach(() => {
@@ -38,8 +50,7 @@ describe('a module page lists its functionalities in the district', { timeout: 3
         );
       }),
     );
-    // Sites and Cartography have their own screens; Files still shows the landing page.
-    renderApp('/files/sitesTypes');
+    renderElements('files');
     const list = await screen.findByTestId('module-elements', {}, LOAD);
     expect(within(list).getByRole('heading', { name: 'Functionalities in this district' })).toBeInTheDocument();
     expect(await within(list).findByTestId('module-element-sitesTypes')).toHaveTextContent(/[^t] ?Available$/);
@@ -55,14 +66,14 @@ describe('a module page lists its functionalities in the district', { timeout: 3
         ),
       ),
     );
-    renderApp('/files/sitesTypes');
+    renderElements('files');
     expect(await screen.findByText('This module is not enabled in your district.', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByTestId('module-element-sitesTypes')).toHaveTextContent('Not available');
   });
 
   it('says when the functionalities cannot be loaded', async () => {
     server.use(http.post(api('functionalities/getFunctionalityElements'), () => HttpResponse.json({ message: 'internal_error' }, { status: 500 })));
-    renderApp('/files/sitesTypes');
+    renderElements('files');
     expect(await screen.findByTestId('module-elements-error', {}, LOAD)).toHaveTextContent('The functionalities of this module could not be loaded.');
   });
 

@@ -1,0 +1,57 @@
+/**
+ * The Files route subtree (the manifest's prefix `files`), registered by the app's route table.
+ *
+ *   /files                 → /files/sitesTypes for a district administrator, else /files/sites
+ *   /files/sitesTypes      a site type's template folders (?type=&folder=): district.admin
+ *   /files/sites           a site's folders and documents (?site=&folder=&document=)
+ *
+ * Opening the explorer takes district.admin and file-explorer.read together (feature `files`);
+ * a site's files are also on its sheet for every sites reader (a record panel, index.ts).
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { FILES_SITES_PATH, validateFilesSearch } from './search';
+
+const pages = () => import('./components/pages');
+
+function requireFiles(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'files', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['files'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : FILES_SITES_PATH, replace: true });
+}
+
+export function moduleRoutes(parent: AnyRoute) {
+  const files = createRoute({
+    getParentRoute: () => parent,
+    path: 'files',
+    beforeLoad: () => requireFiles('read'),
+    loader: () => i18n.loadNamespaces(['file-explorer', 'components']),
+    component: lazyRouteComponent(() => import('./components/FilesLayout'), 'FilesLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => files,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: can(getEnvelopeState().rights, 'files', 'manage') ? '/files/sitesTypes' : FILES_SITES_PATH, replace: true });
+    },
+  });
+  const types = createRoute({
+    getParentRoute: () => files,
+    path: 'sitesTypes',
+    beforeLoad: () => requireFiles('manage'),
+    validateSearch: validateFilesSearch,
+    component: lazyRouteComponent(pages, 'SiteTypesPage'),
+  });
+  const sites = createRoute({
+    getParentRoute: () => files,
+    path: 'sites',
+    validateSearch: validateFilesSearch,
+    component: lazyRouteComponent(pages, 'SitesPage'),
+  });
+  return files.addChildren([index, types, sites]);
+}
