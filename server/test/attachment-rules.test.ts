@@ -112,6 +112,13 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     await db.query(`insert into inventory_equipment (id, district_id, article_id, name, site_id, created_by) values ($1, $2, $3, 'Extincteur hall', $4, $5)`, [id, lyon, article, siteId, author]);
     return id;
   },
+  // A sharing bank resource's files (any type): the bank's administrators' only.
+  sharingBank: async (author) => {
+    const db = await server.databases.client('acme');
+    const id = randomUUID();
+    await db.query(`insert into sharing_resources (id, district_id, title, kind, created_by) values ($1, $2, 'Procédure d’évacuation', 'procedure', $3)`, [id, lyon, author]);
+    return id;
+  },
 };
 
 /** A complete attachment row (the checks read the row, not the bytes) of a record of `district`; its id. */
