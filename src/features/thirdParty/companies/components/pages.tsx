@@ -356,6 +356,7 @@ export function WorkerPage() {
   const data = useCompaniesData();
   const worker = data.workers.find((w) => w.id === id);
   const back = useBack(worker ? companyHref(worker.companyId) : companiesHref());
+  const follow = useLinkNavigation();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
@@ -382,7 +383,14 @@ export function WorkerPage() {
         {worker.pending && <WaitingMark pending={worker.pending} />}
         <RecordFields
           fields={[
-            { label: t('companies.field.company'), value: worker.companyName },
+            {
+              label: t('companies.field.company'),
+              value: (
+                <a href={companyHref(worker.companyId)} onClick={follow(companyHref(worker.companyId))}>
+                  {worker.companyName}
+                </a>
+              ),
+            },
             { label: t('companies.field.role'), value: worker.role },
             { label: t('companies.field.phone'), value: worker.phone },
           ]}
