@@ -24,6 +24,7 @@ import {
   type PlanState,
   type SignerRole,
 } from '../../../../../common/modules/thirdParty/companies';
+import { ConfirmBar } from '../../../../components/module/ConfirmBar';
 import { ModulePage } from '../../../../components/module/ModulePage';
 import { TextField } from '../../../../components/module/RecordForm';
 import { downloadList, NavButton, useRecordId } from '../../../../components/module/RecordPages';
@@ -42,11 +43,13 @@ import { showSavedToast } from '../../../../lib/saved-toast';
 import { showToast } from '../../../../lib/toast';
 import { COMPANIES_HISTORY_FIELDS } from '../history-fields';
 import {
+  companies,
   interventions,
   queueSignature,
   queueSignIn,
   queueSignOut,
   SIGNATURES_MODULE,
+  workers,
   type SignPayload,
 } from '../kinds';
 import {
@@ -223,6 +226,19 @@ function SignInForm({ siteId, onSite, present, data }: { siteId: string; onSite:
   );
 }
 
+/** A manager's delete of the sheet's record, confirmed in place (reversible: managers restore it from the API's deleted list). */
+function DeleteAction({ question, onDelete }: { question: string; onDelete: () => Promise<void> }) {
+  const { t } = useTranslation('third-party');
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <IonButton fill="outline" color="danger" onClick={() => setAsking(true)}>
+        {t('companies.delete')}
+      </IonButton>
+    );
+  return <ConfirmBar className="third-party-co-card" question={question} confirmLabel={t('companies.delete')} cancelLabel={t('companies.cancel')} onConfirm={() => void onDelete()} onCancel={() => setAsking(false)} />;
+}
+
 // ---------------------------------------------------------------- companies and workers
 
 export function CompaniesPage() {
@@ -276,6 +292,7 @@ export function CompanyPage() {
   const data = useCompaniesData();
   const back = useBack(companiesHref());
   const follow = useLinkNavigation();
+  const router = useRouter();
   const company = data.companies.find((c) => c.id === id);
   if (!company) return <Missing title={t('companies.company.title')} loading={data.loading} onBack={back} />;
   const people = data.workers.filter((w) => w.companyId === id);
@@ -335,6 +352,16 @@ export function CompanyPage() {
             <InterventionRow key={i.id} intervention={i} />
           ))}
         </RecordSection>
+        {manager && (
+          <DeleteAction
+            question={t('companies.company.delete_question', { name: company.name })}
+            onDelete={async () => {
+              await companies.queueDelete(company);
+              showSavedToast(t('companies.deleted'));
+              void router.navigate({ href: companiesHref(), replace: true });
+            }}
+          />
+        )}
       </div>
     </ModulePage>
   );
@@ -356,6 +383,8 @@ export function WorkerPage() {
   const data = useCompaniesData();
   const worker = data.workers.find((w) => w.id === id);
   const back = useBack(worker ? companyHref(worker.companyId) : companiesHref());
+  const follow = useLinkNavigation();
+  const router = useRouter();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
@@ -382,7 +411,14 @@ export function WorkerPage() {
         {worker.pending && <WaitingMark pending={worker.pending} />}
         <RecordFields
           fields={[
-            { label: t('companies.field.company'), value: worker.companyName },
+            {
+              label: t('companies.field.company'),
+              value: (
+                <a href={companyHref(worker.companyId)} onClick={follow(companyHref(worker.companyId))}>
+                  {worker.companyName}
+                </a>
+              ),
+            },
             { label: t('companies.field.role'), value: worker.role },
             { label: t('companies.field.phone'), value: worker.phone },
           ]}
@@ -406,6 +442,16 @@ export function WorkerPage() {
             <span className="third-party-co-muted">{badgeCode(worker.id)}</span>
           </div>
         </RecordSection>
+        {manager && (
+          <DeleteAction
+            question={t('companies.worker.delete_question', { name: worker.name })}
+            onDelete={async () => {
+              await workers.queueDelete(worker);
+              showSavedToast(t('companies.deleted'));
+              void router.navigate({ href: companyHref(worker.companyId), replace: true });
+            }}
+          />
+        )}
       </div>
     </ModulePage>
   );
@@ -583,6 +629,16 @@ export function InterventionPage() {
             </p>
           )}
         </RecordSection>
+        {manager && (
+          <DeleteAction
+            question={t('companies.intervention.delete_question', { title: intervention.title })}
+            onDelete={async () => {
+              await interventions.queueDelete(intervention);
+              showSavedToast(t('companies.deleted'));
+              void router.navigate({ href: interventionsHref(), replace: true });
+            }}
+          />
+        )}
         {!intervention.pending?.created && (
           <RecordSection title={t('companies.history')}>
             <HistoryList query={interventions.historyQueryOptions(id)} fields={COMPANIES_HISTORY_FIELDS} />
