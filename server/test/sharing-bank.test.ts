@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, Group, ImportAnswer, RemindAnswer, Resource, ResourceRow, SharedTemplate } from '../../common/modules/sharingBank/schemas.js';
 import { runSharingBankJob } from '../src/modules/sharingBank/jobs.js';
 import { accountId, districtId, setRights } from './actions-fixtures.js';
-import { apiCaller, login, startTestServer, type TestServer } from './helper.js';
+import { TusClient } from './attachments-tus.js';
+import { apiCaller, bearer, listenOnLoopback, login, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
 /** The operator (every right) in Acme / Lyon; the district administrator in Marseille (the importer). */
@@ -99,6 +100,24 @@ describe('publication and audience', () => {
     const removal = await call({ method: 'DELETE', url: `/groups/${group.id}`, payload: { baseVersion: group.version } });
     expect(removal.status).toBe(409);
     expect(removal.body.message).toBe('sharingBank.group_in_use');
+  });
+
+  it('the files of a group’s resource reach its members only, as the resource does', async () => {
+    const chiefs = await publish({ title: 'Consigne chefs fichier', audience: 'groups', groupIds: [group.id] });
+    const base = await listenOnLoopback(server);
+    const bytes = Buffer.from('%PDF-1.4\n% consigne\n');
+    const attachmentId = randomUUID();
+    const created = await new TusClient(base, manager).createWith({ attachmentId, module: 'sharingBank', recordId: chiefs.id, name: 'consigne.pdf', type: 'application/pdf' }, bytes.length, bytes);
+    expect(created.status).toBe(201);
+    const file = (token: string) => fetch(`${base}/api/attachments/${attachmentId}`, { headers: bearer(token) });
+    const member = await file(field);
+    expect(member.status).toBe(200);
+    expect(Buffer.from(await member.arrayBuffer()).equals(bytes)).toBe(true);
+    // The district switcher left the group (above, it was added): the file is not found for them.
+    const left = await call<Group>({ method: 'PATCH', url: `/groups/${group.id}`, payload: { baseVersion: group.version, changes: { memberIds: [fieldId] } } });
+    expect(left.status, left.text).toBe(200);
+    group = left.data;
+    expect((await file(other)).status).toBe(404);
   });
 
   it('refuses a group audience without groups, a stranger in a group, and a source on a plain resource', async () => {

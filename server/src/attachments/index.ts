@@ -37,6 +37,12 @@ export interface AttachmentRule {
   owners: readonly string[];
   /** Whether the read right sees only the files of the records naming it (the others are not found). */
   ownersOnly?: true;
+  /**
+   * For a module whose readers see only some of its records (a resource published to a group):
+   * an SQL condition on the record's row (its columns unqualified, `$3` the account's id) a
+   * reader's record must meet; the files of the others are not found, as the records are.
+   */
+  readableWhen?: string;
   locks?: true;
   /**
    * `documents`: the module takes files of any type (a document library), up to
@@ -83,12 +89,17 @@ export type RecordAccess = 'manage' | 'owner' | 'reader' | 'hidden' | 'none';
 export async function recordAccess(db: Queryable, rule: AttachmentRule, rights: readonly string[], where: { districtId: string; recordId: string; accountId: string }): Promise<RecordAccess> {
   if (canAttach(rights, rule, 'manage')) return 'manage';
   if (!canAttach(rights, rule, 'read')) return 'none';
-  if (rule.owners.length === 0) return 'reader';
-  const { rows } = await db.query<{ own: boolean }>(
-    `select (${rule.owners.map((column) => `${column} = $3`).join(' or ')}) is true as own from ${rule.table} where id = $1 and district_id = $2`,
+  if (rule.owners.length === 0 && rule.readableWhen === undefined) return 'reader';
+  const own = rule.owners.length === 0 ? 'false' : `(${rule.owners.map((column) => `${column} = $3`).join(' or ')}) is true`;
+  const readable = rule.readableWhen === undefined ? 'true' : `(${rule.readableWhen}) is true`;
+  const { rows } = await db.query<{ own: boolean; readable: boolean }>(
+    `select ${own} as own, ${readable} as readable from ${rule.table} where id = $1 and district_id = $2`,
     [where.recordId, where.districtId, where.accountId],
   );
-  if (rows[0] === undefined || rows[0].own) return 'owner';
+  // A record not written yet (its files arrive first) is its uploader's.
+  if (rows[0] === undefined) return rule.owners.length === 0 ? 'reader' : 'owner';
+  if (!rows[0].readable) return 'hidden';
+  if (rows[0].own) return 'owner';
   return rule.ownersOnly ? 'hidden' : 'reader';
 }
 

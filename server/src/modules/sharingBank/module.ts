@@ -3,7 +3,7 @@ import { RECORDS_CHANGED_EVENT } from '../_platform/events.js';
 import type { ServerModule } from '../_platform/module.js';
 import { runSharingBankJob } from './jobs.js';
 import { sharingBankMigrations } from './migrations.js';
-import { SHARING_FILES } from './repository.js';
+import { readerSees, SHARING_FILES } from './repository.js';
 import { sharingBankRoutes } from './routes.js';
 import { seedSharingBank } from './seed.js';
 
@@ -17,7 +17,16 @@ export const sharingBankModule: ServerModule = {
   // Reminders N days after publication, once per version.
   jobs: [runSharingBankJob],
   // A resource's files, of any type (a library): readers see them, managers attach and delete them.
-  attachments: { [SHARING_FILES]: { features: ['sharingBank'], table: 'sharing_resources', owners: [], documents: true } },
+  attachments: {
+    // A reader reaches the files of the resources they see: the district's, or their groups'.
+    [SHARING_FILES]: {
+      features: ['sharingBank'],
+      table: 'sharing_resources',
+      owners: [],
+      documents: true,
+      readableWhen: readerSees('', '$3::uuid'),
+    },
+  },
   namedTables: [
     { table: 'sharing_resources', name: 'title' },
     { table: 'sharing_groups', name: 'name' },

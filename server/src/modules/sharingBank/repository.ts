@@ -95,6 +95,14 @@ const resourceFields = (row: ResourceDbRow): ResourceFields => ({
   sourceId: row.source_id,
 });
 
+/**
+ * Whether a reader (the SQL `account`) sees a resource (its columns prefixed by `row`): one
+ * published to the district, or to a group they are in. The same rule for the records and
+ * their files (module.ts, the attachment rule).
+ */
+export const readerSees = (row: string, account: string): string =>
+  `${row}audience = 'district' or exists (select 1 from sharing_groups g where g.id = any(${row}group_ids) and g.deleted_at is null and ${account} = any(g.member_ids))`;
+
 /** The members of a district who hold the read right, and the live groups' members: who a resource asks. */
 export interface AudienceBook {
   readers: string[];
@@ -199,8 +207,7 @@ export class SharingBankRepository {
   private get visible(): string {
     return this.manage
       ? 'sharing_resources'
-      : `(select * from sharing_resources x where x.audience = 'district'
-           or exists (select 1 from sharing_groups g where g.id = any(x.group_ids) and g.deleted_at is null and '${this.actorId}'::uuid = any(g.member_ids)))`;
+      : `(select * from sharing_resources x where ${readerSees('x.', `'${this.actorId}'::uuid`)})`;
   }
 
   private get resourceSelect(): string {
