@@ -32,7 +32,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<{ status: numb
 }
 
 export function LinkViewer({ token }: { token: string }) {
-  const { t, i18n } = useTranslation('third-party');
+  // Not suspended on the namespace: the link's data is asked for at once, its words at the same time.
+  const { t, i18n, ready } = useTranslation('third-party', { useSuspense: false });
   const [view, setView] = useState<SharedLinkView | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const base = `/api/shared/links/${token}`;
@@ -63,8 +64,9 @@ export function LinkViewer({ token }: { token: string }) {
     <main className="plain-page viewer-link">
       <div className="viewer-page">
         <p className="viewer-product">{PRODUCT_NAME}</p>
-        {view === null && failure === null && <p role="status">{t('links.viewer.loading')}</p>}
-        {failure !== null && (
+        {!ready && <p role="status" aria-busy="true" />}
+        {ready && view === null && failure === null && <p role="status">{t('links.viewer.loading')}</p>}
+        {ready && failure !== null && (
           <div role="alert" className="viewer-failure">
             <h1>{t(`links.viewer.${failure}`)}</h1>
             {failure === 'error' && (
@@ -74,7 +76,7 @@ export function LinkViewer({ token }: { token: string }) {
             )}
           </div>
         )}
-        {view !== null && failure === null && (
+        {ready && view !== null && failure === null && (
           <article>
             <h1>{view.siteName}</h1>
             <p className="viewer-kicker">{t('links.viewer.shared_by', { name: view.senderName, recipient: view.recipientName })}</p>
