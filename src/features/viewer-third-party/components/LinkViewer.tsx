@@ -11,6 +11,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import type { CodeSent, SharedLinkView } from '../../../../common/modules/thirdParty/links';
+import { formatDateTime } from '../../../lib/dates';
 import { formatBytes } from '../../../lib/format-bytes';
 import '../../../components/plain.css';
 import './viewer.css';
@@ -58,7 +59,6 @@ export function LinkViewer({ token }: { token: string }) {
     document.title = view ? `${view.siteName} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [view]);
 
-  const dateTime = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <main className="plain-page viewer-link">
@@ -80,7 +80,7 @@ export function LinkViewer({ token }: { token: string }) {
           <article>
             <h1>{view.siteName}</h1>
             <p className="viewer-kicker">{t('links.viewer.shared_by', { name: view.senderName, recipient: view.recipientName })}</p>
-            <p className="viewer-kicker">{t('links.viewer.until', { date: dateTime(view.expiresAt) })}</p>
+            <p className="viewer-kicker">{t('links.viewer.until', { date: formatDateTime(view.expiresAt, i18n.language) })}</p>
             {view.message !== '' && <blockquote className="viewer-message">{view.message}</blockquote>}
             {view.codeRequired ? (
               <CodeForm base={base} email={view.email} onOpen={() => void load()} />
