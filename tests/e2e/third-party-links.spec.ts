@@ -15,7 +15,7 @@ import { devices, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_SITES } from '../../server/src/seed/demo-data';
 import { mailsTo } from './mail-capture';
-import { submitLogin } from './support';
+import { cutNetwork, restoreNetwork, submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
 const TARGET = DEMO_SITES.Lyon![2]!;
@@ -96,4 +96,55 @@ test('a manager shares a site with an outsider, who downloads a file on a phone;
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Ce lien de partage a été révoqué par la personne qui vous l’a envoyé.');
   await expect(phone.getByRole('link', { name: new RegExp(photoName.replace('.', '\\.')) })).toHaveCount(0);
   await outsider.close();
+});
+
+test('a link made offline on a phone is shown at once as waiting, made once when the connection is back, and its address then shows', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tag = randomUUID().slice(0, 8);
+  const recipient = `Thomas Garnier ${tag}`;
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token ?? ''}` };
+  const sites = (await (await page.request.get('/api/third-party/links/sites', { headers })).json()) as { data: { id: string; name: string }[] };
+  const site = sites.data.find((s) => s.name === TARGET.name)!;
+
+  // The list, then the form prefilled by the URL contract, both online; axe on both.
+  await page.goto('/third-party');
+  await expect(page.getByRole('heading', { level: 1, name: 'Share links' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Share links' }).getByRole('link').first()).toBeVisible();
+  const axe = async (what: string) => {
+    const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect.soft(violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await axe('list');
+  await page.goto(`/third-party/new?siteId=${site.id}&items=site:${site.id},contacts:${site.id}&email=thomas.${tag}@elec-services.example`);
+  await expect(page.getByRole('checkbox', { name: /Site contacts/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /General information/ })).toBeChecked();
+  await expect(page.getByLabel("Recipient's e-mail", { exact: true })).toHaveValue(`thomas.${tag}@elec-services.example`);
+  await axe('form');
+  // The app's service worker holds the screens before the network goes.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+
+  await cutNetwork(context);
+  await page.getByLabel("Recipient's name", { exact: true }).fill(recipient);
+  await page.getByRole('checkbox', { name: /One-time|one-time/ }).check();
+  await page.getByRole('button', { name: 'Make and send the link' }).click();
+  await expect(page.getByText(/waiting to be sent/i).first()).toBeVisible();
+  await expect(page.getByLabel('Link address')).toHaveCount(0);
+
+  await restoreNetwork(context);
+  await expect(page.getByLabel('Link address')).toHaveValue(/\/viewerThirdParty\/[A-Za-z0-9_-]{65}$/, { timeout: 60_000 });
+  await axe('sheet');
+  const held = (await (await page.request.get(`/api/third-party/links?siteId=${site.id}`, { headers })).json()) as { data: { recipientName: string; otp: boolean; items: { kind: string }[] }[] };
+  const mine = held.data.filter((l) => l.recipientName === recipient);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.otp).toBe(true);
+  expect(mine[0]!.items.map((i) => i.kind).sort()).toEqual(['contacts', 'site']);
+  // A reload sends nothing more.
+  await page.reload();
+  await expect(page.getByLabel('Link address')).toBeVisible();
+  const again = (await (await page.request.get(`/api/third-party/links?siteId=${site.id}`, { headers })).json()) as { data: { recipientName: string }[] };
+  expect(again.data.filter((l) => l.recipientName === recipient)).toHaveLength(1);
 });

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import type { CodeSent, SharedLinkView } from '../../../../common/modules/thirdParty/links';
+import { formatDateTime } from '../../../lib/dates';
 import { formatBytes } from '../../../lib/format-bytes';
 import '../../../components/plain.css';
 import './viewer.css';
@@ -32,7 +33,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<{ status: numb
 }
 
 export function LinkViewer({ token }: { token: string }) {
-  const { t, i18n } = useTranslation('third-party');
+  // Not suspended on the namespace: the link's data is asked for at once, its words at the same time.
+  const { t, i18n, ready } = useTranslation('third-party', { useSuspense: false });
   const [view, setView] = useState<SharedLinkView | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const base = `/api/shared/links/${token}`;
@@ -57,14 +59,14 @@ export function LinkViewer({ token }: { token: string }) {
     document.title = view ? `${view.siteName} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [view]);
 
-  const dateTime = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <main className="plain-page viewer-link">
       <div className="viewer-page">
         <p className="viewer-product">{PRODUCT_NAME}</p>
-        {view === null && failure === null && <p role="status">{t('links.viewer.loading')}</p>}
-        {failure !== null && (
+        {!ready && <p role="status" aria-busy="true" />}
+        {ready && view === null && failure === null && <p role="status">{t('links.viewer.loading')}</p>}
+        {ready && failure !== null && (
           <div role="alert" className="viewer-failure">
             <h1>{t(`links.viewer.${failure}`)}</h1>
             {failure === 'error' && (
@@ -74,11 +76,11 @@ export function LinkViewer({ token }: { token: string }) {
             )}
           </div>
         )}
-        {view !== null && failure === null && (
+        {ready && view !== null && failure === null && (
           <article>
             <h1>{view.siteName}</h1>
             <p className="viewer-kicker">{t('links.viewer.shared_by', { name: view.senderName, recipient: view.recipientName })}</p>
-            <p className="viewer-kicker">{t('links.viewer.until', { date: dateTime(view.expiresAt) })}</p>
+            <p className="viewer-kicker">{t('links.viewer.until', { date: formatDateTime(view.expiresAt, i18n.language) })}</p>
             {view.message !== '' && <blockquote className="viewer-message">{view.message}</blockquote>}
             {view.codeRequired ? (
               <CodeForm base={base} email={view.email} onOpen={() => void load()} />
