@@ -112,6 +112,15 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     await db.query(`insert into inventory_equipment (id, district_id, article_id, name, site_id, created_by) values ($1, $2, $3, 'Extincteur hall', $4, $5)`, [id, lyon, article, siteId, author]);
     return id;
   },
+  // A document of a site's folder (its versions): the managers' of the sites or of the explorer only.
+  files: async (author) => {
+    const db = await server.databases.client('acme');
+    const folder = randomUUID();
+    const id = randomUUID();
+    await db.query(`insert into file_folders (id, district_id, site_id, name, created_by) values ($1, $2, $3, $4, $5)`, [folder, lyon, siteId, `Dossier ${folder.slice(0, 8)}`, author]);
+    await db.query(`insert into file_documents (id, district_id, folder_id, site_id, name, created_by) values ($1, $2, $3, $4, 'Registre.pdf', $5)`, [id, lyon, folder, siteId, author]);
+    return id;
+  },
 };
 
 /** A complete attachment row (the checks read the row, not the bytes) of a record of `district`; its id. */
