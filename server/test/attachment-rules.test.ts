@@ -119,6 +119,15 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     await db.query(`insert into sharing_resources (id, district_id, title, kind, created_by) values ($1, $2, 'Procédure d’évacuation', 'procedure', $3)`, [id, lyon, author]);
     return id;
   },
+  // A document of a site's folder (its versions): the managers' of the sites or of the explorer only.
+  files: async (author) => {
+    const db = await server.databases.client('acme');
+    const folder = randomUUID();
+    const id = randomUUID();
+    await db.query(`insert into file_folders (id, district_id, site_id, name, created_by) values ($1, $2, $3, $4, $5)`, [folder, lyon, siteId, `Dossier ${folder.slice(0, 8)}`, author]);
+    await db.query(`insert into file_documents (id, district_id, folder_id, site_id, name, created_by) values ($1, $2, $3, $4, 'Registre.pdf', $5)`, [id, lyon, folder, siteId, author]);
+    return id;
+  },
 };
 
 /** A complete attachment row (the checks read the row, not the bytes) of a record of `district`; its id. */

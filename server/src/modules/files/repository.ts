@@ -100,11 +100,12 @@ const PATH_SQL = `(with recursive up(id, parent_id, name, depth) as (
       union all select q.id, q.parent_id, q.name, up.depth + 1 from file_folders q join up on q.id = up.parent_id)
     select string_agg(name, '/' order by depth desc) from up)`;
 
-const DOCUMENT_SELECT = `
+/** The documents' select, `path` an SQL expression of the folder's path (PATH_SQL, or a parameter when every row shares one folder). */
+const documentSelect = (path: string) => `
   select d.id, d.version, d.folder_id, d.site_id, d.name, d.tags, d.valid_until::text as valid_until, d.current_version_id,
          d.updated_at, d.updated_by, d.created_by, d.deleted_at,
          (select count(*) from file_versions v where v.document_id = d.id) as versions,
-         ${PATH_SQL} as path,
+         ${path} as path,
          cv.number as cv_number, cv.created_at as cv_created_at, cv.created_by as cv_created_by,
          a.name as a_name, a.type as a_type, a.size as a_size, a.state as a_state, a.created_by_name as a_created_by_name
     from file_documents d
@@ -378,8 +379,8 @@ export class FilesRepository {
 
   // ------------------------------------------------------------ documents
 
-  private async documentRows(where: string, params: unknown[], tail = ''): Promise<DocumentRow[]> {
-    const { rows } = await this.db.query<DocumentRow>(`${DOCUMENT_SELECT} where d.district_id = $1 and ${where} ${tail}`, [this.district, ...params]);
+  private async documentRows(where: string, params: unknown[], tail = '', path = PATH_SQL): Promise<DocumentRow[]> {
+    const { rows } = await this.db.query<DocumentRow>(`${documentSelect(path)} where d.district_id = $1 and ${where} ${tail}`, [this.district, ...params]);
     return rows;
   }
 
@@ -411,7 +412,9 @@ export class FilesRepository {
   async folderDocuments(folderId: string, deleted: boolean): Promise<FileDocument[]> {
     const folder = await this.folderRow(folderId);
     if (!folder.site_id) return [];
-    return this.toDocuments(await this.documentRows(`d.folder_id = $2 and (d.deleted_at is null or $3)`, [folderId, deleted], 'order by vigie_fold(d.name), d.id'));
+    // One folder: its path read once, not per document (a folder of 10,000 files).
+    const { rows } = await this.db.query<{ path: string | null }>(`select ${PATH_SQL.replaceAll('d.folder_id', '$1::uuid')} as path`, [folderId]);
+    return this.toDocuments(await this.documentRows(`d.folder_id = $2 and (d.deleted_at is null or $3)`, [folderId, deleted, rows[0]?.path ?? ''], 'order by vigie_fold(d.name), d.id', '$4::text'));
   }
 
   /** A live site folder a document may go in. */

@@ -20,13 +20,14 @@ import { downloadVersion, Preview } from './Preview';
 function useDocument(documentId: string): { doc: DocumentSheet | null; loading: boolean } {
   const query = useQuery(documentQuery(documentId));
   const [kept, setKept] = useState<FileDocument | null>(null);
+  const unreachable = query.data === undefined && (query.isError || query.fetchStatus === 'paused');
   useEffect(() => {
-    if (query.data || !query.isError) return;
+    if (!unreachable) return;
     void keptFolders().then((all) => setKept(all.flatMap((k) => k.documents).find((d) => d.id === documentId) ?? null));
-  }, [query.data, query.isError, documentId]);
+  }, [unreachable, documentId]);
   if (query.data) return { doc: query.data, loading: false };
   if (kept) return { doc: { ...kept, allVersions: kept.current ? [kept.current] : [] }, loading: false };
-  return { doc: null, loading: query.isPending };
+  return { doc: null, loading: query.isPending && !unreachable };
 }
 
 export function DocumentPanel({ documentId, folders, canManage, onClose }: { documentId: string; folders: readonly Folder[]; canManage: boolean; onClose: () => void }) {

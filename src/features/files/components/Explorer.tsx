@@ -40,23 +40,26 @@ export interface ExplorerProps {
 function useFolders(tree: 'site' | 'type', ownerId: string, deleted: boolean) {
   const query = useQuery(treeQuery(tree, ownerId, deleted));
   const [kept, setKept] = useState<Folder[] | null>(null);
+  // Offline (the query failed, or waits for the network) without a copy: the kept folders' own.
+  const unreachable = query.data === undefined && (query.isError || query.fetchStatus === 'paused');
   useEffect(() => {
-    if (query.data || !query.isError || tree !== 'site') return;
+    if (!unreachable || tree !== 'site') return;
     void keptFolders().then((all) => setKept(all.filter((k) => k.siteId === ownerId).flatMap((k) => k.folders)));
-  }, [query.data, query.isError, tree, ownerId]);
-  return { folders: query.data ?? kept ?? null, loading: query.isPending && kept === null, failed: query.isError && kept === null };
+  }, [unreachable, tree, ownerId]);
+  return { folders: query.data ?? kept ?? null, loading: query.isPending && !unreachable && kept === null, failed: unreachable && kept === null };
 }
 
 /** A folder's documents: the server's (or the device's copy), else its kept folder's. */
 function useDocuments(folderId: string | null, deleted: boolean, enabled: boolean) {
   const query = useQuery({ ...folderDocumentsQuery(folderId ?? '', deleted), enabled: enabled && folderId !== null });
   const [kept, setKept] = useState<FileDocument[] | null>(null);
+  const unreachable = query.data === undefined && (query.isError || query.fetchStatus === 'paused');
   useEffect(() => {
     setKept(null);
-    if (!folderId || query.data || !query.isError) return;
+    if (!folderId || !unreachable) return;
     void keptHolding(folderId).then((held) => setKept(held?.documents ?? null));
-  }, [folderId, query.data, query.isError]);
-  return { documents: query.data ?? kept ?? null, fromDevice: !query.data && kept !== null, failed: query.isError && kept === null };
+  }, [folderId, unreachable]);
+  return { documents: query.data ?? kept ?? null, fromDevice: !query.data && kept !== null, failed: unreachable && kept === null };
 }
 
 export function Explorer({ tree, ownerId, ownerName, folderId, documentId, onOpen, canManage, compact = false }: ExplorerProps) {

@@ -1,0 +1,90 @@
+/**
+ * Files in Chromium against the real server.
+ *
+ * 1. A field user on a phone opens a site's sheet, keeps its "Registre de sécurité" folder on the
+ *    device (its size shown first), the network goes, the app is restarted three times offline,
+ *    and the folder's PDF opens from the device (its bytes read from the kept copy).
+ * 2. A district administrator uploads a file into a site's folder offline: shown at once as
+ *    waiting; the network back, it arrives once; a second upload of the same name is version 2.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { cutNetwork, restoreNetwork, submitLogin } from './support';
+
+async function authorization(page: Page): Promise<{ Authorization: string }> {
+  return { Authorization: `Bearer ${(await page.evaluate(() => localStorage.getItem('token'))) ?? ''}` };
+}
+
+/** The first demo site with folders (its type's template) and its folder `name`, as the page's session reads them. */
+async function demoFolder(page: Page, name: string): Promise<{ siteId: string; folderId: string }> {
+  const headers = await authorization(page);
+  const choices = (await (await page.request.get('/api/files/choices', { headers })).json()) as { data: { sites: { id: string; siteTypeId: string | null }[] } };
+  const site = choices.data.sites.find((s) => s.siteTypeId !== null)!;
+  const tree = (await (await page.request.get(`/api/files/sites/${site.id}/folders`, { headers })).json()) as { data: { folders: { id: string; name: string }[] } };
+  return { siteId: site.id, folderId: tree.data.folders.find((f) => f.name === name)!.id };
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a field user keeps a site folder on the device and opens its PDF offline after restarts', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await submitLogin(page, 'field@demo.vigie.test');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const { siteId } = await demoFolder(page, 'Registre de sécurité');
+    await page.goto(`/site/${siteId}`);
+    const panel = page.getByRole('region', { name: 'Site files' });
+    await panel.getByText('Registre de sécurité').click();
+    await expect(panel.getByText('Registre de sécurité.pdf')).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Keep this folder on this device' }).click();
+    await expect(panel.getByText(/Size to download: \d/)).toBeVisible();
+    await panel.getByRole('button', { name: 'Download' }).click();
+    await expect(panel.getByText(/Kept on this device: 1 document/)).toBeVisible();
+    // The document's sheet opened once online: its code is on the device.
+    await panel.getByText('Registre de sécurité.pdf').click();
+    await expect(panel.getByRole('heading', { name: 'Registre de sécurité.pdf' })).toBeVisible();
+
+    await cutNetwork(context);
+    for (let restart = 0; restart < 3; restart++) {
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'Site files' })).toBeVisible({ timeout: 20_000 });
+    }
+    const offlinePanel = page.getByRole('region', { name: 'Site files' });
+    await offlinePanel.getByText('Registre de sécurité').click();
+    await offlinePanel.getByText('Registre de sécurité.pdf').click();
+    // The PDF is read from the device: its frame shows the kept bytes.
+    const frame = offlinePanel.locator('iframe.files-preview-pdf');
+    await expect(frame).toHaveAttribute('src', /^blob:/);
+    const head = await frame.evaluate(async (el: HTMLIFrameElement) => (await (await fetch(el.src)).text()).slice(0, 5));
+    expect(head).toBe('%PDF-');
+    await restoreNetwork(context);
+  });
+});
+
+test('a district administrator uploads offline: waiting at once, sent once; the same name again is version 2', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await submitLogin(page, 'district-admin@demo.vigie.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const { siteId, folderId } = await demoFolder(page, 'Plans de prévention');
+  await page.goto(`/files/sites?site=${siteId}&folder=${folderId}`);
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
+  const name = `Plan de prévention ${Date.now().toString(36)}.txt`;
+
+  await cutNetwork(context);
+  await page.getByTestId('files-picker').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Plan de prévention, version 1') });
+  const waiting = page.getByTestId('files-waiting-upload').filter({ hasText: name });
+  await expect(waiting).toBeVisible();
+  await expect(waiting.getByText('Waiting to be sent')).toBeVisible();
+
+  await restoreNetwork(context);
+  await expect(waiting).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Documents' }).getByText(name)).toBeVisible({ timeout: 30_000 });
+  const headers = await authorization(page);
+  const listed = async () =>
+    ((await (await page.request.get(`/api/files/folders/${folderId}/documents`, { headers })).json()) as { data: { name: string; versions: number }[] }).data.filter((d) => d.name === name);
+  expect(await listed()).toEqual([expect.objectContaining({ versions: 1 })]);
+
+  await page.getByTestId('files-picker').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Plan de prévention, version 2') });
+  await expect.poll(async () => (await listed()).map((d) => d.versions), { timeout: 30_000 }).toEqual([2]);
+});
