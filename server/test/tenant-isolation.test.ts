@@ -519,6 +519,9 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   ],
   'POST /api/inventory/audits/:id/complete': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/complete`, payload: { scanIds: [] } }],
   'POST /api/inventory/audits/:id/move': (t) => [{ method: 'POST', url: `/api/inventory/audits/${t.inventory.audit}/move`, payload: { equipmentId: t.inventory.equipment } }],
+  // Inventory: another tenant's item's questionnaire inspections listed, and one started on it.
+  'GET /api/inventory/equipment/:id/inspections': (t) => [{ method: 'GET', url: `/api/inventory/equipment/${t.inventory.equipment}/inspections` }],
+  'POST /api/inventory/equipment/:id/inspections': (t) => [{ method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/inspections`, payload: { id: randomUUID() } }],
 };
 
 /** Routes that take an id in the body or the query, aimed at tenant `t` from a session in client database `own`. */
