@@ -603,6 +603,9 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   'PATCH /api/files/documents/:id': (t) => [{ method: 'PATCH', url: `/api/files/documents/${filesOf(t).document}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
   'DELETE /api/files/documents/:id': (t) => [{ method: 'DELETE', url: `/api/files/documents/${filesOf(t).document}`, payload: { baseVersion: 1 } }],
   'POST /api/files/documents/:id/restore': (t) => [{ method: 'POST', url: `/api/files/documents/${filesOf(t).document}/restore`, payload: { baseVersion: 1 } }],
+  // Inventory: another tenant's item's questionnaire inspections listed, and one started on it.
+  'GET /api/inventory/equipment/:id/inspections': (t) => [{ method: 'GET', url: `/api/inventory/equipment/${t.inventory.equipment}/inspections` }],
+  'POST /api/inventory/equipment/:id/inspections': (t) => [{ method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/inspections`, payload: { id: randomUUID() } }],
 };
 
 /** A site folder and a document of each tenant's district (the Files demo data's), read once before the tests. */

@@ -168,6 +168,9 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
     reason: 'copies a shared template into the caller’s district: the handler checks the target module’s template manage right (declarations, or the questionnaire family’s)',
     marks: [{ feature: 'sharingBank', action: 'read' }],
   },
+  // Inventory: an item's check with its category's questionnaire starts that inspection, the field user's own work
+  // (the Questionnaires module's create checks the caller's right to fill the template's family).
+  'POST /api/inventory/equipment/:id/inspections': { reason: 'starts the caller’s own inspection of the item’s category’s questionnaire (Questionnaires checks the right to fill it)', marks: [INVENTORY_READ_MARK] },
 };
 
 /** Whether a mark needs a manage right (every alternative of an anyOf does). */

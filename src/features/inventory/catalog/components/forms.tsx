@@ -2,7 +2,8 @@
  * The article's and the item's forms (managers): checked against the shared schemas as the user
  * types, a draft kept and offered back, saved through the outbox (an edit sends only what
  * changed), so they work offline: the pickers (categories, articles, sites, members, suppliers,
- * contracts) read the device's copies. The new item form takes a scan's `tag`, `serial` or
+ * contracts) read the device's copies. The new item form takes its photos (queued with the item
+ * in one outbox write, uploaded once the item is created), and a scan's `tag`, `serial` or
  * `barcode` (the article with that barcode is chosen), or a sheet's `article` and `site`.
  */
 import { IonButton } from '@ionic/react';
@@ -18,6 +19,7 @@ import { schemaProblems } from '../../../../components/module/validation';
 import { describeApiError } from '../../../../lib/error-messages';
 import { showSavedToast } from '../../../../lib/saved-toast';
 import { matchesSearch } from '../../../../lib/text-fold';
+import type { AttachmentInput } from '../../../../lib/outbox';
 import { showToast } from '../../../../lib/toast';
 import { articles, categories, choicesQueryOptions, equipment } from '../kinds';
 import type { EquipmentNewSearch } from '../search';
@@ -223,6 +225,9 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
   const byBarcode = useInfiniteQuery({ ...articles.pagesQueryOptions({ barcode: prefill.barcode ?? '' }), enabled: item === undefined && prefill.barcode !== undefined });
   const barcodeArticle = prefill.barcode === undefined ? undefined : (byBarcode.data?.pages[0]?.items[0] ?? choices.rows.find((a) => a.barcode === prefill.barcode));
   const searchId = useId();
+  const photosId = useId();
+  // A new item's photos, queued with it (uploaded once the item is created: the sheet's files).
+  const [photos, setPhotos] = useState<File[]>([]);
   const [saving, setSaving] = useState(false);
   const articleOf = (id: string) => choices.rows.find((a) => a.id === id) ?? (barcodeArticle?.id === id ? barcodeArticle : undefined);
   const categoryOf = (articleId: string) => categoryList.data?.find((c) => c.id === articleOf(articleId)?.categoryId);
@@ -315,7 +320,7 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
     try {
       const fields = fieldsOf(current);
       if (item === undefined) {
-        const id = await equipment.queueCreate(fields);
+        const id = await equipment.queueCreate(fields, photos.length > 0 ? photoAttachments(photos) : undefined);
         await form.clearDraft();
         showSavedToast(t('catalog.form.created'));
         onDone(id);
@@ -385,8 +390,44 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
         <Select label={t('catalog.field.contract')} value={state.contractId} onChange={(v) => set('contractId', v)} none={t('catalog.form.none')} options={named.contracts} />
         <CustomFields fields={category?.fields ?? []} values={state.values} onChange={(key, value) => set('values', { ...state.values, [key]: value })} />
         <TextField label={t('catalog.field.notes')} value={state.notes} onChange={(v) => set('notes', v)} problem={shown('notes')} multiline maxlength={TEXT_MAX} />
+        {item === undefined && (
+          <fieldset className="inventory-catalog-box">
+            <legend>{t('catalog.sheet.photos')}</legend>
+            <label className="record-form-select" htmlFor={photosId}>
+              {t('catalog.sheet.add_photos')}
+              <input
+                id={photosId}
+                type="file"
+                multiple
+                accept="image/*"
+                onChange={(event) => {
+                  const picked = [...(event.target.files ?? [])];
+                  event.target.value = '';
+                  setPhotos((list) => [...list, ...picked]);
+                }}
+              />
+            </label>
+            {photos.length > 0 && (
+              <ul className="inventory-catalog-photos" aria-label={t('catalog.form.photos_chosen', { count: photos.length })}>
+                {photos.map((photo, i) => (
+                  <li key={`${photo.name}-${i}`}>
+                    <span>{photo.name}</span>
+                    <IonButton size="small" fill="outline" onClick={() => setPhotos((list) => list.filter((_, j) => j !== i))} aria-label={t('catalog.form.photo_remove', { name: photo.name })}>
+                      {t('catalog.form.remove')}
+                    </IonButton>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="inventory-catalog-hint">{t('catalog.form.photos_hint')}</p>
+          </fieldset>
+        )}
         <FormActions saveLabel={t('catalog.form.save')} cancelLabel={t('catalog.sheet.cancel')} saving={saving} onCancel={onCancel} form={form} />
       </RecordFormElement>
     </ModulePage>
   );
 }
+
+/** A new item's photos as the outbox's attachments of its create (each with its own id; a file without type is declared octet-stream). */
+export const photoAttachments = (files: readonly File[]): AttachmentInput[] =>
+  files.map((file) => ({ attachmentId: crypto.randomUUID(), blob: file, name: file.name, type: file.type || 'application/octet-stream' }));
