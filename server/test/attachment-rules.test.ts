@@ -128,6 +128,19 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     await db.query(`insert into file_documents (id, district_id, folder_id, site_id, name, created_by) values ($1, $2, $3, $4, 'Registre.pdf', $5)`, [id, lyon, folder, siteId, author]);
     return id;
   },
+  // A prevention plan's signature: its picture is the signer's (a reader who signs) or a manager's.
+  thirdPartySignatures: async (author) => {
+    const db = await server.databases.client('acme');
+    const [company, intervention, id] = [randomUUID(), randomUUID(), randomUUID()];
+    await db.query(`insert into tp_companies (id, district_id, name, created_by) values ($1, $2, 'Elec Services Rhône', $3)`, [company, lyon, operatorId]);
+    await db.query(`insert into tp_interventions (id, district_id, company_id, site_id, name, starts_on, ends_on, worker_ids, created_by) values ($1, $2, $3, $4, 'Tableau électrique', current_date, current_date, '{}', $5)`, [
+      intervention, lyon, company, siteId, operatorId,
+    ]);
+    await db.query(`insert into tp_plan_signatures (id, district_id, intervention_id, plan_version, role, name, attachment_id, sections, signed_at, created_by) values ($1, $2, $3, 1, 'company', 'J. Martin', $4, '[]', now(), $5)`, [
+      id, lyon, intervention, randomUUID(), author,
+    ]);
+    return id;
+  },
 };
 
 /** A complete attachment row (the checks read the row, not the bytes) of a record of `district`; its id. */
@@ -174,8 +187,10 @@ describe('who attaches files to a record', () => {
     it(`${module}: the author, the assignee or a manager attaches; another reader of the district neither attaches, continues an upload nor deletes`, async () => {
       const rule = ATTACHMENT_MODULES[module]!;
       const recordId = await RECORDS[module]!(people.author.id, people.assignee.id);
-      const attachers = rule.owners.length === 0 ? [people.manager] : [people.author, people.assignee, people.manager];
-      const refused = rule.owners.length === 0 ? [people.author, people.stranger] : [people.stranger];
+      // A rule naming one owner (a signature's signer) has no assignee: the assignee is then another reader.
+      const owners = [people.author, people.assignee].slice(0, rule.owners.length);
+      const attachers = [...owners, people.manager];
+      const refused = [people.author, people.assignee, people.stranger].filter((who) => !owners.includes(who));
       for (const who of attachers) {
         const made = await who.tus.createWith(meta(module, recordId), photo.length, photo);
         expect(made.status, `${module}: ${who.id}`).toBe(201);
