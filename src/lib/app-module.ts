@@ -29,6 +29,14 @@ export interface ModuleLinks {
   inspection: (id: string) => string;
   /** The inspections to do. */
   inspections: string;
+  /** The form sharing a site's items with someone outside the product (Third parties), prefilled. */
+  shareItems: (siteId: string, items: readonly ShareItemRef[], email?: string) => string;
+}
+
+/** An item a share link may carry: a kind registered on the server (`folder`, `document`, `preventionPlan`…) and its id. */
+export interface ShareItemRef {
+  kind: string;
+  id: string;
 }
 
 export interface AppModule {

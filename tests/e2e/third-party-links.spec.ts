@@ -148,3 +148,42 @@ test('a link made offline on a phone is shown at once as waiting, made once when
   const again = (await (await page.request.get(`/api/third-party/links?siteId=${site.id}`, { headers })).json()) as { data: { recipientName: string }[] };
   expect(again.data.filter((l) => l.recipientName === recipient)).toHaveLength(1);
 });
+
+test('a manager shares a site’s folder from its files; an outsider on a phone downloads its PDF and the download is in the log', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const tag = randomUUID().slice(0, 8);
+  const recipient = `Bureau de contrôle ${tag}`;
+  await submitLogin(page, MANAGER);
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await page.goto('/site/view/infoV2');
+  await page.getByRole('list', { name: 'Sites' }).getByRole('link').filter({ hasText: TARGET.name }).click();
+  const files = page.getByRole('region', { name: 'Site files' });
+  await files.getByText('Registre de sécurité', { exact: true }).click();
+  await expect(files.getByText('Registre de sécurité.pdf')).toBeVisible();
+
+  // The folder's share action opens the share form with the folder chosen.
+  await files.getByRole('link', { name: 'Share this folder with someone outside' }).click();
+  await expect(page.getByRole('heading', { name: 'Share with someone outside' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Registre de sécurité/ })).toBeChecked();
+  await page.getByLabel("Recipient's name", { exact: true }).fill(recipient);
+  await page.getByLabel("Recipient's e-mail", { exact: true }).fill(`controle.${tag}@bureau-controle.example`);
+  await page.getByRole('button', { name: 'Make and send the link' }).click();
+  const address = page.getByLabel('Link address');
+  await expect(address).toHaveValue(/\/viewerThirdParty\/[A-Za-z0-9_-]{65}$/, { timeout: 30_000 });
+  const url = await address.inputValue();
+  const sheetUrl = page.url();
+
+  const outsider = await browser.newContext({ ...devices['Pixel 7'], locale: 'fr-FR' });
+  const phone = await outsider.newPage();
+  await phone.goto(new URL(url).pathname);
+  await expect(phone.getByText('Registre de sécurité', { exact: true }).first()).toBeVisible();
+  const download = phone.waitForEvent('download');
+  await phone.getByRole('link', { name: /Registre de sécurité\.pdf/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Registre de sécurité.pdf');
+  expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  await outsider.close();
+
+  await page.goto(sheetUrl);
+  await expect(page.getByRole('region', { name: 'Access log' })).toContainText('Downloaded: Registre de sécurité.pdf');
+});

@@ -1,10 +1,15 @@
 /** Files in the app (lib/app-module.ts): its route subtree and its start. */
 import { defineAppModule } from '../../lib/app-module';
 import { moduleRoutes } from './routes';
+import { setShareLinks } from './share';
 
 export const filesModule = defineAppModule({
   folder: 'files',
   manifests: ['files'],
-  routes: (parent) => ({ files: moduleRoutes(parent) }),
+  routes: (parent, links) => {
+    // A folder or a document is shared with an outsider through the third-party links' form.
+    setShareLinks(links);
+    return { files: moduleRoutes(parent) };
+  },
   start: () => import('./index').then((m) => m.startFilesModule),
 });

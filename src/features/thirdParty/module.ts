@@ -4,6 +4,7 @@
  * companies working on the sites), their route subtrees and their start.
  */
 import { defineAppModule } from '../../lib/app-module';
+import { shareItemsHref } from './links/paths';
 import { thirdPartyRoutes, thirdPartyV2Routes } from './routes';
 
 export const thirdPartyModule = defineAppModule({
@@ -11,4 +12,5 @@ export const thirdPartyModule = defineAppModule({
   manifests: ['thirdParty', 'thirdPartyV2'],
   routes: (parent) => ({ thirdParty: thirdPartyRoutes(parent), thirdPartyV2: thirdPartyV2Routes(parent) }),
   start: () => import('./index').then((m) => m.startThirdPartyModule),
+  links: { shareItems: shareItemsHref },
 });

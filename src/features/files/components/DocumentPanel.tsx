@@ -15,6 +15,7 @@ import { usePendingWrites } from '../../../lib/outbox';
 import { documentQuery, FILES_MODULE, queueDocumentDeleted, queueDocumentUpdate } from '../api';
 import { keptFolders } from '../keep';
 import { formatBytes, Uploader, ValidityChip } from './parts';
+import { ShareButton } from '../share';
 import { downloadVersion, Preview } from './Preview';
 
 function useDocument(documentId: string): { doc: DocumentSheet | null; loading: boolean } {
@@ -64,6 +65,7 @@ export function DocumentPanel({ documentId, folders, canManage, onClose }: { doc
             <Preview version={doc.current} />
           </div>
           <IonButton onClick={() => void downloadVersion(doc.current!)}>{t('document.download')}</IonButton>
+          {doc.siteId && !doc.deletedAt && !waiting && <ShareButton siteId={doc.siteId} kind="document" id={doc.id} />}
         </>
       )}
       {canManage && !doc.deletedAt && (

@@ -21,6 +21,7 @@ import { filesKeys, folderDocumentsQuery, FILES_MODULE, queueFolderCreate, queue
 import { folderBytes, forgetFolder, keepFolder, keptFolder, keptFolders, keptHolding, storageEstimate, type KeptFolder } from '../keep';
 import { DocumentPanel } from './DocumentPanel';
 import { formatBytes, Uploader, ValidityChip } from './parts';
+import { ShareButton } from '../share';
 import './files.css';
 
 export interface ExplorerProps {
@@ -156,6 +157,7 @@ export function Explorer({ tree, ownerId, ownerName, folderId, documentId, onOpe
           {tree === 'site' && current && <FolderDocuments folder={current} deleted={deleted} onOpen={onOpen} />}
           {tree === 'site' && current && canManage && !current.deletedAt && <Uploader folderId={current.id} />}
           {tree === 'site' && current && <KeepFolder siteId={ownerId} folders={folders} folder={current} />}
+          {tree === 'site' && current && !current.deletedAt && !waitingIds.has(current.id) && <ShareButton siteId={ownerId} kind="folder" id={current.id} />}
           {tree === 'type' && children.length === 0 && <p className="files-note">{t('template.empty')}</p>}
         </>
       )}

@@ -1,4 +1,6 @@
 /** The addresses of the outside companies' screens (below /third-party-v2). */
+import { shareItemsHref } from '../links/paths';
+
 const ROOT = '/third-party-v2';
 export const CURRENT_PATH = `${ROOT}/current`;
 export const companiesHref = () => `${ROOT}/companies`;
@@ -12,6 +14,5 @@ export const interventionsHref = () => `${ROOT}/interventions`;
 export const interventionHref = (id: string) => `${ROOT}/interventions/${id}`;
 export const interventionEditHref = (id: string) => `${ROOT}/interventions/${id}/edit`;
 export const interventionNewHref = (companyId?: string) => `${ROOT}/interventions/new${companyId ? `?companyId=${companyId}` : ''}`;
-/** The links part's page making a share link of the plan for the company (src/features/thirdParty/links). */
-export const sharePlanHref = (siteId: string, interventionId: string, email: string) =>
-  `/third-party/new?${new URLSearchParams({ siteId, items: `preventionPlan:${interventionId}`, ...(email ? { email } : {}) }).toString()}`;
+/** The links part's page making a share link of the plan for the company. */
+export const sharePlanHref = (siteId: string, interventionId: string, email: string) => shareItemsHref(siteId, [{ kind: 'preventionPlan', id: interventionId }], email);
