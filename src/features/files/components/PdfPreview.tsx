@@ -2,7 +2,7 @@
  * A PDF drawn on the device with pdf.js: Android Chrome shows no PDF in a frame. pdf.js (its
  * chunk and its worker, served by the app itself) is imported only when a PDF is shown; the
  * build's precache lists both, so a kept folder's PDF opens offline even if no PDF was ever
- * opened online on the device. The first page is drawn at once at the frame's width, the
+ * opened online on the device. One worker serves every PDF of the page load. The first page is drawn at once at the frame's width, the
  * others as they scroll into view, one at a time; zoom redraws them. No eval (the CSP has
  * none): isEvalSupported false.
  */
@@ -17,11 +17,29 @@ const MAX_CANVAS_WIDTH = 4096;
 const MAX_PIXEL_RATIO = 2;
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
 
+type PdfJs = typeof import('pdfjs-dist');
+let engine: Promise<{ pdfjs: PdfJs; worker: InstanceType<PdfJs['PDFWorker']> }> | null = null;
+
+/**
+ * pdf.js and its worker, started once per page load and shared by every PDF shown: called as
+ * soon as a PDF is to be shown, so the code loads and the worker starts while its bytes are read.
+ */
+export function pdfEngine(): Promise<{ pdfjs: PdfJs; worker: InstanceType<PdfJs['PDFWorker']> }> {
+  engine ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')])
+    .then(([pdfjs, url]) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = url.default;
+      return { pdfjs, worker: new pdfjs.PDFWorker() };
+    })
+    .catch((error: unknown) => {
+      engine = null;
+      throw error;
+    });
+  return engine;
+}
+
 async function openPdf(blob: Blob): Promise<PDFDocumentProxy> {
-  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
-  if (pdfjs.GlobalWorkerOptions.workerSrc === '') pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  const data = new Uint8Array(await blob.arrayBuffer());
-  return pdfjs.getDocument({ data, isEvalSupported: false }).promise;
+  const [{ pdfjs, worker }, bytes] = await Promise.all([pdfEngine(), blob.arrayBuffer()]);
+  return pdfjs.getDocument({ data: new Uint8Array(bytes), worker, isEvalSupported: false }).promise;
 }
 
 export function PdfPreview({ blob, name, onDownload }: { blob: Blob; name: string; onDownload: () => void }) {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentVersion } from '../../../../common/modules/files/schemas';
 import { saveResponse } from '../../../lib/download';
 import { fileBytes } from '../keep';
-import { PdfPreview } from './PdfPreview';
+import { pdfEngine, PdfPreview } from './PdfPreview';
 
 const TEXT_MAX = 200_000;
 
@@ -33,6 +33,8 @@ export function Preview({ version }: { version: DocumentVersion }) {
       setShown({ kind: 'none' });
       return;
     }
+    // pdf.js loads and its worker starts while the bytes are read.
+    if (kind === 'pdf') pdfEngine().catch(() => undefined);
     fileBytes(version.id)
       .then(async (blob) => {
         if (!live) return;
