@@ -3,7 +3,9 @@
  *
  * 1. A field user on a phone opens a site's sheet, keeps its "Registre de sécurité" folder on the
  *    device (its size shown first), the network goes, the app is restarted three times offline,
- *    and the folder's PDF opens from the device (its bytes read from the kept copy).
+ *    and the folder's PDF opens from the device (its bytes read from the kept copy), its first
+ *    page drawn by pdf.js.
+ *    A damaged PDF says it cannot be shown and offers its download.
  * 2. A district administrator uploads a file into a site's folder offline: shown at once as
  *    waiting; the network back, it arrives once; a second upload of the same name is version 2.
  */
@@ -53,12 +55,44 @@ test.describe('on a phone', () => {
     const offlinePanel = page.getByRole('region', { name: 'Site files' });
     await offlinePanel.getByText('Registre de sécurité').click();
     await offlinePanel.getByText('Registre de sécurité.pdf').click();
-    // The PDF is read from the device: its frame shows the kept bytes.
-    const frame = offlinePanel.locator('iframe.files-preview-pdf');
-    await expect(frame).toHaveAttribute('src', /^blob:/);
-    const head = await frame.evaluate(async (el: HTMLIFrameElement) => (await (await fetch(el.src)).text()).slice(0, 5));
-    expect(head).toBe('%PDF-');
+    // The PDF is read from the device and drawn by pdf.js (its code precached): its first page
+    // is a canvas with ink on it, its page count shown.
+    await expect(offlinePanel.getByText('3 pages')).toBeVisible({ timeout: 20_000 });
+    const firstPage = offlinePanel.getByRole('img', { name: 'Page 1 of 3' });
+    await expect(firstPage).toBeVisible();
+    const inked = await firstPage.evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let dark = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3]! > 0 && pixels[i]! < 128) dark++;
+      return { width: canvas.width, dark };
+    });
+    expect(inked.width).toBeGreaterThan(300);
+    expect(inked.dark).toBeGreaterThan(100);
+    // The last page is drawn once scrolled into view.
+    await offlinePanel.locator('.files-pdf-page[data-page="3"]').scrollIntoViewIfNeeded();
+    await expect(offlinePanel.getByRole('img', { name: 'Page 3 of 3' })).toBeVisible();
+    // Zoomed in, the page is drawn again, wider.
+    await offlinePanel.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => offlinePanel.getByRole('img', { name: 'Page 1 of 3' }).evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(inked.width);
     await restoreNetwork(context);
+  });
+});
+
+test.describe('on a phone, without the service worker', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+
+  test('a damaged PDF says it cannot be shown and offers its download', async ({ page, context }) => {
+    await context.route('**/api/attachments/*', (route) => route.fulfill({ status: 200, contentType: 'application/pdf', body: '%PDF-1.7\nnot a document\n%%EOF' }));
+    await submitLogin(page, 'field@demo.vigie.test');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const { siteId } = await demoFolder(page, 'Registre de sécurité');
+    await page.goto(`/site/${siteId}`);
+    const panel = page.getByRole('region', { name: 'Site files' });
+    await panel.getByText('Registre de sécurité').click();
+    await panel.getByText('Registre de sécurité.pdf').click();
+    const alert = panel.getByRole('alert');
+    await expect(alert).toContainText('This PDF cannot be shown');
+    await expect(alert.getByRole('button', { name: 'Download' })).toBeVisible();
   });
 });
 

@@ -1,34 +1,23 @@
 /**
- * A document's preview on the device: an image, a text, a PDF (the browser's own PDF viewer, in
- * a frame of the bytes read once: kept folders' offline, else fetched with the session), or a
- * download for any other type. The bytes come from fileBytes (memory, kept folder, network), so
+ * A document's preview on the device: an image, a text, a PDF (drawn by pdf.js, loaded on demand:
+ * PdfPreview), or a download for any other type. The bytes come from fileBytes (memory, kept folder, network), so
  * a preview then a download reads the network once.
  */
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentVersion } from '../../../../common/modules/files/schemas';
+import { saveResponse } from '../../../lib/download';
 import { fileBytes } from '../keep';
+import { pdfEngine, PdfPreview } from './PdfPreview';
 
 const TEXT_MAX = 200_000;
 
-/** Saves `blob` as `name` (a download the browser names). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export async function downloadVersion(version: Pick<DocumentVersion, 'id' | 'name'>): Promise<void> {
-  saveBlob(await fileBytes(version.id), version.name);
+  await saveResponse(new Response(await fileBytes(version.id)), version.name);
 }
 
-type Shown = { kind: 'image' | 'pdf'; url: string } | { kind: 'text'; text: string } | { kind: 'none' };
+type Shown = { kind: 'image'; url: string } | { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'none' };
 
 export function Preview({ version }: { version: DocumentVersion }) {
   const { t } = useTranslation('file-explorer');
@@ -44,6 +33,8 @@ export function Preview({ version }: { version: DocumentVersion }) {
       setShown({ kind: 'none' });
       return;
     }
+    // pdf.js loads and its worker starts while the bytes are read.
+    if (kind === 'pdf') pdfEngine().catch(() => undefined);
     fileBytes(version.id)
       .then(async (blob) => {
         if (!live) return;
@@ -51,8 +42,12 @@ export function Preview({ version }: { version: DocumentVersion }) {
           setShown({ kind: 'text', text: (await blob.slice(0, TEXT_MAX).text()) });
           return;
         }
+        if (kind === 'pdf') {
+          setShown({ kind: 'pdf', blob });
+          return;
+        }
         url = URL.createObjectURL(new Blob([blob], { type: version.type }));
-        setShown({ kind, url });
+        setShown({ kind: 'image', url });
       })
       .catch(() => live && setFailed(true));
     return () => {
@@ -63,7 +58,7 @@ export function Preview({ version }: { version: DocumentVersion }) {
   if (failed) return <p className="files-preview-note">{t('preview.unavailable')}</p>;
   if (shown === null) return <IonSpinner aria-label={t('preview.loading')} />;
   if (shown.kind === 'image') return <img className="files-preview-image" src={shown.url} alt={version.name} />;
-  if (shown.kind === 'pdf') return <iframe className="files-preview-pdf" src={shown.url} title={version.name} />;
+  if (shown.kind === 'pdf') return <PdfPreview blob={shown.blob} name={version.name} onDownload={() => void downloadVersion(version)} />;
   if (shown.kind === 'text') return <pre className="files-preview-text">{shown.text}</pre>;
   return (
     <div className="files-preview-note">
