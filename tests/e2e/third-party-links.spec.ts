@@ -181,7 +181,7 @@ test('a manager shares a site’s folder from its files; an outsider on a phone 
   await phone.getByRole('link', { name: /Registre de sécurité\.pdf/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Registre de sécurité.pdf');
-  expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
   await outsider.close();
 
   await page.goto(sheetUrl);
