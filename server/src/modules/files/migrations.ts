@@ -12,15 +12,9 @@
  * - `file_versions`: each version one attachment (module `files`, record = the document), numbered
  *   from 1; the attachment id is unique, so a replayed upload adds no second version.
  */
+import { RECORD_COLUMNS } from '../_platform/migrations.js';
 import type { Migration } from '../../db/migrate.js';
 
-const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
 
 export const filesMigrations: Migration[] = [
   {

@@ -12,15 +12,9 @@
  *   sign-out. A partial unique index keeps one open row per worker and site, so two phones
  *   signing the same worker in at once make one presence and a 409.
  */
+import { RECORD_COLUMNS } from '../../_platform/migrations.js';
 import type { Migration } from '../../../db/migrate.js';
 
-const RECORD_COLUMNS = `
-        version int not null default 1,
-        created_at timestamptz not null default now(),
-        created_by uuid not null,
-        updated_at timestamptz not null default now(),
-        updated_by uuid,
-        deleted_at timestamptz`;
 
 export const companiesMigrations: Migration[] = [
   {
