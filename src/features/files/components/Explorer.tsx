@@ -9,10 +9,11 @@
  * validity chip, tags and size, and "keep this folder on this device" (its size and the storage
  * quota shown first). Offline, a folder read before or kept opens from the device.
  */
-import { IonButton, IonChip, IonInput, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
+import { IonButton, IonChip, IonInput, IonItem, IonList, IonSpinner, IonToggle } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Label } from '../../../components/Label';
 import type { FileDocument, Folder } from '../../../../common/modules/files/schemas';
 import { StatusChip, useWideLayout } from '../../../components/module';
 import { useOnDelivered, usePendingWrites } from '../../../lib/outbox';
@@ -144,10 +145,10 @@ export function Explorer({ tree, ownerId, ownerName, folderId, documentId, onOpe
             <IonList className="files-list" aria-label={t('folders')}>
               {children.map((f) => (
                 <IonItem key={f.id} button detail className="files-row" onClick={() => onOpen(f.id)}>
-                  <IonLabel>
+                  <Label>
                     <span className="files-row-name">📁 {f.name}</span>
                     {tree === 'site' && <span className="files-row-meta">{t('folder.count', { count: f.documents })}</span>}
-                  </IonLabel>
+                  </Label>
                   {waitingIds.has(f.id) && <IonChip outline>{t('waiting')}</IonChip>}
                   {f.deletedAt && <StatusChip tone="danger" label={t('deleted')} />}
                 </IonItem>
@@ -282,12 +283,12 @@ function DocumentRows({ documents, onOpen }: { documents: readonly FileDocument[
     <IonList className="files-list" aria-label={t('documents')}>
       {documents.map((d) => (
         <IonItem key={d.id} button detail className="files-row" onClick={() => onOpen(d.folderId, d.id)}>
-          <IonLabel>
+          <Label>
             <span className="files-row-name">{d.name}</span>
             <span className="files-row-meta">
               {[d.path, d.current ? formatBytes(d.current.size, i18n.language) : '', d.versions > 1 ? t('document.versionN', { n: d.current?.number ?? d.versions }) : '', d.tags.join(', ')].filter(Boolean).join(' · ')}
             </span>
-          </IonLabel>
+          </Label>
           <ValidityChip doc={d} />
           {waiting.has(d.id) && <IonChip outline>{t('waiting')}</IonChip>}
           {d.deletedAt && <StatusChip tone="danger" label={t('deleted')} />}
@@ -312,10 +313,10 @@ function FolderDocuments({ folder, deleted, onOpen }: { folder: Folder; deleted:
             const s = i.summary as WriteSummary;
             return (
               <IonItem key={i.key} className="files-row" data-testid="files-waiting-upload">
-                <IonLabel>
+                <Label>
                   <span className="files-row-name">{s.name}</span>
                   <span className="files-row-meta">{formatBytes(s.size ?? 0, i18n.language)}</span>
-                </IonLabel>
+                </Label>
                 <IonChip outline>{i.state === 'failed' ? t('upload.failed') : t('waiting')}</IonChip>
               </IonItem>
             );

@@ -3,11 +3,12 @@
  * its template folders) and /files/sites (pick a site, browse its folders and documents). The
  * choice, the folder and the open document are in the address.
  */
-import { IonInput, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { IonInput, IonItem, IonList, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Label } from '../../../components/Label';
 import { ModulePage } from '../../../components/module';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { can } from '../../../lib/rights';
@@ -29,7 +30,7 @@ function Picker({ items, label, onPick }: { items: readonly { id: string; name: 
       <IonList aria-label={label}>
         {shown.map((i) => (
           <IonItem key={i.id} button detail className="files-row" onClick={() => onPick(i.id)}>
-            <IonLabel>{i.name}</IonLabel>
+            <Label>{i.name}</Label>
           </IonItem>
         ))}
       </IonList>

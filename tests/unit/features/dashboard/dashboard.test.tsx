@@ -95,7 +95,7 @@ describe('the dashboard', () => {
   it('keeps the district, its client, the district modules with screens and the unread notifications in a compact form', async () => {
     seedSession();
     // Every envelope carries the district's modules and the unread count: the answers agree.
-    // Files has a manifest without screens yet, brandNewModule no manifest: neither is listed.
+    // brandNewModule has no manifest (a module of a later release): it is not listed.
     const session = { districtModules: [{ name: 'sites' }, { name: 'files' }, { name: 'cartography' }, { name: 'brandNewModule' }], unreadNotificationsNumber: 5 };
     server.use(
       http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, session))),
@@ -105,7 +105,7 @@ describe('the dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent(DEMO_DISTRICT.name));
     expect(screen.getByTestId('dashboard-client')).toHaveTextContent(DEMO_DISTRICT.client.name);
     const modules = await screen.findByRole('list', { name: 'District modules:' });
-    await waitFor(() => expect(within(modules).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Sites', 'Cartography']));
+    await waitFor(() => expect(within(modules).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Sites', 'Files', 'Cartography']));
     expect(screen.getByTestId('dashboard-unread')).toHaveTextContent('5');
   });
 
@@ -116,9 +116,9 @@ describe('the dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('dashboard-district')).toHaveTextContent('Unavailable'), LOAD);
   });
 
-  it('says the district has no module when none of its modules has screens yet', async () => {
+  it('says the district has no module when none of its modules is one the app shows', async () => {
     seedSession();
-    const session = { districtModules: [{ name: 'files' }] };
+    const session = { districtModules: [{ name: 'brandNewModule' }] };
     server.use(
       http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, session))),
       http.get(api('dashboard'), () => HttpResponse.json(makeEnvelope(NOBODY, session))),
