@@ -366,12 +366,13 @@ export class FilesRepository {
       if (parent.deleted_at) throw new ApiError(409, { message: 'files.parent_deleted' });
     }
     if (!deleted) await this.requireFreeFolderName(row.name, row.parent_id, { siteTypeId: row.site_type_id, siteId: row.site_id }, id);
-    const stamp = row.deleted_at;
+    // A restore brings back what went with this folder: the sub-folders deleted at its very
+    // instant, compared in the database (PostgreSQL keeps microseconds, a JavaScript Date does not).
     await this.db.query(
       `with recursive down(id) as (select $1::uuid union all select f.id from file_folders f join down on f.parent_id = down.id)
        update file_folders f set deleted_at = ${deleted ? 'now()' : 'null'}, version = version + 1, updated_at = now(), updated_by = $2
-        where f.id in (select id from down) and ${deleted ? 'f.deleted_at is null' : 'f.deleted_at = $3'}`,
-      deleted ? [id, this.scope.actor.id] : [id, this.scope.actor.id, stamp],
+        where f.id in (select id from down) and ${deleted ? 'f.deleted_at is null' : 'f.deleted_at = (select deleted_at from file_folders where id = $1)'}`,
+      [id, this.scope.actor.id],
     );
     await writeHistory(this.scope, { module: FILES_MODULES.folders, recordId: id, version: row.version + 1, action: deleted ? 'delete' : 'restore', changes: [] });
     return this.folder(id);
