@@ -7,23 +7,11 @@
  *   /third-party       the links shared with people outside the product (third-party.read)
  *   /third-party-v2    → current; the companies, workers, interventions (thirdPartyV2.read/admin)
  */
-import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import type { Feature } from '../../../common/rights';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
+import { requireCan } from '../../lib/route-guards';
 import { companiesChildren } from './companies/routes';
 import { linksChildren } from './links/routes';
-
-/** Sends a reader without the feature's right back to their default page, with the rights toast. */
-export function requireThirdParty(feature: Feature, action: 'read' | 'manage' = 'read'): void {
-  if (can(getEnvelopeState().rights, feature, action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: [feature] } }, appTranslate));
-  throw redirect({ href: DEFAULT_PAGE, replace: true });
-}
 
 const NAMESPACES = ['third-party', 'components'];
 
@@ -31,7 +19,7 @@ export function thirdPartyRoutes(parent: AnyRoute) {
   const prefix = createRoute({
     getParentRoute: () => parent,
     path: 'third-party',
-    beforeLoad: () => requireThirdParty('thirdParty'),
+    beforeLoad: () => requireCan('thirdParty', 'read'),
     loader: () => i18n.loadNamespaces(NAMESPACES),
   });
   return prefix.addChildren(linksChildren(prefix));
@@ -41,7 +29,7 @@ export function thirdPartyV2Routes(parent: AnyRoute) {
   const prefix = createRoute({
     getParentRoute: () => parent,
     path: 'third-party-v2',
-    beforeLoad: () => requireThirdParty('thirdPartyV2'),
+    beforeLoad: () => requireCan('thirdPartyV2', 'read'),
     loader: () => i18n.loadNamespaces(NAMESPACES),
   });
   return prefix.addChildren(companiesChildren(prefix));
