@@ -2,8 +2,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { isPublicPagePath, PUBLIC_PAGE_FILE } from './common/public-pages';
 
 const THEME_COLOR = '#0d4f73';
 const API_SERVER = 'http://127.0.0.1:8080';
@@ -155,6 +156,46 @@ function splitIonicReact(): Plugin {
   }
 }
 
+/**
+ * The public pages' light entry (public.html, src/public/main.tsx; common/public-pages.ts): its
+ * stylesheet is inlined in the page (its own <style>, built from src/public/public.css), so
+ * the whole app's stylesheet (`cssCodeSplit: false` links it into every page) is taken out of it.
+ * The dev and preview servers answer the public paths with it, as the server does.
+ */
+function publicPages(): Plugin {
+  const serve: Connect.NextHandleFunction = (request, _response, next) => {
+    const [path = '/', query] = (request.url ?? '/').split('?');
+    if ((request.method === 'GET' || request.method === 'HEAD') && isPublicPagePath(path)) {
+      request.url = `/${PUBLIC_PAGE_FILE}${query === undefined ? '' : `?${query}`}`;
+    }
+    next();
+  };
+  return {
+    name: 'vigie:public-pages',
+    configureServer(server) {
+      server.middlewares.use(serve);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(serve);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.path.endsWith(`/${PUBLIC_PAGE_FILE}`)) return html;
+        // React DOM is imported by the entry's code (its evaluation a task of its own): preloaded
+        // here, it downloads with the entry instead of after it.
+        const { chunk, bundle } = context;
+        const reactDom = (chunk?.dynamicImports ?? []).flatMap((file) => {
+          const imported = bundle?.[file];
+          return imported?.type === 'chunk' && imported.moduleIds.some((id) => /[\\/]react-dom[\\/]/.test(id)) ? [file, ...imported.imports] : [];
+        });
+        const preloads = [...new Set(reactDom)].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        return html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '').replace('</head>', `${preloads.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 // wasm: the scanner's decoder (1.07 MB; 357 kB with Brotli).
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
 const COMPRESS_MIN_BYTES = 1024;
@@ -190,6 +231,7 @@ export default defineConfig({
   plugins: [
     splitIonicReact(),
     react(),
+    publicPages(),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',
@@ -255,6 +297,8 @@ export default defineConfig({
     // names are prefixed per feature, so nothing collides.
     cssCodeSplit: false,
     rolldownOptions: {
+      // The app, and the public pages' light entry (publicPages above).
+      input: { index: resolve('index.html'), public: resolve(PUBLIC_PAGE_FILE) },
       treeshake: {
         moduleSideEffects: (id) => (IONIC_COMPONENTS.test(id) && !id.endsWith('.css') ? false : undefined),
       },

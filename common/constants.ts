@@ -6,6 +6,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'fr';
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** How long a reset link asked from the login page ("forgot your password") serves. */
+export const RESET_LINK_HOURS = 1;
 export const IDLE_SECONDS = 900;
 export const IDLE_TIMEOUT_SECONDS = 1;
 export const IDLE_PING_SECONDS = 1;
@@ -62,5 +64,5 @@ export const I18N_NAMESPACES = [
   'common', 'action', 'stock-management', 'inventoryV2', 'components', 'cartography', 'logs',
   'third-party', 'contact-v2', 'itinerary', 'file-explorer', 'guided-tour', 'package',
   'contract', 'admin', 'plan2d', 'calendar', 'sites', 'declarations', 'questionnaires', 'actionsV3',
-  'supplier', 'sharingBank',
+  'supplier', 'sharingBank', 'dsa', 'importExport', 'view360', 'workflow', 'tc', 'synthesis',
 ] as const;

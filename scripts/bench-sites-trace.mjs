@@ -9,7 +9,8 @@
 // offline reads' first run has saved its copies (the emergency list among them), and the
 // traced start is a return with them on the device: with WATCH_MS=14000 the tasks after
 // LATE_MS (3500: the offline reads' run) are summed apart. TASK_MS (25): the tasks shown with
-// what ran in them (their calls over 2 ms).
+// what ran in them (their calls over 2 ms). TRACE_PATH (/site/view/infoV2) traces another page
+// the same way (/inventory-v2/equipment, /dashboard).
 import { chromium } from '@playwright/test';
 import { startBenchServer } from './bench-app-support.mjs';
 import { CHROME, chromeArgs, loggedInProfile, sleep, loadAverage } from './bench-support.mjs';
@@ -22,6 +23,7 @@ const STAY = Number(process.env.STAY_MS ?? 0);
 const LATE = Number(process.env.LATE_MS ?? 3500);
 // Tasks over TASK_MS (25) of CPU are shown with what ran in them.
 const TASK_MS = Number(process.env.TASK_MS ?? 25);
+const PATH = process.env.TRACE_PATH ?? '/site/view/infoV2';
 const server = await startBenchServer({ port: PORT, base: BASE, seedArgs: ['--sites', '10000'], tag: 'perf15t' });
 try {
   console.log('load', loadAverage());
@@ -38,7 +40,7 @@ try {
     page.on('response', (response) => {
       if (response.url().includes('/api/emergency/sites')) answers.push(response.status());
     });
-    await page.goto(`${BASE}/site/view/infoV2`);
+    await page.goto(`${BASE}${PATH}`);
     await sleep(WATCH);
     await cdp.send('Tracing.end');
     await done;
@@ -46,7 +48,7 @@ try {
     const busy = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' && e.ph === 'X').reduce((a, e) => a + e.dur, 0);
     const main = mains.sort((a, b) => busy(b) - busy(a))[0];
     const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
-    const send = events.find((e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url ?? '').includes('/site/view/infoV2'));
+    const send = events.find((e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url ?? '').includes(PATH));
     const nav = { ts: send?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.name === 'RunTask').map((e) => e.ts)) };
     const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= nav.ts);
     const cpu = tasks.map((t) => ({ at: (t.ts - nav.ts) / 1000, wall: t.dur / 1000, cpu: (t.tdur ?? t.dur) / 1000 }));

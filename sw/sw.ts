@@ -1,8 +1,9 @@
 /**
  * The service worker (built by vite-plugin-pwa, injectManifest). It precaches the app shell
  * and the translations, answers every navigation with index.html so the installed app starts
- * offline, refreshes translations stale-while-revalidate, and never caches the API (/api: it
- * carries credentials and per-user data) nor the socket (/ws), with one exception: the
+ * offline (the public pages' with public.html, their light entry: common/public-pages.ts),
+ * refreshes translations stale-while-revalidate, and never caches the API (/api: it carries
+ * credentials and per-user data) nor the socket (/ws), with one exception: the
  * basemap's style and tiles (/api/cartography/basemap/...), world data served without a
  * session, kept cache-first within a budget. The map's library (MapLibre, its worker and
  * stylesheet) is listed by the build but kept only once a map was opened on the device, then
@@ -17,6 +18,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { BASEMAP_CACHE, BASEMAP_PATH, KEEP_HEADER } from '../src/lib/basemap-cache-config';
 import { KEEP_MAP_CODE_MESSAGE, MAP_CODE_CACHE, MAP_CODE_PATH } from '../src/lib/map-code-config';
+import { PUBLIC_PAGE_FILE, PUBLIC_PAGE_PATTERN } from '../common/public-pages';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -33,8 +35,12 @@ cleanupOutdatedCaches();
 // The map's library is listed too, but kept apart (below).
 precacheAndRoute(manifest.filter((entry) => !MAP_CODE_PATH.test(urlOf(entry))));
 
+// The public pages (a share link's viewer, an upload-only link, the terms) have their own light
+// entry: a staff member's installed app opening such a link gets the page an outsider gets, from
+// the precache when offline. Registered first: the first matching route answers.
+registerRoute(new NavigationRoute(createHandlerBoundToURL(PUBLIC_PAGE_FILE), { allowlist: [PUBLIC_PAGE_PATTERN] }));
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NEVER_HANDLED }),
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NEVER_HANDLED, PUBLIC_PAGE_PATTERN] }),
 );
 
 registerRoute(

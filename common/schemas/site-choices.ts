@@ -8,8 +8,10 @@
  */
 import Type, { type Static } from 'typebox';
 import { Uuid } from './platform.js';
+import { SITE_CHOICES_MAX } from './site-choices-limit.js';
 
-export const SITE_CHOICES_MAX = 30;
+// The limit is in ./site-choices-limit.ts (no schema: the app's shell reads it at start).
+export { SITE_CHOICES_MAX };
 
 export const SiteChoicesQuery = Type.Object(
   {

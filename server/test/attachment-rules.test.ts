@@ -44,6 +44,13 @@ async function member(email: string, managerToken: string): Promise<{ id: string
  * A record of each module written by `author` and assigned to `assignee` (where the module
  * has an assignee), in Acme / Lyon; its id. Sites name no owner: a site of the district.
  */
+async function dsaArea(author: string): Promise<string> {
+  const db = await server.databases.client('acme');
+  const id = randomUUID();
+  await db.query(`insert into dsa_areas (id, district_id, site_id, name, created_by) values ($1, $2, $3, $4, $5)`, [id, lyon, siteId, `Échange ${id.slice(0, 8)}`, author]);
+  return id;
+}
+
 const RECORDS: Record<string, (author: string, assignee: string) => Promise<string>> = {
   sites: async () => siteId,
   declarations: async (author, assignee) => {
@@ -126,6 +133,22 @@ const RECORDS: Record<string, (author: string, assignee: string) => Promise<stri
     const id = randomUUID();
     await db.query(`insert into file_folders (id, district_id, site_id, name, created_by) values ($1, $2, $3, $4, $5)`, [folder, lyon, siteId, `Dossier ${folder.slice(0, 8)}`, author]);
     await db.query(`insert into file_documents (id, district_id, folder_id, site_id, name, created_by) values ($1, $2, $3, $4, 'Registre.pdf', $5)`, [id, lyon, folder, siteId, author]);
+    return id;
+  },
+  // A data-sharing area: the district's documents and the outside party's deposits, the managers' only.
+  dsa: async (author) => dsaArea(author),
+  dsa_deposits: async (author) => dsaArea(author),
+  // A site's 2D plan (its versions' images) and a site's 360 tour (its captures): the sites' managers'.
+  plan2d: async (author) => {
+    const db = await server.databases.client('acme');
+    const id = randomUUID();
+    await db.query(`insert into plan2d_plans (id, district_id, site_id, name, image_id, width, height, created_by) values ($1, $2, $3, 'RDC', $4, 800, 600, $5)`, [id, lyon, siteId, randomUUID(), author]);
+    return id;
+  },
+  view360: async (author) => {
+    const db = await server.databases.client('acme');
+    const id = randomUUID();
+    await db.query(`insert into sites (id, district_id, name, created_by) values ($1, $2, $3, $4)`, [id, lyon, `Site ${id.slice(0, 8)}`, author]);
     return id;
   },
   // A prevention plan's signature: its picture is the signer's (a reader who signs) or a manager's.

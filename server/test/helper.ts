@@ -1,58 +1,44 @@
 /**
- * Test servers: each test file builds the real server on a fresh embedded data folder (or,
- * with VIGIE_TEST_DRIVER=postgres, on fresh databases of the PostgreSQL server at
- * VIGIE_TEST_PG_URL), seeded with the demo data, and talks to it with `inject`.
+ * Test servers: each test file builds the real server on its own embedded data folder (or,
+ * with VIGIE_TEST_DRIVER=postgres, on its own databases of the PostgreSQL server at
+ * VIGIE_TEST_PG_URL), holding the demo data, and talks to it with `inject`.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 import type { Envelope, SessionData } from '../../common/api-types.js';
 import { buildServer, type VigieServer } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { databaseUrl } from '../src/db/postgres.js';
 import type { SendInformationsBody } from '../src/routes/api/emergency/payload.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { copySnapshot, dropInstallation, isSnapshotOf, newControlName, testEnv, usePostgres } from './seeded-snapshot.js';
 
-export const usePostgres = process.env.VIGIE_TEST_DRIVER === 'postgres';
-
-/** Shared across test files and runs: initdb once, then every database is a copy. */
-const TEMPLATE_DIR = resolve('node_modules/.cache/vigie/pglite-template');
+export { usePostgres };
 
 export interface TestServer extends VigieServer {
   config: Config;
   destroy(): Promise<void>;
 }
 
+/**
+ * A real server on its own installation: a copy of the run's seeded demo (seeded-snapshot.ts)
+ * when the overrides keep the demo data in local storage, else a new installation seeded here.
+ */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigie-test-'));
-  let dropDatabases: (() => Promise<void>) | null = null;
-  // No general request limit (rate-limit.test.ts sets one): the fuzz and load tests send
-  // thousands of requests a minute from one address; the browser tests run with the default.
-  // No scheduler running on its own clock: questionnaires.test.ts runs it at the times it chooses.
-  let env: NodeJS.ProcessEnv = { VIGIE_DATA_DIR: dataDir, VIGIE_PGLITE_TEMPLATE_DIR: TEMPLATE_DIR, VIGIE_STATIC_DIR: join(dataDir, 'no-app'), VIGIE_RATE_LIMIT: '0', VIGIE_SCHEDULER: 'false' };
-  if (usePostgres) {
-    const base = process.env.VIGIE_TEST_PG_URL;
-    if (!base) throw new Error('VIGIE_TEST_DRIVER=postgres needs VIGIE_TEST_PG_URL');
-    const control = `vigie_t${randomBytes(4).toString('hex')}`;
-    env = { ...env, DATABASE_URL: databaseUrl(base, control), VIGIE_DB_PREFIX: `${control}_`, VIGIE_SEED_DEMO: 'true' };
-    dropDatabases = async () => {
-      const admin = new pg.Client({ connectionString: databaseUrl(base, 'postgres') });
-      await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${control}%`]);
-      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
-      await admin.end();
-    };
-  }
-  const config = { ...loadConfig(env), ...overrides };
+  const control = usePostgres ? newControlName() : null;
+  const config = { ...loadConfig(testEnv(dataDir, control)), ...overrides };
+  const snapshot = inject('seededSnapshot');
+  if (snapshot && isSnapshotOf(config)) await copySnapshot(snapshot, dataDir, control);
   const server = await buildServer(config, { logger: false });
   return {
     ...server,
     config,
     async destroy() {
       await server.close();
-      await dropDatabases?.();
+      if (control) await dropInstallation(control);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -14,6 +14,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistrictRef, Envelope } from '../../common/api-types.js';
+import { ACTIONS_MODULE } from '../../common/modules/actions/names.js';
+import { CARTOGRAPHY_MODULES } from '../src/modules/cartography/repository.js';
+import { DECLARATIONS_MODULE } from '../src/modules/declarations/repository.js';
+import { QUESTIONNAIRES_MODULE } from '../src/modules/questionnaires/repository.js';
+import { emitRecordChanged } from '../src/modules/_platform/events.js';
 import { bearer, digestDatabases, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
@@ -143,10 +148,20 @@ async function addPoint(database: string, district: string, map: Record<MapKind,
 
 /** More of everything a list, count or map shows, in tenant `t`: an unread bell of the operator too. */
 async function addRows(t: Tenant): Promise<void> {
-  await addDeclaration(t.database, t.district, t.template, t.site, randomUUID(), t.marker);
-  await addInspection(t.database, t.district, t.checklist, t.site, randomUUID());
-  await addAction(t.database, t.district, t.site, randomUUID(), t.marker, { plan: t.plan, template: null });
+  const ids = { declaration: randomUUID(), inspection: randomUUID(), action: randomUUID() };
+  await addDeclaration(t.database, t.district, t.template, t.site, ids.declaration, t.marker);
+  await addInspection(t.database, t.district, t.checklist, t.site, ids.inspection);
+  await addAction(t.database, t.district, t.site, ids.action, t.marker, { plan: t.plan, template: null });
   await addPoint(t.database, t.district, t.map, t.marker);
+  // Written behind the server's back: told as a write through the API tells it, so the
+  // district's lists and their counts (kept a few seconds) are not the ones from before.
+  const written = [
+    { module: DECLARATIONS_MODULE, id: ids.declaration },
+    { module: QUESTIONNAIRES_MODULE, id: ids.inspection },
+    { module: ACTIONS_MODULE, id: ids.action },
+    { module: CARTOGRAPHY_MODULES.points, id: t.map.points },
+  ];
+  for (const { module, id } of written) emitRecordChanged(server.ctx.io, t.database, t.district, { module, id, version: 1 });
   await (await server.databases.client(t.database)).query(`insert into notifications (id, district_id, account_id, name, translate) values ($1, $2, $3, $4, false)`, [
     randomUUID(),
     t.district,
@@ -606,7 +621,173 @@ const CASES: Record<string, (t: Tenant) => Attempt[]> = {
   // Inventory: another tenant's item's questionnaire inspections listed, and one started on it.
   'GET /api/inventory/equipment/:id/inspections': (t) => [{ method: 'GET', url: `/api/inventory/equipment/${t.inventory.equipment}/inspections` }],
   'POST /api/inventory/equipment/:id/inspections': (t) => [{ method: 'POST', url: `/api/inventory/equipment/${t.inventory.equipment}/inspections`, payload: { id: randomUUID() } }],
+  // Data-sharing area: another tenant's area read, changed, its links made, extended, revoked, its deposits listed and moved; the public routes answer to a token alone.
+  'GET /api/dsa/areas/:id': (t) => [{ method: 'GET', url: `/api/dsa/areas/${dsaOf(t).area}` }],
+  'GET /api/dsa/areas/:id/history': (t) => [{ method: 'GET', url: `/api/dsa/areas/${dsaOf(t).area}/history` }],
+  'PATCH /api/dsa/areas/:id': (t) => [{ method: 'PATCH', url: `/api/dsa/areas/${dsaOf(t).area}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/dsa/areas/:id': (t) => [{ method: 'DELETE', url: `/api/dsa/areas/${dsaOf(t).area}`, payload: { baseVersion: 1 } }],
+  'POST /api/dsa/areas/:id/restore': (t) => [{ method: 'POST', url: `/api/dsa/areas/${dsaOf(t).area}/restore`, payload: { baseVersion: 1 } }],
+  'POST /api/dsa/areas/:id/links': (t) => [{ method: 'POST', url: `/api/dsa/areas/${dsaOf(t).area}/links`, payload: { id: randomUUID(), types: ['pdf'], quotaBytes: 2_000_000 } }],
+  'POST /api/dsa/areas/:id/links/:linkId/extend': (t) => [
+    { method: 'POST', url: `/api/dsa/areas/${dsaOf(t).area}/links/${dsaOf(t).link}/extend`, payload: { expiresAt: new Date(Date.now() + 86_400_000).toISOString() } },
+  ],
+  'POST /api/dsa/areas/:id/links/:linkId/revoke': (t) => [{ method: 'POST', url: `/api/dsa/areas/${dsaOf(t).area}/links/${dsaOf(t).link}/revoke` }],
+  'GET /api/dsa/areas/:id/deposits': (t) => [{ method: 'GET', url: `/api/dsa/areas/${dsaOf(t).area}/deposits` }],
+  'POST /api/dsa/areas/:id/deposits/:depositId/move': (t) => [
+    { method: 'POST', url: `/api/dsa/areas/${dsaOf(t).area}/deposits/${dsaOf(t).deposit}/move`, payload: { folderId: filesOf(t).folder, documentId: randomUUID() } },
+  ],
+  'GET /api/shared/dsa/:token': () => [{ method: 'GET', url: `/api/shared/dsa/${'x'.repeat(65)}` }],
+  'POST /api/shared/dsa/:token/uploads': () => [
+    {
+      method: 'POST',
+      url: `/api/shared/dsa/${'x'.repeat(65)}/uploads`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `id ${Buffer.from(randomUUID()).toString('base64')},name ${Buffer.from('a.pdf').toString('base64')},depositorName ${Buffer.from('X').toString('base64')}` },
+    },
+  ],
+  'PATCH /api/shared/dsa/:token/uploads/:id': (t) => [
+    { method: 'PATCH', url: `/api/shared/dsa/${'x'.repeat(65)}/uploads/${dsaOf(t).deposit}`, headers: { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, payload: Buffer.from('x') },
+  ],
+  // 360 tours: another tenant's site's tour read and written, its marker moved and removed, its stage's image and tiles read.
+  'GET /api/360/sites/:siteId': (t) => [{ method: 'GET', url: `/api/360/sites/${t.site}` }],
+  'GET /api/360/sites/:siteId/targets': (t) => [{ method: 'GET', url: `/api/360/sites/${t.site}/targets?kind=declaration` }],
+  'PUT /api/360/sites/:siteId/start': (t) => [{ method: 'PUT', url: `/api/360/sites/${t.site}/start`, payload: { stageId: t.stage } }],
+  'POST /api/360/sites/:siteId/links': (t) => [{ method: 'POST', url: `/api/360/sites/${t.site}/links`, payload: { id: randomUUID(), fromStageId: t.stage, toStageId: randomUUID(), yaw: 0, pitch: 0 } }],
+  'POST /api/360/sites/:siteId/markers': (t) => [{ method: 'POST', url: `/api/360/sites/${t.site}/markers`, payload: { id: randomUUID(), stageId: t.stage, yaw: 0, pitch: 0, kind: 'note', label: 'Taken over' } }],
+  'POST /api/360/sites/:siteId/captures': (t) => [{ method: 'POST', url: `/api/360/sites/${t.site}/captures`, payload: { id: randomUUID(), stageId: t.stage, capturedOn: '2024-01-02', attachmentId: t.attachment } }],
+  'PATCH /api/360/markers/:id': (t) => [{ method: 'PATCH', url: `/api/360/markers/${MARKER_OF.get(t.district)!}`, payload: { label: 'Taken over' } }],
+  'DELETE /api/360/markers/:id': (t) => [{ method: 'DELETE', url: `/api/360/markers/${MARKER_OF.get(t.district)!}` }],
+  'DELETE /api/360/links/:id': () => [{ method: 'DELETE', url: `/api/360/links/${randomUUID()}` }],
+  'DELETE /api/360/captures/:id': () => [{ method: 'DELETE', url: `/api/360/captures/${randomUUID()}` }],
+  'GET /api/360/images/:source': (t) => [{ method: 'GET', url: `/api/360/images/stage-${t.stage}` }, { method: 'GET', url: `/api/360/images/${t.attachment}` }],
+  'GET /api/360/images/:source/base': (t) => [{ method: 'GET', url: `/api/360/images/stage-${t.stage}/base` }],
+  'GET /api/360/images/:source/tiles/:col/:row': (t) => [{ method: 'GET', url: `/api/360/images/stage-${t.stage}/tiles/0/0` }],
+  // Workflows: another tenant's definition read, edited, published; its instance read and moved; its delegation ended.
+  'GET /api/workflow/definitions/:id': (t) => [{ method: 'GET', url: `/api/workflow/definitions/${workflowOf(t).definition}` }],
+  'PATCH /api/workflow/definitions/:id': (t) => [{ method: 'PATCH', url: `/api/workflow/definitions/${workflowOf(t).definition}`, payload: { name: 'Taken over' } }],
+  'POST /api/workflow/definitions/:id/publish': (t) => [{ method: 'POST', url: `/api/workflow/definitions/${workflowOf(t).definition}/publish` }],
+  'GET /api/workflow/instances/:id': (t) => [{ method: 'GET', url: `/api/workflow/instances/${workflowOf(t).instance}` }],
+  'POST /api/workflow/instances/:id/transitions': (t) => [{ method: 'POST', url: `/api/workflow/instances/${workflowOf(t).instance}/transitions`, payload: { transition: 'submit', fromState: 'requested', fields: { location: 'A', risks: 'B' } } }],
+  'DELETE /api/workflow/delegations/:id': (t) => [{ method: 'DELETE', url: `/api/workflow/delegations/${workflowOf(t).delegation}` }],
+  // 2D plans: another tenant's site's plans and pin candidates, its plan read and changed, its pins and zones moved or removed.
+  'GET /api/plan2d/sites/:id/plans': (t) => [{ method: 'GET', url: `/api/plan2d/sites/${t.site}/plans` }],
+  'GET /api/plan2d/sites/:id/candidates': (t) => [{ method: 'GET', url: `/api/plan2d/sites/${t.site}/candidates` }],
+  'GET /api/plan2d/plans/:id': (t) => [{ method: 'GET', url: `/api/plan2d/plans/${plan2dOf(t).plan}` }],
+  'PATCH /api/plan2d/plans/:id': (t) => [{ method: 'PATCH', url: `/api/plan2d/plans/${plan2dOf(t).plan}`, payload: { baseVersion: 1, changes: { name: 'Taken over' } } }],
+  'DELETE /api/plan2d/plans/:id': (t) => [{ method: 'DELETE', url: `/api/plan2d/plans/${plan2dOf(t).plan}`, payload: { baseVersion: 1 } }],
+  'POST /api/plan2d/plans/:id/revisions': (t) => [{ method: 'POST', url: `/api/plan2d/plans/${plan2dOf(t).plan}/revisions`, payload: { baseVersion: 1, sourceId: plan2dOf(t).image } }],
+  'POST /api/plan2d/plans/:id/pins': (t) => [{ method: 'POST', url: `/api/plan2d/plans/${plan2dOf(t).plan}/pins`, payload: { id: randomUUID(), kind: 'declaration', recordId: t.declaration, x: 0.5, y: 0.5 } }],
+  'POST /api/plan2d/plans/:id/declaration-pins': (t) => [{ method: 'POST', url: `/api/plan2d/plans/${plan2dOf(t).plan}/declaration-pins`, payload: { id: randomUUID(), recordId: t.declaration, x: 0.5, y: 0.5 } }],
+  'POST /api/plan2d/plans/:id/zones': (t) => [{ method: 'POST', url: `/api/plan2d/plans/${plan2dOf(t).plan}/zones`, payload: { id: randomUUID(), type: 'assembly', name: 'Taken over', colour: '#123456', points: [{ x: 0.5, y: 0.5 }] } }],
+  'PATCH /api/plan2d/pins/:id': (t) => [{ method: 'PATCH', url: `/api/plan2d/pins/${plan2dOf(t).pin}`, payload: { baseVersion: 1, x: 0.1, y: 0.1 } }],
+  'DELETE /api/plan2d/pins/:id': (t) => [{ method: 'DELETE', url: `/api/plan2d/pins/${plan2dOf(t).pin}` }],
+  'DELETE /api/plan2d/zones/:id': (t) => [{ method: 'DELETE', url: `/api/plan2d/zones/${plan2dOf(t).zone}` }],
+  // Import/export: another tenant's job (a done district export of the operator's) and its file.
+  'GET /api/import-export/jobs/:id': (t) => [{ method: 'GET', url: `/api/import-export/jobs/${JOB_OF.get(t.district)!}` }],
+  'GET /api/import-export/jobs/:id/file': (t) => [{ method: 'GET', url: `/api/import-export/jobs/${JOB_OF.get(t.district)!}/file` }],
+  // Synthesis: another tenant's shared saved table and dashboard (the demo's), read, edited, deleted and restored.
+  ...(Object.fromEntries(
+    (['tables', 'dashboards'] as const).flatMap((kind) => {
+      const url = (t: Tenant) => `/api/synthesisBuilder/${kind}/${SYNTHESIS_OF.get(t.district)![kind]}`;
+      return [
+        [`GET /api/synthesisBuilder/${kind}/:id`, (t: Tenant) => [{ method: 'GET', url: url(t) }]],
+        [`GET /api/synthesisBuilder/${kind}/:id/history`, (t: Tenant) => [{ method: 'GET', url: `${url(t)}/history` }]],
+        [`PATCH /api/synthesisBuilder/${kind}/:id`, (t: Tenant) => [{ method: 'PATCH', url: url(t), payload: { baseVersion: 1, changes: { name: 'Taken over' } } }]],
+        [`DELETE /api/synthesisBuilder/${kind}/:id`, (t: Tenant) => [{ method: 'DELETE', url: url(t), payload: { baseVersion: 1 } }]],
+        [`POST /api/synthesisBuilder/${kind}/:id/restore`, (t: Tenant) => [{ method: 'POST', url: `${url(t)}/restore`, payload: { baseVersion: 1 } }]],
+      ];
+    }),
+  ) as Record<string, (t: Tenant) => Attempt[]>),
+  // 360 tours: the list of another tenant's tour images to keep on a device.
+  'GET /api/360/sites/:siteId/download': (t) => [{ method: 'GET', url: `/api/360/sites/${t.site}/download` }],
 };
+
+/** The demo's shared saved table and dashboard of each tenant's district (synthesis seed). */
+const SYNTHESIS_OF = new Map<string, { tables: string; dashboards: string }>();
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const one = async (table: string) => (await client.query<{ id: string }>(`select id from ${table} where district_id = $1 and shared order by created_at limit 1`, [t.district])).rows[0]!.id;
+    SYNTHESIS_OF.set(t.district, { tables: await one('synthesis_tables'), dashboards: await one('synthesis_dashboards') });
+  }
+});
+
+/** A done job of the operator's in each tenant's district, with its file, written once before the tests. */
+const JOB_OF = new Map<string, string>();
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const id = randomUUID();
+    await client.query(
+      `insert into jobs (id, kind, district_id, account_id, state, progress, result, result_name, result_type, result_size, finished_at, expires_at)
+       values ($1, 'districtExport', $2, $3, 'done', 100, $4, 'export.zip', 'application/zip', 8, now(), now() + interval '1 day')`,
+      [id, t.district, operatorId, Buffer.from(t.marker.slice(0, 8))],
+    );
+    JOB_OF.set(t.district, id);
+  }
+});
+
+/**
+ * Routes whose path parameter names a list, not a record: read like the lists (the last test),
+ * at these addresses.
+ */
+const LISTS_WITH_PARAMS: Record<string, string[]> = {
+  'GET /api/import-export/exports/:name': [
+    '/api/import-export/exports/sites',
+    '/api/import-export/exports/suppliers',
+    '/api/import-export/exports/contacts',
+    '/api/import-export/exports/articles',
+    '/api/import-export/exports/equipment',
+    '/api/import-export/exports/users',
+  ],
+};
+
+/** A 360 marker on each tenant's site (a note), written once before the tests. */
+const MARKER_OF = new Map<string, string>();
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const id = randomUUID();
+    await client.query(
+      `insert into view360_markers (id, district_id, site_id, stage_id, yaw, pitch, kind, label, created_by) values ($1, $2, $3, $4, 0, 0, 'note', $5, $6)`,
+      [id, t.district, t.site, t.stage, `Note ${t.marker}`, operatorId],
+    );
+    MARKER_OF.set(t.district, id);
+  }
+});
+
+/** A hot-work permit, its definition and a delegation in each tenant's district, written once before the tests. */
+const WORKFLOW_OF = new Map<string, { definition: string; instance: string; delegation: string }>();
+const workflowOf = (t: Tenant) => WORKFLOW_OF.get(t.district)!;
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const { rows } = await client.query<{ id: string }>(`select id from workflow_definitions where district_id = $1 and name = 'Permis de feu'`, [t.district]);
+    const { rows: members } = await client.query<{ account_id: string }>('select account_id from memberships where district_id = $1 order by account_id limit 1', [t.district]);
+    const ids = { definition: rows[0]!.id, instance: randomUUID(), delegation: randomUUID() };
+    const member = members[0]!.account_id;
+    await client.query(
+      `insert into workflow_instances (id, district_id, definition_id, definition_version, title, state, state_entered_at, created_by) values ($1, $2, $3, 1, $4, 'requested', now(), $5)`,
+      [ids.instance, t.district, ids.definition, `${t.marker} permis`, member],
+    );
+    await client.query(`insert into workflow_delegations (id, district_id, account_id, delegate_id, starts_on, ends_on) values ($1, $2, $3, $3, current_date, current_date)`, [ids.delegation, t.district, member]);
+    WORKFLOW_OF.set(t.district, ids);
+  }
+});
+
+/** A plan of each tenant's district with its image, a pin and a zone (the 2D plans' demo data), read once before the tests. */
+const PLAN2D_OF = new Map<string, { plan: string; image: string; pin: string; zone: string }>();
+const plan2dOf = (t: Tenant) => PLAN2D_OF.get(t.district)!;
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const { rows } = await client.query<{ plan: string; image: string; pin: string; zone: string }>(
+      `select p.id as plan, p.image_id as image, (select id from plan2d_pins where plan_id = p.id limit 1) as pin, (select id from plan2d_zones where plan_id = p.id limit 1) as zone
+         from plan2d_plans p where p.district_id = $1 and exists (select 1 from plan2d_pins where plan_id = p.id) order by p.id limit 1`,
+      [t.district],
+    );
+    PLAN2D_OF.set(t.district, rows[0]!);
+  }
+});
 
 /** A site folder and a document of each tenant's district (the Files demo data's), read once before the tests. */
 const FILES_OF = new Map<string, { folder: string; document: string }>();
@@ -616,6 +797,20 @@ beforeAll(async () => {
     const client = await server.databases.client(t.database);
     const { rows } = await client.query<{ folder: string; document: string }>('select folder_id as folder, id as document from file_documents where district_id = $1 order by id limit 1', [t.district]);
     FILES_OF.set(t.district, rows[0]!);
+  }
+});
+
+/** Each tenant's demo data-sharing area, its active link and a deposit, read once before the tests. */
+const DSA_OF = new Map<string, { area: string; link: string; deposit: string }>();
+const dsaOf = (t: Tenant) => DSA_OF.get(t.district)!;
+beforeAll(async () => {
+  for (const t of [lyon, marseille, nantes]) {
+    const client = await server.databases.client(t.database);
+    const { rows } = await client.query<{ area: string; link: string; deposit: string }>(
+      'select p.area_id as area, p.link_id as link, p.id as deposit from dsa_deposits p where p.district_id = $1 order by p.id limit 1',
+      [t.district],
+    );
+    DSA_OF.set(t.district, rows[0]!);
   }
 });
 
@@ -709,6 +904,8 @@ const BODY_CASES = (t: Tenant, own: string): Attempt[] => [
   },
   // A resource published to the other tenant's group: not found.
   { method: 'POST', url: '/api/sharing-bank/resources', payload: { id: randomUUID(), title: 'Taken over', kind: 'poster', audience: 'groups', groupIds: [t.sharing.group] } },
+  // A plan of the other tenant's site, from its plan's image: not found.
+  { method: 'POST', url: '/api/plan2d/plans', payload: { id: randomUUID(), siteId: t.site, level: 'RDC', name: 'Taken over', sourceId: plan2dOf(t).image } },
 ];
 
 /**
@@ -745,6 +942,7 @@ const QUERIES: Record<string, (t: Tenant) => string[]> = {
   'GET /api/third-party/links': (t) => [`?siteId=${t.site}`],
   'GET /api/files/search': (t) => [`?site=${t.site}`],
   'GET /api/files/export.csv': (t) => [`?site=${t.site}`],
+  'GET /api/360/markers': (t) => [`?kind=declaration&recordId=${t.declaration}`],
 };
 
 /** Forgets every cached member envelope (what the bells count), as a write through the API does for its district. */
@@ -771,8 +969,8 @@ describe('tenant isolation', () => {
   it('has a case for every route with a path parameter', () => {
     const withParams = registeredRoutes(server).filter((route) => route.includes('/:'));
     expect(withParams.length).toBeGreaterThan(0);
-    expect(withParams.filter((route) => !(route in CASES))).toEqual([]);
-    expect(Object.keys(CASES).sort()).toEqual(withParams);
+    expect(withParams.filter((route) => !(route in CASES) && !(route in LISTS_WITH_PARAMS))).toEqual([]);
+    expect([...Object.keys(CASES), ...Object.keys(LISTS_WITH_PARAMS)].sort()).toEqual(withParams);
   });
 
   it('ids of another client or district answer 404 or 403 and change nothing, both ways', async () => {
@@ -834,14 +1032,15 @@ describe('tenant isolation', () => {
   });
 
   it('no list, export, count or map route shows another district\'s or another client\'s rows, nor changes when they gain some', async () => {
-    const reads = registeredRoutes(server).filter((route) => route.startsWith('GET /api/') && !route.includes('/:') && !NOT_TENANT_DATA.has(route));
+    const reads = registeredRoutes(server).filter((route) => route.startsWith('GET /api/') && (!route.includes('/:') || route in LISTS_WITH_PARAMS) && !NOT_TENANT_DATA.has(route));
     expect(reads).toEqual(expect.arrayContaining(['GET /api/declarations', 'GET /api/declarations/export.csv', 'GET /api/cartography/features', 'GET /api/notifications/unreadCount', 'GET /api/dashboard']));
     for (const { session, token: sessionToken, own, foreign } of matrix()) {
-      const urls = reads.flatMap((route) => {
-        const path = route.slice('GET '.length);
-        const queries = ['', ...foreign.flatMap((t) => [`?search=${t.marker}`, ...(QUERIES[route]?.(t) ?? [])])];
-        return queries.map((query) => ({ route, url: path + query }));
-      });
+      const urls = reads.flatMap((route) =>
+        (LISTS_WITH_PARAMS[route] ?? [route.slice('GET '.length)]).flatMap((path) => {
+          const queries = ['', ...foreign.flatMap((t) => [`?search=${t.marker}`, ...(QUERIES[route]?.(t) ?? [])])];
+          return queries.map((query) => ({ route, url: path + query }));
+        }),
+      );
       const answers = new Map<string, string>();
       const served = new Set<string>();
       for (const { route, url } of urls) {
@@ -864,8 +1063,7 @@ describe('tenant isolation', () => {
       // unread bell: no count, total or list of this session moves.
       for (const t of foreign) await addRows(t);
       // Rows written behind the server's back: its cached envelopes (the bells' counts) are
-      // forgotten, as a write through the API would. (A list's pages and counts, kept per
-      // district, show the same rows as its first page: the ids and markers above check them.)
+      // forgotten, and addRows tells the lists' caches, as a write through the API would.
       forgetCachedEnvelopes();
       for (const [url, before] of answers) {
         const response = await server.app.inject({ url, headers: bearer(sessionToken) });

@@ -14,7 +14,9 @@ import { DEFAULT_PAGE } from '../../common/constants.js';
 import { FEATURE_RIGHTS, FEATURES, isOperatorRight, MANAGE_RIGHTS } from '../../common/rights.js';
 import type { RouteAccess } from '../src/plugins/rights.js';
 import { OWN_CALENDAR } from '../src/calendar/routes.js';
+import { OWN_ACCEPTANCE } from '../src/modules/tc/routes.js';
 import { OWN_ACCOUNT } from '../src/routes/api/me/index.js';
+import { OWN_JOBS } from '../src/modules/importExport/routes.js';
 import { bearer, digestDatabases, login, registeredRoutes, startTestServer, type TestServer } from './helper.js';
 
 let server: TestServer;
@@ -171,6 +173,48 @@ const ALLOW_LIST: Record<string, { reason: string; marks: RouteAccess[] }> = {
   // Inventory: an item's check with its category's questionnaire starts that inspection, the field user's own work
   // (the Questionnaires module's create checks the caller's right to fill the template's family).
   'POST /api/inventory/equipment/:id/inspections': { reason: 'starts the caller’s own inspection of the item’s category’s questionnaire (Questionnaires checks the right to fill it)', marks: [INVENTORY_READ_MARK] },
+  // Data-sharing area: an outside party deposits through a live upload-only link (the token is the key; types, quota and expiry checked).
+  ...Object.fromEntries(
+    [
+      ['POST /api/shared/dsa/:token/uploads', 'starts a tus deposit through a live upload-only link (public: the token is the key; types and quota checked)'],
+      ['PATCH /api/shared/dsa/:token/uploads/:id', 'appends bytes to a tus deposit of a live upload-only link (public: the token is the key)'],
+    ].map(([route, reason]) => [route, { reason, marks: [{ public: true, reason: 'an upload-only link: the unguessable token is the only key, until it expires or is revoked' }] as RouteAccess[] }]),
+  ),
+  // Import/export: the district's ZIP is a read of every list the caller may read, packed by a job for the caller alone;
+  // the personal data export is the caller's own data (server/src/modules/importExport/routes.ts, OWN_JOBS).
+  'POST /api/import-export/district-export': { reason: 'packs the lists the caller may read into a file only the caller may download: a read', marks: [{ feature: 'export', action: 'read' }] },
+  'POST /api/import-export/my-data': { reason: 'packs the caller’s own personal data into a file only the caller may download', marks: [OWN_JOBS] },
+  // Workflows (server/src/modules/workflow/routes.ts): a reader requests a permit (its own work);
+  // who may make a transition is the definition's to say (a right, a role, named people): the
+  // service checks it when the move arrives; a delegation is the caller's own.
+  'POST /api/workflow/instances': { reason: 'starts a workflow (a permit request): the reader’s own work', marks: [{ feature: 'workflow', action: 'read' }] },
+  ...Object.fromEntries(
+    [
+      ['POST /api/workflow/instances/:id/transitions', 'a transition or an approval: the definition names who may make it, checked by the service'],
+      ['POST /api/workflow/delegations', 'names the caller’s own delegate while away'],
+      ['DELETE /api/workflow/delegations/:id', 'ends one of the caller’s own delegations'],
+    ].map(([route, reason]) => [route, { reason, marks: [{ session: true, reason: 'the workflow inbox, transitions and delegations: the definition names who may act, checked by the service' }] as RouteAccess[] }]),
+  ),
+  // The terms of use (server/src/modules/tc/routes.ts, OWN_ACCEPTANCE): every member accepts them for itself.
+  'POST /api/tc/accept': { reason: 'records the caller’s own acceptance of the current terms of use', marks: [OWN_ACCEPTANCE] },
+  // The synthesis (server/src/modules/synthesis/routes.ts): reads whose body is a table's definition (too long for an
+  // address); they compute figures and files and write nothing. The module has reading rights only (spec section 6).
+  ...Object.fromEntries(
+    ['/query', '/table.csv', '/dashboard.pdf'].map((path) => [`POST /api/synthesisBuilder${path}`, { reason: 'computes a table, its CSV or a dashboard’s PDF from the body: a read that writes nothing', marks: [{ feature: 'synthesis', action: 'read' }] }]),
+  ),
+  // 2D plans: a field user pins the declaration it reports by a tap on a plan of its site (the repository checks it is the caller's own, or not arrived yet).
+  'POST /api/plan2d/plans/:id/declaration-pins': { reason: 'places the pin of the caller’s own declaration, reported from the plan: the field user’s own work', marks: [{ feature: 'sites', action: 'read' }] },
+  // Synthesis: any synthesis reader saves their own tables and dashboards; only the author, or a synthesis administrator
+  // for a shared one, edits, deletes or restores one (checked by the kinds: server/src/modules/synthesis/saved.ts).
+  ...Object.fromEntries(
+    (['tables', 'dashboards'] as const)
+      .flatMap((kind) => [`POST /api/synthesisBuilder/${kind}`, `PATCH /api/synthesisBuilder/${kind}/:id`, `DELETE /api/synthesisBuilder/${kind}/:id`, `POST /api/synthesisBuilder/${kind}/:id/restore`])
+      .map((route) => [route, { reason: 'saves, edits or deletes the caller’s own saved table or dashboard (a shared one also a synthesis administrator’s): checked by the kind', marks: [{ feature: 'synthesis', action: 'read' }] as RouteAccess[] }]),
+  ),
+  // A one-time link's token (an invitation) sets its own account's password, once.
+  'POST /api/auth/resetPassword': { reason: 'sets a password with a one-time link’s token: the token is the only key', marks: [PUBLIC_AUTH] },
+  // The login page's "forgot your password": a reset link e-mailed to the address, the same answer for any address.
+  'POST /api/auth/forgotPassword': { reason: 'e-mails a reset link to the account’s own address; answers the same for any address', marks: [PUBLIC_AUTH] },
 };
 
 /** Whether a mark needs a manage right (every alternative of an anyOf does). */

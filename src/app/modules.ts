@@ -16,16 +16,24 @@ import { cartographyModule } from '../features/cartography/module';
 import { contactModule } from '../features/contactV2/module';
 import { contractModule } from '../features/contract/module';
 import { declarationsModule } from '../features/declarations/module';
+import { dsaModule } from '../features/dsa/module';
 import { filesModule } from '../features/files/module';
+import { importExportModule } from '../features/importExport/module';
 import { inventoryModule } from '../features/inventory/module';
 import { notificationsModule } from '../features/notifications/module';
+import { plan2dModule } from '../features/plan2d/module';
 import { questionnairesModule } from '../features/questionnaires/module';
 import { sharingBankModule } from '../features/sharingBank/module';
 import { sitesModule } from '../features/sites/module';
 import { supplierModule } from '../features/supplier/module';
+import { tcModule } from '../features/tc/module';
+import { synthesisModule } from '../features/synthesis/module';
 import { thirdPartyModule } from '../features/thirdParty/module';
+import { view360Module } from '../features/view360/module';
+import { workflowModule } from '../features/workflow/module';
 import type { AppModule, ModuleLinks } from '../lib/app-module';
 import { provideParts } from '../lib/module-parts';
+import { runInSlices } from './run-in-slices';
 
 /** Every module family with screens, in the order their starts run. */
 export const APP_MODULES = [
@@ -42,6 +50,13 @@ export const APP_MODULES = [
   filesModule,
   thirdPartyModule,
   sharingBankModule,
+  dsaModule,
+  importExportModule,
+  view360Module,
+  workflowModule,
+  tcModule,
+  synthesisModule,
+  plan2dModule,
 ] as const satisfies readonly AppModule[];
 
 type Descriptor = (typeof APP_MODULES)[number];
@@ -68,13 +83,12 @@ let started: Promise<void> | undefined;
  * Loads every module's start at once and runs them in APP_MODULES' order (their senders and
  * offline declarations), once; the route table waits for it with the authenticated layout's
  * code, so they are registered before the shell's first render, the outbox drainer and the first
- * offline run, as when the layout imported them.
+ * offline run, as when the layout imported them. The starts run in slices of a few milliseconds
+ * (run-in-slices.ts): their number grows with the modules, the start's longest task must not.
  */
 export function startModules(): Promise<void> {
   started ??= Promise.all(APP_MODULES.map((m: AppModule) => m.start?.() ?? Promise.resolve(undefined))).then(
-    (starts) => {
-      for (const start of starts) start?.();
-    },
+    (starts) => runInSlices(starts.filter((start): start is () => void => start !== undefined)),
     (error: unknown) => {
       started = undefined;
       throw error;

@@ -5,14 +5,14 @@
  */
 import type { CalendarLinks } from '../features/calendar/components/CalendarPage';
 import type { DashboardLinks } from '../features/dashboard/components/DashboardPage';
-import { WORKFLOW_NOTIFICATIONS_PATH } from '../features/shell/components/AppToolbar';
+import { MY_ACTIONS_PATH } from '../features/shell/components/AppToolbar';
 import { OUTBOX_PATH } from '../features/shell/components/PendingWritesLink';
 import { moduleLinks } from './modules';
 
 export const recordLinks: DashboardLinks & CalendarLinks = {
   action: moduleLinks.action,
-  // The member's own actions: where the toolbar's workflow icon leads too.
-  myActions: WORKFLOW_NOTIFICATIONS_PATH,
+  // The member's own actions.
+  myActions: MY_ACTIONS_PATH,
   inspection: moduleLinks.inspection,
   inspections: moduleLinks.inspections,
   declaration: moduleLinks.declaration,

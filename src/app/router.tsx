@@ -10,10 +10,9 @@
  * rights (spec section 6), else the requiredPermissions error toast (spec section 8) and the
  * dashboard; an unknown address → the 404 error toast, then the default page or /login.
  *
- * The modules' routes follow their manifests (common/modules): a module with screens of its
- * own has its subtree from its family's descriptor (src/features/<folder>/module.ts, listed once
- * in ./modules.ts: SCREEN_MODULE_ROUTES); every other module's prefix shows the landing page
- * through one placeholder route.
+ * The modules' routes follow their manifests (common/modules): each module has its subtree from
+ * its family's descriptor (src/features/<folder>/module.ts, listed once in ./modules.ts:
+ * SCREEN_MODULE_ROUTES).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -24,13 +23,12 @@ import {
   useNavigate,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { useEffect, type ComponentType } from 'react';
+import { useEffect } from 'react';
 import { DEFAULT_PAGE } from '../../common/constants';
 import { resolveDefaultPage } from '../features/auth/api/get-default-page';
 import { districtQueryOptions } from '../features/auth/api/get-district';
 import { restoreSession } from '../features/auth/restore-session';
 import { validateCalendarSearch } from '../features/calendar/search';
-import { findModule, LANDING_MODULES } from '../features/modules/modules';
 import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
@@ -112,6 +110,19 @@ const viewerThirdPartyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/viewerThirdParty/$token',
 }).lazy(() => import('./routes/viewer-third-party.lazy').then((m) => m.Route));
+
+/** An upload-only link's public page (the data-sharing area's part), no shell and no login. */
+const dsaDropRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dsaDrop/$token',
+}).lazy(() => import('./routes/dsa-drop.lazy').then((m) => m.Route));
+
+/** The terms of use and privacy notice, readable before signing in (linked from the login page). */
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  loader: () => i18n.loadNamespaces(['tc']),
+}).lazy(() => import('./routes/terms.lazy').then((m) => m.Route));
 
 /**
  * Pathless layout: the shell, for authenticated users only. Its code comes with the modules'
@@ -209,49 +220,6 @@ const operatorIndexRoute = createRoute({
 });
 
 /**
- * Each module's page is a file of its own (routes/modules/<prefix>.lazy.tsx), so each prefix
- * loads its own chunk on demand; today they all show the shared landing page.
- */
-export const MODULE_PAGES = import.meta.glob<{ default: ComponentType }>('./routes/modules/*.lazy.tsx');
-export const modulePagePath = (prefix: string) => `./routes/modules/${prefix}.lazy.tsx`;
-
-const MODULE_PREFIXES: ReadonlySet<string> = new Set(LANDING_MODULES.map((module) => module.prefix));
-
-async function loadModulePage(prefix: string): Promise<ComponentType> {
-  const load = MODULE_PAGES[modulePagePath(prefix)];
-  if (load === undefined) throw new Error(`no page file for module ${prefix}`);
-  return (await load()).default;
-}
-
-/**
- * The prefixes of the modules without screens of their own (modules/modules.ts), their
- * sub-views below them: one placeholder route for all. Its `$module` matches such a prefix only (params.parse answers false otherwise), so any other
- * address still falls through to the 404 route, logged in or not. One route instead of one per
- * prefix: building the router is a step of the start, and it costs per route.
- */
-const moduleRoute = createRoute({
-  getParentRoute: () => authenticatedRoute,
-  path: '/$module/$',
-  params: { parse: (raw) => (MODULE_PREFIXES.has(raw.module) && raw.module !== 'site' ? raw : false) },
-  beforeLoad: async ({ location }) => {
-    const found = findModule(location.pathname);
-    const below = location.pathname.split('/').slice(2).join('/').replace(/\/$/, '');
-    if (found === null || (below !== '' && found.view === undefined)) {
-      showNotFound();
-      throw redirect({ href: await landingPage(), replace: true });
-    }
-    requireFeatures(found.view?.features ?? found.module.features);
-  },
-  // The prefix's page code, loaded with the route (as a lazy route's would be): the page
-  // renders at once, without a suspended first render.
-  loader: ({ params }) => loadModulePage(params.module),
-  component: function ModulePage() {
-    const Page = moduleRoute.useLoaderData();
-    return <Page />;
-  },
-});
-
-/**
  * The route subtrees of the modules whose manifest says `screens: true`, by manifest id, from
  * the descriptors of ./modules.ts (route definitions only: their pages load with their routes).
  * Typed per module, so the route tree keeps its typed paths and params; the manifests' test
@@ -279,6 +247,8 @@ export const routeTree = rootRoute.addChildren([
   ssoRoute,
   resetPasswordRoute,
   viewerThirdPartyRoute,
+  dsaDropRoute,
+  termsRoute,
   authenticatedRoute.addChildren([
     dashboardRoute,
     meRoute.addChildren([meInfosRoute]),
@@ -291,7 +261,6 @@ export const routeTree = rootRoute.addChildren([
     operatorClientManagementRoute,
     adminIndexRoute,
     operatorIndexRoute,
-    moduleRoute,
     ...Object.values(SCREEN_MODULE_ROUTES),
   ]),
   unknownRoute,

@@ -31,23 +31,27 @@ export function TransferProgress() {
   if (oldestStart === null || shownFor !== oldestStart) return null;
   const value = overallProgress(transfers);
   const label = transfers.length === 1 ? t(transfers[0]!.label) : t('progress.transfers', { count: transfers.length });
+  // In a named region: the bar sits outside the page's landmarks (axe's region rule), and a
+  // screen reader's list of landmarks then names the transfer under way.
   return (
-    <div
-      className="transfer-progress"
-      role="progressbar"
-      aria-label={label}
-      title={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      // Indeterminate (a size unknown): no value, a bar that runs.
-      aria-valuenow={value === null ? undefined : Math.round(value * 100)}
-      data-testid="transfer-progress"
-    >
-      {value === null ? (
-        <div className="transfer-progress-bar transfer-progress-indeterminate" />
-      ) : (
-        <div className="transfer-progress-bar" style={{ transform: `scaleX(${value})` }} />
-      )}
-    </div>
+    <section aria-label={label}>
+      <div
+        className="transfer-progress"
+        role="progressbar"
+        aria-label={label}
+        title={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        // Indeterminate (a size unknown): no value, a bar that runs.
+        aria-valuenow={value === null ? undefined : Math.round(value * 100)}
+        data-testid="transfer-progress"
+      >
+        {value === null ? (
+          <div className="transfer-progress-bar transfer-progress-indeterminate" />
+        ) : (
+          <div className="transfer-progress-bar" style={{ transform: `scaleX(${value})` }} />
+        )}
+      </div>
+    </section>
   );
 }

@@ -300,8 +300,21 @@ export async function afterResponseHook({
   }
 }
 
+/** Who listens to failed answers of one status (the terms of use to accept: 428, features/tc). */
+const statusListeners = new Map<number, Set<(message: string) => void>>();
+
+/** Calls `listener` with the message of every failed answer of `status`; answers the function that stops it. */
+export function onApiErrorStatus(status: number, listener: (message: string) => void): () => void {
+  const listeners = statusListeners.get(status) ?? new Set();
+  statusListeners.set(status, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export async function beforeErrorHook({ error }: { error: HTTPError }): Promise<ApiError> {
-  return readHttpError(error);
+  const apiError = await readHttpError(error);
+  for (const listener of statusListeners.get(apiError.status) ?? []) listener(apiError.body.message);
+  return apiError;
 }
 
 /** The one ky instance. Prefer the typed helpers below. */

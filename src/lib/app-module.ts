@@ -23,12 +23,25 @@ export interface ModuleLinks {
   declarations: string;
   /** The report form with a pin at the position (Declarations). */
   reportAt: (position: { lat: number; lng: number }) => string;
+  /** The report form with the site chosen (Declarations): a report made from a site's 2D plan. */
+  reportOnSite: (siteId: string) => string;
+  /** An item of equipment's sheet (Inventory). */
+  equipment: (id: string) => string;
+  /** A contact's sheet (Contacts). */
+  contact: (id: string) => string;
   /** An action's sheet (Actions, under Action plans' prefix). */
   action: (id: string) => string;
   /** An inspection (Questionnaires). */
   inspection: (id: string) => string;
   /** The inspections to do. */
   inspections: string;
+  /** The lists a synthesis table's cell opens, its filters added to their address (Actions, Questionnaires, Inventory, Contracts). */
+  actions: string;
+  manageInspections: string;
+  equipmentList: string;
+  contracts: string;
+  /** The stock's article view (Inventory): `?article=` an article's levels and movements, `?low=true` the levels under their minimum. */
+  stockArticles: string;
   /** The form sharing a site's items with someone outside the product (Third parties), prefilled. */
   shareItems: (siteId: string, items: readonly ShareItemRef[], email?: string) => string;
 }

@@ -35,10 +35,12 @@ const startLanguage = (): Language => detectLanguage(getStoredLanguage(), naviga
  * main.tsx calls this first, so they lead on a weak network, and i18next starts in a task of
  * its own afterwards (on a phone its start is one of the longest steps).
  */
-export function prefetchTranslations(language: Language = startLanguage()): void {
+export function prefetchTranslations(language: Language = startLanguage(), namespaces: readonly string[] = [DEFAULT_NAMESPACE]): void {
   for (const lng of new Set([language, FALLBACK_LANGUAGE])) {
-    const url = localeUrl(lng, DEFAULT_NAMESPACE);
-    if (!early.has(url)) early.set(url, fetch(url));
+    for (const namespace of namespaces) {
+      const url = localeUrl(lng, namespace);
+      if (!early.has(url)) early.set(url, fetch(url));
+    }
   }
 }
 
@@ -79,6 +81,8 @@ export interface InitI18nOptions {
   language?: Language;
   /** Bundled resources (tests): no backend then. */
   resources?: Resource;
+  /** The namespaces loaded at start (`common` unless said: the public pages load only their own). */
+  namespaces?: readonly string[];
 }
 
 export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i18n> {
@@ -91,7 +95,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
-    ns: options.resources === undefined ? [DEFAULT_NAMESPACE] : [...I18N_NAMESPACES],
+    ns: options.resources === undefined ? [...(options.namespaces ?? [DEFAULT_NAMESPACE])] : [...I18N_NAMESPACES],
     defaultNS: DEFAULT_NAMESPACE,
     ...(options.resources === undefined ? {} : { resources: options.resources }),
     interpolation: { escapeValue: false },

@@ -19,10 +19,43 @@ export interface LinkedActionsProps {
   titled?: boolean;
 }
 
+/** A site's folder chosen in a select (its path from the site's top as its label). */
+export interface SiteFolderPickerProps {
+  siteId: string;
+  label: string;
+  value: string;
+  onChange: (folder: { id: string; path: string } | null) => void;
+}
+
+/** "Export" on a records list (Import/export), for the list at `list` (the current address when absent). */
+export interface ListExportProps {
+  list?: string;
+}
+
+/** An outside company chosen in a select, from the device's copy of the register (offline too); its workers shown once chosen. */
+export interface OutsideCompanyPickerProps {
+  label: string;
+  /** The chosen company's id, or ''. */
+  value: string;
+  onChange: (company: { id: string; name: string } | null) => void;
+}
+
 /** Every part a module offers others, by name. */
 export interface ModuleParts {
   /** The actions made from a record, and "Create an action" (Actions). */
   LinkedActions: ComponentType<LinkedActionsProps>;
+  /** A select of a site's folders (Files): where the data-sharing area moves a deposit. */
+  SiteFolderPicker: ComponentType<SiteFolderPickerProps>;
+  /** The outsider's page of an upload-only link, without the shell (Data-sharing area). */
+  DsaDropPage: ComponentType<{ token: string }>;
+  /** The blocking dialog of the terms of use to accept, in the shell (Terms of use: tc). */
+  TermsGate: ComponentType<Record<string, never>>;
+  /** The terms of use and privacy notice before signing in, linked from the login page (Terms of use: tc). */
+  PublicTerms: ComponentType<Record<string, never>>;
+  /** "Export" (CSV, XLSX) of a list as filtered, when the server registers an export for it (Import/export). */
+  ListExport: ComponentType<ListExportProps>;
+  /** A select of the district's outside companies (Third parties V2): a work permit's company. */
+  OutsideCompanyPicker: ComponentType<OutsideCompanyPickerProps>;
 }
 
 export type PartLoaders = { [K in keyof ModuleParts]: () => Promise<ModuleParts[K]> };

@@ -46,7 +46,11 @@ async function usableRecord(queryKey: QueryKey) {
 
 /** The current owner's saved copy of one query, or undefined (none, unreadable, no owner). */
 export async function readOfflineCopy<T>(queryKey: QueryKey): Promise<OfflineCopy<T> | undefined> {
-  const record = await usableRecord(queryKey);
+  return copyOf<T>(await usableRecord(queryKey));
+}
+
+/** The copy a record holds (its JSON parsed), or undefined. */
+function copyOf<T>(record: Awaited<ReturnType<typeof usableRecord>>): OfflineCopy<T> | undefined {
   if (record === undefined) return undefined;
   try {
     const { state } = JSON.parse(record.json) as { state: { data: T; dataUpdatedAt: number } };
@@ -60,11 +64,6 @@ export async function readOfflineCopy<T>(queryKey: QueryKey): Promise<OfflineCop
   } catch {
     return undefined;
   }
-}
-
-/** The ETag the current owner's saved copy of one query came with (none: no copy, or none sent). */
-export async function offlineCopyEtag(queryKey: QueryKey): Promise<string | undefined> {
-  return (await usableRecord(queryKey))?.etag;
 }
 
 /**
@@ -168,12 +167,15 @@ export function withRevalidatedCopy<T>(queryKey: QueryKey, fetch: (etag: string 
   };
   return withOfflineCopy<T>(queryKey, async (context) => {
     const held = context?.client?.getQueryData<T>(queryKey);
-    const etag = held === undefined ? await offlineCopyEtag(queryKey).catch(() => undefined) : etagOf(held);
+    // The device's record is read once: its JSON can be megabytes (the emergency list), and
+    // each read of it is a copy on the main thread. A 304 names the data it holds.
+    const record = held === undefined ? await usableRecord(queryKey).catch(() => undefined) : undefined;
+    const etag = held === undefined ? record?.etag : etagOf(held);
     const answer = await fetch(etag);
     if (answer.changed) return answered(answer.data, answer.etag);
     await confirmOfflineCopy(queryKey).catch(() => undefined);
     if (held !== undefined) return held;
-    const copy = await readOfflineCopy<T>(queryKey).catch(() => undefined);
+    const copy = copyOf<T>(record);
     if (copy !== undefined) return copy.data;
     // The copy went between the two reads (a logout, another owner): ask for the whole answer.
     const whole = await fetch(undefined);

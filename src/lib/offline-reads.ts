@@ -39,7 +39,7 @@ import { currentTenant } from './outbox/tenant';
 import { onReconnectionStateChange } from './reconnection';
 import { onSocketConnect } from './socket';
 import { offlineSyncTiming } from './offline-timing';
-import { whenIdle } from './when-idle';
+import { whenIdle, yieldToMain } from './when-idle';
 
 export const OFFLINE_RECORDS_REFRESH_MS = 5 * 60_000;
 /** Per-record requests in flight at once during a run. */
@@ -131,12 +131,16 @@ export function startOfflineDataSync(queryClient: QueryClient, which: () => Offl
   let started = false;
   let stopped = false;
   const refreshAll = () => {
-    // After the listeners of the same event (the drainer's among them) have run, and after the drain.
+    // After the listeners of the same event (the drainer's among them) have run, and after the
+    // drain. One declaration's run starts per task: starting a request costs about a
+    // millisecond of main thread (ky's options and headers), and every module's lists at once
+    // were one task of 40-55 ms, the longest of a start (160-220 ms at a phone's 4x).
     setTimeout(() => {
-      void outboxDrainSettled().then(() => {
-        if (stopped) return;
+      void outboxDrainSettled().then(async () => {
         for (const declaration of which()) {
+          if (stopped) return;
           if (declaration.enabled?.() ?? true) void refreshOfflineData(queryClient, declaration);
+          await yieldToMain();
         }
       });
     }, 0);

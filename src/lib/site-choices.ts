@@ -8,7 +8,8 @@
  * (folded, name and address). Offline the order is by name: the kept choices carry no position.
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { SITE_CHOICES_MAX, type SiteChoice } from '../../common/schemas/site-choices';
+import type { SiteChoice } from '../../common/schemas/site-choices';
+import { SITE_CHOICES_MAX } from '../../common/schemas/site-choices-limit';
 import { apiGet } from './api-client';
 import { heldData, withDeviceAnswer } from './offline-copy';
 import { matchesSearch } from './text-fold';

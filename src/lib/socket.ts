@@ -18,6 +18,7 @@
 import type { Socket } from 'socket.io-client';
 import { SESSION_ENDED_EVENT, SESSION_EXPIRED_EVENT, SOCKET_PATH } from '../../common/constants';
 import type { NotificationItem } from '../../common/api-types';
+import type { JobProgressEvent } from '../../common/modules/importExport/schemas';
 import { refreshAccessToken } from './api-client';
 import { appTranslate, applyOutcome } from './catalogue-effects';
 import { catalogueOutcome } from './error-catalogue';
@@ -29,6 +30,8 @@ import { yieldToMain } from './when-idle';
 export const SOCKET_EVENTS = {
   notificationNew: 'notifications:new',
   recordsChanged: 'records:changed',
+  /** JOB_PROGRESS_EVENT of common/modules/importExport/schemas.ts (named here: that file's schemas stay out of the entry). */
+  jobProgress: 'jobs:progress',
 } as const;
 
 export interface SocketEventPayloads {
@@ -36,6 +39,8 @@ export interface SocketEventPayloads {
   /** After every write of a module's record, to the district's room: open apps refetch it. */
   /** version null: the record is unchanged, one of its attachments completed (the record's files change). */
   [SOCKET_EVENTS.recordsChanged]: { module: string; id: string; version: number | null };
+  /** A background job of the user's moved (started, one more percent, done, failed): to its owner's sockets. */
+  [SOCKET_EVENTS.jobProgress]: JobProgressEvent;
 }
 
 /** The window in which a module's record changes are handed over together (onRecordsChanged). */
@@ -182,6 +187,11 @@ export function onRecordsChanged(module: string, handler: (ids: readonly string[
 export function onSocketConnect(listener: () => void): () => void {
   connectListeners.add(listener);
   return () => connectListeners.delete(listener);
+}
+
+/** Whether the socket is connected now (what is pushed arrives); false while it is down or not opened. */
+export function isSocketConnected(): boolean {
+  return socket?.connected === true;
 }
 
 /** Tests only. */

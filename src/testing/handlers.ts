@@ -50,6 +50,11 @@ export const handlers = [
   http.get(api('auth/defaultPage'), () => HttpResponse.json(sessionEnvelope({ defaultPage: '/dashboard' }))),
   http.get(api('auth/clientIp'), () => HttpResponse.json(makeSessionlessEnvelope({ ip: '203.0.113.7' }))),
   http.get(api('config'), () => HttpResponse.json(makeSessionlessEnvelope(DEMO_CONFIG))),
+  // The workflow inbox kept for offline use after login (src/features/workflow): nothing waits.
+  http.get(api('workflow/inbox'), () => HttpResponse.json(sessionEnvelope({ items: [], total: 0 }))),
+  http.get(api('workflow/delegations'), () => HttpResponse.json(sessionEnvelope({ mine: [], forMe: [], members: [] }))),
+  // The terms of use: the demo account has accepted the current version (src/features/tc).
+  http.get(api('tc/status'), () => HttpResponse.json(sessionEnvelope({ current: null, acceptedVersion: null, acceptedAt: null, mustAccept: false }))),
   // The Sites module's offline declaration asks these at the shell's first idle moment: an
   // empty district by default (the Sites tests serve their own).
   http.get(api('sites'), () => HttpResponse.json(sessionEnvelope({ items: [], nextCursor: null, total: 0 }))),

@@ -11,7 +11,6 @@ import { expectNoViolations } from './axe';
 import { mailsTo } from './mail-capture';
 import { openDialog, submitLogin } from './support';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { MODULES } from '../../src/features/modules/modules';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -81,7 +80,7 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
     test.use({ viewport });
     const phone = layout === 'phone';
 
-    test('on the public pages: login, external login, reset password, maintenance, shared information', async ({ page }) => {
+    test('on the public pages: login, external login, reset password, terms, maintenance, shared information', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
       await expectNoViolations(page, '/login');
@@ -99,6 +98,10 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       await page.goto('/resetPassword');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoViolations(page, '/resetPassword');
+
+      await page.goto('/terms');
+      await expect(page.getByRole('heading', { name: 'Privacy notice', level: 2 })).toBeVisible();
+      await expectNoViolations(page, '/terms');
 
       await page.goto('/viewerThirdParty/no-such-share');
       await expect(page.getByText('This shared information does not exist.')).toBeVisible();
@@ -155,15 +158,6 @@ for (const [layout, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as con
       await expectNoViolations(page, '/admin/userManagement');
       await visit(page, '/opteamum/clientManagement', /client/i);
       await expectNoViolations(page, '/opteamum/clientManagement');
-      // Every module prefix without screens renders the one landing page (module.lazy): one of
-      // each kind, one with sub-views, one the spec gives no right, and a sub-view's address.
-      for (const path of ['/synthesisBuilder', '/360', '/workflow/workflow-view']) {
-        expect(MODULES.some((module) => path.startsWith(`/${module.prefix}`))).toBe(true);
-        await page.goto(path);
-        await expect(page.getByTestId('module-landing')).toBeVisible();
-        await expect(page.locator('ion-spinner:visible')).toHaveCount(0);
-        await expectNoViolations(page, path);
-      }
       // The Sites module's own screens: the list, and a site's sheet (beside it on a desktop,
       // stacked over it on a phone).
       await page.goto('/site/view/infoV2');

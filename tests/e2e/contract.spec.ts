@@ -36,8 +36,10 @@ test('a contract made offline for a demo supplier reaches the server once, and i
 
   await page.getByRole('button', { name: 'New contract' }).click();
   const supplier = page.getByLabel('Supplier');
-  // The form's choices are on the device before the network goes.
+  // The form's choices are on the device before the network goes, and the app's code too (the
+  // service worker installed: the form's later chunks come from its precache).
   await expect(supplier.locator('option', { hasText: 'Sécurifeu Rhône' })).toHaveCount(1);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await cutNetwork(context);
   await supplier.selectOption({ label: 'Sécurifeu Rhône' });
   await page.getByLabel('Title', { exact: true }).fill(title);

@@ -138,7 +138,7 @@ test('three offline starts in a row keep the district and every module list; the
   const form = page.getByRole('form', { name: `Report: ${typeName}` });
   await expect(form.getByText('(± 8 m, the device’s position)')).toBeVisible();
   const picker = form.getByLabel('Site (nearest first)');
-  for (const choice of choices) await expect(picker.getByRole('option', { name: choice.name })).toHaveCount(1);
+  for (const choice of choices) await expect(picker.getByRole('option', { name: choice.name, exact: true })).toHaveCount(1);
   const chosen = choices.find((choice) => choice.name === LYON_SITE) ?? choices[0]!;
   // Typed without its accents and in another case, as the server folds it.
   await form.getByLabel('Find a site').fill(chosen.name.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase());

@@ -43,6 +43,8 @@ const EXPECTED_MENUS: Record<string, MenuRow[]> = {
     // contactV2.contactV2_read: a field user reads a site's emergency contacts.
     ['Contacts', '/contact-v2'],
     ['Notifications', '/notifications/notificationsView'],
+    // workflows.workflow_read: a field user requests a hot-work permit and follows it.
+    ['Workflows', '/workflow/workflow-view'],
     ['Sign out', null],
   ],
   'districts@demo.vigie.test': [
@@ -120,15 +122,14 @@ test.describe('desktop', () => {
     });
   }
 
-  test('a menu entry opens its module landing page; the split pane shows the menu, no tab bar', async ({ page }) => {
-    // Synthesis: a module still without screens of its own (the district administrator reads it).
+  test('a menu entry opens its module; the split pane shows the menu, no tab bar', async ({ page }) => {
+    // Synthesis: the district administrator's right (synthesis.read) opens its table builder.
     await logIn(page, 'district-admin@demo.vigie.test');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await expect(page.getByTestId('tab-bar')).toBeHidden();
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Synthesis').click();
     await expect(page).toHaveURL(/\/synthesisBuilder\/synthesisTable$/);
-    await expect(page.getByRole('heading', { name: 'Synthesis', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('module-not-in-release')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Synthesis table', level: 1 })).toBeVisible();
     // Modules with screens of their own open them from their entries.
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Questionnaires').click();
     await expect(page).toHaveURL(/\/questionnary-v2\/view$/);

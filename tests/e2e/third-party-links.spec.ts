@@ -15,7 +15,7 @@ import { devices, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_SITES } from '../../server/src/seed/demo-data';
 import { mailsTo } from './mail-capture';
-import { cutNetwork, restoreNetwork, submitLogin } from './support';
+import { cutNetwork, offlineCacheText, restoreNetwork, submitLogin } from './support';
 
 const MANAGER = 'operator@demo.vigie.test';
 const TARGET = DEMO_SITES.Lyon![2]!;
@@ -98,7 +98,7 @@ test('a manager shares a site with an outsider, who downloads a file on a phone;
   await outsider.close();
 });
 
-test('a link made offline on a phone is shown at once as waiting, made once when the connection is back, and its address then shows', async ({ page, context }) => {
+test('a link made offline on a phone is shown at once as waiting, also in the list kept for an offline start, made once when the connection is back, and its address then shows', async ({ page, context }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const tag = randomUUID().slice(0, 8);
@@ -113,7 +113,11 @@ test('a link made offline on a phone is shown at once as waiting, made once when
   // The list, then the form prefilled by the URL contract, both online; axe on both.
   await page.goto('/third-party');
   await expect(page.getByRole('heading', { level: 1, name: 'Share links' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Share links' }).getByRole('link').first()).toBeVisible();
+  const list = page.getByRole('list', { name: 'Share links' });
+  await expect(list.getByRole('link').first()).toBeVisible();
+  const known = (await list.getByRole('link').first().locator('strong').textContent()) ?? '';
+  // The list is kept on the device (the offline read cache) for an offline start.
+  await expect.poll(async () => (await offlineCacheText(page)).includes(known), { timeout: 20_000 }).toBe(true);
   const axe = async (what: string) => {
     const { violations } = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect.soft(violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -133,6 +137,13 @@ test('a link made offline on a phone is shown at once as waiting, made once when
   await page.getByRole('button', { name: 'Make and send the link' }).click();
   await expect(page.getByText(/waiting to be sent/i).first()).toBeVisible();
   await expect(page.getByLabel('Link address')).toHaveCount(0);
+  // The app started again offline on the list: the kept links, and the new one waiting.
+  await page.goto('/third-party');
+  await expect(list.getByRole('link').filter({ hasText: known }).first()).toBeVisible({ timeout: 30_000 });
+  const waitingRow = list.getByRole('listitem').filter({ hasText: recipient });
+  await expect(waitingRow).toBeVisible();
+  await expect(waitingRow.getByText(/waiting to be sent/i)).toBeVisible();
+  await waitingRow.getByRole('link').click();
 
   await restoreNetwork(context);
   await expect(page.getByLabel('Link address')).toHaveValue(/\/viewerThirdParty\/[A-Za-z0-9_-]{65}$/, { timeout: 60_000 });

@@ -8,6 +8,10 @@
  */
 import Type, { type Static } from 'typebox';
 import { Attachment, CreateBody, ListQueryBase, Page, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
+import { CONTRACT_STATUSES, CONTRACT_TYPES } from './statuses';
+
+// The lists of types and statuses are in ./statuses.ts (no schema: the app's route table reads them).
+export { CONTRACT_STATUSES, CONTRACT_TYPES };
 
 export const CONTRACT_TITLE_MAX = 200;
 export const CONTRACT_TEXT_MAX = 10_000;
@@ -22,11 +26,9 @@ export const RENEWAL_WINDOW_DEFAULT_DAYS = 30;
 /** A calendar day, YYYY-MM-DD. */
 export const IsoDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', maxLength: 10 });
 
-export const CONTRACT_TYPES = ['maintenance', 'regulatoryInspection', 'supply', 'service'] as const;
 export const ContractType = Type.Union([Type.Literal('maintenance'), Type.Literal('regulatoryInspection'), Type.Literal('supply'), Type.Literal('service')]);
 export type ContractType = (typeof CONTRACT_TYPES)[number];
 
-export const CONTRACT_STATUSES = ['draft', 'active', 'toRenew', 'terminated', 'expired'] as const;
 export const ContractStatus = Type.Union([Type.Literal('draft'), Type.Literal('active'), Type.Literal('toRenew'), Type.Literal('terminated'), Type.Literal('expired')]);
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 

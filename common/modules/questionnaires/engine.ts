@@ -24,7 +24,7 @@
  * it with a 400 naming the path).
  */
 import type { Answer, Answers, Condition, Question, Section, TemplateContent, YesNoAnswer } from './schemas';
-import { QUESTIONS_MAX } from './schemas';
+import { QUESTIONS_MAX } from './limits';
 
 export interface ScoreFigures {
   score: number;

@@ -19,17 +19,9 @@ import { API_PREFIX } from '../../constants';
 import { Email } from '../../schemas/email';
 import { Actor, Attachment, GpsPoint, IsoDateTime, ListQueryBase, Page, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
 
-export const TEMPLATE_NAME_MAX = 120;
-export const TEXT_MAX = 10_000;
-export const LABEL_MAX = 300;
-export const HELP_MAX = 2_000;
-export const SECTIONS_MAX = 60;
-/** Questions of one template, all sections together (the bench opens a 300-question one). */
-export const QUESTIONS_MAX = 500;
-export const OPTIONS_MAX = 30;
-export const PHOTOS_PER_ANSWER_MAX = 10;
-/** A question's weight (points of the score when fully met). */
-export const WEIGHT_MAX = 100;
+import { HELP_MAX, LABEL_MAX, OPTIONS_MAX, PHOTOS_PER_ANSWER_MAX, QUESTIONS_MAX, SECTIONS_MAX, TEMPLATE_NAME_MAX, TEXT_MAX, WEIGHT_MAX } from './limits';
+
+export * from './limits';
 
 /** A template's family: the right that builds it, fills it and schedules it (manifest's features). */
 export const FAMILIES = ['questionnary', 'securesphere'] as const;

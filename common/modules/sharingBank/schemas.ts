@@ -9,6 +9,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Attachment, CreateBody, IsoDateTime, RecordMeta, UpdateBody, Uuid } from '../../schemas/platform';
+import { RESOURCE_KINDS } from './kinds';
 
 export const RESOURCE_TITLE_MAX = 200;
 export const RESOURCE_DESCRIPTION_MAX = 10_000;
@@ -21,7 +22,8 @@ export const REMIND_AFTER_MAX = 365;
 /** Resources one library answer holds at most (a district's library has tens to a few hundred). */
 export const LIBRARY_MAX = 2000;
 
-export const RESOURCE_KINDS = ['procedure', 'instruction', 'poster', 'document', 'questionnaireTemplate', 'declarationType'] as const;
+// The kinds' list is in ./kinds.ts (no schema: the app's route table reads it).
+export { RESOURCE_KINDS };
 export const ResourceKind = Type.Union([
   Type.Literal('procedure'),
   Type.Literal('instruction'),

@@ -18,8 +18,7 @@ export const PLAN_SECTION_MAX = 20_000;
 export const PLAN_SECTIONS_MAX = 30;
 /** Rows of the presence history in one answer at most. */
 export const PRESENCE_HISTORY_MAX = 500;
-/** The companies' attachments module name of the plans' signature pictures (one record per signature). */
-export const SIGNATURES_MODULE = 'thirdPartySignatures';
+export { SIGNATURES_MODULE } from './names';
 
 /** A calendar day, YYYY-MM-DD. */
 export const TpDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', maxLength: 10 });

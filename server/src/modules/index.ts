@@ -9,25 +9,37 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAttachmentRules, type AttachmentRule } from '../attachments/index.js';
 import type { ModuleMigrations } from '../db/migrate.js';
+import { registerSessionCheck } from '../plugins/auth.js';
 import { registerWorkflowCount } from '../plugins/envelope.js';
 import type { RouteContext } from '../routes/context.js';
 import { registerLockedContent } from './_platform/lock-chain.js';
 import { platformMigrations } from './_platform/migrations.js';
 import type { BenchSeed, CalendarEvents, ServerModule } from './_platform/module.js';
+import { registerSiteRecords } from './_platform/site-records.js';
 import { registerNamedTables } from './_platform/records.js';
 import type { ScheduledJob } from './_platform/scheduler.js';
+import { registerExports, registerImports } from './_platform/transfer.js';
+import { registerWorkflowTargets } from './_platform/workflow-targets.js';
+import { registerSynthesisSources } from './_platform/synthesis-sources.js';
 import { actionsModule } from './actions/module.js';
 import { cartographyModule } from './cartography/module.js';
 import { contactModule } from './contactV2/module.js';
 import { declarationsModule } from './declarations/module.js';
+import { dsaModule } from './dsa/module.js';
 import { filesModule } from './files/module.js';
+import { importExportModule } from './importExport/module.js';
 import { inventoryModule } from './inventory/module.js';
+import { plan2dModule } from './plan2d/module.js';
 import { questionnairesModule } from './questionnaires/module.js';
 import { contractModule } from './contract/module.js';
 import { sharingBankModule } from './sharingBank/module.js';
 import { sitesModule } from './sites/module.js';
 import { supplierModule } from './supplier/module.js';
+import { tcModule } from './tc/module.js';
+import { synthesisModule } from './synthesis/module.js';
 import { thirdPartyModule } from './thirdParty/module.js';
+import { view360Module } from './view360/module.js';
+import { workflowModule } from './workflow/module.js';
 
 export type { DistrictSeed, ServerModule } from './_platform/module.js';
 
@@ -44,6 +56,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   filesModule,
   thirdPartyModule,
   sharingBankModule,
+  dsaModule,
+  importExportModule,
+  view360Module,
+  workflowModule,
+  tcModule,
+  synthesisModule,
+  plan2dModule,
 ];
 
 /** The client-database migrations, in the order they run (after the core ones: db/databases.ts). */
@@ -70,6 +89,12 @@ for (const module of SERVER_MODULES) {
   if (module.lockedContent) registerLockedContent(module.folder, module.lockedContent);
   if (module.workflowCount) registerWorkflowCount(module.folder, module.workflowCount);
   if (module.namedTables) registerNamedTables(module.namedTables);
+  if (module.exports) registerExports(module.exports);
+  if (module.imports) registerImports(module.imports);
+  if (module.workflowTargets) registerWorkflowTargets(module.workflowTargets);
+  if (module.sessionCheck) registerSessionCheck(module.folder, module.sessionCheck);
+  if (module.synthesisSources) registerSynthesisSources(module.synthesisSources);
+  if (module.siteRecords) registerSiteRecords(module.siteRecords);
 }
 
 /** Registers every module's routes under `apiPrefix`. */

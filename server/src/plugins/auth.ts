@@ -35,6 +35,19 @@ declare module 'fastify' {
 /** What a request of a session ended by an administrator is told (and its sockets: SESSION_ENDED_EVENT). */
 export const SESSION_END_MESSAGES = { disabled: 'auth.account_disabled', removed: 'auth.removed_from_district' } as const;
 
+/**
+ * A check every authenticated request passes after its token (a module's, registered by the
+ * module list: server/src/modules/index.ts), e.g. the tc module's acceptance of the current
+ * terms of use. It throws an ApiError to refuse the request. Not run by optionalAuthenticate.
+ */
+export type SessionCheck = (request: FastifyRequest, auth: AuthContext, control: Database) => Promise<void>;
+const sessionChecks = new Map<string, SessionCheck>();
+
+/** Registers (or replaces) the session check named `name`. */
+export function registerSessionCheck(name: string, check: SessionCheck): void {
+  sessionChecks.set(name, check);
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -80,7 +93,9 @@ export function registerAuth(
     db: await deps.databases.client(claims.db),
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.auth = await toContext(await authenticateToken(bearerToken(request.headers.authorization), deps));
+    const auth = await toContext(await authenticateToken(bearerToken(request.headers.authorization), deps));
+    request.auth = auth;
+    for (const check of sessionChecks.values()) await check(request, auth, deps.databases.control);
   });
   app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);

@@ -72,6 +72,8 @@ export class TenantCache {
   private inFlight = new Map<string, { epoch: number; promise: Promise<unknown> }>();
   /** Tells the other processes (set by the socket module when there are several). */
   broadcast: ((change: TenantChange) => void) | null = null;
+  /** Caches of modules kept in step with this one (a module's answers that depend on members' rights). */
+  private readonly listeners = new Set<(change: TenantChange) => void>();
 
   constructor(private readonly ttlMs: number = TENANT_CACHE_MS) {}
 
@@ -102,9 +104,16 @@ export class TenantCache {
     this.broadcast?.(change);
   }
 
+  /** Calls `listener` with every change forgotten here (its own or another process's); returns the function that stops it. */
+  onForget(listener: (change: TenantChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Forgets what `change` makes stale in this process only (a change heard from another). */
   forget(change: TenantChange): void {
     this.epoch++;
+    for (const listener of this.listeners) listener(change);
     if (change.kind === 'member') {
       this.envelopes.delete(memberKey(change.db, change.districtId, change.accountId));
       return;

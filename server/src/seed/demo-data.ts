@@ -46,7 +46,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     admin: false,
     rights: ['sites.read', 'cartography.read', 'notifications.access', 'declarations.read', 'questionnaryV2.questionnary_read', 'actions-plans-actions.read', 'action-plans.read', 'contactV2.contactV2_read',
       // The site's equipment: find it, check it, audit a room; count a stock area.
-      'inventoryV2.equipment_read', 'stockManagement.inventory_read'],
+      'inventoryV2.equipment_read', 'stockManagement.inventory_read',
+      // Requests a hot-work permit and follows it (workflows).
+      'workflows.workflow_read'],
     memberships: { acme: ['Lyon', 'Marseille'] },
   },
   { email: 'districts@demo.vigie.test', role: 'district switcher', admin: false, rights: ['opteamum.districts', 'sites.read'], memberships: { acme: ['Lyon', 'Marseille', 'Paris'] } },

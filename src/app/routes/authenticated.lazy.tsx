@@ -19,6 +19,8 @@ import { Shell } from '../../features/shell/components/Shell';
 import type { MenuAction } from '../../features/shell/menu';
 import { shouldShowShell } from '../../features/shell/shell-visibility';
 import { useEnvelope } from '../../lib/envelope-store';
+import { lazyPart } from '../../lib/lazy-part';
+import { modulePart } from '../../lib/module-parts';
 import { can } from '../../lib/rights';
 import { useOfflineData } from '../../lib/offline-reads';
 import { onReconnectionStateChange } from '../../lib/reconnection';
@@ -37,6 +39,9 @@ type OpenDialog = MenuAction | 'support' | null;
 // table loads them with this file: app/modules.ts startModules); the platform's own here (an
 // attachment's deletion, whatever its module's).
 registerAttachmentSenders();
+
+// The terms of use to accept (the tc module's part): asked at start when online, and after any 428.
+const TermsGate = lazyPart(modulePart('TermsGate'));
 
 const loadDisconnectDialog = () => import('../../features/auth/components/DisconnectDialog');
 const DisconnectDialog = lazy(() => loadDisconnectDialog().then((m) => ({ default: m.DisconnectDialog })));
@@ -120,6 +125,9 @@ function AuthenticatedLayout() {
       >
         <Outlet />
       </Shell>
+      <Suspense fallback={null}>
+        <TermsGate />
+      </Suspense>
       <Suspense fallback={null}>
         {opened.has('disconnect') && (
           <DisconnectDialog isOpen={open === 'disconnect'} onDismiss={close} countPendingAlerts={pendingAlertCount} />

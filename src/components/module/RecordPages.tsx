@@ -6,10 +6,14 @@
  */
 import { IonButton } from '@ionic/react';
 import { useParams, useRouter } from '@tanstack/react-router';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, Suspense, type ReactNode } from 'react';
 import { useBack } from '../../hooks/use-back';
 import { downloadApiFile } from '../../lib/download';
+import { useEnvelope } from '../../lib/envelope-store';
 import { describeApiError } from '../../lib/error-messages';
+import { lazyPart } from '../../lib/lazy-part';
+import { modulePart } from '../../lib/module-parts';
+import { can } from '../../lib/rights';
 import { showToast } from '../../lib/toast';
 import { ModulePage } from './ModulePage';
 import { SplitLayout, useWideLayout } from './SplitLayout';
@@ -21,11 +25,32 @@ interface PagesOf {
   placeholder: string;
 }
 
+const ListExport = lazyPart(modulePart('ListExport'));
+
+/**
+ * The page's actions and, for a member who may export, "Export" of the list when the server
+ * registers an export for it (module-parts: ListExport; `list`: the list's address when the page
+ * is a record's sheet beside it).
+ */
+function useListActions(actions: ReactNode, list?: string): ReactNode {
+  const exports = can(useEnvelope((state) => state.rights), 'export', 'read');
+  if (!exports) return actions;
+  return (
+    <>
+      {actions}
+      <Suspense fallback={null}>
+        <ListExport {...(list === undefined ? {} : { list })} />
+      </Suspense>
+    </>
+  );
+}
+
 export function RecordListPage({ title, placeholder, actions, list }: PagesOf & { actions?: ReactNode; list: ReactNode }) {
+  const allActions = useListActions(actions);
   return (
     <SplitLayout
       list={
-        <ModulePage title={title} actions={actions}>
+        <ModulePage title={title} actions={allActions}>
           {list}
         </ModulePage>
       }
@@ -50,10 +75,11 @@ export function RecordSheetPage({
 }: PagesOf & { actions?: ReactNode; listHref: string; recordId: string; list: (selectedId: string) => ReactNode; sheet: (onBack: (() => void) | undefined) => ReactNode }) {
   const wide = useWideLayout();
   const back = useBack(listHref);
+  const allActions = useListActions(actions, listHref.split('?')[0]);
   return (
     <SplitLayout
       list={
-        <ModulePage title={title} actions={actions}>
+        <ModulePage title={title} actions={allActions}>
           {list(recordId)}
         </ModulePage>
       }

@@ -5,7 +5,7 @@
  * declaration's sheet and an inspection's report show (lib/module-parts.ts).
  */
 import { defineAppModule } from '../../lib/app-module';
-import { ACTION_PLANS_PREFIX, actionHref } from './paths';
+import { ACTION_PLANS_PREFIX, actionHref, actionsListHref } from './paths';
 import { moduleRoutes as actionPlansRoutes } from './routes';
 import { moduleRoutes as actionsV3Routes } from './v3-routes';
 
@@ -14,6 +14,6 @@ export const actionsModule = defineAppModule({
   manifests: ['actionPlans', 'actionsV3'],
   routes: (parent) => ({ actionPlans: actionPlansRoutes(parent), actionsV3: actionsV3Routes(parent) }),
   start: () => import('./index').then((m) => m.startActionsModule),
-  links: { action: (id: string) => actionHref(ACTION_PLANS_PREFIX, id) },
+  links: { action: (id: string) => actionHref(ACTION_PLANS_PREFIX, id), actions: actionsListHref(ACTION_PLANS_PREFIX) },
   parts: { LinkedActions: () => import('./components/LinkedActions').then((m) => m.LinkedActions) },
 });

@@ -1,5 +1,6 @@
 /** Contracts in the app (lib/app-module.ts): its route subtree and its start. */
 import { defineAppModule } from '../../lib/app-module';
+import { contractsListHref } from './paths';
 import { moduleRoutes } from './routes';
 
 export const contractModule = defineAppModule({
@@ -7,4 +8,5 @@ export const contractModule = defineAppModule({
   manifests: ['contract'],
   routes: (parent) => ({ contract: moduleRoutes(parent) }),
   start: () => import('./index').then((m) => m.startContractModule),
+  links: { contracts: contractsListHref() },
 });

@@ -3,7 +3,7 @@
  * within N days, deleted), held in the address; anything the contract (ContractListQuery) would
  * refuse is dropped.
  */
-import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../../../common/modules/contract/schemas';
+import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../../../common/modules/contract/statuses';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -15,5 +15,6 @@ export const declarationsModule = defineAppModule({
     declaration: (id: string) => declarationHref(id),
     declarations: declarationsListHref(),
     reportAt: ({ lat, lng }: { lat: number; lng: number }) => reportHref({ at: `${lat},${lng}` }),
+    reportOnSite: (siteId: string) => reportHref({ site: siteId }),
   },
 });

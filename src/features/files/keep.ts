@@ -12,6 +12,8 @@ import { api } from '../../lib/api-client';
 import { currentCacheOwner } from '../../lib/cache-owner';
 import { apiGet } from '../../lib/api-client';
 
+export { storageEstimate } from '../../lib/storage-estimate';
+
 export const FILES_CACHE = 'vigie-files';
 
 export interface KeptFolder {
@@ -86,16 +88,6 @@ export function folderAndBelow(folders: readonly Folder[], folderId: string): { 
 /** The size of a folder to keep (its live folders' current files), from the tree's counts. */
 export const folderBytes = (folders: readonly Folder[], folderId: string): number => folderAndBelow(folders, folderId).reduce((sum, f) => sum + f.folder.bytes, 0);
 
-/** The device's storage use and quota (null where the browser does not say). */
-export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
-  try {
-    const estimate = await navigator.storage?.estimate?.();
-    if (!estimate || estimate.quota === undefined) return null;
-    return { usage: estimate.usage ?? 0, quota: estimate.quota };
-  } catch {
-    return null;
-  }
-}
 
 export async function keptFolder(folderId: string): Promise<KeptFolder | null> {
   const owner = currentCacheOwner();

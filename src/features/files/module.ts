@@ -12,4 +12,6 @@ export const filesModule = defineAppModule({
     return { files: moduleRoutes(parent) };
   },
   start: () => import('./index').then((m) => m.startFilesModule),
+  // A site's folders to choose from, lent to the data-sharing area (moving a deposit).
+  parts: { SiteFolderPicker: () => import('./folder-picker').then((m) => m.SiteFolderPicker) },
 });

@@ -1,10 +1,8 @@
 /**
  * The modules of spec section 2 as the app's pages see them, derived from the manifests
  * (common/modules): each route prefix, the features whose rights open it (spec section 6) and
- * the sub-views the side menu can reach (spec section 2's navigation table). The router builds
- * one guarded placeholder route for the prefixes of modules without screens of their own, and
- * the one landing page (ModuleLandingPage) shows a row of it. No data is invented: a landing
- * page says only what the spec says.
+ * the sub-views the side menu can reach (spec section 2's navigation table). Every module has
+ * screens of its own (src/features/<folder>/routes.tsx); the menu's checks read this table.
  */
 import { MODULE_MANIFESTS, type ModuleManifest } from '../../../common/modules/index';
 import type { Feature } from '../../../common/rights';
@@ -26,7 +24,7 @@ export interface ModuleDefinition {
   /** Any one opens the module; none: every authenticated user. */
   features: readonly Feature[];
   views: readonly ModuleView[];
-  /** The module has its own screens (src/features/<id>/routes.tsx) instead of the landing page. */
+  /** The module has its own screens (src/features/<id>/routes.tsx): every one of the spec now. */
   screens: boolean;
 }
 
@@ -47,9 +45,6 @@ function toDefinition(manifest: ModuleManifest): ModuleDefinition {
 
 /** Every module of the manifests, in their order. */
 export const MODULES: readonly ModuleDefinition[] = MODULE_MANIFESTS.map(toDefinition);
-
-/** The modules whose every address shows the landing page (their manifest says no screens yet). */
-export const LANDING_MODULES: readonly ModuleDefinition[] = MODULES.filter((m) => !m.screens);
 
 /** The module an address belongs to, and the view when the address names one. */
 export function findModule(pathname: string): { module: ModuleDefinition; view: ModuleView | undefined } | null {

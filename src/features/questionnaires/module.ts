@@ -4,7 +4,7 @@
  * calendar).
  */
 import { defineAppModule } from '../../lib/app-module';
-import { inspectionHref, inspectionsHref } from './paths';
+import { inspectionHref, inspectionsHref, MANAGE_PATH } from './paths';
 import { moduleRoutes } from './routes';
 
 export const questionnairesModule = defineAppModule({
@@ -12,5 +12,5 @@ export const questionnairesModule = defineAppModule({
   manifests: ['questionnaryV2'],
   routes: (parent) => ({ questionnaryV2: moduleRoutes(parent) }),
   start: () => import('./index').then((m) => m.startQuestionnairesModule),
-  links: { inspection: inspectionHref, inspections: inspectionsHref() },
+  links: { inspection: inspectionHref, inspections: inspectionsHref(), manageInspections: MANAGE_PATH },
 });

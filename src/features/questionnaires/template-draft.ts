@@ -15,7 +15,7 @@
  */
 import { checkTemplate } from '../../../common/modules/questionnaires/engine';
 import type { Condition, Family, Question, QuestionType, Section, Template, TemplateCreate, TemplateFields } from '../../../common/modules/questionnaires/schemas';
-import { HELP_MAX, LABEL_MAX, OPTIONS_MAX, SECTIONS_MAX, TEMPLATE_NAME_MAX, TEXT_MAX, WEIGHT_MAX } from '../../../common/modules/questionnaires/schemas';
+import { HELP_MAX, LABEL_MAX, OPTIONS_MAX, SECTIONS_MAX, TEMPLATE_NAME_MAX, TEXT_MAX, WEIGHT_MAX } from '../../../common/modules/questionnaires/limits';
 
 export const KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 const KEY_MAX = 40;

@@ -1,5 +1,6 @@
 /** The library's choices as the address holds them: search text, kind, tag, "to acknowledge", deleted (managers). */
-import { RESOURCE_KINDS, type ResourceKind } from '../../../common/modules/sharingBank/schemas';
+import { RESOURCE_KINDS } from '../../../common/modules/sharingBank/kinds';
+import type { ResourceKind } from '../../../common/modules/sharingBank/schemas';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -13,4 +13,5 @@ export const thirdPartyModule = defineAppModule({
   routes: (parent) => ({ thirdParty: thirdPartyRoutes(parent), thirdPartyV2: thirdPartyV2Routes(parent) }),
   start: () => import('./index').then((m) => m.startThirdPartyModule),
   links: { shareItems: shareItemsHref },
+  parts: { OutsideCompanyPicker: () => import('./companies/company-picker').then((m) => m.OutsideCompanyPicker) },
 });

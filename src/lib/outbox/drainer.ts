@@ -57,6 +57,8 @@ export function classify(status: number, message: string): 'retry' | 'auth' | 'f
   // The idempotency plugin's answer while the first request of a key is still being handled.
   if (status === 409 && message.endsWith('in_flight')) return 'retry';
   if (status === 401) return 'auth';
+  // The terms of use to accept (tc.acceptanceRequired): sent again once the user has accepted them.
+  if (status === 428) return 'retry';
   return 'failed';
 }
 

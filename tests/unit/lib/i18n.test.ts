@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { I18N_NAMESPACES, LANGUAGES } from '../../../common/constants';
 import { changeLanguage, detectLanguage, i18n } from '../../../src/lib/i18n';
@@ -22,6 +23,28 @@ describe('translation files', () => {
       const namespaces = localeFiles.filter((f) => f.language === language).map((f) => f.namespace);
       expect(namespaces.sort()).toEqual([...I18N_NAMESPACES].sort());
     }
+  });
+
+  it('name each key once in its object (JSON keeps the last of two, losing the first one\'s texts)', () => {
+    const repeated: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const name of readdirSync(`public/locales/${language}`)) {
+        // JSON.parse cannot see a repeated key: read the text's strings, braces and colons.
+        const objects: Set<string>[] = [];
+        let previous = '';
+        for (const [token] of readFileSync(`public/locales/${language}/${name}`, 'utf8').matchAll(/"(?:[^"\\]|\\.)*"|[{}:]/g)) {
+          if (token === '{') objects.push(new Set());
+          else if (token === '}') objects.pop();
+          else if (token === ':') {
+            const keys = objects.at(-1)!;
+            if (keys.has(previous)) repeated.push(`${language}/${name}: ${previous}`);
+            keys.add(previous);
+          }
+          previous = token;
+        }
+      }
+    }
+    expect(repeated).toEqual([]);
   });
 
   it('have the same keys in French and English, none empty', () => {

@@ -118,4 +118,72 @@ export const controlMigrations: Migration[] = [
       alter table accounts add column language text not null default 'fr' check (language in ('fr', 'en'));
     `,
   },
+  {
+    version: 6,
+    name: 'terms of use, their acceptances, the audit log',
+    sql: `
+      -- The terms of use and the privacy notice, one row per published version (never edited:
+      -- a correction is a new version; a minor one does not ask anyone to accept again).
+      create table tc_versions (
+        version int primary key,
+        published_at timestamptz not null default now(),
+        published_by text not null,
+        terms_fr text not null,
+        terms_en text not null,
+        privacy_fr text not null,
+        privacy_en text not null,
+        requires_acceptance boolean not null default true,
+        note text not null default ''
+      );
+      -- Who accepted which version, when, from which address.
+      create table tc_acceptances (
+        account_id uuid not null references accounts (id) on delete cascade,
+        version int not null references tc_versions (version),
+        accepted_at timestamptz not null default now(),
+        ip text,
+        primary key (account_id, version)
+      );
+      -- The administrative acts (server/src/modules/_platform/audit.ts): append-only.
+      create table audit_log (
+        id uuid primary key,
+        at timestamptz not null default now(),
+        actor_id uuid,
+        actor_email text not null,
+        act text not null,
+        client_db text,
+        district_id uuid,
+        target_kind text not null default '',
+        target_id text not null default '',
+        target_label text not null default '',
+        details jsonb not null default '{}'::jsonb,
+        ip text
+      );
+      create index audit_log_scope_idx on audit_log (client_db, district_id, at desc);
+      create index audit_log_at_idx on audit_log (at desc);
+      create function audit_log_append_only() returns trigger language plpgsql as $fn$
+      begin
+        raise exception 'audit_log is append-only' using errcode = '42501';
+      end;
+      $fn$;
+      create trigger audit_log_no_change before update or delete on audit_log
+        for each row execute function audit_log_append_only();
+    `,
+  },
+  {
+    version: 7,
+    name: 'password tokens: invitations and resets',
+    sql: `
+      -- A one-time link to set an account's password (server/src/routes/api/auth/reset-password.ts):
+      -- only the token's SHA-256 is kept; used_at set once it served (single use).
+      create table password_tokens (
+        token_hash text primary key,
+        account_id uuid not null references accounts (id) on delete cascade,
+        purpose text not null check (purpose in ('invitation', 'reset')),
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create index password_tokens_account_idx on password_tokens (account_id);
+    `,
+  },
 ];

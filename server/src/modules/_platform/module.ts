@@ -15,10 +15,15 @@ import type { AttachmentStorage } from '../../attachments/storage.js';
 import type { Migration } from '../../db/migrate.js';
 import type { Database, Queryable } from '../../db/types.js';
 import type { WorkflowCountSql } from '../../plugins/envelope.js';
+import type { SessionCheck } from '../../plugins/auth.js';
 import type { RouteContext } from '../../routes/context.js';
 import type { LockedContentOf } from './lock-chain.js';
+import type { SiteRecordSource } from './site-records.js';
 import type { NamedTable } from './records.js';
 import type { ScheduledJob } from './scheduler.js';
+import type { ModuleExport, ModuleImport } from './transfer.js';
+import type { WorkflowTarget } from './workflow-targets.js';
+import type { SynthesisSource } from './synthesis-sources.js';
 
 /** Whose calendar a module's events are read for (server/src/calendar/items.ts). */
 export interface CalendarReader {
@@ -88,4 +93,16 @@ export interface ServerModule {
   dashboardCards?: (reader: CalendarReader, today: string) => Promise<DashboardCard[]>;
   /** Its tables whose records a history names by id (_platform/records.ts, readHistory). */
   namedTables?: readonly NamedTable[];
+  /** Its lists exported as CSV/XLSX and in the district's ZIP (_platform/transfer.ts; importExport module). */
+  exports?: readonly ModuleExport[];
+  /** Its records imported from CSV/XLSX (_platform/transfer.ts; importExport module). */
+  imports?: readonly ModuleImport[];
+  /** Its record kinds that can carry a workflow (_platform/workflow-targets.ts). */
+  workflowTargets?: readonly WorkflowTarget[];
+  /** A check every authenticated request passes (plugins/auth.ts), e.g. the terms of use accepted (tc). */
+  sessionCheck?: SessionCheck;
+  /** Its sources of figures for the synthesis's tables and dashboards (_platform/synthesis-sources.ts). */
+  synthesisSources?: readonly SynthesisSource[];
+  /** Its kinds of records on a site, with their titles, for the plans' pins and the tours' markers (_platform/site-records.ts). */
+  siteRecords?: readonly SiteRecordSource[];
 }

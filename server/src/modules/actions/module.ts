@@ -9,6 +9,9 @@ import { runActionReminders } from './reminders.js';
 import { actionsRoutes } from './routes.js';
 import { seedActions } from './seed.js';
 
+import { actionsSynthesis } from './synthesis.js';
+import { actionSiteRecords } from './site-records.js';
+
 export const actionsModule: ServerModule = {
   folder: 'actions',
   prefix: '/actions',
@@ -32,4 +35,7 @@ export const actionsModule: ServerModule = {
     { table: 'action_plans', name: 'name' },
     { table: 'action_templates', name: 'name' },
   ],
+  synthesisSources: [actionsSynthesis],
+  // Its records on a site's plans and tours (../plan2d, ../view360).
+  siteRecords: actionSiteRecords,
 };

@@ -6,6 +6,7 @@ import { seedBenchPoints } from './bench-seed.js';
 import { cartographyMigrations } from './migrations.js';
 import { cartographyRoutes } from './routes.js';
 import { seedCartography } from './seed.js';
+import { poiSiteRecords } from './site-records.js';
 
 export const cartographyModule: ServerModule = {
   folder: 'cartography',
@@ -24,4 +25,6 @@ export const cartographyModule: ServerModule = {
     { table: 'poi_categories', name: 'name' },
     { table: 'map_area_groups', name: 'name' },
   ],
+  // Its records on a site's plans and tours (../plan2d, ../view360).
+  siteRecords: poiSiteRecords,
 };

@@ -6,6 +6,8 @@ import { contactMigrations } from './migrations.js';
 import { contactRoutes } from './routes.js';
 import { seedContacts } from './seed.js';
 import { registerContactShareables } from './shareables.js';
+import { contactSiteRecords } from './site-records.js';
+import { CONTACTS_EXPORT, CONTACTS_IMPORT } from './transfer.js';
 
 // What a third-party share link may share of the contacts: a site's contacts.
 registerContactShareables();
@@ -19,4 +21,7 @@ export const contactModule: ServerModule = {
   seed: seedContacts,
   benchSeeds: [{ option: 'contacts', what: 'contacts', run: seedBenchContacts }],
   namedTables: [{ table: 'contacts', name: 'name' }],
+  // Its records on a site's plans and tours (../plan2d, ../view360).
+  siteRecords: contactSiteRecords,
+  exports: [CONTACTS_EXPORT], imports: [CONTACTS_IMPORT],
 };

@@ -7,7 +7,9 @@ import { runContractJob } from './jobs.js';
 import { contractMigrations } from './migrations.js';
 import { CONTRACT_FILES } from './repository.js';
 import { contractRoutes } from './routes.js';
+import { contractsSynthesis } from './synthesis-source.js';
 import { seedContracts } from './seed.js';
+import { contractWorkflowTargets } from './workflow-targets.js';
 
 export const contractModule: ServerModule = {
   folder: 'contract',
@@ -23,6 +25,8 @@ export const contractModule: ServerModule = {
   // A contract's signed PDF and annexes: the contracts' managers'.
   attachments: { [CONTRACT_FILES]: { features: ['contract'], table: 'contracts', owners: [] } },
   calendarEvents: contractCalendarEvents,
+  synthesisSources: [contractsSynthesis],
+  workflowTargets: contractWorkflowTargets,
   namedTables: [
     { table: 'contracts', name: 'name' },
     { table: 'contract_templates', name: 'name' },

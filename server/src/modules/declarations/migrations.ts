@@ -113,4 +113,18 @@ export const declarationsMigrations: Migration[] = [
       alter table mail_outbox alter column share_id drop not null;
     `,
   },
+  {
+    version: 3,
+    name: 'the month of occurrence stored, and the synthesis covering index',
+    sql: `
+      -- The synthesis (./synthesis.ts) groups declarations by month in Europe/Paris: stored once
+      -- per row rather than converted and formatted for each of the district's rows at each table.
+      alter table declarations add column occurred_month date
+        generated always as ((date_trunc('month', occurred_at at time zone 'Europe/Paris'))::date) stored;
+      -- Its tables read this index alone (an index-only scan): the district's live declarations
+      -- in a period, with every field a table groups or filters on that is the declaration's own.
+      create index declarations_synthesis_idx on declarations (district_id, occurred_at)
+        include (occurred_month, severity, status, site_id, template_id, assignee_id) where deleted_at is null;
+    `,
+  },
 ];

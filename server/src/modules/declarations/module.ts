@@ -7,6 +7,10 @@ import { declarationsMigrations } from './migrations.js';
 import { lockedContent } from './repository.js';
 import { declarationsRoutes } from './routes.js';
 import { seedDeclarations } from './seed.js';
+import { declarationWorkflowTargets } from './workflow-targets.js';
+
+import { declarationsSynthesis } from './synthesis.js';
+import { declarationSiteRecords } from './site-records.js';
 
 export const declarationsModule: ServerModule = {
   folder: 'declarations',
@@ -20,8 +24,12 @@ export const declarationsModule: ServerModule = {
   // Field users photograph what they report: the author and the assignee of a declaration.
   attachments: { declarations: { features: ['declarations'], table: 'declarations', owners: ['created_by', 'assignee_id'], locks: true } },
   lockedContent,
+  workflowTargets: declarationWorkflowTargets,
   namedTables: [
     { table: 'declaration_templates', name: 'name' },
     { table: 'declarations', name: 'title' },
   ],
+  synthesisSources: [declarationsSynthesis],
+  // Its records on a site's plans and tours (../plan2d, ../view360).
+  siteRecords: declarationSiteRecords,
 };

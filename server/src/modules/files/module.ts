@@ -12,8 +12,12 @@ import { filesMigrations } from './migrations.js';
 import { filesRoutes } from './routes.js';
 import { seedFiles } from './seed.js';
 import { registerFilesShareables } from './shareables.js';
+import { registerFilesDestination } from './destination.js';
+import { documentSiteRecords } from './site-records.js';
 
 registerFilesShareables();
+// Other modules' files moved into a site's folder (the data-sharing area's deposits).
+registerFilesDestination();
 
 export const filesModule: ServerModule = {
   folder: 'files',
@@ -33,4 +37,6 @@ export const filesModule: ServerModule = {
     { table: 'file_folders', name: 'name' },
     { table: 'file_documents', name: 'name' },
   ],
+  // A site's documents, for the 360 tours' markers (../view360).
+  siteRecords: documentSiteRecords,
 };

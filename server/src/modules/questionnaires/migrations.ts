@@ -196,4 +196,20 @@ export const questionnairesMigrations: Migration[] = [
                     order by recipient, regarding nulls last) o), '{}');
     `,
   },
+  {
+    version: 6,
+    name: 'answer counts and month stored for the synthesis, and its covering index',
+    sql: `
+      -- The synthesis's answers source (./synthesis-answers.ts) counts a submitted inspection's
+      -- answers and failed items from these stored numbers when a table does not split them by
+      -- question, instead of unfolding every inspection's answers (a million rows) at each table.
+      create or replace function vigie_jsonb_key_count(value jsonb) returns int
+        language sql immutable parallel safe as 'select count(*)::int from jsonb_object_keys(value)';
+      alter table inspections
+        add column answer_count int generated always as (vigie_jsonb_key_count(answers)) stored,
+        add column submitted_month date generated always as ((date_trunc('month', submitted_at at time zone 'Europe/Paris'))::date) stored;
+      create index inspections_synthesis_idx on inspections (district_id, submitted_at)
+        include (submitted_month, family, template_id, site_id, answer_count, failed_count) where deleted_at is null and status = 'submitted';
+    `,
+  },
 ];

@@ -2,12 +2,15 @@
 import { SHARED_REPORTS_PREFIX } from '../../../../common/modules/questionnaires/schemas.js';
 import { RECORDS_CHANGED_EVENT } from '../_platform/events.js';
 import type { ServerModule } from '../_platform/module.js';
+import { seedBenchAnswers } from './bench-seed.js';
 import { questionnairesMigrations } from './migrations.js';
 import { lockedContent } from './repository.js';
 import { questionnairesRoutes } from './routes.js';
 import { runSchedules } from './scheduler.js';
 import { seedQuestionnaires } from './seed.js';
 import { sharedReportRoutes } from './shared-routes.js';
+import { inspectionsSynthesis } from './synthesis.js';
+import { answersSynthesis } from './synthesis-answers.js';
 
 export const questionnairesModule: ServerModule = {
   folder: 'questionnaires',
@@ -19,6 +22,7 @@ export const questionnairesModule: ServerModule = {
   migrations: questionnairesMigrations,
   events: [RECORDS_CHANGED_EVENT],
   seed: seedQuestionnaires,
+  benchSeeds: [{ option: 'answers', what: 'answered questions of submitted inspections', run: seedBenchAnswers }],
   // Inspections: occurrences of the schedules, reminders, overdue notices.
   jobs: [runSchedules],
   // An inspection's photos and signature, by whoever fills it (either family's read right):
@@ -30,4 +34,5 @@ export const questionnairesModule: ServerModule = {
     // An inspection (an action's source) by its template's name.
     { table: 'inspections', name: '(select q.name from questionnaire_templates q where q.id = inspections.template_id)' },
   ],
+  synthesisSources: [inspectionsSynthesis, answersSynthesis],
 };

@@ -6,6 +6,9 @@ import { sitesMigrations } from './migrations.js';
 import { sitesRoutes } from './routes.js';
 import { seedSites } from './seed.js';
 import { registerSiteShareables } from './shareables.js';
+import { SITES_EXPORT, SITES_IMPORT } from './transfer.js';
+import { sitesSynthesis } from './synthesis.js';
+import { stageSiteRecords } from './site-records.js';
 
 // What a third-party share link may share of a site: its general information and its stages.
 registerSiteShareables();
@@ -20,8 +23,12 @@ export const sitesModule: ServerModule = {
   benchSeeds: [{ option: 'sites', what: 'sites', run: seedBenchSites }],
   // A site's photos and stage images: the site managers'.
   attachments: { sites: { features: ['sites'], table: 'sites', owners: [] } },
+  exports: [SITES_EXPORT], imports: [SITES_IMPORT],
   namedTables: [
     { table: 'sites', name: 'name' },
     { table: 'site_types', name: 'name' },
   ],
+  synthesisSources: [sitesSynthesis],
+  // Its records on a site's plans and tours (../plan2d, ../view360).
+  siteRecords: stageSiteRecords,
 };

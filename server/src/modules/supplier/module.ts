@@ -6,6 +6,7 @@ import { supplierMigrations } from './migrations.js';
 import { SUPPLIER_FILES } from './repository.js';
 import { supplierRoutes } from './routes.js';
 import { seedSuppliers } from './seed.js';
+import { SUPPLIERS_EXPORT, SUPPLIERS_IMPORT } from './transfer.js';
 
 export const supplierModule: ServerModule = {
   folder: 'supplier',
@@ -17,6 +18,7 @@ export const supplierModule: ServerModule = {
   benchSeeds: [{ option: 'suppliers', what: 'suppliers', run: seedBenchSuppliers }],
   // A document's scan or signed PDF: the suppliers' managers'.
   attachments: { [SUPPLIER_FILES]: { features: ['supplier'], table: 'supplier_documents', owners: [] } },
+  exports: [SUPPLIERS_EXPORT], imports: [SUPPLIERS_IMPORT],
   namedTables: [
     { table: 'suppliers', name: 'name' },
     { table: 'supplier_trades', name: 'name' },

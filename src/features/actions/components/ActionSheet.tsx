@@ -25,6 +25,7 @@ import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { PendingPhotos } from '../../../components/module/PendingPhotos';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { TextField } from '../../../components/module/RecordForm';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../components/module/RecordSheet';
 import { StatusChip } from '../../../components/module/StatusChip';
 import { AttachmentGrid, type GridAttachment } from '../../../components/AttachmentGrid';
@@ -289,6 +290,7 @@ function SheetView({ action, onServer, waiting, onBack }: ViewProps) {
             </ol>
           </RecordSection>
         )}
+        {onServer && <RecordPanels host="actions" recordId={action.id} />}
         {onServer && (
           <RecordSection title={t('sheet.history')}>
             <HistoryList query={actionHistoryQueryOptions(action.id)} fields={ACTION_HISTORY_FIELDS} />

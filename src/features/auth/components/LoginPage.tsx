@@ -7,7 +7,7 @@
  * user stays light (DESIGN.md "Budgets").
  */
 import { useMutation } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
@@ -72,6 +72,12 @@ export function LoginPage() {
             {pending ? t(sso ? 'login.sso_submitting' : 'login.submitting') : t(sso ? 'login.sso_submit' : 'login.submit')}
           </button>
         </form>
+        <p className="login-terms">
+          <Link to="/resetPassword">{t('login.forgot')}</Link>
+        </p>
+        <p className="login-terms">
+          <Link to="/terms">{t('login.terms')}</Link>
+        </p>
       </div>
     </main>
   );

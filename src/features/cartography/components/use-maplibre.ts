@@ -1,31 +1,21 @@
 /**
  * One MapLibre map in a container, for every screen that draws one (the reader's map,
- * MapView; the management editors): MapLibre imported on demand (its code, its worker and its
- * stylesheet load with the screen that draws a map, never in the app's entry), the basemap's
+ * MapView; the management editors): MapLibre imported on demand (lib/map/maplibre.ts: its code,
+ * its worker and its stylesheet load with the screen that draws a map), the basemap's
  * style (or a plain background), the attribution, the zoom buttons, the markers drawn on the
  * device (marker-images.ts), and the district's extent as the first view. `setup` runs once the
  * style is loaded (add sources, layers and listeners there); the map is rebuilt when the
  * basemap's address changes. Without WebGL the state says so and no map is built.
  */
 import type { Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BBox } from '../../../../common/modules/cartography/schemas';
-import { linkStylesheet } from '../../../lib/stylesheet';
-import { keepMapCode } from '../../../lib/sw-bridge';
+import { loadMaplibre, type Maplibre } from '../../../lib/map/maplibre';
 import { hasWebGl } from '../../../lib/webgl';
 import { markerImage } from './marker-images';
 
-export type Maplibre = typeof import('maplibre-gl');
-
-export const loadMaplibre = (): Promise<Maplibre> =>
-  Promise.all([import('maplibre-gl'), import('maplibre-gl/dist/maplibre-gl.css?url').then(({ default: href }) => linkStylesheet(href))]).then(([module]) => {
-    // The worker from the app's own origin (the CSP's worker-src 'self'), not a blob.
-    module.setWorkerUrl(workerUrl);
-    // Loaded: the whole library is kept on the device for the map offline.
-    keepMapCode();
-    return module;
-  });
+// The library's loading is shared with the 2D plans (lib/map/maplibre.ts).
+export { loadMaplibre, type Maplibre };
 
 /** Drawn when the basemap cannot be read (offline before any visit): the features still show. */
 const PLAIN_STYLE: StyleSpecification = { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e9eef2' } }] };

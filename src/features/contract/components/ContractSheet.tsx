@@ -33,6 +33,7 @@ import { CONTRACT_HISTORY_FIELDS } from '../history-fields';
 import { choicesQueryOptions, CONTRACT_MODULE, contracts, queueStatus, STATUS_WRITE, templates } from '../kinds';
 import { supplierSheetHref } from '../paths';
 import { deviceToday, formatMoney, noticeSoon, STATUS_TONES } from './status';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 
 export interface ContractSheetProps {
   contractId: string;
@@ -280,6 +281,7 @@ function ContractSheetView({ contract, onServer, pending, statusPending, onBack,
         <RecordSection title={t('field.notes')}>
           <p className="contract-notes">{contract.notes || empty}</p>
         </RecordSection>
+        {onServer && <RecordPanels host="contracts" recordId={contract.id} />}
         {onServer && (
           <RecordSection title={t('sheet.history')}>
             <HistoryList query={contracts.historyQueryOptions(contract.id)} fields={CONTRACT_HISTORY_FIELDS} />

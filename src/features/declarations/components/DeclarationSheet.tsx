@@ -15,6 +15,7 @@ import { AttachmentGrid, type GridAttachment } from '../../../components/Attachm
 import { openBlob } from '../../../components/ApiImage';
 import { CommentBox } from '../../../components/module/CommentBox';
 import { ModulePage } from '../../../components/module/ModulePage';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 import { SheetPlaceholder } from '../../../components/module/SheetPlaceholder';
 import { RecordAttachments } from '../../../components/module/RecordAttachments';
 import { TextField } from '../../../components/module/RecordForm';
@@ -197,6 +198,7 @@ function SheetView({ declaration, onServer, waiting, conflict, onBack }: ViewPro
             <LinkedActions titled source={{ kind: 'declaration', id: declaration.id }} canCreate={declaration.deletedAt === null} />
           </Suspense>
         )}
+        {onServer && <RecordPanels host="declarations" recordId={declaration.id} />}
         <RecordSection title={t('sheet.comments')}>
           {comments.length === 0 ? (
             <p>{t('sheet.no_comments')}</p>

@@ -33,7 +33,9 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
   useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined)), []);
 
   const label = t('emergency.button');
-  const described = pending > 0 ? `${label}. ${t('emergency.pending_count', { count: pending })}` : label;
+  // The name starts with what the button shows (its label, then the badge's count: WCAG 2.5.3,
+  // label in name), then says what the count is.
+  const described = pending > 0 ? `${label} ${pending}, ${t('emergency.pending_count', { count: pending })}` : label;
 
   return (
     <>
@@ -45,6 +47,8 @@ export function EmergencyShellButton({ placement }: { placement: 'toolbar' | 'ta
         onClick={() => (setSiteId(undefined), setOpen(true))}
       >
         {placement === 'tab' && <span className="emergency-shell-label">{label}</span>}
+        {/* A space: the label and the count read as two words, as the name says them. */}
+        {pending > 0 && ' '}
         {pending > 0 && <Badge count={pending} />}
       </IconButton>
       {mounted && (

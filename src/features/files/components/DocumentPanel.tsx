@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentSheet, FileDocument, Folder } from '../../../../common/modules/files/schemas';
+import { RecordPanels } from '../../../components/module/RecordPanels';
 import { StatusChip } from '../../../components/module';
 import { formatDateTime } from '../../../lib/dates';
 import { usePendingWrites } from '../../../lib/outbox';
@@ -96,6 +97,7 @@ export function DocumentPanel({ documentId, folders, canManage, onClose }: { doc
           </IonItem>
         ))}
       </IonList>
+      {!doc.deletedAt && <RecordPanels host="documents" recordId={doc.id} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@
  * what this device keeps for offline use (OfflineStorage).
  */
 import { IonButton, IonItem, IonList } from '@ionic/react';
+import { useNavigate } from '@tanstack/react-router';
 import { Label } from '../../../components/Label';
 import { useTranslation } from 'react-i18next';
 import type { DistrictData } from '../../../../common/api-types';
@@ -23,6 +24,7 @@ export function ProfilePage({ email, district, districtFailed }: ProfilePageProp
   const { t, i18n } = useTranslation();
   const pending = districtFailed ? t('dashboard.unavailable') : '…';
   const current = LANGUAGES.find((l) => i18n.language.startsWith(l)) ?? LANGUAGES[0];
+  const navigate = useNavigate();
 
   return (
     <div className="ion-padding">
@@ -45,6 +47,9 @@ export function ProfilePage({ email, district, districtFailed }: ProfilePageProp
             <h2>{t('dashboard.district')}</h2>
             <p data-testid="profile-district">{district?.name ?? pending}</p>
           </Label>
+        </IonItem>
+        <IonItem button detail onClick={() => void navigate({ to: '/import-export/my-data' })}>
+          <Label>{t('importExport.my_data_link')}</Label>
         </IonItem>
       </IonList>
       <h2 id="profile-language">{t('profile.language')}</h2>

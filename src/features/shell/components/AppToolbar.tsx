@@ -22,6 +22,7 @@ import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { actionPlans } from '../../../../common/modules/actionPlans';
+import { notificationsWorkflowV2 } from '../../../../common/modules/notificationsWorkflowV2';
 import { dayOfMonth } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { lazyPart } from '../../../lib/lazy-part';
@@ -29,11 +30,14 @@ import { whenIdle } from '../../../lib/when-idle';
 import { PendingWritesLink } from './PendingWritesLink';
 
 export const CALENDAR_PATH = '/calendar';
+/** The member's own actions (the dashboard's "all my actions"). */
+export const MY_ACTIONS_PATH = `/${actionPlans.prefix}/actions?mine=true`;
 /**
- * The workflow icon's address: the member's own actions (its badge, the envelope's
- * workflowNotificationsNumber, counts those overdue or due soon: docs/actions.md).
+ * The workflow icon's address: the member's workflow inbox (notificationsWorkflowV2), where its
+ * badge (the envelope's workflowNotificationsNumber: the workflows waiting on the member, and its
+ * actions overdue or due soon, docs/actions.md) leads.
  */
-export const WORKFLOW_NOTIFICATIONS_PATH = `/${actionPlans.prefix}/actions?mine=true`;
+export const WORKFLOW_NOTIFICATIONS_PATH = `/${notificationsWorkflowV2.prefix}`;
 export const PROFILE_PATH = '/me/meInfos';
 export const HELP_PATH = '/help';
 /** Up to this width the secondary buttons move into the "more" menu (shell.css follows it). */

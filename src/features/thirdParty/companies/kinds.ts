@@ -6,20 +6,20 @@
  * site now, the sites picked from. Every write is queued, shown at once, and sent once.
  */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  SIGNATURES_MODULE,
-  type CompaniesChoices,
-  type Company,
-  type CompanyFields,
-  type Intervention,
-  type InterventionFields,
-  type Presence,
-  type SignerRole,
-  type SignInBody,
-  type SignOutBody,
-  type Worker,
-  type WorkerFields,
+import type {
+  CompaniesChoices,
+  Company,
+  CompanyFields,
+  Intervention,
+  InterventionFields,
+  Presence,
+  SignerRole,
+  SignInBody,
+  SignOutBody,
+  Worker,
+  WorkerFields,
 } from '../../../../common/modules/thirdParty/companies';
+import { SIGNATURES_MODULE } from '../../../../common/modules/thirdParty/names';
 import { apiGet } from '../../../lib/api-client';
 import { enqueueWrite, registerSender, sendWrite, type PendingWrite } from '../../../lib/outbox';
 import { defineRecordKind } from '../../../lib/record-kind';

@@ -24,6 +24,8 @@ export const linksQueryOptions = (query: LinkListQuery = {}) =>
     queryFn: ({ signal }) =>
       apiGet<Link[]>('third-party/links', { searchParams: { ...(query.state ? { state: query.state } : {}), ...(query.siteId ? { siteId: query.siteId } : {}) }, signal }),
     staleTime: 30_000,
+    // Kept on the device (vigie-cache): the list opens offline and after an offline restart.
+    meta: { offline: true },
   });
 
 export const linkQueryOptions = (id: string) =>
@@ -31,6 +33,7 @@ export const linkQueryOptions = (id: string) =>
     queryKey: [LINKS_MODULE, 'detail', id],
     queryFn: ({ signal }) => apiGet<LinkDetail>(`third-party/links/${encodeURIComponent(id)}`, { signal }),
     staleTime: 15_000,
+    meta: { offline: true },
     retry: (count, error) => count < 2 && (error as { status?: number }).status === 0,
   });
 

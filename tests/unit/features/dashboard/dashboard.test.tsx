@@ -132,6 +132,8 @@ describe('the dashboard', () => {
     server.use(
       http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, { districtModules: [] }))),
       http.get(api('dashboard'), () => HttpResponse.json(makeEnvelope(NOBODY, { districtModules: [] }))),
+      // Every envelope of this district says so (the terms' status, asked after login, too).
+      http.get(api('tc/status'), () => HttpResponse.json(makeEnvelope({ current: null, acceptedVersion: null, acceptedAt: null, mustAccept: false }, { districtModules: [] }))),
     );
     renderApp('/dashboard');
     expect(await screen.findByText('No module is enabled for this district.', {}, LOAD)).toBeInTheDocument();

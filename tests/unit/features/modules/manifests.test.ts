@@ -12,7 +12,7 @@ import { FUNCTIONALITIES } from '../../../../common/functionalities';
 import { MODULE_MANIFESTS } from '../../../../common/modules/index';
 import { ALL_RIGHTS, can, FEATURES, SHELL_FEATURE_NAMES } from '../../../../common/rights';
 import { APP_MODULES } from '../../../../src/app/modules';
-import { createAppRouter, MODULE_PAGES, modulePagePath, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
+import { createAppRouter, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
 import { findModule } from '../../../../src/features/modules/modules';
 import { menuFor } from '../../../../src/features/shell/menu';
 import { localeFiles } from '../../../../src/testing/i18n';
@@ -93,22 +93,15 @@ describe('module manifests', () => {
     }
   });
 
-  it('every prefix has a route: its own subtree for a module with screens, else the landing page', () => {
-    const withScreens = MODULE_MANIFESTS.filter((m) => m.screens).map((m) => m.id);
-    expect(Object.keys(SCREEN_MODULE_ROUTES).sort()).toEqual([...withScreens].sort());
+  it('every prefix of the spec has screens of its own: its route subtree, no placeholder', () => {
+    expect(MODULE_MANIFESTS.filter((m) => !m.screens).map((m) => m.id)).toEqual([]);
+    expect(Object.keys(SCREEN_MODULE_ROUTES).sort()).toEqual(MODULE_MANIFESTS.map((m) => m.id).sort());
     for (const manifest of MODULE_MANIFESTS) {
-      if (manifest.screens) {
-        expect(SCREEN_MODULE_ROUTES[manifest.id as keyof typeof SCREEN_MODULE_ROUTES].fullPath, manifest.id).toBe(`/${manifest.prefix}`);
-        // The module's own subtree (its layout, or its index route, e.g. a redirect to a view).
-        expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toMatch(new RegExp(`^/_authenticated/${manifest.prefix}/?$`));
-        // The placeholder does not take the addresses of a module with screens.
-        expect(routeOf(`/${manifest.prefix}/not-a-view`), manifest.prefix).toBe('/$');
-        expect(MODULE_PAGES[modulePagePath(manifest.prefix)]).toBeUndefined();
-      } else {
-        expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toBe('/_authenticated/$module/$');
-        expect(MODULE_PAGES[modulePagePath(manifest.prefix)], manifest.prefix).toBeDefined();
-        for (const view of manifest.views) expect(routeOf(`/${manifest.prefix}/${view.path}`)).toBe('/_authenticated/$module/$');
-      }
+      expect(SCREEN_MODULE_ROUTES[manifest.id as keyof typeof SCREEN_MODULE_ROUTES].fullPath, manifest.id).toBe(`/${manifest.prefix}`);
+      // The module's own subtree (its layout, or its index route, e.g. a redirect to a view).
+      expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toMatch(new RegExp(`^/_authenticated/${manifest.prefix}/?$`));
+      // An address the module does not know is the not-found route.
+      expect(routeOf(`/${manifest.prefix}/not-a-view`), manifest.prefix).toBe('/$');
     }
     expect(routeOf('/not-a-module')).toBe('/$');
   });
@@ -117,10 +110,6 @@ describe('module manifests', () => {
     for (const { manifest, to } of allTargets) {
       expect(to.split('/')[1], to).toBe(manifest.prefix);
       expect(routeOf(to), to).not.toBe('/$');
-      if (!manifest.screens) {
-        const found = findModule(to);
-        expect(found !== null && (to === `/${manifest.prefix}` || found.view !== undefined), to).toBe(true);
-      }
     }
   });
 

@@ -35,19 +35,22 @@ describe('the toolbar', () => {
     // Every envelope carries the count (the dashboard's data too).
     server.use(
       http.get(api('auth/district'), () => HttpResponse.json(makeEnvelope(DEMO_DISTRICT, { workflowNotificationsNumber: 4 }))),
+      http.get(api('workflow/inbox'), () => HttpResponse.json(makeEnvelope({ items: [], total: 4 }, { workflowNotificationsNumber: 4 }))),
+      http.get(api('workflow/delegations'), () => HttpResponse.json(makeEnvelope({ mine: [], forMe: [], members: [] }, { workflowNotificationsNumber: 4 }))),
+      http.get(api('tc/status'), () => HttpResponse.json(makeEnvelope({ current: null, acceptedVersion: null, acceptedAt: null, mustAccept: false }, { workflowNotificationsNumber: 4 }))),
       http.get(api('dashboard'), () =>
         HttpResponse.json(makeEnvelope({ myActions: null, myInspections: null, recentDeclarations: null, districtActions: null }, { workflowNotificationsNumber: 4 })),
       ),
     );
     await openDashboard();
     expect(await screen.findByTestId('workflow-badge')).toHaveTextContent('4');
-    const link = screen.getByRole('link', { name: 'My actions: 4 overdue or due soon' });
-    expect(link).toHaveAttribute('href', '/actionPlan/actions?mine=true');
+    const link = screen.getByRole('link', { name: 'To do: 4 (workflows and actions)' });
+    expect(link).toHaveAttribute('href', '/notificationsWorkflowV2');
   });
 
   it('names the workflow icon when nothing is overdue or due soon, without a badge', async () => {
     await openDashboard();
-    expect(await screen.findByRole('link', { name: 'My actions: none overdue or due soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'To do: nothing waiting' })).toBeInTheDocument();
     expect(screen.queryByTestId('workflow-badge')).not.toBeInTheDocument();
   });
 

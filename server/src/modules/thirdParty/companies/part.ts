@@ -9,12 +9,15 @@
 import { SIGNATURES_MODULE } from '../../../../../common/modules/thirdParty/companies.js';
 import type { ModulePart } from '../../_platform/parts.js';
 import { registerShareable } from '../../_platform/shareables.js';
+import { registerWorkflowReference } from '../../_platform/workflow-targets.js';
 import { COMPANIES_MODULES } from './repository.js';
 import { companiesRoutes } from './routes.js';
 import { seedCompanies } from './seed.js';
 import { preventionPlanShareable } from './shareable.js';
+import { companyWorkflowReference } from './workflow-reference.js';
 
 registerShareable(preventionPlanShareable);
+registerWorkflowReference(companyWorkflowReference);
 
 export const companiesPart: ModulePart = {
   routes: companiesRoutes,

@@ -27,6 +27,7 @@ import type { RouteContext } from '../../../routes/context.js';
 import { IdParams, sessionScope, writeAndAnnounce } from '../../_platform/record-routes.js';
 import { siteChoicesRoute } from '../../_platform/site-choices.js';
 import { Envelope, WriteHeaders } from '../../_platform/schemas.js';
+import { auditShare } from './audit.js';
 import { readerLanguage } from './public.js';
 import { LinksRepository, linksCsv } from './repository.js';
 
@@ -67,7 +68,7 @@ export async function linksRoutes(untyped: FastifyInstance, ctx: RouteContext): 
   );
 
   app.post('/links', { onRequest: read, schema: { tags, headers: WriteHeaders, body: LinkCreate, response: { 201: Envelope(LinkCreated) } } }, async (request, reply) =>
-    respond(request, await writeAndAnnounce(ctx, request, reply, 201, announce, (tx) => repository(request, tx).create(request.body, ctx.config.publicUrl))),
+    respond(request, await writeAndAnnounce(ctx, request, reply, 201, announce, async (tx) => auditShare(request, ctx.databases.control, 'share.created', await repository(request, tx).create(request.body, ctx.config.publicUrl)))),
   );
 
   app.post('/links/:id/extend', { onRequest: read, schema: { tags, params: IdParams, headers: WriteHeaders, body: LinkExtend, response: { 200: Envelope(Link) } } }, async (request, reply) =>
@@ -75,6 +76,6 @@ export async function linksRoutes(untyped: FastifyInstance, ctx: RouteContext): 
   );
 
   app.post('/links/:id/revoke', { onRequest: read, schema: { tags, params: IdParams, headers: WriteHeaders, response: { 200: Envelope(Link) } } }, async (request, reply) =>
-    respond(request, await writeAndAnnounce(ctx, request, reply, 200, announce, (tx) => repository(request, tx).revoke(request.params.id))),
+    respond(request, await writeAndAnnounce(ctx, request, reply, 200, announce, async (tx) => auditShare(request, ctx.databases.control, 'share.revoked', await repository(request, tx).revoke(request.params.id)))),
   );
 }

@@ -23,6 +23,7 @@ import { loginSsoRoute } from './login-sso.js';
 import { clearRefreshCookie, openSession, setRefreshCookie } from './open-session.js';
 import { ClientIpData, DefaultPageData, DistrictData as DistrictDataSchema, LoginBody, RefreshData as RefreshDataSchema, SessionData as SessionDataSchema } from '../../../../../common/schemas/auth.js';
 import { ok } from '../../../../../common/schemas/envelope.js';
+import { resetPasswordRoute } from './reset-password.js';
 import { LOGIN_BODY_LIMIT } from './schemas.js';
 import { ssoCallbackRoute } from './sso-callback.js';
 
@@ -43,6 +44,7 @@ export async function authRoutes(untyped: FastifyInstance, ctx: RouteContext): P
   const sso = new SsoLogins(databases.control, ctx.config.publicUrl);
   await loginSsoRoute(app, ctx, sso, sameOrigin);
   await ssoCallbackRoute(app, ctx, sso);
+  await resetPasswordRoute(app, ctx);
 
   app.post('/login', { schema: { tags, security, summary: 'Password login: opens a session (refresh cookie) and answers the access token', body: LoginBody, response: ok(SessionDataSchema) }, bodyLimit: LOGIN_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
     const { email, password, reconnect = false } = request.body;

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
+import { recordAuditOf } from '../../../modules/_platform/audit.js';
 import type { RouteContext } from '../../context.js';
 
 export { CLIENT_NAME_MAX_LENGTH, type ClientEntry };
@@ -61,6 +62,7 @@ export async function clientRoutes(untyped: FastifyInstance, ctx: RouteContext):
       });
       reply.code(201);
       const created: ClientEntry = { name, database, districts: [district] };
+      await recordAuditOf(request, databases.control, { act: 'client.created', clientDb: database, districtId: district._id, target: { kind: 'client', id: database, label: name }, details: { district: district.name } });
       return respond(request, created);
     },
   );

@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
+import { recordAuditOf } from '../../../modules/_platform/audit.js';
 import type { RouteContext } from '../../context.js';
 
 export { DISTRICT_NAME_MAX_LENGTH };
@@ -74,6 +75,7 @@ export async function districtRoutes(untyped: FastifyInstance, ctx: RouteContext
         if (isUniqueViolation(error)) throw new ApiError(409, { message: 'district.name_already_used' });
         throw error;
       }
+      await recordAuditOf(request, ctx.databases.control, { act: 'district.created', target: { kind: 'district', id: district._id, label: name } });
       reply.code(201);
       return respond(request, district);
     },

@@ -32,6 +32,7 @@ import { ATTACHMENT_MODULES, acceptsType, maxBytesOf, NOT_YOURS_TO_ATTACH, RECOR
 import { attachmentKey, type AttachmentStorage } from '../../../attachments/storage.js';
 import { ApiError } from '../../../lib/errors.js';
 import { emitRecordChanged } from '../../../modules/_platform/events.js';
+import { uploadCompleted } from '../../../modules/_platform/upload-hooks.js';
 import { requireAuth, type AuthContext } from '../../../plugins/auth.js';
 import { rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
@@ -131,8 +132,8 @@ async function requireAttach(request: FastifyRequest, module: string, recordId: 
   });
 }
 
-/** The request as tus reads it (a web Request), its body the raw stream when it has one. */
-function webRequest(request: FastifyRequest, withBody: boolean): Request {
+/** The request as tus reads it (a web Request), its body the raw stream when it has one (also the dsa module's public tus endpoint). */
+export function webRequest(request: FastifyRequest, withBody: boolean): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     // HTTP/2's pseudo-headers (:path...) are not headers of a Request.
@@ -148,8 +149,8 @@ function webRequest(request: FastifyRequest, withBody: boolean): Request {
   });
 }
 
-/** Sends tus's answer through Fastify (so its hooks add their headers), errors as `{ message }`. */
-async function sendTus(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/** Sends tus's answer through Fastify (so its hooks add their headers), errors as `{ message }` (also the dsa module's public tus endpoint). */
+export async function sendTus(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     // Same origin only: tus's CORS headers are not wanted; Fastify computes the length.
@@ -173,6 +174,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: RouteContext, stor
   const complete = async (auth: AuthContext, row: AttachmentRow): Promise<void> => {
     if (await completeUpload(auth.db, storage, row)) {
       emitRecordChanged(ctx.io, auth.clientDb, auth.districtId, { module: row.module, id: row.record_id, version: null });
+      await uploadCompleted({ ctx, auth, row, log: app.log });
     }
   };
   const handoffs = new WeakMap<Request, Handoff>();

@@ -43,6 +43,7 @@ import { ApiError } from '../../../lib/errors.js';
 import { requireAuth, SESSION_END_MESSAGES } from '../../../plugins/auth.js';
 import { respond } from '../../../plugins/respond.js';
 import { guardRoutes, rightsOf } from '../../../plugins/rights.js';
+import { recordAuditOf } from '../../../modules/_platform/audit.js';
 import { accountRoom, memberRoom } from '../../../socket/index.js';
 import type { RouteContext } from '../../context.js';
 
@@ -141,6 +142,7 @@ export async function userRoutes(untyped: FastifyInstance, ctx: RouteContext): P
         ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: account.id });
         // What the admin sent, whatever the account is elsewhere (disabled, an operator...).
         const user: UserEntry = { _id: account.id, email, rights, disabled: false };
+        await recordAuditOf(request, databases.control, { act: 'rights.changed', target: { kind: 'account', id: account.id, label: email }, details: { before: [], after: rights } });
         return respond(request, user, 'user_duplicated');
       }
 
@@ -159,6 +161,7 @@ export async function userRoutes(untyped: FastifyInstance, ctx: RouteContext): P
       await auth.db.query('insert into memberships (account_id, district_id, rights) values ($1, $2, $3)', [id, auth.districtId, rights]);
       reply.code(201);
       const user: UserEntry = { _id: id, email, rights, disabled: false };
+      await recordAuditOf(request, databases.control, { act: 'account.created', target: { kind: 'account', id, label: email }, details: { rights } });
       return respond(request, user);
     },
   );
@@ -178,7 +181,9 @@ export async function userRoutes(untyped: FastifyInstance, ctx: RouteContext): P
       await auth.db.query('update memberships set rights = $3 where account_id = $1 and district_id = $2', [request.params.id, auth.districtId, rights]);
       // The member's next request (on any process) is checked against the new rights.
       ctx.tenantCache.invalidate({ kind: 'member', db: auth.clientDb, districtId: auth.districtId, accountId: request.params.id });
-      return respond(request, await memberOf(request, request.params.id));
+      const after = await memberOf(request, request.params.id);
+      await recordAuditOf(request, databases.control, { act: 'rights.changed', target: { kind: 'account', id: after._id, label: after.email }, details: { before: [...member.rights].sort(), after: after.rights } });
+      return respond(request, after);
     },
   );
 
@@ -227,6 +232,7 @@ export async function userRoutes(untyped: FastifyInstance, ctx: RouteContext): P
       await sessions.revokeInDistrict(id, auth.clientDb, auth.districtId);
       room.disconnectSockets(true);
       const removed: DisableResult = { ...member, outcome: 'removed' };
+      await recordAuditOf(request, databases.control, { act: 'account.removed', target: { kind: 'account', id, label: member.email } });
       return respond(request, removed, DISABLE_MESSAGES.removed);
     }
 
@@ -237,6 +243,7 @@ export async function userRoutes(untyped: FastifyInstance, ctx: RouteContext): P
     await sessions.revokeAccount(id, 'disabled');
     room.disconnectSockets(true);
     const disabled: DisableResult = { ...(await memberOf(request, id)), outcome: 'disabled' };
+    await recordAuditOf(request, databases.control, { act: 'account.disabled', target: { kind: 'account', id, label: member.email } });
     return respond(request, disabled, DISABLE_MESSAGES.disabled);
   });
 }

@@ -25,6 +25,7 @@ import {
   type SignerRole,
 } from '../../../../../common/modules/thirdParty/companies';
 import { ConfirmBar } from '../../../../components/module/ConfirmBar';
+import { Scanner } from '../../../../components/scanner/Scanner';
 import { ModulePage } from '../../../../components/module/ModulePage';
 import { TextField } from '../../../../components/module/RecordForm';
 import { downloadList, NavButton, useRecordId } from '../../../../components/module/RecordPages';
@@ -100,6 +101,7 @@ export function CurrentPage() {
     >
       <div className="third-party-co-scroll">
         <SignInForm siteId={siteId} onSite={chooseSite} present={rows} data={data} />
+        <BadgeScan siteId={siteId} present={rows} data={data} onSignOut={signOut} />
         <h2>{t('companies.current.on_site', { count: rows.length })}</h2>
         {query.isError && query.data === undefined && <p role="alert">{describeApiError(query.error)}</p>}
         {rows.length === 0 && !query.isPending && <p>{t('companies.current.nobody')}</p>}
@@ -126,6 +128,40 @@ export function CurrentPage() {
         ))}
       </div>
     </ModulePage>
+  );
+}
+
+/**
+ * The camera scan of workers' badges (the shared scanner, continuous: a gate where workers
+ * come one after the other): a worker's badge signs them in on the chosen site, or out if they
+ * are on it already. Each badge counts once while it stays in front of the camera.
+ */
+function BadgeScan({ siteId, present, data, onSignOut }: { siteId: string; present: readonly Shown[]; data: ReturnType<typeof useCompaniesData>; onSignOut: (p: Shown) => Promise<void> }) {
+  const { t } = useTranslation('third-party');
+  const [said, setSaid] = useState('');
+  const onCode = async (text: string) => {
+    const id = workerIdOfCode(text);
+    const worker = id === null ? undefined : data.workers.find((w) => w.id === id);
+    if (!worker) return setSaid(t('companies.current.unknown_badge'));
+    if (siteId === '') return setSaid(t('companies.current.choose_site'));
+    const there = present.find((p) => p.siteId === siteId && p.workerId === worker.id);
+    if (there) {
+      await onSignOut(there);
+      return setSaid(t('companies.current.signed_out', { name: worker.name }));
+    }
+    await queueSignIn({ siteId, workerId: worker.id, visitorName: '' });
+    showSavedToast(t('companies.current.signed_in', { name: worker.name }));
+    setSaid(t('companies.current.signed_in', { name: worker.name }));
+  };
+  return (
+    <section className="third-party-co-card" aria-label={t('companies.current.scan_title')}>
+      <h2>{t('companies.current.scan_title')}</h2>
+      <p className="third-party-co-muted">{t('companies.current.scan_intro')}</p>
+      <Scanner continuous typed={false} onCode={(text) => void onCode(text)} />
+      <p role="status" className="third-party-co-scan-said">
+        {said}
+      </p>
+    </section>
   );
 }
 

@@ -101,7 +101,7 @@ export function LinksListPage() {
           </select>
         </label>
         {links.isPending && <p role="status">{t('links.loading')}</p>}
-        {links.isError && <p role="alert">{describeApiError(links.error)}</p>}
+        {links.isError && links.data === undefined && <p role="alert">{describeApiError(links.error)}</p>}
         <ul className="third-party-links-list" aria-label={t('links.title')}>
           {waiting.map((item) => (
             <WaitingRow key={item.key} item={item} />

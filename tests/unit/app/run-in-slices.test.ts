@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { runInSlices } from '../../../src/app/run-in-slices';
+
+/** A step that keeps the (fake) clock busy for `ms`. */
+const busy = (clock: { now: number }, ms: number, log: string[], name: string) => () => {
+  clock.now += ms;
+  log.push(name);
+};
+
+describe('runInSlices', () => {
+  it('runs every step in order, yielding between slices and never inside one longer than the budget', async () => {
+    const clock = { now: 0 };
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const log: string[] = [];
+    const yieldNow = vi.fn(() => {
+      log.push('yield');
+      return Promise.resolve();
+    });
+    const steps = ['a', 'b', 'c', 'd', 'e'].map((name) => busy(clock, 4, log, name));
+    await runInSlices(steps, 10, yieldNow);
+    // 4 + 4 + 4 ms reach the 10 ms budget: a yield before the fourth step.
+    expect(log).toEqual(['a', 'b', 'c', 'yield', 'd', 'e']);
+    vi.restoreAllMocks();
+  });
+
+  it('runs the steps after one that throws, then rethrows the first error', async () => {
+    const ran: string[] = [];
+    const steps = [
+      () => ran.push('a'),
+      () => {
+        throw new Error('first');
+      },
+      () => {
+        throw new Error('second');
+      },
+      () => ran.push('d'),
+    ];
+    await expect(runInSlices(steps, 10, () => Promise.resolve())).rejects.toThrow('first');
+    expect(ran).toEqual(['a', 'd']);
+  });
+
+  it('never yields when the steps fit in one slice', async () => {
+    const yieldNow = vi.fn(() => Promise.resolve());
+    await runInSlices([() => undefined, () => undefined], 1000, yieldNow);
+    expect(yieldNow).not.toHaveBeenCalled();
+  });
+});
