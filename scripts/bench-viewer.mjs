@@ -8,10 +8,10 @@
 // with an empty profile (an outsider: no account, no cache, no service worker) load
 // /viewerThirdParty/<token>. Prints the median performance and accessibility scores, FCP, LCP,
 // TBT, CLS, the bytes the page transferred (Lighthouse's total-byte-weight: every request of
-// the load) and the viewer's own chunk (dist/assets/viewer-third-party.lazy-*.js, raw and
-// Brotli), then JSON (also written to BENCH_RESULT when set). Ports: BENCH_PORT (18131) for the
+// the load) and the public pages' light entry (dist/public.html: the page, its inlined
+// stylesheet, and the scripts it loads and preloads, raw and Brotli), then JSON (also written to BENCH_RESULT when set). Ports: BENCH_PORT (18131) for the
 // server, BENCH_PORT + 1 for Chromium's DevTools.
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,18 +24,28 @@ const BASE = `https://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const api = apiOf(BASE);
 
-function viewerChunk() {
-  const dir = join(process.env.VIGIE_STATIC_DIR || 'dist', 'assets');
-  const raw = readdirSync(dir).find((name) => /^viewer-third-party\.lazy-.*\.js$/.test(name));
-  if (!raw) return null;
-  const size = (name) => {
+/** The public pages' entry as built: public.html and the scripts it names (its entry and preloads), raw and Brotli. */
+function publicEntry() {
+  const root = process.env.VIGIE_STATIC_DIR || 'dist';
+  const size = (path) => {
     try {
-      return statSync(join(dir, name)).size;
+      return statSync(join(root, path)).size;
     } catch {
       return null;
     }
   };
-  return { file: raw, bytes: size(raw), brotliBytes: size(`${raw}.br`) };
+  let html;
+  try {
+    html = readFileSync(join(root, 'public.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  const sum = (paths, pick) => paths.reduce((total, path) => total + (pick(path) ?? 0), 0);
+  return {
+    html: { bytes: size('public.html'), brotliBytes: size('public.html.br') },
+    scripts: { files: scripts.length, bytes: sum(scripts, size), brotliBytes: sum(scripts, (path) => size(`${path}.br`) ?? size(path)) },
+  };
 }
 
 async function shareLink() {
@@ -93,7 +103,7 @@ try {
     tbtMs: stats(values(audit('total-blocking-time'))),
     cls: stats(values(audit('cumulative-layout-shift'))),
     transferredBytes: stats(values(audit('total-byte-weight'))),
-    viewerChunk: viewerChunk(),
+    publicEntry: publicEntry(),
     medianRun: summarise(medianRun(reports)),
   };
   printRows(`Lighthouse mobile on the share link viewer, an outsider's first visit, HTTPS + HTTP/2 (${reports.length} runs, ${failures.length} failed)`, [
@@ -104,7 +114,12 @@ try {
     ['TBT', fmtStats(result.tbtMs)],
     ['CLS', fmtStats(result.cls, '')],
     ['transferred', fmtStats(result.transferredBytes, ' B')],
-    ['viewer chunk', result.viewerChunk === null ? 'not found (npm run build first)' : `${result.viewerChunk.bytes} B (${result.viewerChunk.brotliBytes ?? '?'} B Brotli)`],
+    [
+      'public entry',
+      result.publicEntry === null
+        ? 'dist/public.html not found (npm run build first)'
+        : `public.html ${result.publicEntry.html.bytes} B (${result.publicEntry.html.brotliBytes ?? '?'} B Brotli, stylesheet inlined); ${result.publicEntry.scripts.files} scripts ${result.publicEntry.scripts.bytes} B (${result.publicEntry.scripts.brotliBytes} B Brotli)`,
+    ],
     ['failing audits (median run)', result.medianRun.failing.join(', ') || 'none'],
   ]);
   if (result.performance) console.log(`\nscore ${round(result.performance.median, 2)}`);

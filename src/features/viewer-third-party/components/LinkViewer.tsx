@@ -7,12 +7,13 @@
  * server's answer when the link is unknown (404), expired or revoked (410, with its key).
  * fr or en from the browser's language (lib/i18n.ts).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import type { CodeSent, SharedLinkView } from '../../../../common/modules/thirdParty/links';
 import { formatDateTime } from '../../../lib/dates';
 import { formatBytes } from '../../../lib/format-bytes';
+import { publicCall, type PublicAnswer } from '../../../lib/public-call';
 import '../../../components/plain.css';
 import './viewer.css';
 
@@ -26,30 +27,29 @@ const FAILURES: Record<string, Failure> = {
   'thirdParty.links.revoked': 'revoked',
 };
 
-async function call<T>(path: string, init?: RequestInit): Promise<{ status: number; data?: T; message?: string; attemptsLeft?: number }> {
-  const response = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) }, ...init });
-  const body = (await response.json().catch(() => ({}))) as { data?: T; message?: string; attemptsLeft?: number };
-  return { status: response.status, ...body };
-}
+const linkBase = (token: string): string => `/api/shared/links/${token}`;
 
-export function LinkViewer({ token }: { token: string }) {
+/** GET /api/shared/links/<token>: the link's view (the server logs the opening). */
+export const requestLinkView = (token: string): Promise<PublicAnswer<SharedLinkView>> => publicCall<SharedLinkView>(linkBase(token));
+
+/** `first`: the view's request the public pages' entry sent with the page's code, used by the first load. */
+export function LinkViewer({ token, first }: { token: string; first?: Promise<PublicAnswer<SharedLinkView>> }) {
   // Not suspended on the namespace: the link's data is asked for at once, its words at the same time.
   const { t, i18n, ready } = useTranslation('third-party', { useSuspense: false });
   const [view, setView] = useState<SharedLinkView | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const base = `/api/shared/links/${token}`;
+  const early = useRef(first);
+  const base = linkBase(token);
 
   const load = useCallback(async () => {
-    try {
-      const answer = await call<SharedLinkView>(base);
-      if (answer.data) {
-        setView(answer.data);
-        setFailure(null);
-      } else setFailure(FAILURES[answer.message ?? ''] ?? (answer.status === 404 ? 'not_found' : 'error'));
-    } catch {
-      setFailure('error');
-    }
-  }, [base]);
+    const request = early.current ?? requestLinkView(token);
+    early.current = undefined;
+    const answer = await request;
+    if (answer.data) {
+      setView(answer.data);
+      setFailure(null);
+    } else setFailure(FAILURES[answer.message ?? ''] ?? (answer.status === 404 ? 'not_found' : 'error'));
+  }, [token]);
 
   useEffect(() => {
     void load();
@@ -60,8 +60,11 @@ export function LinkViewer({ token }: { token: string }) {
   }, [view]);
 
 
+  // The page is its own scroller: a tab stop, so a share without a file to download (fields only)
+  // scrolls with the keyboard too (WCAG 2.1.1; axe's scrollable-region-focusable).
   return (
-    <main className="plain-page viewer-link">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <main className="plain-page viewer-link" tabIndex={0}>
       <div className="viewer-page">
         <p className="viewer-product">{PRODUCT_NAME}</p>
         {!ready && <p role="status" aria-busy="true" />}
@@ -147,7 +150,7 @@ function CodeForm({ base, email, onOpen }: { base: string; email: string; onOpen
 
   const send = async () => {
     setBusy(true);
-    const answer = await call<CodeSent>(`${base}/code`, { method: 'POST' }).catch(() => ({ status: 0, message: undefined, data: undefined }));
+    const answer = await publicCall<CodeSent>(`${base}/code`, { method: 'POST' });
     setBusy(false);
     if (answer.data) {
       setSent(answer.data);
@@ -159,12 +162,12 @@ function CodeForm({ base, email, onOpen }: { base: string; email: string; onOpen
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) return setMessage(t('links.viewer.code_label'));
     setBusy(true);
-    const answer = await call<{ until: string }>(`${base}/code/check`, { method: 'POST', body: JSON.stringify({ code }) }).catch(() => ({ status: 0, message: undefined, data: undefined, attemptsLeft: undefined }));
+    const answer = await publicCall<{ until: string }>(`${base}/code/check`, { method: 'POST', body: JSON.stringify({ code }) });
     setBusy(false);
     if (answer.data) onOpen();
     else {
       setCode('');
-      setMessage(errorText(answer.message, answer.attemptsLeft));
+      setMessage(errorText(answer.message, typeof answer.body.attemptsLeft === 'number' ? answer.body.attemptsLeft : undefined));
     }
   };
 

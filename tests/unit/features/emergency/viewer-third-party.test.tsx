@@ -1,10 +1,7 @@
-import { IonApp } from '@ionic/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ViewerThirdPartyData } from '../../../../common/api-types';
-import { createQueryClient } from '../../../../src/app/query-client';
 import { ViewerThirdPartyPage } from '../../../../src/features/viewer-third-party/components/ViewerThirdPartyPage';
 import { getRights } from '../../../../src/lib/storage';
 import { DEMO_RIGHTS } from '../../../../src/testing/fixtures';
@@ -34,13 +31,7 @@ const SHARED: ViewerThirdPartyData = {
 const publicEnvelope = <T,>(data: T) => ({ data, rights: [], districtModules: [] });
 
 function renderViewer(token: string) {
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <IonApp>
-        <ViewerThirdPartyPage token={token} />
-      </IonApp>
-    </QueryClientProvider>,
-  );
+  render(<ViewerThirdPartyPage token={token} />);
 }
 
 describe('the public viewerThirdParty page', { timeout: 15_000 }, () => {
