@@ -17,7 +17,7 @@ const FRAMES = Number(process.env.FRAMES ?? 30);
 const CPU_SLOWDOWN = 4;
 const ORIGIN = 'http://bench.vigie.test';
 const FORMATS = (process.env.FORMATS ?? 'qr_code,ean_13,ean_8,code_128,code_39,data_matrix').split(',');
-/** The width each frame is decoded at (the app's scanner: src/features/inventory/audit/components/Scanner.tsx DECODE_WIDTH). */
+/** The width each frame is decoded at (the app's scanner: src/components/scanner/Scanner.tsx DECODE_WIDTH). */
 const SCALED_WIDTH = Number(process.env.SCALED_WIDTH ?? 640);
 
 const require = createRequire(import.meta.url);

@@ -171,14 +171,33 @@ test.describe('a manager on a desktop', () => {
     await expect(page.getByText('Code 3760123450023: article “Extincteur CO2 2 kg”.')).toBeVisible();
     await expect(page.getByLabel('Tag', { exact: true })).toHaveValue(tag);
     await expectNoViolations(page, '/inventory-v2/equipment/new (desktop)');
+    // Its point, picked on the map (MapLibre, loaded with the dialog), which opens on the chosen site.
+    const api = await operatorApi(page.request);
+    const site = (await api.get<{ sites: { id: string; name: string; lat?: number | null; lng?: number | null }[] }>('/api/inventory/choices')).sites.find((s) => typeof s.lat === 'number');
+    expect(site).toBeDefined();
+    await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption(site!.id);
+    await page.getByRole('button', { name: 'Pick on the map' }).click();
+    const map = page.getByRole('region', { name: "Map of the item's point" });
+    await expect(map).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await expectNoViolations(page, 'the map point picker (desktop)');
+    await map.click();
+    await expect(page.getByText(/^Chosen point: /)).toBeVisible();
+    await page.getByRole('button', { name: 'Use this point' }).click();
+    await expect(map).toHaveCount(0);
+    await expect(page.getByLabel('Latitude')).not.toHaveValue('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { name: 'Extincteur CO2 2 kg' })).toBeVisible();
     await expect(page.getByText(tag).first()).toBeVisible();
-    // Once sent, the item is on the server with its article and tag.
-    const api = await operatorApi(page.request);
+    await expect(page.getByText('Point on the map', { exact: true })).toBeVisible();
+    // Once sent, the item is on the server with its article, tag and point (the site's, tapped at the map's centre).
     await expect
       .poll(async () => (await api.get<{ items: { tag: string; articleName: string }[] }>(`/api/inventory/equipment?tag=${tag}`)).items, { timeout: 30_000 })
       .toEqual([expect.objectContaining({ tag, articleName: 'Extincteur CO2 2 kg' })]);
+    const saved = await api.get<{ items: { id: string }[] }>(`/api/inventory/equipment?tag=${tag}`);
+    const item = await api.get<{ position: { lat: number; lng: number } | null }>(`/api/inventory/equipment/${saved.items[0]!.id}`);
+    expect(item.position).not.toBeNull();
+    expect(Math.abs(item.position!.lat - site!.lat!)).toBeLessThan(0.01);
+    expect(Math.abs(item.position!.lng - site!.lng!)).toBeLessThan(0.01);
 
     // A demo site's sheet shows its equipment and its checks due.
     const sites = await api.get<{ items: { id: string; name: string }[] }>(`/api/sites?limit=1&search=${encodeURIComponent('Siège')}`);

@@ -11,7 +11,6 @@
 import Type, { type Static } from 'typebox';
 import { Actor, IsoDateTime, Uuid } from '../../schemas/platform';
 import { EquipmentFilter } from './catalog';
-import { parseScannedCode } from './codes';
 
 // ---------------------------------------------------------------------------- the scan index
 
@@ -30,71 +29,9 @@ export const ScanIndex = Type.Object({
 });
 export type ScanIndex = Static<typeof ScanIndex>;
 
-/** An item of the index, named. */
-export interface IndexedItem {
-  id: string;
-  name: string;
-  tag: string;
-  serial: string;
-  siteId: string | null;
-  room: string;
-  status: string;
-  barcode: string;
-}
-
-export const indexedItem = (row: ScanIndexItem, sites: ScanIndex['sites']): IndexedItem => ({
-  id: row[0],
-  name: row[1],
-  tag: row[2],
-  serial: row[3],
-  siteId: sites[row[4]]?.[0] ?? null,
-  room: row[5],
-  status: row[6],
-  barcode: row[7],
-});
-
-/** What a scan names: an item (by id, tag, serial, or its model's barcode), or nothing known. */
-export type ScanResolution = { kind: 'item'; id: string; by: 'id' | 'tag' | 'serial' | 'barcode' } | { kind: 'unknown'; code: string };
-
-/**
- * The candidates' lookups of a scan, given by the caller (the device's index in memory, the
- * server's rows for that code), and `prefer`: of a model's items, those the audit expects and
- * has not scanned yet, first.
- */
-export interface ScanLookup {
-  byId: (id: string) => { id: string } | undefined;
-  byTag: (code: string) => { id: string } | undefined;
-  bySerial: (code: string) => { id: string } | undefined;
-  byBarcode: (code: string) => readonly { id: string }[];
-}
-
-export function resolveScan(text: string, lookup: ScanLookup, prefer: (id: string) => boolean = () => false): ScanResolution {
-  const scanned = parseScannedCode(text);
-  if (scanned.kind === 'equipment') {
-    const item = lookup.byId(scanned.id);
-    return item ? { kind: 'item', id: item.id, by: 'id' } : { kind: 'unknown', code: text.trim() };
-  }
-  const code = scanned.code;
-  if (code === '') return { kind: 'unknown', code };
-  const tagged = lookup.byTag(code);
-  if (tagged) return { kind: 'item', id: tagged.id, by: 'tag' };
-  const serial = lookup.bySerial(code);
-  if (serial) return { kind: 'item', id: serial.id, by: 'serial' };
-  const models = lookup.byBarcode(code);
-  const chosen = models.find((item) => prefer(item.id)) ?? models[0];
-  if (chosen) return { kind: 'item', id: chosen.id, by: 'barcode' };
-  return { kind: 'unknown', code };
-}
-
-/** Whether a code is an EAN-8 or EAN-13 with a valid check digit (an unknown one is created as an article's barcode). */
-export function isEan(code: string): boolean {
-  if (!/^(\d{8}|\d{13})$/.test(code)) return false;
-  const digits = [...code].map(Number);
-  const check = digits.pop()!;
-  // From the right: weights 3, 1, 3, 1…
-  const sum = digits.reverse().reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
+// The index's reading (indexedItem, resolveScan, isEan) is in ./scan.ts, without schemas: the
+// family's start imports it before the shell's first screen.
+export { indexedItem, isEan, resolveScan, type IndexedItem, type ScanLookup, type ScanResolution } from './scan';
 
 // ---------------------------------------------------------------------------- labels
 
@@ -158,8 +95,8 @@ export const SCAN_CODE_MAX = 500;
 /** Scan ids a completion names at most (a long day's bulk scans of a big site). */
 export const AUDIT_SCANS_MAX = 20_000;
 
-/** The history's and the outbox's module name of the audits. */
-export const AUDIT_MODULE = 'inventory_audits';
+// The audits' module name is in ./scan.ts (AUDIT_MODULE).
+export { AUDIT_MODULE } from './scan';
 /** The history's module name of the items (the catalog part's kind): a move is in the item's history. */
 export const EQUIPMENT_MODULE = 'inventory_equipment';
 

@@ -4,7 +4,7 @@
  * subtrees and their start.
  */
 import { defineAppModule } from '../../lib/app-module';
-import { setRouteLinks } from './catalog/paths';
+import { equipmentHref, equipmentListHref, INVENTORY_V2_BASE, setRouteLinks } from './catalog/paths';
 import { inventoryRoutes, inventoryV2Routes, stockRoutes } from './routes';
 
 export const inventoryModule = defineAppModule({
@@ -16,4 +16,5 @@ export const inventoryModule = defineAppModule({
     return { inventory: inventoryRoutes(parent), inventoryV2: inventoryV2Routes(parent), stockManagement: stockRoutes(parent) };
   },
   start: () => import('./index').then((m) => m.startInventoryModule),
+  links: { equipment: (id: string) => equipmentHref(INVENTORY_V2_BASE, id), equipmentList: equipmentListHref(INVENTORY_V2_BASE), stockArticles: '/stock-management/article' },
 });

@@ -13,16 +13,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import {
-  AUDIT_MODULE,
-  indexedItem,
-  resolveScan,
-  type Audit,
-  type AuditRow,
-  type IndexedItem,
-  type ScanIndex,
-  type ScanResolution,
-} from '../../../../common/modules/inventory/audit';
+import type { Audit, AuditRow, ScanIndex } from '../../../../common/modules/inventory/audit';
+import { AUDIT_MODULE, indexedItem, resolveScan, type IndexedItem, type ScanResolution } from '../../../../common/modules/inventory/scan';
 import { apiGet, apiGetIfChanged } from '../../../lib/api-client';
 import { withOfflineCopy, withRevalidatedCopy } from '../../../lib/offline-copy';
 import { currentTenant, enqueueWrite, registerSender, sendWrite } from '../../../lib/outbox';

@@ -1,7 +1,8 @@
 /**
  * The catalog's and the equipment's routes below /inventory and /inventory-v2 (../routes.tsx).
  * Guards, search validation and the lists' first page only; the pages come from the part's
- * chunks (components/pages.tsx for readers, components/manage-pages.tsx for managers).
+ * chunks (components/list-pages.tsx for the lists, components/pages.tsx for the sheets,
+ * components/manage-pages.tsx for managers).
  *
  *   /inventory                 → catalog, else article, else object (the menu's first target the rights allow)
  *   /inventory/catalog         the categories (custom fields, check period, checklist; managers edit)
@@ -26,6 +27,7 @@ import { articles, categories, equipment } from './kinds';
 import { INVENTORY_BASE, INVENTORY_V2_BASE, type CatalogBase } from './paths';
 import { UUID, validateArticleSearch, validateEquipmentNew, validateEquipmentSearch, type ArticleListSearch, type EquipmentListSearch } from './search';
 
+const listPages = () => import('./components/list-pages');
 const pages = () => import('./components/pages');
 const managePages = () => import('./components/manage-pages');
 
@@ -67,7 +69,7 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     validateSearch: validateArticleSearch,
     loaderDeps: ({ search }: { search: ArticleListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: ArticleListSearch }) => void context.queryClient.prefetchInfiniteQuery(articles.pagesQueryOptions(deps)),
-    component: lazyRouteComponent(pages, 'ArticlesListPage'),
+    component: lazyRouteComponent(listPages, 'ArticlesListPage'),
   });
   const articleNew = createRoute({
     getParentRoute: () => prefix,
@@ -95,7 +97,7 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     validateSearch: validateEquipmentSearch,
     loaderDeps: ({ search }: { search: EquipmentListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: EquipmentListSearch }) => void context.queryClient.prefetchInfiniteQuery(equipment.pagesQueryOptions(deps)),
-    component: lazyRouteComponent(pages, 'EquipmentListPage'),
+    component: lazyRouteComponent(listPages, 'EquipmentListPage'),
   });
   const itemNew = createRoute({
     getParentRoute: () => prefix,

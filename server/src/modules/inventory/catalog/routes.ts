@@ -181,7 +181,10 @@ export async function catalogRoutes(untyped: FastifyInstance, ctx: RouteContext)
     const named = (table: string, extra = '') =>
       auth.db.query<{ id: string; name: string }>(`select id, name from ${table} where district_id = $1 and deleted_at is null${extra} order by vigie_fold(name), id limit ${CHOICES_MAX}`, [auth.districtId]);
     const [sites, suppliers, contracts, members] = await Promise.all([
-      named('sites'),
+      auth.db.query<{ id: string; name: string; lat: number | null; lng: number | null }>(
+        `select id, name, gps_lat as lat, gps_lng as lng from sites where district_id = $1 and deleted_at is null order by vigie_fold(name), id limit ${CHOICES_MAX}`,
+        [auth.districtId],
+      ),
       named('suppliers', ' and not archived'),
       named('contracts'),
       districtMembers({ db: auth.db, control: ctx.databases.control, districtId: auth.districtId }),

@@ -38,7 +38,7 @@ import {
   WRITE_KINDS,
   type LocalScan,
 } from '../api';
-import { Scanner } from './Scanner';
+import { Scanner } from '../../../../components/scanner/Scanner';
 import './audit.css';
 
 export const AUDITS_PATH = '/inventory-v2/audits';

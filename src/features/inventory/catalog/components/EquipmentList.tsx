@@ -6,8 +6,10 @@
  * at once, marked as waiting.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkState, type EquipmentRow } from '../../../../../common/modules/inventory/catalog';
+import type { EquipmentRow } from '../../../../../common/modules/inventory/catalog';
+import { checkState } from '../../../../../common/modules/inventory/due-date';
 import { EQUIPMENT_STATUSES } from '../../../../../common/modules/inventory/model';
 import { DeletedFilter } from '../../../../components/module/DeletedFilter';
 import { FilterSelect } from '../../../../components/module/FilterSelect';
@@ -25,6 +27,22 @@ import { EQUIPMENT_MODULE, categories, choicesQueryOptions, equipment } from '..
 import { equipmentHref, equipmentListHref, useCatalogBase } from '../paths';
 import { validateEquipmentSearch, type EquipmentListSearch } from '../search';
 import { CHECK_TONES, deviceToday, STATUS_TONES } from './status';
+
+/**
+ * The site filter: a district's sites are up to 2,000 choices, whose options cost the list's
+ * first screen a long style and layout task on a phone. The select holds "any" and the chosen
+ * site until it is first focused or pressed (before its popup opens), then every site.
+ */
+function SiteFilter({ label, anyLabel, value, options, onChange }: Parameters<typeof FilterSelect>[0]) {
+  const [opened, setOpened] = useState(false);
+  const open = () => setOpened(true);
+  const shown = opened ? options : options.filter((option) => option.value === value);
+  return (
+    <span onFocusCapture={open} onPointerDownCapture={open} onMouseDownCapture={open} onKeyDownCapture={open} className="inventory-catalog-filter">
+      <FilterSelect label={label} anyLabel={anyLabel} value={value} options={shown} onChange={onChange} />
+    </span>
+  );
+}
 
 export const EQUIPMENT_ROW_HEIGHT = 76;
 export const EQUIPMENT_NARROW_ROW_HEIGHT = 112;
@@ -87,7 +105,13 @@ export function EquipmentList({ search, selectedId }: { search: EquipmentListSea
             { value: 'due', label: t('catalog.check_filter.due') },
             { value: 'overdue', label: t('catalog.check_filter.overdue') },
           ])}
-          {select(t('catalog.field.site'), 'site', (choices.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name })))}
+          <SiteFilter
+            label={t('catalog.field.site')}
+            anyLabel={t('catalog.list.any')}
+            value={search.site}
+            options={(choices.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(value) => setSearch({ site: value })}
+          />
           {select(t('catalog.field.category'), 'category', (categoryList.data ?? []).filter((c) => c.deletedAt === null).map((c) => ({ value: c.id, label: c.name })))}
           {select(t('catalog.field.status'), 'status', EQUIPMENT_STATUSES.map((status) => ({ value: status, label: t(`catalog.status.${status}`) })))}
           {manager && (

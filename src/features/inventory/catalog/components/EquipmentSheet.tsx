@@ -16,12 +16,14 @@ import { checkState, type Check, type CheckCreate, type Equipment, type Equipmen
 import { EQUIPMENT_STATUSES, type EquipmentStatus } from '../../../../../common/modules/inventory/model';
 import { ModulePage } from '../../../../components/module/ModulePage';
 import { RecordAttachments } from '../../../../components/module/RecordAttachments';
+import { RecordPanels } from '../../../../components/module/RecordPanels';
 import { HistoryList, RecordFields, RecordSection, RecordSheet } from '../../../../components/module/RecordSheet';
 import { SheetPlaceholder } from '../../../../components/module/SheetPlaceholder';
 import { StatusChip } from '../../../../components/module/StatusChip';
 import { useKeptRecord } from '../../../../components/module/kept-record';
 import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDay } from '../../../../lib/dates';
+import { formatPosition } from '../../../../lib/numbers';
 import { lazyPart } from '../../../../lib/lazy-part';
 import { modulePart } from '../../../../lib/module-parts';
 import { useEnvelope } from '../../../../lib/envelope-store';
@@ -238,7 +240,7 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
               { label: t('catalog.field.tag'), value: item.tag || empty },
               { label: t('catalog.field.site'), value: item.siteId === null ? empty : <a href={siteHref(item.siteId)}>{item.siteName || t('catalog.sheet.open')}</a> },
               { label: t('catalog.field.place'), value: [item.building, item.floor, item.room].filter(Boolean).join(', ') || empty },
-              ...(item.position === null ? [] : [{ label: t('catalog.field.position'), value: `${item.position.lat.toFixed(5)}, ${item.position.lng.toFixed(5)}` }]),
+              ...(item.position === null ? [] : [{ label: t('catalog.field.position'), value: formatPosition(item.position, i18n.language) }]),
               { label: t('catalog.field.custodian'), value: item.custodianName || empty },
               { label: t('catalog.field.boughtOn'), value: day(item.boughtOn) },
               { label: t('catalog.field.commissionedOn'), value: day(item.commissionedOn) },
@@ -261,6 +263,7 @@ function EquipmentSheetView({ item, onServer, writes, pending, onBack, onEdit }:
           )}
         </RecordSection>
         )}
+        {onServer && <RecordPanels host="equipment" recordId={item.id} />}
         {onServer && (
           <RecordSection title={t('catalog.sheet.history')}>
             <HistoryList query={equipment.historyQueryOptions(item.id)} fields={CATALOG_HISTORY_FIELDS} />

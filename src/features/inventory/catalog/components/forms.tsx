@@ -20,6 +20,7 @@ import { describeApiError } from '../../../../lib/error-messages';
 import { showSavedToast } from '../../../../lib/saved-toast';
 import { matchesSearch } from '../../../../lib/text-fold';
 import type { AttachmentInput } from '../../../../lib/outbox';
+import { PointPicker, type LatLng } from '../../../../lib/map/point-picker';
 import { showToast } from '../../../../lib/toast';
 import { articles, categories, choicesQueryOptions, equipment } from '../kinds';
 import type { EquipmentNewSearch } from '../search';
@@ -73,10 +74,22 @@ const fieldValuesOf = (fields: readonly CustomField[], values: Record<string, st
   Object.fromEntries(fields.map((field) => [field.key, (values[field.key] ?? '').trim() === '' ? null : field.kind === 'number' ? num(values[field.key]!) : values[field.key]!]));
 const textValues = (values: FieldValues): Record<string, string> => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : String(v)]));
 
+/** The form's point when both coordinates read as numbers in range (the picker's first view), else null. */
+function formPoint(state: { lat: string; lng: string }): LatLng | null {
+  const lat = num(state.lat);
+  const lng = num(state.lng);
+  return lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180 ? null : { lat, lng };
+}
+
 const useNamed = () => {
   const choices = useQuery(choicesQueryOptions());
   const options = (list: { id: string; name: string }[] | undefined) => (list ?? []).map((n) => ({ value: n.id, label: n.name }));
-  return { sites: options(choices.data?.sites), members: options(choices.data?.members), suppliers: options(choices.data?.suppliers), contracts: options(choices.data?.contracts) };
+  /** A site's GPS point (the map point picker's first view), where the site has one. */
+  const sitePoint = (id: string): LatLng | null => {
+    const site = choices.data?.sites.find((s) => s.id === id);
+    return typeof site?.lat === 'number' && typeof site.lng === 'number' ? { lat: site.lat, lng: site.lng } : null;
+  };
+  return { sites: options(choices.data?.sites), members: options(choices.data?.members), suppliers: options(choices.data?.suppliers), contracts: options(choices.data?.contracts), sitePoint };
 };
 
 // ---------------------------------------------------------------- articles
@@ -217,8 +230,9 @@ function useArticleChoices(search: string) {
 }
 
 export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?: Equipment | undefined; prefill?: EquipmentNewSearch; onDone: (id: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation('inventoryV2');
+  const { t, i18n } = useTranslation('inventoryV2');
   const named = useNamed();
+  const [picking, setPicking] = useState(false);
   const categoryList = useQuery(categories.allQueryOptions());
   const [articleSearch, setArticleSearch] = useState('');
   const choices = useArticleChoices(articleSearch);
@@ -380,6 +394,31 @@ export function EquipmentForm({ item, prefill = {}, onDone, onCancel }: { item?:
           >
             {t('catalog.form.here')}
           </IonButton>
+          <IonButton fill="outline" onClick={() => setPicking(true)}>
+            {t('catalog.form.pick_on_map')}
+          </IonButton>
+          <PointPicker
+            isOpen={picking}
+            value={formPoint(state)}
+            center={named.sitePoint(state.siteId)}
+            language={i18n.language}
+            texts={{
+              title: t('catalog.picker.title'),
+              hint: t('catalog.picker.hint'),
+              confirm: t('catalog.picker.confirm'),
+              cancel: t('catalog.picker.cancel'),
+              map: t('catalog.picker.map'),
+              failed: t('catalog.picker.failed'),
+              none: t('catalog.picker.none'),
+              chosen: (point) => t('catalog.picker.chosen', { point }),
+            }}
+            onPick={(point) => {
+              set('lat', String(point.lat));
+              set('lng', String(point.lng));
+              setPicking(false);
+            }}
+            onDismiss={() => setPicking(false)}
+          />
         </fieldset>
         <Select label={t('catalog.field.custodian')} value={state.custodianId} onChange={(v) => set('custodianId', v)} none={t('catalog.form.none')} options={named.members} />
         <DayField label={t('catalog.field.boughtOn')} value={state.boughtOn} onChange={(v) => set('boughtOn', v)} />

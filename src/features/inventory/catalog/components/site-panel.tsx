@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkState } from '../../../../../common/modules/inventory/catalog';
+import { checkState } from '../../../../../common/modules/inventory/due-date';
 import { RecordSection } from '../../../../components/module/RecordSheet';
 import { StatusChip } from '../../../../components/module/StatusChip';
 import { useLinkNavigation } from '../../../../hooks/use-link-navigation';

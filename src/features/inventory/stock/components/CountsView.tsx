@@ -19,7 +19,7 @@ import { WaitingMark } from '../../../../components/WaitingMark';
 import { formatDate } from '../../../../lib/dates';
 import { areas, articlesQuery, countQuery, countsQuery, EXPORTS, queueCountClose, queueCountEntry, queueCountStart, WRITES } from '../data';
 import { AreaSelect, Field, NS, parseQuantity, usePendingStock, useQuantity, useStockRefresh, useStockRights } from './shared';
-import { Scanner } from '../../audit/components/Scanner';
+import { Scanner } from '../../../../components/scanner/Scanner';
 
 /** What this device counted in a count, per article: its running total and the quantity it started from. */
 type DeviceTotals = Record<string, { total: number; start: number | null }>;

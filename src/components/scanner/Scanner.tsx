@@ -1,13 +1,17 @@
 /**
- * The scanner of the scan screens: the phone's back camera read continuously (a bulk scan: each
- * code once within a short window, with a beep and a vibration), the torch where the camera has
- * one, a photo to read instead (a device without camera permission, a code far away), and the
- * code typed by hand. The decoder (../decoder.ts) is loaded when first needed.
+ * The code scanner, shared by the screens that read codes (the inventory's scan, audit and
+ * stock counts; the outside companies' sign-in register): the phone's back camera read
+ * continuously (a bulk scan: each code once within a short window, with a beep and a
+ * vibration), the torch where the camera has one, a photo to read instead (a device without
+ * camera permission, a code far away), and the code typed by hand (`typed: false` leaves it to
+ * the screen's own field). The decoder (./decoder.ts, a chunk of its own) is loaded when first
+ * needed. Its words are the common namespace's `scanner.*`.
  */
 import { IonButton } from '@ionic/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Decoder } from '../decoder';
+import type { Decoder } from './decoder';
+import './scanner.css';
 
 /** The same code again within this window is the same scan (the camera sees it many times a second). */
 export const DEDUPE_MS = 2500;
@@ -43,11 +47,13 @@ export interface ScannerProps {
   onCode: (text: string) => void;
   /** Keep reading after a code (an audit); otherwise the camera stops at the first. */
   continuous?: boolean;
+  /** Offer a field to type the code (the default); false where the screen has its own. */
+  typed?: boolean;
 }
 
 let decoderPromise: Promise<Decoder> | null = null;
 const loadDecoder = (): Promise<Decoder> => {
-  decoderPromise ??= import('../decoder').then((m) => m.createDecoder()).catch((error: unknown) => {
+  decoderPromise ??= import('./decoder').then((m) => m.createDecoder()).catch((error: unknown) => {
     decoderPromise = null;
     throw error;
   });
@@ -71,9 +77,8 @@ function feedback(): void {
   }
 }
 
-
-export function Scanner({ onCode, continuous = false }: ScannerProps) {
-  const { t } = useTranslation('inventoryV2');
+export function Scanner({ onCode, continuous = false, typed: typing = true }: ScannerProps) {
+  const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -146,7 +151,7 @@ export function Scanner({ onCode, continuous = false }: ScannerProps) {
       stop();
       const denied = error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
       const absent = error instanceof DOMException && (error.name === 'NotFoundError' || error.name === 'OverconstrainedError');
-      setMessage(t(denied ? 'audit.scanner.denied' : absent ? 'audit.scanner.no_camera' : 'audit.scanner.failed'));
+      setMessage(t(denied ? 'scanner.denied' : absent ? 'scanner.no_camera' : 'scanner.failed'));
     }
   };
 
@@ -172,38 +177,38 @@ export function Scanner({ onCode, continuous = false }: ScannerProps) {
       bitmap.close();
       const codes = picture ? await decoder.detect(picture) : [];
       if (codes.length === 0) {
-        setMessage(t('audit.scanner.none_in_photo'));
+        setMessage(t('scanner.none_in_photo'));
         return;
       }
       feedback();
       // Every code of the photo, each once (a photo of a shelf reads several labels).
       for (const text of new Set(codes.map((c) => c.rawValue))) onCodeRef.current(text);
     } catch {
-      setMessage(t('audit.scanner.photo_failed'));
+      setMessage(t('scanner.photo_failed'));
     }
   };
 
   return (
-    <section className="inventory-scanner" aria-label={t('audit.scanner.title')}>
-      <div className={`inventory-scanner-view${camera === 'off' ? ' inventory-scanner-view-off' : ''}`}>
-        <video ref={video} className="inventory-scanner-video" muted playsInline aria-label={t('audit.scanner.camera')} />
-        {camera === 'on' && <div className="inventory-scanner-frame" aria-hidden="true" />}
+    <section className="code-scanner" aria-label={t('scanner.title')}>
+      <div className={`code-scanner-view${camera === 'off' ? ' code-scanner-view-off' : ''}`}>
+        <video ref={video} className="code-scanner-video" muted playsInline aria-label={t('scanner.camera')} />
+        {camera === 'on' && <div className="code-scanner-frame" aria-hidden="true" />}
       </div>
-      <div className="inventory-scanner-actions">
+      <div className="code-scanner-actions">
         {camera === 'off' ? (
-          <IonButton onClick={() => void start()}>{t('audit.scanner.start')}</IonButton>
+          <IonButton onClick={() => void start()}>{t('scanner.start')}</IonButton>
         ) : (
           <IonButton fill="outline" onClick={stop} disabled={camera === 'starting'}>
-            {t('audit.scanner.stop')}
+            {t('scanner.stop')}
           </IonButton>
         )}
         {torch.available && (
           <IonButton fill="outline" onClick={() => void toggleTorch()} aria-pressed={torch.on}>
-            {t('audit.scanner.torch')}
+            {t('scanner.torch')}
           </IonButton>
         )}
-        <label className="inventory-scanner-photo" htmlFor={ids.photo}>
-          {t('audit.scanner.photo')}
+        <label className="code-scanner-photo" htmlFor={ids.photo}>
+          {t('scanner.photo')}
           <input
             id={ids.photo}
             type="file"
@@ -218,8 +223,9 @@ export function Scanner({ onCode, continuous = false }: ScannerProps) {
           />
         </label>
       </div>
+      {typing && (
       <form
-        className="inventory-scanner-typed"
+        className="code-scanner-typed"
         onSubmit={(event) => {
           event.preventDefault();
           const text = typed.trim();
@@ -228,14 +234,15 @@ export function Scanner({ onCode, continuous = false }: ScannerProps) {
           onCodeRef.current(text);
         }}
       >
-        <label htmlFor={ids.typed}>{t('audit.scanner.type')}</label>
+        <label htmlFor={ids.typed}>{t('scanner.type')}</label>
         <input id={ids.typed} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" inputMode="text" />
         <IonButton type="submit" fill="outline" disabled={typed.trim() === ''}>
-          {t('audit.scanner.use')}
+          {t('scanner.use')}
         </IonButton>
       </form>
-      <p id={ids.status} className="inventory-scanner-message" role="status">
-        {message ?? (camera === 'on' ? t(continuous ? 'audit.scanner.reading_bulk' : 'audit.scanner.reading') : '')}
+      )}
+      <p id={ids.status} className="code-scanner-message" role="status">
+        {message ?? (camera === 'on' ? t(continuous ? 'scanner.reading_bulk' : 'scanner.reading') : '')}
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 /**
- * The scanner's barcode decoder, loaded only by the scan screens (a dynamic import): the
+ * The scanner's barcode decoder, loaded only when a scanner starts (a dynamic import): the
  * browser's own BarcodeDetector when it reads every format we need, else the `barcode-detector`
  * ponyfill on zxing-wasm. The ponyfill's WebAssembly is served from the app's own origin (the
  * `?url` import: a file of the build, precached by the service worker) so scanning works offline
