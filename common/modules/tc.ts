@@ -1,4 +1,4 @@
-/** TC (prefix tc): spec section 2 lists the prefix without rights or menu entry. */
+/** Terms of use, privacy notice and the administrators' audit log (prefix tc): spec section 2 lists the prefix without rights or menu entry; every signed-in user reads the terms. */
 import { defineModule } from './manifest';
 
 export const tc = defineModule({
@@ -14,5 +14,5 @@ export const tc = defineModule({
   views: [],
   menu: [],
   elements: [],
-  screens: false,
+  screens: true,
 });
