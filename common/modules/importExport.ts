@@ -35,5 +35,5 @@ export const importExport = defineModule({
     },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });
