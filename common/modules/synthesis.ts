@@ -40,5 +40,5 @@ export const synthesis = defineModule({
     },
   ],
   elements: [],
-  screens: false,
+  screens: true,
 });
