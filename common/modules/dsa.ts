@@ -14,5 +14,5 @@ export const dsa = defineModule({
   views: [{ path: 'dsaView', label: 'dsaView' }],
   menu: [{ id: 'dsa', position: 23, targets: [{ to: '/dsa/dsaView' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

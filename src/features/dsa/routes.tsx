@@ -1,0 +1,64 @@
+/**
+ * The data-sharing area's route subtree (the manifest's prefix `dsa`). Guards and the list's
+ * first page only; the pages come from the module's chunk (components/pages.tsx).
+ *
+ *   /dsa                           → /dsa/dsaView
+ *   /dsa/dsaView                   the areas (search)
+ *   /dsa/dsaView/$areaId           an area's sheet: its upload-only links, deposits, documents, history
+ *   /dsa/dsaView/$areaId/edit      edit (dsa.admin)
+ *   /dsa/new                       create (dsa.admin)
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { areas } from './kinds';
+import { AREAS_PATH, UUID } from './paths';
+
+const pages = () => import('./components/pages');
+
+function requireDsa(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'dsa', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['dsa'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : AREAS_PATH, replace: true });
+}
+
+export type AreaSearch = { search?: string };
+export const validateAreaSearch = (raw: Record<string, unknown>): AreaSearch => (typeof raw.search === 'string' && raw.search.length <= 200 && raw.search !== '' ? { search: raw.search } : {});
+
+const byArea = { parse: (raw: { areaId: string }) => (UUID.test(raw.areaId) ? raw : false) };
+
+export function moduleRoutes(parent: AnyRoute) {
+  const dsa = createRoute({
+    getParentRoute: () => parent,
+    path: 'dsa',
+    beforeLoad: () => requireDsa('read'),
+    loader: () => i18n.loadNamespaces(['dsa', 'components']),
+    component: lazyRouteComponent(() => import('./components/DsaLayout'), 'DsaLayout'),
+  });
+  const index = createRoute({
+    getParentRoute: () => dsa,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: AREAS_PATH, replace: true });
+    },
+  });
+  const list = createRoute({
+    getParentRoute: () => dsa,
+    path: 'dsaView',
+    validateSearch: validateAreaSearch,
+    loaderDeps: ({ search }: { search: AreaSearch }) => search,
+    loader: ({ context, deps }: { context: RouterContext; deps: AreaSearch }) => {
+      void context.queryClient.prefetchInfiniteQuery(areas.pagesQueryOptions(deps));
+    },
+    component: lazyRouteComponent(pages, 'AreasListPage'),
+  });
+  const sheet = createRoute({ getParentRoute: () => dsa, path: 'dsaView/$areaId', params: byArea, validateSearch: validateAreaSearch, component: lazyRouteComponent(pages, 'AreaSheetPage') });
+  const edit = createRoute({ getParentRoute: () => dsa, path: 'dsaView/$areaId/edit', params: byArea, beforeLoad: () => requireDsa('manage'), component: lazyRouteComponent(pages, 'AreaEditPage') });
+  const create = createRoute({ getParentRoute: () => dsa, path: 'new', beforeLoad: () => requireDsa('manage'), component: lazyRouteComponent(pages, 'AreaNewPage') });
+  return dsa.addChildren([index, list, sheet, edit, create]);
+}
