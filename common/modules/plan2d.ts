@@ -1,4 +1,8 @@
-/** 2D plans (prefix plan2d): spec section 2 lists the prefix without rights or menu entry. */
+/**
+ * 2D plans (prefix plan2d): spec section 2 lists the prefix without rights or menu entry. A plan
+ * belongs to its site: the sites' read right reads plans, their manage right changes them
+ * (server/src/modules/plan2d/routes.ts). Its screens: src/features/plan2d/routes.tsx.
+ */
 import { defineModule } from './manifest';
 
 export const plan2d = defineModule({
@@ -14,5 +18,5 @@ export const plan2d = defineModule({
   views: [],
   menu: [],
   elements: [],
-  screens: false,
+  screens: true,
 });
