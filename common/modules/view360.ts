@@ -14,5 +14,5 @@ export const view360 = defineModule({
   views: [],
   menu: [],
   elements: [],
-  screens: false,
+  screens: true,
 });

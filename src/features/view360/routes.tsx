@@ -1,0 +1,70 @@
+/**
+ * The 360 route subtree (the manifest's prefix `360`), registered by the app's route table. A
+ * tour belongs to its site: the Sites read right opens it.
+ *
+ *   /360                                   → the sites' list (a tour opens from a site's sheet)
+ *   /360/site/$siteId?stage=&marker=       the site's tour (markers, arrows, findings, gyroscope)
+ *   /360/site/$siteId/compare/$stageId     two captures of a stage side by side
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import type { RouterContext } from '../../app/router';
+import type { ModuleLinks } from '../../lib/app-module';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+import { setLinks } from './links';
+import type { TourSearch } from './paths';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pages = () => import('./components/pages');
+
+function requireSites(): void {
+  if (can(getEnvelopeState().rights, 'sites', 'read')) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sites'] } }, appTranslate));
+  throw redirect({ href: DEFAULT_PAGE, replace: true });
+}
+
+const validateTourSearch = (raw: Record<string, unknown>): TourSearch => ({
+  ...(typeof raw.stage === 'string' && UUID.test(raw.stage) ? { stage: raw.stage } : {}),
+  ...(typeof raw.marker === 'string' && UUID.test(raw.marker) ? { marker: raw.marker } : {}),
+});
+
+export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
+  setLinks(links);
+  const root = createRoute({
+    getParentRoute: () => parent,
+    path: '360',
+    beforeLoad: () => requireSites(),
+    loader: () => i18n.loadNamespaces(['view360', 'components']),
+  });
+  const index = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: '/sites', replace: true });
+    },
+  });
+  const tour = createRoute({
+    getParentRoute: () => root,
+    path: 'site/$siteId',
+    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    validateSearch: validateTourSearch,
+    loaderDeps: ({ search }: { search: TourSearch }) => search,
+    // The viewer's chunk, the tour and its first image all start now, side by side.
+    loader: ({ context, params, deps }: { context: RouterContext; params: { siteId: string }; deps: TourSearch }) => {
+      void pages();
+      void import('./start-tour').then((m) => m.startTour(context.queryClient, params.siteId, deps));
+    },
+    component: lazyRouteComponent(pages, 'TourPage'),
+  });
+  const compare = createRoute({
+    getParentRoute: () => root,
+    path: 'site/$siteId/compare/$stageId',
+    params: { parse: (raw: { siteId: string; stageId: string }) => (UUID.test(raw.siteId) && UUID.test(raw.stageId) ? raw : false) },
+    component: lazyRouteComponent(pages, 'ComparePage'),
+  });
+  return root.addChildren([index, tour, compare]);
+}
