@@ -3,16 +3,16 @@ import { defineModule } from './manifest';
 
 export const notificationsWorkflowV2 = defineModule({
   id: 'notificationsWorkflowV2',
-  folder: 'notifications',
+  folder: 'workflow',
   prefix: 'notificationsWorkflowV2',
   districtModule: null,
   features: {},
   opens: [],
   labelKey: 'modules.notificationsWorkflowV2',
   icon: 'notifications',
-  namespace: 'notificationsWorkflowV2',
+  namespace: 'workflow',
   views: [],
   menu: [],
   elements: [],
-  screens: false,
+  screens: true,
 });

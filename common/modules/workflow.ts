@@ -14,5 +14,5 @@ export const workflow = defineModule({
   views: [{ path: 'workflow-view', label: 'workflowView' }],
   menu: [{ id: 'workflow', position: 19, targets: [{ to: '/workflow/workflow-view' }] }],
   elements: [],
-  screens: false,
+  screens: true,
 });

@@ -1,2 +1,0 @@
-// The notificationsWorkflowV2 module's page, in a chunk of its own: its screens replace the shared landing page here.
-export { ModuleRoute as default } from '../module.lazy';

@@ -1,0 +1,75 @@
+/**
+ * The workflow family's route subtrees (manifests workflow and notificationsWorkflowV2), pages
+ * lazily loaded:
+ *
+ *   /workflow                         → /workflow/workflow-view
+ *   /workflow/workflow-view           the instances (open or done)
+ *   /workflow/workflow-view/$id       an instance's sheet
+ *   /workflow/new                     a new request (?recordId= from a record's sheet)
+ *   /workflow/definitions             the definitions (workflow management)
+ *   /notificationsWorkflowV2          the inbox of the toolbar's icon; `#<id>` opens one item
+ */
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_PAGE } from '../../../common/constants';
+import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
+import { getEnvelopeState } from '../../lib/envelope-store';
+import { catalogueOutcome } from '../../lib/error-catalogue';
+import { i18n } from '../../lib/i18n';
+import { can } from '../../lib/rights';
+
+const pages = () => import('./components/pages');
+const managePages = () => import('./components/DefinitionsPage');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireWorkflow(action: 'read' | 'manage'): void {
+  if (can(getEnvelopeState().rights, 'workflow', action)) return;
+  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['workflows'] } }, appTranslate));
+  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : '/workflow/workflow-view', replace: true });
+}
+
+const validateStart = (raw: Record<string, unknown>): { recordId?: string; definitionId?: string } => ({
+  ...(typeof raw.recordId === 'string' && UUID.test(raw.recordId) ? { recordId: raw.recordId } : {}),
+  ...(typeof raw.definitionId === 'string' && UUID.test(raw.definitionId) ? { definitionId: raw.definitionId } : {}),
+});
+
+export function workflowRoutes(parent: AnyRoute) {
+  const workflow = createRoute({
+    getParentRoute: () => parent,
+    path: 'workflow',
+    beforeLoad: () => requireWorkflow('read'),
+    // third-party: the outside company picker of a work permit (its part).
+    loader: () => i18n.loadNamespaces(['workflow', 'components', 'third-party']),
+  });
+  const index = createRoute({
+    getParentRoute: () => workflow,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: '/workflow/workflow-view', replace: true });
+    },
+  });
+  const list = createRoute({ getParentRoute: () => workflow, path: 'workflow-view', component: lazyRouteComponent(pages, 'WorkflowListPage') });
+  const sheet = createRoute({
+    getParentRoute: () => workflow,
+    path: 'workflow-view/$instanceId',
+    params: { parse: (raw: { instanceId: string }) => (UUID.test(raw.instanceId) ? raw : false) },
+    component: lazyRouteComponent(pages, 'InstanceSheetPage'),
+  });
+  const start = createRoute({ getParentRoute: () => workflow, path: 'new', validateSearch: validateStart, component: lazyRouteComponent(pages, 'StartPage') });
+  const definitions = createRoute({
+    getParentRoute: () => workflow,
+    path: 'definitions',
+    beforeLoad: () => requireWorkflow('manage'),
+    component: lazyRouteComponent(managePages, 'DefinitionsPage'),
+  });
+  return workflow.addChildren([index, list, sheet, start, definitions]);
+}
+
+/** The inbox: any member (what waits on them); the hash opens one item. */
+export function inboxRoutes(parent: AnyRoute) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path: 'notificationsWorkflowV2',
+    loader: () => i18n.loadNamespaces(['workflow', 'components', 'third-party']),
+    component: lazyRouteComponent(pages, 'InboxPage'),
+  });
+}
