@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { mailsTo } from './mail-capture';
-import { offlineCacheText, openDialog, submitLogin } from './support';
+import { offlineCopyOf, openDialog, submitLogin } from './support';
 
 const OPERATOR = 'operator@demo.vigie.test';
 const LYON_SITE = 'Entrepôt Gerland';
@@ -161,9 +161,17 @@ test.describe('emergency alerts', () => {
     // The user stays on the dashboard and never opens the dialog online. Meanwhile the shell
     // saves the district's sites and their stage lists on the device, in the read cache's
     // IndexedDB copy (vigie-cache, lib/idb).
+    // The site's own lists are waited for: the saved copy of another site's lists says nothing
+    // of this one's (a run saves them one site after another).
     await expect
-      .poll(() => offlineCacheText(page), { timeout: 20_000 })
-      .toMatch(new RegExp(`(?=.*${LYON_SITE})(?=.*siteStages)(?=.*stages360)`, 's'));
+      .poll(async () => (await offlineCopyOf<{ _id: string; name: string }[]>(page, ['emergency', 'sites']))?.some((site) => site.name === LYON_SITE), { timeout: 20_000 })
+      .toBe(true);
+    const sites = (await offlineCopyOf<{ _id: string; name: string }[]>(page, ['emergency', 'sites'])) ?? [];
+    const siteId = sites.find((site) => site.name === LYON_SITE)?._id ?? '';
+    const names = async (kind: 'siteStages' | 'stages360') =>
+      ((await offlineCopyOf<{ name: string }[]>(page, ['emergency', kind, siteId])) ?? []).map((stage) => stage.name);
+    await expect.poll(() => names('stages360'), { timeout: 20_000 }).toEqual(['Entrée', 'Zone technique']);
+    await expect.poll(() => names('siteStages'), { timeout: 20_000 }).toEqual(['Maquette']);
     // The installed app's code is on the device (service worker) for the reload below.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -79,6 +79,16 @@ export async function offlineCacheText(page: Page): Promise<string> {
   return (records ?? []).map((record) => record.json ?? '').join('\n');
 }
 
+/**
+ * The data the read cache's IndexedDB copy holds for the query `key` (its hash is the key as
+ * JSON, as TanStack Query makes it for a key of strings), or undefined while none is saved.
+ */
+export async function offlineCopyOf<T>(page: Page, key: readonly string[]): Promise<T | undefined> {
+  const records = await readStore<{ hash: string; json: string }[]>(page, 'vigie-cache', 'queries', 'all');
+  const record = (records ?? []).find((saved) => saved.hash === JSON.stringify(key));
+  return record === undefined ? undefined : (JSON.parse(record.json) as { state: { data: T } }).state.data;
+}
+
 /** How many records a store of vigie-outbox (lib/idb) holds. */
 export async function storeCount(page: Page, store: 'items' | 'drafts'): Promise<number> {
   return (await readStore<number>(page, 'vigie-outbox', store, 'count')) ?? 0;
