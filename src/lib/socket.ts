@@ -51,6 +51,12 @@ type Handler<E extends EventName> = (payload: SocketEventPayloads[E]) => void;
 
 const handlers = new Map<EventName, Set<Handler<EventName>>>();
 const connectListeners = new Set<() => void>();
+const reconnectListeners = new Set<() => void>();
+/**
+ * A connection was up before in this session (reset at logout): the next one is a
+ * reconnection, after a gap in which what the server pushed never arrived.
+ */
+let connectedBefore = false;
 
 let socket: Socket | null = null;
 let opening: Promise<void> | null = null;
@@ -83,7 +89,10 @@ export function openSocket(): Promise<void> {
       });
       // Every connection, the first included: what arrived while there was none was missed.
       s.on('connect', () => {
+        const again = connectedBefore;
+        connectedBefore = true;
         for (const listener of connectListeners) listener();
+        if (again) for (const listener of reconnectListeners) listener();
       });
       s.on('connect_error', (error: Error) => {
         // The server refuses the handshake with the token error's message; socket.io does
@@ -123,6 +132,7 @@ function disconnect(): void {
 /** Logout: close and forget the connection. */
 export function closeSocket(): void {
   wanted = false;
+  connectedBefore = false;
   disconnect();
 }
 
@@ -187,6 +197,15 @@ export function onRecordsChanged(module: string, handler: (ids: readonly string[
 export function onSocketConnect(listener: () => void): () => void {
   connectListeners.add(listener);
   return () => connectListeners.delete(listener);
+}
+
+/**
+ * Called after each reconnection of the session (not its first connection): the socket was
+ * down, a network loss, a server restart or a temporary logout, and the pushes of that gap were lost.
+ */
+export function onSocketReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
 }
 
 /** Whether the socket is connected now (what is pushed arrives); false while it is down or not opened. */

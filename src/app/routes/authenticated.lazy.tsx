@@ -24,7 +24,7 @@ import { modulePart } from '../../lib/module-parts';
 import { can } from '../../lib/rights';
 import { useOfflineData } from '../../lib/offline-reads';
 import { onReconnectionStateChange } from '../../lib/reconnection';
-import { onSocketConnect } from '../../lib/socket';
+import { onSocketConnect, onSocketReconnect } from '../../lib/socket';
 import { getSessionDistrictId, getSessionEmail } from '../../lib/storage';
 import { whenIdle } from '../../lib/when-idle';
 import { IonicRoot } from '../ionic/IonicRoot';
@@ -100,6 +100,11 @@ function AuthenticatedLayout() {
   // The alert's site list first, not at the idle moment of the other offline reads: a network
   // lost a second after login must still offer the sites (features/emergency offline-data.ts).
   const queryClient = useQueryClient();
+  // What the server pushed while the socket was down (records:changed of every module) never
+  // arrives: after a reconnection the queries on screen are asked again and the others marked
+  // stale. A phone back on the network reconnects its socket seconds after its first requests,
+  // and a change made in between (an approval, a revision saved elsewhere) showed nowhere.
+  useEffect(() => (showShell ? onSocketReconnect(() => void queryClient.invalidateQueries()) : undefined), [showShell, queryClient]);
   const districtId = getSessionDistrictId();
   useEffect(() => {
     if (showShell && emergency) void fetchEmergencySitesFirst(queryClient);

@@ -1,6 +1,6 @@
 /** The socket channel, with socket.io-client replaced by a fake that records what the app asks. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeSocket, onRecordsChanged, onSocketConnect, onSocketEvent, openSocket, RECORDS_CHANGED_BATCH_MS, reconnectSocket } from '../../../src/lib/socket';
+import { closeSocket, onRecordsChanged, onSocketConnect, onSocketEvent, onSocketReconnect, openSocket, RECORDS_CHANGED_BATCH_MS, reconnectSocket } from '../../../src/lib/socket';
 import { onSessionEnded } from '../../../src/lib/session';
 import { getToken, LOCAL_KEYS } from '../../../src/lib/storage';
 import { getToasts } from '../../../src/lib/toast';
@@ -103,6 +103,24 @@ describe('the socket channel', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('tells of reconnections, not of the first connection of a session: the pushes of the gap were lost', async () => {
+    localStorage.setItem(LOCAL_KEYS.token, 'token-1');
+    let reconnections = 0;
+    const off = onSocketReconnect(() => (reconnections += 1));
+    await openSocket();
+    emit('connect');
+    expect(reconnections).toBe(0);
+    emit('disconnect');
+    emit('connect');
+    expect(reconnections).toBe(1);
+    // A new session (a logout, then a login) starts without a gap to make up for.
+    closeSocket();
+    await openSocket();
+    emit('connect');
+    expect(reconnections).toBe(1);
+    off();
   });
 
   it('reconnects on demand and closes at logout', async () => {

@@ -1,14 +1,14 @@
 /**
  * The workflow screens' live updates: a workflow moved in the district (the server's
- * `records:changed`), one of this device's writes delivered, or the socket connected again (a
- * phone back on the network reconnects seconds after its first requests, and what moved in
- * between was never pushed to it): the lists, the inbox and the instances shown are asked again.
+ * `records:changed`), or one of this device's writes delivered: the lists, the inbox and the
+ * instances shown are asked again. (After a socket reconnection the shell asks every query on
+ * screen again: app/routes/authenticated.lazy.tsx.)
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { WORKFLOW_DEFINITIONS_MODULE, WORKFLOW_INSTANCES_MODULE } from '../../../../common/modules/workflow/schemas';
 import { onDelivered } from '../../../lib/outbox';
-import { onRecordsChanged, onSocketConnect } from '../../../lib/socket';
+import { onRecordsChanged } from '../../../lib/socket';
 import { DEFINITIONS_OUTBOX, DELEGATIONS_OUTBOX, WORKFLOW_KEY, WORKFLOW_OUTBOX, workflowKeys } from '../api';
 
 export function useWorkflowLive(): void {
@@ -27,10 +27,6 @@ export function useWorkflowLive(): void {
     const stops = [
       onRecordsChanged(WORKFLOW_INSTANCES_MODULE, instances),
       onRecordsChanged(WORKFLOW_DEFINITIONS_MODULE, definitions),
-      onSocketConnect(() => {
-        instances();
-        definitions();
-      }),
       onDelivered((module) => {
         if (module === WORKFLOW_OUTBOX) instances();
         if (module === DEFINITIONS_OUTBOX) definitions();
