@@ -92,7 +92,9 @@ test('a signed report shows the signature whole on white and a multiple choice w
 
   // The report, once on the server.
   await expect(page.getByText('Failed', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
-  const signature = page.getByRole('img', { name: 'Signature of Pierre Terrain' });
+  // The image itself (its alt text): until it has loaded, a placeholder of the same role and
+  // name stands in its place, and is replaced by it.
+  const signature = page.getByAltText('Signature of Pierre Terrain');
   await signature.scrollIntoViewIfNeeded();
   await expect(signature).toBeVisible();
   await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -175,24 +175,30 @@ test('an edit is kept across a reload; a revision saved elsewhere meanwhile is a
 
   await submitLogin(page, MANAGER);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The app's socket (records:changed) connected on the builder's page (socket.io CONNECT acknowledged).
-  let frames: string[] = [];
+  // The frames each of the app's sockets (records:changed) received, in the order they opened:
+  // a socket of the page before a reload may still get its CONNECT acknowledgement after it.
+  const sockets: string[][] = [];
   page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname.startsWith('/ws')) socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+    if (!new URL(socket.url()).pathname.startsWith('/ws')) return;
+    const frames: string[] = [];
+    sockets.push(frames);
+    socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
   });
-  frames = [];
   await page.goto(`/questionnary-v2/templates/${id}`);
   await expect(page.getByText(/^Revision 1 saved/)).toBeVisible();
+  const connected = (frames: string[]) => frames.some((f) => f.startsWith('40'));
+  await expect.poll(() => sockets.some(connected)).toBe(true);
   const label = page.getByRole('group', { name: /^Question 1:/ }).getByLabel('Question', { exact: true });
   await label.fill('Porte coupe-feu fermée ?');
 
   // The edit is kept on the device: after a reload it is offered back.
   await expect.poll(() => keptDrafts(page)).toBe(1);
-  frames = [];
+  const before = sockets.length;
   await page.reload();
   await page.getByRole('button', { name: 'Restore the draft' }).click();
   await expect(label).toHaveValue('Porte coupe-feu fermée ?');
-  await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
+  // The reloaded page's socket is connected (socket.io CONNECT acknowledged): in its rooms.
+  await expect.poll(() => sockets.slice(before).some(connected)).toBe(true);
 
   // Someone else saves revision 2, changing the same question.
   const other = await request.patch(`/api/questionnaires/templates/${id}`, {
