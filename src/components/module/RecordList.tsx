@@ -23,6 +23,7 @@ import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../common/schemas/platform';
+import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
 import { useConnectionState } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
@@ -109,6 +110,10 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   const { query, scrollKey } = props;
   const list = useInfiniteQuery(query);
   const connection = useConnectionState();
+  // Pull to refresh is built once the list is painted: its components (the refresher, its
+  // spinner and icon) are Ionic's, created and rendered in the first screen's task otherwise,
+  // and nobody pulls a list before seeing it.
+  const painted = useAfterFirstPaint();
   const scrollRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrowList(scrollRef, scrollKey);
   const rowHeight = narrow ? (props.narrowRowHeight ?? props.rowHeight) : props.rowHeight;
@@ -210,9 +215,11 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
         <p className="record-list-note">{t('module.from_device', { time: formatDateTime(list.dataUpdatedAt, i18n.language) })}</p>
       )}
       <IonContent ref={contentRef} scrollY={false} className="record-list-content">
-        <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)}>
-          <IonRefresherContent />
-        </IonRefresher>
+        {painted && (
+          <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)}>
+            <IonRefresherContent />
+          </IonRefresher>
+        )}
         <div ref={scrollRef} className="ion-content-scroll-host record-list-scroll">
           {list.isPending && list.fetchStatus !== 'paused' && (
             <div className="record-list-state">
