@@ -32,7 +32,7 @@ import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient
 import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
-import { cacheDb, type CacheRecord } from '../lib/idb';
+import { cacheDb, readCacheRecord, timesOf, type CacheRecord } from '../lib/idb';
 import { etagOf, isDeviceCopy } from '../lib/offline-copy';
 import { yieldToMain } from '../lib/when-idle';
 import { isOfflineQuery, isOnDemandOfflineKey, OFFLINE_CACHE_BUSTER, OFFLINE_PAGES_KEPT, PERSISTED_CACHE_MAX_AGE_MS } from '../lib/offline-declarations';
@@ -94,7 +94,8 @@ let offlineCopyGeneration = 0;
 /** The saved module data (IndexedDB), every owner's: logout and the end of a session. */
 export async function clearOfflineCache(): Promise<void> {
   offlineCopyGeneration += 1;
-  await (await cacheDb()).clear('queries');
+  const tx = (await cacheDb()).transaction(['queries', 'times'], 'readwrite');
+  await Promise.all([tx.objectStore('queries').clear(), tx.objectStore('times').clear(), tx.done]);
 }
 
 type SavedQuery = PersistedClient['clientState']['queries'][number];
@@ -177,7 +178,7 @@ export function createOfflinePersister({ restore = 'at-start' }: { restore?: Off
     const owner = currentCacheOwner();
     const start = known;
     if (owner === null || start?.owner !== owner) return;
-    const record = await (await cacheDb()).get('queries', [owner, query.queryHash]);
+    const record = await readCacheRecord(owner, query.queryHash);
     // A copy of an older shape or older than the copy's max age is not shown (as the restore).
     if (record === undefined || record.buster !== OFFLINE_CACHE_BUSTER || Date.now() - record.savedAt > PERSISTED_CACHE_MAX_AGE_MS) return;
     // Logged out, another owner, the copy dropped, or the query gone while the record was read.
@@ -220,9 +221,14 @@ export function createOfflinePersister({ restore = 'at-start' }: { restore?: Off
       const db = await cacheDb();
       if (known?.owner !== owner || known.generation !== offlineCopyGeneration) {
         // One owner's data on the device at a time: another district's never stays behind.
-        const cleanup = db.transaction('queries', 'readwrite');
-        const keys = await cleanup.store.getAllKeys();
-        await Promise.all([...keys.filter(([keyOwner]) => keyOwner !== owner).map((key) => cleanup.store.delete(key)), cleanup.done]);
+        const cleanup = db.transaction(['queries', 'times'], 'readwrite');
+        const keys = await cleanup.objectStore('queries').getAllKeys();
+        const others = (await cleanup.objectStore('times').getAllKeys()).filter(([keyOwner]) => keyOwner !== owner);
+        await Promise.all([
+          ...keys.filter(([keyOwner]) => keyOwner !== owner).map((key) => cleanup.objectStore('queries').delete(key)),
+          ...others.map((key) => cleanup.objectStore('times').delete(key)),
+          cleanup.done,
+        ]);
         known = {
           owner,
           generation: offlineCopyGeneration,
@@ -257,12 +263,13 @@ export function createOfflinePersister({ restore = 'at-start' }: { restore?: Off
       }
       // Logged out, or the copy dropped, while the records were made: none of them is written.
       if (currentCacheOwner() !== owner || offlineCopyGeneration !== generation) return;
-      const tx = db.transaction('queries', 'readwrite');
-      const writes: Promise<unknown>[] = records.map((record) => tx.store.put(record));
+      const tx = db.transaction(['queries', 'times'], 'readwrite');
+      const [queries, times] = [tx.objectStore('queries'), tx.objectStore('times')];
+      const writes: Promise<unknown>[] = records.flatMap((record) => [queries.put(record), times.put(timesOf(record))]);
       // Gone from memory: deleted, but an on-demand query's copy stays on the device.
       const gone = [...data.keys()].filter((hash) => !written.has(hash) && data.get(hash) !== ON_DEVICE);
       const kept = gone.filter(isOnDemandHash);
-      for (const hash of gone) if (!kept.includes(hash)) writes.push(tx.store.delete([owner, hash]));
+      for (const hash of gone) if (!kept.includes(hash)) writes.push(queries.delete([owner, hash]), times.delete([owner, hash]));
       await Promise.all([...writes, tx.done]);
       for (const hash of gone) data.delete(hash);
       for (const hash of kept) data.set(hash, ON_DEVICE);

@@ -11,7 +11,7 @@
 import { hashKey, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, type IfChanged } from './api-client';
 import { currentCacheOwner } from './cache-owner';
-import { cacheDb } from './idb';
+import { confirmCacheRecord, readCacheRecord, readCacheTimes, type CacheTimes } from './idb';
 import { OFFLINE_CACHE_BUSTER, PERSISTED_CACHE_MAX_AGE_MS } from './offline-declarations';
 
 export interface OfflineCopy<T> {
@@ -34,14 +34,23 @@ export const isDeviceCopy = (data: unknown): boolean => typeof data === 'object'
 /** The server's ETag of `data`, if it came with one (withRevalidatedCopy): saved with the copy. */
 export const etagOf = (data: unknown): string | undefined => (typeof data === 'object' && data !== null ? etags.get(data) : undefined);
 
+/** A copy of an older shape or older than the copy's max age is not shown (as the restore). */
+const usable = <T extends CacheTimes>(saved: T | undefined): T | undefined =>
+  saved === undefined || saved.buster !== OFFLINE_CACHE_BUSTER || Date.now() - saved.savedAt > PERSISTED_CACHE_MAX_AGE_MS ? undefined : saved;
+
 /** The current owner's record of one query, when it is one the app may show (its buster, its age). */
 async function usableRecord(queryKey: QueryKey) {
   const owner = currentCacheOwner();
   if (owner === null) return undefined;
-  const record = await (await cacheDb()).get('queries', [owner, hashKey(queryKey)]);
-  // A copy of an older shape or older than the copy's max age is not shown (as the restore).
-  if (record === undefined || record.buster !== OFFLINE_CACHE_BUSTER || Date.now() - record.savedAt > PERSISTED_CACHE_MAX_AGE_MS) return undefined;
-  return record;
+  return usable(await readCacheRecord(owner, hashKey(queryKey)));
+}
+
+/** The current owner's times of one query's copy (not its JSON), when it is one the app may show. */
+async function usableTimes(queryKey: QueryKey): Promise<CacheTimes | undefined> {
+  const owner = currentCacheOwner();
+  if (owner === null) return undefined;
+  const [times] = await readCacheTimes(owner, [hashKey(queryKey)]);
+  return usable(times);
 }
 
 /** The current owner's saved copy of one query, or undefined (none, unreadable, no owner). */
@@ -68,29 +77,24 @@ function copyOf<T>(record: Awaited<ReturnType<typeof usableRecord>>): OfflineCop
 
 /**
  * The server said the saved copy of one query is current (304): its times become now (its age
- * for the next run's records, its max age), its JSON is left as it is (not parsed, not written).
+ * for the next run's records, its max age), its JSON is left as it is (not read, not written).
  */
 export async function confirmOfflineCopy(queryKey: QueryKey, now: number = Date.now()): Promise<void> {
   const owner = currentCacheOwner();
   if (owner === null) return;
-  const tx = (await cacheDb()).transaction('queries', 'readwrite');
-  const record = await tx.store.get([owner, hashKey(queryKey)]);
-  if (record !== undefined) await tx.store.put({ ...record, savedAt: now, dataUpdatedAt: now });
-  await tx.done;
+  await confirmCacheRecord(owner, hashKey(queryKey), now);
 }
 
 /**
  * When each of `queryKeys` was fetched, per the current owner's saved copy (by query hash; a
- * key without a copy is absent). One read transaction; the copy's JSON is not parsed.
+ * key without a copy is absent). One read transaction of the copies' times: their JSON is not read.
  */
 export async function offlineCopyTimes(queryKeys: readonly QueryKey[]): Promise<Map<string, number>> {
   const times = new Map<string, number>();
   const owner = currentCacheOwner();
   if (owner === null || queryKeys.length === 0) return times;
-  const tx = (await cacheDb()).transaction('queries');
-  const records = await Promise.all(queryKeys.map((key) => tx.store.get([owner, hashKey(key)])));
-  for (const record of records) {
-    if (record?.dataUpdatedAt !== undefined && record.buster === OFFLINE_CACHE_BUSTER) times.set(record.hash, record.dataUpdatedAt);
+  for (const saved of await readCacheTimes(owner, queryKeys.map((key) => hashKey(key)))) {
+    if (saved?.dataUpdatedAt !== undefined && saved.buster === OFFLINE_CACHE_BUSTER) times.set(saved.hash, saved.dataUpdatedAt);
   }
   return times;
 }
@@ -167,15 +171,15 @@ export function withRevalidatedCopy<T>(queryKey: QueryKey, fetch: (etag: string 
   };
   return withOfflineCopy<T>(queryKey, async (context) => {
     const held = context?.client?.getQueryData<T>(queryKey);
-    // The device's record is read once: its JSON can be megabytes (the emergency list), and
-    // each read of it is a copy on the main thread. A 304 names the data it holds.
-    const record = held === undefined ? await usableRecord(queryKey).catch(() => undefined) : undefined;
-    const etag = held === undefined ? record?.etag : etagOf(held);
+    // The request names the device's copy by its times' ETag; the copy's JSON (megabytes for
+    // the emergency list, each read of it a copy on the main thread) is read only after a 304,
+    // once, and only when memory does not hold the data.
+    const etag = held === undefined ? (await usableTimes(queryKey).catch(() => undefined))?.etag : etagOf(held);
     const answer = await fetch(etag);
     if (answer.changed) return answered(answer.data, answer.etag);
     await confirmOfflineCopy(queryKey).catch(() => undefined);
     if (held !== undefined) return held;
-    const copy = copyOf<T>(record);
+    const copy = copyOf<T>(await usableRecord(queryKey).catch(() => undefined));
     if (copy !== undefined) return copy.data;
     // The copy went between the two reads (a logout, another owner): ask for the whole answer.
     const whole = await fetch(undefined);

@@ -30,8 +30,8 @@ export const OUTBOX_DB = {
 
 export const CACHE_DB = {
   name: 'vigie-cache',
-  version: 2,
-  stores: { queries: 'queries' },
+  version: 3,
+  stores: { queries: 'queries', times: 'times' },
   indexes: { byOwner: 'byOwner' },
 } as const;
 
@@ -85,9 +85,29 @@ export interface CacheRecord {
   json: string;
 }
 
+/**
+ * A saved query's times and ETag without its JSON, in a store of their own (`times`): the
+ * offline reads judge a copy's age, a revalidation names its ETag and a 304 confirms it by
+ * these few bytes, where reading or rewriting the record cloned its JSON (megabytes for a
+ * district's 10,000 sites) on the main thread. Written with the record and deleted with it; a
+ * confirmation rewrites it alone, so it is the record's times when both exist.
+ */
+export type CacheTimes = Omit<CacheRecord, 'json' | 'onDemand'>;
+
 interface CacheSchema extends DBSchema {
   queries: { key: [string, string]; value: CacheRecord; indexes: { byOwner: string } };
+  times: { key: [string, string]; value: CacheTimes; indexes: { byOwner: string } };
 }
+
+/** A record's times part (what the `times` store keeps of it). */
+export const timesOf = ({ owner, hash, buster, savedAt, dataUpdatedAt, etag }: CacheRecord): CacheTimes => ({
+  owner,
+  hash,
+  buster,
+  savedAt,
+  ...(dataUpdatedAt === undefined ? {} : { dataUpdatedAt }),
+  ...(etag === undefined ? {} : { etag }),
+});
 
 type UpgradeTransaction = IDBPTransaction<OutboxSchema, StoreNames<OutboxSchema>[], 'versionchange'>;
 
@@ -236,10 +256,12 @@ export function cacheDb(): Promise<IDBPDatabase<CacheSchema>> {
   const opening = openDB<CacheSchema>(CACHE_DB.name, CACHE_DB.version, {
     upgrade(database) {
       // Disposable data: an older shape (version 1, one record per owner holding the whole
-      // copy) is dropped, not moved; it is fetched again.
-      if (database.objectStoreNames.contains('queries')) database.deleteObjectStore('queries');
-      const queries = database.createObjectStore('queries', { keyPath: ['owner', 'hash'] });
-      queries.createIndex('byOwner', 'owner');
+      // copy; version 2, the times inside the records only) is dropped, not moved; it is
+      // fetched again.
+      for (const name of [...database.objectStoreNames]) database.deleteObjectStore(name);
+      for (const name of [CACHE_DB.stores.queries, CACHE_DB.stores.times]) {
+        database.createObjectStore(name, { keyPath: ['owner', 'hash'] }).createIndex('byOwner', 'owner');
+      }
     },
     blocking() {
       void cachePromise?.then((d) => d.close());
@@ -251,6 +273,30 @@ export function cacheDb(): Promise<IDBPDatabase<CacheSchema>> {
     if (cachePromise === opening) cachePromise = null;
   });
   return opening;
+}
+
+/**
+ * One saved query of `owner` with its current times (a confirmation's, else the record's own),
+ * or undefined. One read transaction.
+ */
+export async function readCacheRecord(owner: string, hash: string): Promise<CacheRecord | undefined> {
+  const tx = (await cacheDb()).transaction(['queries', 'times']);
+  const [record, times] = await Promise.all([tx.objectStore('queries').get([owner, hash]), tx.objectStore('times').get([owner, hash])]);
+  return record === undefined ? undefined : { ...record, ...times };
+}
+
+/** The times of saved queries of `owner` (absent: none saved), without reading their JSON. */
+export async function readCacheTimes(owner: string, hashes: readonly string[]): Promise<(CacheTimes | undefined)[]> {
+  const tx = (await cacheDb()).transaction('times');
+  return Promise.all(hashes.map((hash) => tx.store.get([owner, hash])));
+}
+
+/** A saved query is current as of `now` (the server answered 304): its times only are rewritten. */
+export async function confirmCacheRecord(owner: string, hash: string, now: number): Promise<void> {
+  const tx = (await cacheDb()).transaction('times', 'readwrite');
+  const times = await tx.store.get([owner, hash]);
+  if (times !== undefined) await tx.store.put({ ...times, savedAt: now, dataUpdatedAt: now });
+  await tx.done;
 }
 
 /** Tests only: close both connections and forget them (fake-indexeddb is reset between tests). */

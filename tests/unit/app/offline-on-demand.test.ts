@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
 import { ApiError, type IfChanged } from '../../../src/lib/api-client';
 import { currentCacheOwner } from '../../../src/lib/cache-owner';
-import { cacheDb } from '../../../src/lib/idb';
+import { cacheDb, readCacheRecord, timesOf, type CacheRecord } from '../../../src/lib/idb';
 import { offlineCopyTimes, readOfflineCopy, withOfflineCopy, withRevalidatedCopy } from '../../../src/lib/offline-copy';
 import { refreshOfflineData, registerOfflineData, type OfflineDeclaration } from '../../../src/lib/offline-reads';
 import { seedSession } from '../../../src/testing/session';
@@ -155,7 +155,13 @@ describe('an on-demand list revalidated by its ETag', () => {
     lists: () => [{ queryKey: LIST, queryFn: withRevalidatedCopy(LIST, fetchList), structuralSharing: false }],
     onDemand: true,
   };
-  const record = async () => (await cacheDb()).get('queries', [currentCacheOwner()!, JSON.stringify(LIST)]);
+  // The saved record with its current times (a confirmation rewrites the times alone).
+  const record = async () => readCacheRecord(currentCacheOwner()!, JSON.stringify(LIST));
+  /** Puts a record and its times on the device, as the persister writes them. */
+  const putRecord = async (value: CacheRecord) => {
+    const tx = (await cacheDb()).transaction(['queries', 'times'], 'readwrite');
+    await Promise.all([tx.objectStore('queries').put(value), tx.objectStore('times').put(timesOf(value)), tx.done]);
+  };
 
   beforeEach(async () => {
     await freshIndexedDb();
@@ -173,7 +179,7 @@ describe('an on-demand list revalidated by its ETag', () => {
     const saved = await record();
     expect(saved?.etag).toBe('"v1"');
     // A copy this test can tell from a rewrite: the same JSON with a trailing space.
-    await (await cacheDb()).put('queries', { ...saved!, json: `${saved!.json} `, savedAt: saved!.savedAt - 60_000, dataUpdatedAt: saved!.dataUpdatedAt! - 60_000 });
+    await putRecord({ ...saved!, json: `${saved!.json} `, savedAt: saved!.savedAt - 60_000, dataUpdatedAt: saved!.dataUpdatedAt! - 60_000 });
 
     // A new start: the list is not in memory; the request names the device's copy.
     const again = await start();
@@ -192,9 +198,22 @@ describe('an on-demand list revalidated by its ETag', () => {
     expect(confirmed!.dataUpdatedAt).toBeGreaterThanOrEqual(before);
     expect((await readOfflineCopy(LIST))?.dataUpdatedAt).toBeGreaterThanOrEqual(before);
 
-    // A reconnection in the same session: the list in memory is named, and kept as it is.
+    // A reconnection in the same session: the list in memory is named, and kept as it is; the
+    // device's record (its JSON: megabytes for a large district) is neither read nor written,
+    // only its times are confirmed.
     const held = again.queryClient.getQueryData(LIST);
-    await refreshOfflineData(again.queryClient, DECLARATION);
+    const reads = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const writes = vi.spyOn(IDBObjectStore.prototype, 'put');
+    try {
+      await refreshOfflineData(again.queryClient, DECLARATION);
+      await settle();
+      const stores = (spy: typeof reads | typeof writes) => spy.mock.contexts.map((store) => (store as IDBObjectStore).name);
+      expect(stores(reads)).not.toContain('queries');
+      expect(stores(writes)).toEqual(['times']);
+    } finally {
+      reads.mockRestore();
+      writes.mockRestore();
+    }
     expect(server.asked.at(-1)).toBe('"v1"');
     expect(again.queryClient.getQueryData(LIST)).toBe(held);
 
@@ -211,7 +230,7 @@ describe('an on-demand list revalidated by its ETag', () => {
   it('offline, the device copy answers and is not written back', async () => {
     await firstSession(DECLARATION);
     const saved = await record();
-    await (await cacheDb()).put('queries', { ...saved!, json: `${saved!.json} ` });
+    await putRecord({ ...saved!, json: `${saved!.json} ` });
 
     const again = await start();
     onlineManager.setOnline(false);
