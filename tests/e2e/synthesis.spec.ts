@@ -58,8 +58,13 @@ test('a manager builds a table of declarations by severity and month, opens a ce
   await page.goto('/synthesisBuilder/synthesisView');
   await expect(page.getByRole('heading', { name: 'Overdue actions by plan', level: 2 })).toBeVisible();
   await page.getByRole('textbox', { name: 'New dashboard’s name' }).fill(`My follow-up ${Date.now().toString(36)}`);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/synthesisBuilder/dashboards') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Create the dashboard' }).click();
   await expect(page).toHaveURL(/board=/);
+  // The card is chosen once the new dashboard is on the server and listed as such: while its
+  // write is delivered, the dashboard's editor is built again and a choice made in it is lost.
+  expect((await created).status()).toBe(201);
+  await expect(page.locator('.synthesis-saved').getByText('Waiting to be sent')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Saved table' }).selectOption({ label: name });
   await page.getByRole('button', { name: 'Add the card' }).click();
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
