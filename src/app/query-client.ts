@@ -33,7 +33,7 @@ import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
 import { cacheDb, readCacheRecord, timesOf, type CacheRecord } from '../lib/idb';
-import { etagOf, isDeviceCopy } from '../lib/offline-copy';
+import { etagOf, isDeviceCopy, usable } from '../lib/offline-copy';
 import { yieldToMain } from '../lib/when-idle';
 import { isOfflineQuery, isOnDemandOfflineKey, OFFLINE_CACHE_BUSTER, OFFLINE_PAGES_KEPT, PERSISTED_CACHE_MAX_AGE_MS } from '../lib/offline-declarations';
 import { onSessionEnded } from '../lib/session';
@@ -178,9 +178,8 @@ export function createOfflinePersister({ restore = 'at-start' }: { restore?: Off
     const owner = currentCacheOwner();
     const start = known;
     if (owner === null || start?.owner !== owner) return;
-    const record = await readCacheRecord(owner, query.queryHash);
-    // A copy of an older shape or older than the copy's max age is not shown (as the restore).
-    if (record === undefined || record.buster !== OFFLINE_CACHE_BUSTER || Date.now() - record.savedAt > PERSISTED_CACHE_MAX_AGE_MS) return;
+    const record = usable(await readCacheRecord(owner, query.queryHash));
+    if (record === undefined) return;
     // Logged out, another owner, the copy dropped, or the query gone while the record was read.
     if (known !== start || currentCacheOwner() !== owner || start.generation !== offlineCopyGeneration) return;
     if (queryClient.getQueryCache().get(query.queryHash) !== query || query.state.data !== undefined) return;

@@ -34,8 +34,8 @@ export const isDeviceCopy = (data: unknown): boolean => typeof data === 'object'
 /** The server's ETag of `data`, if it came with one (withRevalidatedCopy): saved with the copy. */
 export const etagOf = (data: unknown): string | undefined => (typeof data === 'object' && data !== null ? etags.get(data) : undefined);
 
-/** A copy of an older shape or older than the copy's max age is not shown (as the restore). */
-const usable = <T extends CacheTimes>(saved: T | undefined): T | undefined =>
+/** A saved copy the app may show (undefined otherwise): not of an older shape, not older than the copy's max age. */
+export const usable = <T extends CacheTimes>(saved: T | undefined): T | undefined =>
   saved === undefined || saved.buster !== OFFLINE_CACHE_BUSTER || Date.now() - saved.savedAt > PERSISTED_CACHE_MAX_AGE_MS ? undefined : saved;
 
 /** The current owner's record of one query, when it is one the app may show (its buster, its age). */
