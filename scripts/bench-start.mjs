@@ -43,6 +43,8 @@ const SW_WAIT_MS = Number(process.env.BENCH_SW_WAIT_MS ?? 180_000);
 /** The pages a run can measure; dashboard and sites unless BENCH_PAGES names others (a module's main list). */
 const PAGES = { dashboard: '/dashboard', sites: '/site/view/infoV2', equipment: '/inventory-v2/equipment', recap: '/stock-management/recap-table' };
 const CASES = ['first', 'installed', 'updated'];
+/** A folder to keep each run's Lighthouse report and trace in (its long tasks, its requests), for a closer look. */
+const REPORTS = process.env.BENCH_REPORTS ?? null;
 const chosenCases = (process.env.BENCH_CASES ?? CASES.join(',')).split(',').map((name) => name.trim());
 const chosenPages = (process.env.BENCH_PAGES ?? 'dashboard,sites').split(',').map((name) => name.trim());
 for (const name of chosenCases) if (!CASES.includes(name)) throw new Error(`BENCH_CASES: unknown case ${name}`);
@@ -105,15 +107,23 @@ function statsOf(values) {
 
 async function measure(caseName, pageName, prepared, scratch) {
   const reports = [];
+  let retried = false;
   for (let run = 0; run < RUNS; run += 1) {
     await sleep(SETTLE_MS);
     const profile = caseName === 'first' ? await loggedInProfile(BASE, DEBUG_PORT) : caseName === 'installed' ? plainCopy(prepared) : updatedCopy(prepared);
     try {
       await sleep(SETTLE_MS);
-      const lhr = await lighthouseRun(`${BASE}${PAGES[pageName]}`, profile, join(scratch, `${caseName}-${pageName}-${run}.json`), DEBUG_PORT, ['--disable-storage-reset']);
+      const lhr = await lighthouseRun(`${BASE}${PAGES[pageName]}`, profile, join(REPORTS ?? scratch, `${caseName}-${pageName}-${run}.json`), DEBUG_PORT, ['--disable-storage-reset', ...(REPORTS === null ? [] : ['--save-assets'])]);
       if (!lhr.finalDisplayedUrl.endsWith(PAGES[pageName])) throw new Error(`${caseName} ${pageName} ended on ${lhr.finalDisplayedUrl}`);
       reports.push(lhr);
       console.error(`${caseName} ${pageName} run ${run + 1}/${RUNS}: ${lhr.categories.performance.score} (TBT ${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms)`);
+    } catch (error) {
+      // On a loaded machine Lighthouse now and then fails to record a trace (NO_NAVSTART): the
+      // run is made again once, on a fresh copy of the profile.
+      if (retried) throw error;
+      retried = true;
+      run -= 1;
+      console.error(`${caseName} ${pageName}: ${error.message}; the run is made again`);
     } finally {
       rmSync(profile, { recursive: true, force: true });
     }
