@@ -1,7 +1,7 @@
 /**
  * The app's modules, named once: one descriptor per family (src/features/<folder>/module.ts,
  * lib/app-module.ts). The route table takes their route subtrees (router.tsx), the shell's start
- * runs their starts (startModules, with the authenticated layout's code), the map, the dashboard
+ * runs their starts (startModules, after its first screen: lib/module-starts.ts), the map, the dashboard
  * and the calendar get their addresses (moduleLinks), and the parts one module shows of another
  * are offered here (lib/module-parts.ts). This is the only file of the platform that imports a
  * module's folder (eslint.config.js). Adding a module with screens: its descriptor and one line
@@ -33,6 +33,7 @@ import { view360Module } from '../features/view360/module';
 import { workflowModule } from '../features/workflow/module';
 import type { AppModule, ModuleLinks } from '../lib/app-module';
 import { provideParts } from '../lib/module-parts';
+import { provideModuleStarts } from '../lib/module-starts';
 import { runInSlices } from './run-in-slices';
 
 /** Every module family with screens, in the order their starts run. */
@@ -80,13 +81,13 @@ export function screenModuleRoutes(parent: AnyRoute): ScreenModuleRoutes {
 let started: Promise<void> | undefined;
 
 /**
- * Loads every module's start at once and runs them in APP_MODULES' order (their senders and
- * offline declarations), once; the route table waits for it with the authenticated layout's
- * code, so they are registered before the shell's first render, the outbox drainer and the first
- * offline run, as when the layout imported them. The starts run in slices of a few milliseconds
- * (run-in-slices.ts): their number grows with the modules, the start's longest task must not.
+ * Loads every module's start at once and runs them in APP_MODULES' order (their senders,
+ * offline declarations, record panels and live hooks), once. Not before the first screen: the
+ * shell asks at its first idle moment, and what reads the registrations waits for them
+ * (lib/module-starts.ts). The starts run in slices of a few milliseconds (run-in-slices.ts):
+ * their number grows with the modules, the start's longest task must not.
  */
-export function startModules(): Promise<void> {
+function startModules(): Promise<void> {
   started ??= Promise.all(APP_MODULES.map((m: AppModule) => m.start?.() ?? Promise.resolve(undefined))).then(
     (starts) => runInSlices(starts.filter((start): start is () => void => start !== undefined)),
     (error: unknown) => {
@@ -98,3 +99,4 @@ export function startModules(): Promise<void> {
 }
 
 for (const m of APP_MODULES) if ('parts' in m) provideParts(m.parts);
+provideModuleStarts(startModules);

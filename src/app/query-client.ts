@@ -33,6 +33,7 @@ import { ApiError } from '../lib/api-client';
 import { currentCacheOwner } from '../lib/cache-owner';
 import { serializeCache, serializeQuery } from '../lib/cache-serialize';
 import { cacheDb, readCacheRecord, timesOf, type CacheRecord } from '../lib/idb';
+import { modulesStarted, whenModulesStarted } from '../lib/module-starts';
 import { etagOf, isDeviceCopy, usable } from '../lib/offline-copy';
 import { yieldToMain } from '../lib/when-idle';
 import { isOfflineQuery, isOnDemandOfflineKey, OFFLINE_CACHE_BUSTER, OFFLINE_PAGES_KEPT, PERSISTED_CACHE_MAX_AGE_MS } from '../lib/offline-declarations';
@@ -374,13 +375,18 @@ function saveOnChange(options: SaveOptions, keeps: (query: Dehydratable) => bool
   const schedule = () => {
     timer ??= setTimeout(() => {
       timer = null;
-      void persistQueryClientSave(options).catch(() => undefined);
+      // Which copy keeps a query is its module's offline declaration: a session's save waits for
+      // the modules' starts (lib/module-starts.ts), or a module's list restored and answered
+      // before them would be written to the shell's copy and deleted from the offline one.
+      const ready = currentCacheOwner() === null ? Promise.resolve() : whenModulesStarted();
+      void ready.then(() => persistQueryClientSave(options)).catch(() => undefined);
     }, wait);
   };
   /** The data each query had when it last asked for a save. */
   const lastData = new WeakMap<object, unknown>();
   const stopQueries = options.queryClient.getQueryCache().subscribe((event) => {
-    if (!SAVE_EVENTS.has(event.type) || !keeps(event.query)) return;
+    // Before the modules' starts a query's copy is not known yet: any change asks both to save.
+    if (!SAVE_EVENTS.has(event.type) || (modulesStarted() && !keeps(event.query))) return;
     if (event.type === 'updated') {
       if (UNSAVED_ACTIONS.has(event.action.type)) return;
       // A fetch that got no answer leaves the saved copy as good as it was (saved, asLastAnswer).

@@ -32,7 +32,7 @@ import { validateCalendarSearch } from '../features/calendar/search';
 import { i18n } from '../lib/i18n';
 import { requireFeatures, showNotFound } from '../lib/route-guards';
 import { isAuthenticated } from '../lib/session';
-import { screenModuleRoutes, startModules } from './modules';
+import { screenModuleRoutes } from './modules';
 import { LOGIN_PATH } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -125,8 +125,8 @@ const termsRoute = createRoute({
 }).lazy(() => import('./routes/terms.lazy').then((m) => m.Route));
 
 /**
- * Pathless layout: the shell, for authenticated users only. Its code comes with the modules'
- * starts (./modules.ts), which run before its first render.
+ * Pathless layout: the shell, for authenticated users only. The modules' starts (./modules.ts)
+ * run after its first screen (lib/module-starts.ts).
  */
 const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -138,7 +138,7 @@ const authenticatedRoute = createRoute({
     // The toolbar shows the district name; start fetching it with the layout's chunk.
     void context.queryClient.prefetchQuery(districtQueryOptions());
   },
-}).lazy(() => Promise.all([import('./routes/authenticated.lazy'), startModules()]).then(([m]) => m.Route));
+}).lazy(() => import('./routes/authenticated.lazy').then((m) => m.Route));
 
 const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,

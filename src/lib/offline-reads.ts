@@ -34,6 +34,7 @@ import { currentCacheOwner } from './cache-owner';
 import { cacheDb } from './idb';
 import { offlineCopyTimes } from './offline-copy';
 import { offlineDeclarations, offlineModuleOf, type OfflineDeclaration } from './offline-declarations';
+import { whenModulesStarted } from './module-starts';
 import { outboxDrainSettled } from './outbox/drainer';
 import { currentTenant } from './outbox/tenant';
 import { onReconnectionStateChange } from './reconnection';
@@ -151,8 +152,15 @@ export function startOfflineDataSync(queryClient: QueryClient, which: () => Offl
   let cancelIdle = () => {};
   const atIdle = () => {
     cancelIdle = whenIdle(() => {
-      started = true;
-      refreshAll();
+      // The declarations are the modules' starts' (lib/module-starts.ts).
+      whenModulesStarted().then(
+        () => {
+          if (stopped) return;
+          started = true;
+          refreshAll();
+        },
+        () => undefined,
+      );
     }, OFFLINE_PREFETCH_MAX_DELAY_MS);
   };
   const afterSettle = () => {

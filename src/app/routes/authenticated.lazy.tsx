@@ -20,6 +20,7 @@ import type { MenuAction } from '../../features/shell/menu';
 import { shouldShowShell } from '../../features/shell/shell-visibility';
 import { useEnvelope } from '../../lib/envelope-store';
 import { lazyPart } from '../../lib/lazy-part';
+import { whenModulesStarted } from '../../lib/module-starts';
 import { modulePart } from '../../lib/module-parts';
 import { can } from '../../lib/rights';
 import { useOfflineData } from '../../lib/offline-reads';
@@ -35,9 +36,9 @@ type OpenDialog = MenuAction | 'support' | null;
 // The shell's dialogs are not in its first frame: each loads when first opened (the shell
 // fetches the disconnect one at the first idle moment: logging out offline needs no wait).
 // Few users can switch tenants, and only now and then.
-// The modules' senders and offline declarations run before this layout renders (the route
-// table loads them with this file: app/modules.ts startModules); the platform's own here (an
-// attachment's deletion, whatever its module's).
+// The modules' senders and offline declarations are registered after this layout's first
+// screen (lib/module-starts.ts); the platform's own here (an attachment's deletion, whatever its
+// module's).
 registerAttachmentSenders();
 
 // The terms of use to accept (the tc module's part): asked at start when online, and after any 428.
@@ -85,11 +86,24 @@ function AuthenticatedLayout() {
   // first screen's work.
   useEffect(() => {
     if (!showShell) return;
+    // The modules' starts, once the first screen is up: their writes queued earlier are sent
+    // by the drain that follows (the alerts', whose sender is the shell's, by the first).
+    let live = true;
+    const cancelModules = whenIdle(() => {
+      whenModulesStarted().then(
+        () => {
+          if (live) void triggerOutboxDrain();
+        },
+        () => undefined,
+      );
+    });
     const cancelStart = whenIdle(startOutboxDrainer);
     const offConnect = onSocketConnect(() => void triggerOutboxDrain());
     // A successful reconnect (the dialog, here or in another tab) sends what waited.
     const offReconnected = onReconnectionStateChange((awaiting) => !awaiting && void triggerOutboxDrain());
     return () => {
+      live = false;
+      cancelModules();
       cancelStart();
       offConnect();
       offReconnected();

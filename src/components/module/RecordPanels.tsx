@@ -1,9 +1,11 @@
 /**
  * The panels other modules registered for a host screen (lib/record-panels.ts), each loaded
  * lazily from its module's chunk and shown in order; nothing when none is registered or allowed.
- * A panel that fails to load shows nothing rather than breaking its host.
+ * A panel that fails to load shows nothing rather than breaking its host; one registered after
+ * the host rendered appears then.
  */
-import { Component, lazy, Suspense, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { whenModulesStarted } from '../../lib/module-starts';
 import { onRecordPanelsChange, recordPanels, recordPanelsVersion, type RecordPanel } from '../../lib/record-panels';
 
 const lazyOf = new WeakMap<RecordPanel, ComponentType<{ recordId: string }>>();
@@ -28,6 +30,9 @@ class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
 export function RecordPanels({ host, recordId }: { host: string; recordId: string }) {
   const version = useSyncExternalStore(onRecordPanelsChange, recordPanelsVersion);
+  // The panels are the modules' starts' registrations: a sheet opened as the app starts asks
+  // for them now rather than at the shell's idle moment (lib/module-starts.ts).
+  useEffect(() => void whenModulesStarted().catch(() => undefined), []);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the registry's version is the dependency
   const panels = useMemo(() => recordPanels(host), [host, version]);
   const shown = panels.filter((panel) => panel.enabled?.() ?? true);

@@ -7,6 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { whenModulesStarted } from '../../lib/module-starts';
 import { onSessionEnded } from '../../lib/session';
 import { closeSocket, onSocketEvent, onSocketConnect, openSocket, SOCKET_EVENTS } from '../../lib/socket';
 import { NOTIFICATION_KEYS } from './api/keys';
@@ -27,9 +28,19 @@ export function useLiveNotifications(enabled: boolean): void {
     const offConnect = onSocketConnect(refreshCounts);
     const offEnded = onSessionEnded(closeSocket);
     // After first paint, once the page has settled: socket.io-client is not part of the first
-    // screen's bytes. The counts of the first responses cover the time before.
-    const timer = window.setTimeout(() => void openSocket(), SOCKET_OPEN_DELAY_MS);
+    // screen's bytes. The counts of the first responses cover the time before. And once the
+    // modules' starts have subscribed to its connections and record events (lib/module-starts.ts).
+    let live = true;
+    const timer = window.setTimeout(() => {
+      whenModulesStarted().then(
+        () => {
+          if (live) void openSocket();
+        },
+        () => undefined,
+      );
+    }, SOCKET_OPEN_DELAY_MS);
     return () => {
+      live = false;
       window.clearTimeout(timer);
       offEvent();
       offConnect();

@@ -8,6 +8,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from '../../../src/app/query-client';
 import { ApiError } from '../../../src/lib/api-client';
+import { provideModuleStarts } from '../../../src/lib/module-starts';
 import { OFFLINE_PAGES_KEPT } from '../../../src/lib/offline-declarations';
 import { registerOfflineData } from '../../../src/lib/offline-reads';
 import { endSession } from '../../../src/lib/session';
@@ -237,5 +238,37 @@ describe('the offline copy of the module data', () => {
     const started = await start();
     expect(started.queryClient.getQueryData(SITES)).toBeUndefined();
     started.stop();
+  });
+  it('saves a module’s query answered before the modules’ starts in the offline copy once they have run, never in the shell’s', async () => {
+    seedSession();
+    let runStarts = () => {};
+    let unregisterLater = () => {};
+    provideModuleStarts(
+      () =>
+        new Promise<void>((resolve) => {
+          runStarts = () => {
+            unregisterLater = registerOfflineData({ module: 'later', persist: [['later']], lists: () => [] });
+            resolve();
+          };
+        }),
+    );
+    try {
+      const first = await start();
+      first.queryClient.setQueryData(['later', 'list'], [{ id: 'x' }]);
+      await settle();
+      // Not known yet as the module's: kept in memory, written to neither copy.
+      expect(localStorage.getItem('queryCache') ?? '').not.toContain('"later"');
+      runStarts();
+      await settle();
+      first.stop();
+      expect(localStorage.getItem('queryCache') ?? '').not.toContain('"later"');
+
+      const again = await start();
+      expect(again.queryClient.getQueryData(['later', 'list'])).toEqual([{ id: 'x' }]);
+      again.stop();
+    } finally {
+      provideModuleStarts(null);
+      unregisterLater();
+    }
   });
 });
