@@ -34,7 +34,6 @@ import { VERSION_CONFLICT } from '../../../common/constants';
 import { ApiError } from '../api-client';
 import { subscribeEnvelope } from '../envelope-store';
 import { onSessionEnded } from '../session';
-import { uploadAttachment } from '../uploads';
 import { announceDelivered, deleteItem, getAttachment, listItems, markSent, startSending, updateItem } from './db';
 import { merge, type Fields } from './merge';
 import { getSender } from './registry';
@@ -151,6 +150,9 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
       if (uploaded.includes(attachmentId)) continue;
       const attachment = await getAttachment(item.key, attachmentId);
       if (attachment === undefined) throw new ApiError(0, { message: PAYLOAD_MISSING });
+      // The upload code (tus and its helpers, the outbox's largest part) loads with the first
+      // attachment to send, not with every screen that can queue a write.
+      const { uploadAttachment } = await import('../uploads');
       await uploadAttachment({
         attachmentId,
         module: item.module,
