@@ -3,10 +3,11 @@
  * worker) through fetchBackend below. `common` loads at start; a module's namespace loads when
  * one of its components asks for it. The chosen language is kept in localStorage `lang`.
  */
-import i18n, { type BackendModule, type Resource } from 'i18next';
+import i18n, { type BackendModule, type Resource, type InitOptions, type ResourceStore, type Services } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES, type Language } from '../../common/constants';
 import { getStoredLanguage, setStoredLanguage } from './storage';
+import { whenIdle } from './when-idle';
 
 export const DEFAULT_NAMESPACE = 'common';
 export const LOCALES_PATH = '/locales/{{lng}}/{{ns}}.json';
@@ -36,42 +37,104 @@ const startLanguage = (): Language => detectLanguage(getStoredLanguage(), naviga
  * its own afterwards (on a phone its start is one of the longest steps).
  */
 export function prefetchTranslations(language: Language = startLanguage(), namespaces: readonly string[] = [DEFAULT_NAMESPACE]): void {
-  for (const lng of new Set([language, FALLBACK_LANGUAGE])) {
-    for (const namespace of namespaces) {
-      const url = localeUrl(lng, namespace);
-      if (!early.has(url)) early.set(url, fetch(url));
-    }
+  // The fallback's files of another language's reader wait for the reader's own (fetchBackend).
+  for (const namespace of namespaces) {
+    const url = localeUrl(language, namespace);
+    if (!early.has(url)) early.set(url, fetch(url));
   }
+}
+
+/** Whether each file asked for in this page's life arrived (by URL). */
+const arrivals = new Map<string, Promise<boolean>>();
+/** Where a file fetched after its namespace was answered goes (i18next's store, given at init). */
+let store: ResourceStore | null = null;
+/** The reader's language: the start's, then each change (changeLanguage). */
+let reader: string | undefined;
+
+/**
+ * The fallback language's file of a namespace, for a reader of another language whose own file
+ * arrived: answered empty at once and filled at the first idle moment. Every key is in both
+ * languages (tests/unit/lib/i18n.test.ts), so the fallback serves only a key a file lacks;
+ * waiting for it put a second `common` (15 kB) and a second file per namespace before every
+ * first screen of an English reader. A reader whose own file did not arrive gets the fallback's
+ * at once, as before.
+ */
+function fallbackDeferred(language: string, namespace: string): Promise<boolean> | null {
+  if (language !== FALLBACK_LANGUAGE || reader === undefined || reader === FALLBACK_LANGUAGE) return null;
+  return arrivals.get(localeUrl(reader, namespace)) ?? null;
+}
+
+function fillLater(language: string, namespace: string): void {
+  const target = store;
+  whenIdle(() => {
+    void fetch(localeUrl(language, namespace))
+      .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
+      .then((resources) => {
+        // Into the namespace's bundle, answered empty: a fallback read only for a key the
+        // reader's file lacks, nothing to render again.
+        const bundle = target?.data[language]?.[namespace];
+        if (resources !== null && typeof bundle === 'object') Object.assign(bundle, resources);
+      })
+      .catch(() => undefined);
+  });
 }
 
 /**
  * i18next's backend: one fetch per file (a prefetched one if there is). A network failure or a
  * server error asks i18next to retry (it waits and tries again a few times); a missing file
- * (4xx) or a file that is not JSON does not.
+ * (4xx) or a file that is not JSON does not. The fallback language's files of another
+ * language's reader come after the first screen (fallbackDeferred).
  */
 export const fetchBackend: BackendModule = {
   type: 'backend',
-  init: () => undefined,
+  init: (services: Services, _backendOptions: object, options: InitOptions) => {
+    store = services.resourceStore;
+    reader = typeof options.lng === 'string' ? options.lng : undefined;
+    arrivals.clear();
+  },
   read(language, namespace, callback) {
-    const url = localeUrl(language, namespace);
-    const request = early.get(url) ?? fetch(url);
-    early.delete(url);
-    request.then(
-      async (response) => {
-        if (!response.ok) {
-          callback(new Error(`${url}: HTTP ${response.status}`), response.status >= 500);
-          return;
-        }
-        try {
-          callback(null, (await response.json()) as Record<string, unknown>);
-        } catch (error) {
-          callback(error as Error, false);
-        }
-      },
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
-    );
+    const ownArrived = fallbackDeferred(language, namespace);
+    if (ownArrived === null) {
+      readFile(language, namespace, callback);
+      return;
+    }
+    void ownArrived.then((arrived) => {
+      if (!arrived) {
+        readFile(language, namespace, callback);
+        return;
+      }
+      callback(null, {});
+      fillLater(language, namespace);
+    });
   },
 };
+
+function readFile(language: string, namespace: string, callback: Parameters<BackendModule['read']>[2]): void {
+  const url = localeUrl(language, namespace);
+  const request = early.get(url) ?? fetch(url);
+  early.delete(url);
+  arrivals.set(
+    url,
+    request.then(
+      (response) => response.ok,
+      () => false,
+    ),
+  );
+  request.then(
+    async (response) => {
+      if (!response.ok) {
+        callback(new Error(`${url}: HTTP ${response.status}`), response.status >= 500);
+        return;
+      }
+      try {
+        callback(null, (await response.json()) as Record<string, unknown>);
+      } catch (error) {
+        callback(error as Error, false);
+      }
+    },
+    (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+  );
+}
 
 function reflectLanguage(language: string): void {
   document.documentElement.lang = language;
@@ -110,6 +173,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
 
 export async function changeLanguage(language: Language): Promise<void> {
   setStoredLanguage(language);
+  reader = language;
   await i18n.changeLanguage(language);
 }
 

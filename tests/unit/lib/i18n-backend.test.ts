@@ -4,7 +4,7 @@
  */
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchBackend, prefetchTranslations } from '../../../src/lib/i18n';
 import { server } from '../../../src/testing/server';
 
@@ -40,7 +40,18 @@ describe('the translations backend', () => {
     const { instance, ready } = startI18n('en');
     await ready;
     expect(instance.t('greeting')).toBe('Hello');
-    expect(requests.sort()).toEqual(['en/common.json', 'fr/common.json']);
+    await vi.waitFor(() => expect(requests.sort()).toEqual(['en/common.json', 'fr/common.json']), { timeout: 3000 });
+  });
+
+  it('answers an English reader without waiting for the French files, fetched afterwards for a key the English file lacks', async () => {
+    const requests = serveLocales({ 'en/common.json': { greeting: 'Hello' }, 'fr/common.json': { greeting: 'Bonjour', farewell: 'Au revoir' } });
+    prefetchTranslations('en');
+    const { instance, ready } = startI18n('en');
+    await ready;
+    expect(requests).toEqual(['en/common.json']);
+    expect(instance.t('greeting')).toBe('Hello');
+    await vi.waitFor(() => expect(instance.t('farewell')).toBe('Au revoir'), { timeout: 3000 });
+    expect(instance.t('greeting')).toBe('Hello');
   });
 
   it('tries again after a server error or a failed request', async () => {
