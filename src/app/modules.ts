@@ -81,21 +81,31 @@ export function screenModuleRoutes(parent: AnyRoute): ScreenModuleRoutes {
 let started: Promise<void> | undefined;
 
 /**
- * Loads every module's start at once and runs them in APP_MODULES' order (their senders,
- * offline declarations, record panels and live hooks), once. Not before the first screen: the
- * shell asks at its first idle moment, and what reads the registrations waits for them
- * (lib/module-starts.ts). The starts run in slices of a few milliseconds (run-in-slices.ts):
- * their number grows with the modules, the start's longest task must not.
+ * Loads every module's start and runs them in APP_MODULES' order (their senders, offline
+ * declarations, record panels and live hooks), once. Not before the first screen: the shell asks
+ * at its first idle moment, and what reads the registrations waits for them
+ * (lib/module-starts.ts). Both the requests and the starts go in slices of a few milliseconds
+ * (run-in-slices.ts): asking for a chunk costs about a millisecond of main thread, and twenty
+ * asked together were one task of 24 ms; their number grows with the modules, the start's
+ * longest task must not.
  */
 function startModules(): Promise<void> {
-  started ??= Promise.all(APP_MODULES.map((m: AppModule) => m.start?.() ?? Promise.resolve(undefined))).then(
-    (starts) => runInSlices(starts.filter((start): start is () => void => start !== undefined)),
-    (error: unknown) => {
-      started = undefined;
-      throw error;
-    },
-  );
+  started ??= requestStarts()
+    .then((loads) => Promise.all(loads))
+    .then(
+      (starts) => runInSlices(starts.filter((start): start is () => void => start !== undefined)),
+      (error: unknown) => {
+        started = undefined;
+        throw error;
+      },
+    );
   return started;
+}
+
+async function requestStarts(): Promise<Promise<(() => void) | undefined>[]> {
+  const loads: Promise<(() => void) | undefined>[] = [];
+  await runInSlices(APP_MODULES.map((m: AppModule) => () => void loads.push(m.start?.() ?? Promise.resolve(undefined))));
+  return loads;
 }
 
 for (const m of APP_MODULES) if ('parts' in m) provideParts(m.parts);
