@@ -22,7 +22,8 @@
 // VIGIE_SERVER_OUT_DIR for another build), on a fresh PGlite folder seeded with the demo data
 // plus BENCH_SITES (10,000) sites in Acme / Lyon. Ports: BENCH_PORT (18131) and BENCH_PORT + 1
 // (Chromium's DevTools). BENCH_CASES (first,installed,updated) and BENCH_PAGES
-// (dashboard,sites by default; equipment, recap) choose what is measured; BENCH_RESULT names a file for the JSON.
+// (dashboard,sites by default; equipment, recap) choose what is measured; BENCH_RESULT names a file for the JSON;
+// BENCH_REPORTS a folder for each run's report and trace (BENCH_JS_SAMPLES=1: with JavaScript samples).
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,10 @@ const SW_WAIT_MS = Number(process.env.BENCH_SW_WAIT_MS ?? 180_000);
 /** The pages a run can measure; dashboard and sites unless BENCH_PAGES names others (a module's main list). */
 const PAGES = { dashboard: '/dashboard', sites: '/site/view/infoV2', equipment: '/inventory-v2/equipment', recap: '/stock-management/recap-table' };
 const CASES = ['first', 'installed', 'updated'];
-/** A folder to keep each run's Lighthouse report and trace in (its long tasks, its requests), for a closer look. */
+/**
+ * A folder to keep each run's Lighthouse report and trace in (its long tasks, its requests), for
+ * a closer look; BENCH_JS_SAMPLES=1 adds the JavaScript samples to the trace.
+ */
 const REPORTS = process.env.BENCH_REPORTS ?? null;
 const chosenCases = (process.env.BENCH_CASES ?? CASES.join(',')).split(',').map((name) => name.trim());
 const chosenPages = (process.env.BENCH_PAGES ?? 'dashboard,sites').split(',').map((name) => name.trim());
@@ -113,7 +117,13 @@ async function measure(caseName, pageName, prepared, scratch) {
     const profile = caseName === 'first' ? await loggedInProfile(BASE, DEBUG_PORT) : caseName === 'installed' ? plainCopy(prepared) : updatedCopy(prepared);
     try {
       await sleep(SETTLE_MS);
-      const lhr = await lighthouseRun(`${BASE}${PAGES[pageName]}`, profile, join(REPORTS ?? scratch, `${caseName}-${pageName}-${run}.json`), DEBUG_PORT, ['--disable-storage-reset', ...(REPORTS === null ? [] : ['--save-assets'])]);
+      const lhr = await lighthouseRun(`${BASE}${PAGES[pageName]}`, profile, join(REPORTS ?? scratch, `${caseName}-${pageName}-${run}.json`), DEBUG_PORT, [
+        '--disable-storage-reset',
+        ...(REPORTS === null ? [] : ['--save-assets']),
+        // The JavaScript samples too (which functions a long task ran); the sampling lengthens
+        // every task, so these runs' figures are not comparable with the others.
+        ...(process.env.BENCH_JS_SAMPLES === '1' ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
+      ]);
       if (!lhr.finalDisplayedUrl.endsWith(PAGES[pageName])) throw new Error(`${caseName} ${pageName} ended on ${lhr.finalDisplayedUrl}`);
       reports.push(lhr);
       console.error(`${caseName} ${pageName} run ${run + 1}/${RUNS}: ${lhr.categories.performance.score} (TBT ${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms)`);
