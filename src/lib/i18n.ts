@@ -32,7 +32,7 @@ const early = new Map<string, Promise<Response>>();
 const startLanguage = (): Language => detectLanguage(getStoredLanguage(), navigator.language);
 
 /**
- * Requests the start's translations (the language's and the fallback's `common`) at once:
+ * Requests the start's translations (the language's `common`) at once:
  * main.tsx calls this first, so they lead on a weak network, and i18next starts in a task of
  * its own afterwards (on a phone its start is one of the longest steps).
  */
@@ -64,19 +64,27 @@ function fallbackDeferred(language: string, namespace: string): Promise<boolean>
   return arrivals.get(localeUrl(reader, namespace)) ?? null;
 }
 
+/** The fallback files answered empty and still to fill (fillLater). */
+const pendingFills = new Set<Promise<void>>();
+
 function fillLater(language: string, namespace: string): void {
   const target = store;
-  whenIdle(() => {
-    void fetch(localeUrl(language, namespace))
-      .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
-      .then((resources) => {
-        // Into the namespace's bundle, answered empty: a fallback read only for a key the
-        // reader's file lacks, nothing to render again.
-        const bundle = target?.data[language]?.[namespace];
-        if (resources !== null && typeof bundle === 'object') Object.assign(bundle, resources);
-      })
-      .catch(() => undefined);
+  const fill = new Promise<void>((done) => {
+    whenIdle(() => {
+      fetch(localeUrl(language, namespace))
+        .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
+        .then((resources) => {
+          // Into the namespace's bundle, answered empty: a fallback read only for a key the
+          // reader's file lacks, nothing to render again.
+          const bundle = target?.data[language]?.[namespace];
+          if (resources !== null && typeof bundle === 'object') Object.assign(bundle, resources);
+        })
+        .catch(() => undefined)
+        .finally(done);
+    });
   });
+  pendingFills.add(fill);
+  void fill.then(() => pendingFills.delete(fill));
 }
 
 /**
@@ -174,6 +182,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<typeof i1
 export async function changeLanguage(language: Language): Promise<void> {
   setStoredLanguage(language);
   reader = language;
+  // A switch to the fallback language right after the start finds its files whole.
+  await Promise.all([...pendingFills]);
   await i18n.changeLanguage(language);
 }
 
