@@ -28,10 +28,24 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const twoDigits = (n: number): string => String(n).padStart(2, '0');
+
+/*
+ * In the device's own time zone (no `timeZone`: most of the app's dates) the date and the time
+ * are written off the Date, in the very text Chromium's Intl writes (tests/unit/lib/dates.test.ts
+ * compares them hour by hour): building the first Intl.DateTimeFormat loads the locale's data,
+ * about 20 ms of main thread, which made the dashboard's first render one of the start's longest
+ * tasks. Another time zone needs Intl.
+ */
+
 /** 25/12/2024 (fr), 12/25/2024 (en). Empty for an invalid date. */
 export function formatDate(value: Date | string | number, language: string, timeZone?: string): string {
   const date = toDate(value);
   if (date === null) return '';
+  if (timeZone === undefined) {
+    const [day, month] = [twoDigits(date.getDate()), twoDigits(date.getMonth() + 1)];
+    return `${localeFor(language) === 'fr-FR' ? `${day}/${month}` : `${month}/${day}`}/${date.getFullYear()}`;
+  }
   return formatter(localeFor(language), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
 
@@ -72,6 +86,11 @@ export function formatDay(day: string, language: string, { short = false }: { sh
 export function formatTime(value: Date | string | number, language: string, timeZone?: string): string {
   const date = toDate(value);
   if (date === null) return '';
+  if (timeZone === undefined) {
+    const [hours, minutes] = [date.getHours(), twoDigits(date.getMinutes())];
+    if (localeFor(language) === 'fr-FR') return `${hours}:${minutes}`;
+    return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  }
   return formatter(localeFor(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
 }
 

@@ -20,6 +20,20 @@ describe('dates', () => {
     expect(formatDateTime(CHRISTMAS, 'en', 'UTC')).toMatch(/^12\/25\/2024 2:05\sPM$/);
   });
 
+  it('writes a date and a time of the device’s time zone as Intl does, without it, at every hour', () => {
+    const spaces = (text: string) => text.replace(/\s/g, ' ');
+    for (const language of ['fr', 'en']) {
+      const locale = language === 'fr' ? 'fr-FR' : 'en-US';
+      for (let hour = 0; hour < 24; hour += 1) {
+        const date = new Date(2024, 0, 5, hour, hour === 12 ? 0 : 7);
+        expect(formatDate(date, language)).toBe(new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date));
+        expect(spaces(formatTime(date, language))).toBe(spaces(new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date)));
+      }
+    }
+    expect(formatDateTime(new Date(2024, 11, 25, 0, 5), 'en')).toBe('12/25/2024 12:05 AM');
+    expect(formatDateTime(new Date(2024, 0, 5, 9, 5), 'fr')).toBe('05/01/2024 9:05');
+  });
+
   it('gives nothing for an invalid date', () => {
     expect(formatDate('not a date', 'fr')).toBe('');
   });
