@@ -57,9 +57,10 @@ let reader: string | undefined;
  * languages (tests/unit/lib/i18n.test.ts), so the fallback serves only a key a file lacks;
  * waiting for it put a second `common` (15 kB) and a second file per namespace before every
  * first screen of an English reader. A reader whose own file did not arrive gets the fallback's
- * at once, as before.
+ * at once, as before. Answers whether the reader's own file of the namespace arrived, or null
+ * when `language`'s file is read at once (not the fallback of another reader's language).
  */
-function fallbackDeferred(language: string, namespace: string): Promise<boolean> | null {
+function ownFileArrival(language: string, namespace: string): Promise<boolean> | null {
   if (language !== FALLBACK_LANGUAGE || reader === undefined || reader === FALLBACK_LANGUAGE) return null;
   return arrivals.get(localeUrl(reader, namespace)) ?? null;
 }
@@ -91,7 +92,7 @@ function fillLater(language: string, namespace: string): void {
  * i18next's backend: one fetch per file (a prefetched one if there is). A network failure or a
  * server error asks i18next to retry (it waits and tries again a few times); a missing file
  * (4xx) or a file that is not JSON does not. The fallback language's files of another
- * language's reader come after the first screen (fallbackDeferred).
+ * language's reader come after the first screen (ownFileArrival).
  */
 export const fetchBackend: BackendModule = {
   type: 'backend',
@@ -101,7 +102,7 @@ export const fetchBackend: BackendModule = {
     arrivals.clear();
   },
   read(language, namespace, callback) {
-    const ownArrived = fallbackDeferred(language, namespace);
+    const ownArrived = ownFileArrival(language, namespace);
     if (ownArrived === null) {
       readFile(language, namespace, callback);
       return;
