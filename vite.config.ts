@@ -227,9 +227,57 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The app's entry in one file, and what it shares with the public pages in another. Left to the
+ * bundler's automatic splitting, the entry's static imports came in 39 files: a module also
+ * imported by some lazy chunks went to a chunk of its own for each set of importers, most under
+ * a kilobyte (the router's hooks, the stores, the rights). Each file is a request, on a phone
+ * a task to receive it and one to evaluate it, and on an installed app a fetch event of the
+ * service worker; together they came before any first screen. The two groups below follow the
+ * module graph: what both entries import statically ('shared'), and what only the app's entry
+ * does ('app'), both among the modules the entries' code reaches once unused imports are dropped
+ * ($initial: a module graph's import of a library's index names more than is kept). A lazy
+ * chunk needing one of these modules imports it from them, already loaded.
+ */
+function entryChunks(): { plugin: Plugin; groups: { name: (id: string) => string | null; priority: number; tags: ['$initial'] }[] } {
+  const shared = new Set<string>();
+  const appOnly = new Set<string>();
+  const plugin: Plugin = {
+    name: 'vigie:entry-chunks',
+    apply: 'build',
+    buildEnd() {
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const closure = (root: string) => {
+        const reached = new Set<string>();
+        const stack = [root];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (reached.has(id)) continue;
+          reached.add(id);
+          stack.push(...imports(id));
+        }
+        return reached;
+      };
+      const fromApp = closure(resolve('index.html'));
+      const fromPublic = closure(resolve(PUBLIC_PAGE_FILE));
+      shared.clear();
+      appOnly.clear();
+      for (const id of fromApp) (fromPublic.has(id) ? shared : appOnly).add(id);
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: (id) => (shared.has(id) ? 'shared' : null), priority: 2, tags: ['$initial'] },
+      { name: (id) => (appOnly.has(id) ? 'app' : null), priority: 1, tags: ['$initial'] },
+    ],
+  };
+}
+const entry = entryChunks();
+
 export default defineConfig({
   plugins: [
     splitIonicReact(),
+    entry.plugin,
     react(),
     publicPages(),
     precompress(),
@@ -299,6 +347,7 @@ export default defineConfig({
     rolldownOptions: {
       // The app, and the public pages' light entry (publicPages above).
       input: { index: resolve('index.html'), public: resolve(PUBLIC_PAGE_FILE) },
+      output: { codeSplitting: { groups: entry.groups } },
       treeshake: {
         moduleSideEffects: (id) => (IONIC_COMPONENTS.test(id) && !id.endsWith('.css') ? false : undefined),
       },
