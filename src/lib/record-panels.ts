@@ -25,7 +25,9 @@ const listeners = new Set<() => void>();
 /** Registers (or replaces, by id) a panel of `host`; answers the function that removes it. */
 export function registerRecordPanel(host: string, panel: RecordPanel): () => void {
   const list = (panels.get(host) ?? []).filter((p) => p.id !== panel.id);
-  panels.set(host, [...list, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)));
+  // Ids are code, not words: compared as strings. localeCompare's first call builds the
+  // collator, 15 ms of a phone's start in the modules' starts (a Lighthouse trace).
+  panels.set(host, [...list, panel].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   for (const listener of listeners) listener();
   return () => {
     panels.set(host, (panels.get(host) ?? []).filter((p) => p !== panel));
