@@ -21,7 +21,7 @@ async function logIn(page: Page, email: string) {
 
 /** The search box's edge as the browser draws it: its border, outline or shadow. */
 const searchEdge = (page: Page) =>
-  page.locator('ion-input.record-list-search').evaluate((input) => {
+  page.locator('.record-list-search input').evaluate((input) => {
     const style = getComputedStyle(input);
     const wrapper = input.querySelector('.input-wrapper');
     const inner = wrapper === null ? null : getComputedStyle(wrapper);

@@ -17,7 +17,7 @@
  * module's `narrowRowHeight` tall. Rows keep a fixed height either way: a virtualised list
  * whose rows grew to their content lost its remembered scroll position.
  */
-import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonInput, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -354,10 +354,18 @@ function useNarrowList(ref: { current: HTMLElement | null }, key: string): boole
   return narrow;
 }
 
-/** The search box: typed at once, sent to the address after a short pause. */
+/**
+ * The search box: typed at once, sent to the address after a short pause. Plain elements in the
+ * look of Ionic's outlined input (module.css), not IonInput: its outline's notch is measured in
+ * an animation frame after the first render (getBoundingClientRect), a forced layout of the
+ * whole list of 23 ms of main thread at a list's start on a phone (a Lighthouse trace of the site
+ * list after an app update), and every module's list has one.
+ */
 function SearchBox({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+  const { t } = useTranslation('components');
   const [typed, setTyped] = useState(value);
   const latest = useRef(onChange);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     latest.current = onChange;
   });
@@ -369,15 +377,24 @@ function SearchBox({ value, onChange, label }: { value: string; onChange: (value
     return () => clearTimeout(timer);
   }, [typed, value]);
   return (
-    <IonInput
-      className="record-list-search"
-      type="search"
-      label={label}
-      labelPlacement="stacked"
-      fill="outline"
-      clearInput
-      value={typed}
-      onIonInput={(event) => setTyped(String(event.detail.value ?? ''))}
-    />
+    <div className="record-list-search">
+      <label>
+        <span className="record-list-search-label">{label}</span>
+        <input ref={input} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </label>
+      {typed !== '' && (
+        <button
+          type="button"
+          className="record-list-search-clear"
+          aria-label={t('module.clear_search')}
+          onClick={() => {
+            setTyped('');
+            input.current?.focus();
+          }}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
   );
 }
