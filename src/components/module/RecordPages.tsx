@@ -4,7 +4,6 @@
  * own on a phone (with Back to the list, scrolled where it was). A module gives its list and
  * its sheet; the layout, the Back and the chosen row are these pages'.
  */
-import { IonButton } from '@ionic/react';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { Fragment, Suspense, type ReactNode } from 'react';
 import { useBack } from '../../hooks/use-back';
@@ -15,6 +14,7 @@ import { lazyPart } from '../../lib/lazy-part';
 import { modulePart } from '../../lib/module-parts';
 import { can } from '../../lib/rights';
 import { showToast } from '../../lib/toast';
+import '../plain.css';
 import { ModulePage } from './ModulePage';
 import { SplitLayout, useWideLayout } from './SplitLayout';
 
@@ -95,13 +95,19 @@ export function useRecordId(name: string): string {
   return params[name] ?? '';
 }
 
-/** A list page's button to another page of the module. */
+/**
+ * A list page's button to another page of the module: a plain button in the look of Ionic's
+ * (components/plain.css), not IonButton. Each list's header has one to four, part of its first
+ * render, and each IonButton is a web component rendered by Stencil (its shadow root, its
+ * styles, a ripple element inside): with the list's other components, the longest task of a
+ * list's start on a phone.
+ */
 export function NavButton({ href, outline = false, children }: { href: string; outline?: boolean; children: ReactNode }) {
   const router = useRouter();
   return (
-    <IonButton fill={outline ? 'outline' : undefined} onClick={() => void router.navigate({ href })}>
+    <button type="button" className={outline ? 'app-button app-button--outline' : 'app-button'} onClick={() => void router.navigate({ href })}>
       {children}
-    </IonButton>
+    </button>
   );
 }
 
