@@ -68,6 +68,22 @@ describe('the site list', { timeout: 30_000 }, () => {
     expect(Object.fromEntries(api.listRequests[count]!)).toMatchObject({ search: 'Site 011', siteType: TYPE_WAREHOUSE.id, hasGps: 'true' });
   });
 
+  it('clears the search with the box’s own button, which only shows once something is typed', async () => {
+    serveSites({ rights: READER, total: 12 });
+    seedSession({ rights: READER });
+    const { router } = renderApp('/site/view/infoV2?search=Site%20011');
+    expect(await screen.findByText('1 site', {}, FIRST_LOOK)).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search by name, address or owner' });
+    expect(box).toHaveValue('Site 011');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Clear the search' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('search'));
+    expect(await screen.findByText('12 sites')).toBeInTheDocument();
+  });
+
   it('drops search params the contract would refuse', () => {
     expect(validateSiteSearch({ sort: 'owner', siteType: 'not-a-uuid', hasGps: 'maybe', deleted: 'false', search: '  ' })).toEqual({});
     expect(validateSiteSearch({ hasGps: true, deleted: true, search: 42 })).toEqual({ hasGps: 'true', deleted: 'true', search: '42' });
