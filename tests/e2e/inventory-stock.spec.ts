@@ -74,6 +74,9 @@ test('a field user counts a shelf offline on a phone: every entry reaches the se
   await expect.poll(() => offlineCacheText(page), { timeout: 30_000 }).toContain(`Étagère E2E ${tag}`);
   await page.goto(`/stock-management/inventory?count=${countId}`);
   await expect(page.getByRole('heading', { name: `Count: Étagère E2E ${tag}` })).toBeVisible();
+  // The offline reload below is answered by the service worker: installed and in control first
+  // (its install downloads the whole precache, which a loaded machine may not finish by now).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
   await cutNetwork(phone);
 
   const code = page.getByLabel('Barcode, reference or article name');
