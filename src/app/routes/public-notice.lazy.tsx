@@ -108,6 +108,7 @@ function Field({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        className="app-input"
         type={type}
         inputMode={type === 'email' ? 'email' : undefined}
         autoComplete={autoComplete}

@@ -28,6 +28,7 @@ import { useConnectionState } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
 import { recalledScroll, rememberScroll } from './scroll-memory';
+import '../plain.css';
 import './module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -356,7 +357,7 @@ function useNarrowList(ref: { current: HTMLElement | null }, key: string): boole
 
 /**
  * The search box: typed at once, sent to the address after a short pause. Plain elements in the
- * look of Ionic's outlined input (module.css), not IonInput: its outline's notch is measured in
+ * look of Ionic's outlined input (plain.css, module.css), not IonInput: its outline's notch is measured in
  * an animation frame after the first render (getBoundingClientRect), a forced layout of the
  * whole list of 23 ms of main thread at a list's start on a phone (a Lighthouse trace of the site
  * list after an app update), and every module's list has one.
@@ -379,8 +380,8 @@ function SearchBox({ value, onChange, label }: { value: string; onChange: (value
   return (
     <div className="record-list-search">
       <label>
-        <span className="record-list-search-label">{label}</span>
-        <input ref={input} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        {label}
+        <input ref={input} className="app-input" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
       </label>
       {typed !== '' && (
         <button

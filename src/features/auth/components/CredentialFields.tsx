@@ -10,6 +10,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasErrors, validateCredentials, type CredentialErrors, type FieldError } from '../validation';
+import '../../../components/plain.css';
 import './credential-fields.css';
 
 type Field = 'email' | 'password';
@@ -89,6 +90,7 @@ function TextField({ label, error, inputRef, type, autoComplete, value, onChange
       <input
         ref={inputRef}
         id={id}
+        className="app-input"
         type={type}
         name={type}
         inputMode={type === 'email' ? 'email' : undefined}
