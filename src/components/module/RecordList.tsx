@@ -18,7 +18,7 @@
  * whose rows grew to their content lost its remembered scroll position.
  */
 import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
-import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
+import { hashKey, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
 import { useConnectionState } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
+import { isUndelivered } from '../../lib/outbox/enqueue';
+import { useOutboxItems } from '../../lib/outbox/hooks';
 import { recalledScroll, rememberScroll } from './scroll-memory';
 import '../plain.css';
 import './module.css';
@@ -137,16 +139,19 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   // (10,000 of them, flattened and overlaid) are only worked out again when the data, the
   // device's writes or the module's overlay change, not at each of those renders.
   const data = list.data;
-  // Offline, a list never fetched (a new search) still shows what this device wrote that matches it.
+  // Offline, a list never fetched (a new search) still shows what this device wrote that matches
+  // it; so does a first read under way (back online, that search read at last), until it answers.
   const neverFetched = list.isPending && list.fetchStatus === 'paused';
   const { overlay } = props;
+  const unread = data === undefined && !list.isPending;
   const overlaid = useMemo(() => {
     const loaded = data?.pages.flatMap((page) => page.items) ?? [];
     const served = data?.pages[0]?.total ?? 0;
-    return overlay === undefined || (data === undefined && !neverFetched) ? { rows: loaded, total: served } : overlay(loaded, served);
-  }, [data, overlay, neverFetched]);
-  const { rows, total } = useDeliveredRows(overlaid, list.dataUpdatedAt, props.getKey, list.refetch);
-  const shown = list.data !== undefined || rows.length > 0;
+    return overlay === undefined || unread ? { rows: loaded, total: served } : overlay(loaded, served);
+  }, [data, overlay, unread]);
+  const { rows, total } = useDeliveredRows(overlaid, list.dataUpdatedAt, hashKey(query.queryKey), props.getKey, list.refetch);
+  // The count is the server's (with this device's writes): not while a first read is under way.
+  const shown = list.data !== undefined || (neverFetched && rows.length > 0);
   const hasMore = list.hasNextPage;
 
   // The virtualiser's functions are not memoisable (the compiler skips this component, as it should).
@@ -282,8 +287,9 @@ const Row = memo(function Row<T>({ row, selected, render }: { row: T; selected: 
 }) as <T>(props: { row: T; selected: boolean; render: (row: T, selected: boolean) => ReactNode }) => ReactNode;
 
 interface Delivery<T> {
-  /** The rows marked pending at the last change of them, and their keys. */
+  /** The query the rows were read with, and the keys of the rows marked pending in it. */
   key: string;
+  scope: string;
   last: T[];
   /** Rows whose writes were delivered since, shown as last seen until the list is read again. */
   held: T[];
@@ -296,28 +302,40 @@ interface Delivery<T> {
  * `records:changed` may come before the socket is back, and a refetch on reconnecting ran
  * before the write was sent): its rows (the overlay's, marked `pending`) stay as the user last
  * saw them, without the mark, until the next data, and the list is read again at once.
+ *
+ * A row counts as delivered only when the outbox holds no undelivered write of its record any
+ * more, in the same query: a row also leaves the pending ones when the search changes, when it
+ * no longer matches, or when it was deleted on this device, and showing it then without its
+ * mark, as sent, would say the server has what it does not.
  */
 function useDeliveredRows<T>(
   view: { rows: T[]; total: number },
   dataAt: number,
+  scope: string,
   getKey: (row: T) => string,
   refetch: (options: { cancelRefetch: boolean }) => Promise<unknown>,
 ) {
+  const items = useOutboxItems();
   const pending = useMemo(() => view.rows.filter((row) => (row as { pending?: unknown }).pending !== undefined), [view.rows]);
   const key = pending.map(getKey).join('|');
-  const [delivery, setDelivery] = useState<Delivery<T>>({ key, last: pending, held: [], at: dataAt });
-  if (delivery.key !== key) {
+  const [delivery, setDelivery] = useState<Delivery<T>>({ key, scope, last: pending, held: [], at: dataAt });
+  if (delivery.key !== key || delivery.scope !== scope) {
     const still = new Set(pending.map(getKey));
-    const delivered = delivery.last.filter((row) => !still.has(getKey(row))).map((row) => ({ ...row, pending: undefined }));
-    const kept = delivery.at === dataAt ? delivery.held : [];
-    setDelivery({ key, last: pending, held: delivered.length > 0 ? [...delivered, ...kept] : kept, at: dataAt });
+    // The item list is never older than the writes the overlay was built from (their payloads are read after it).
+    const waiting = new Set((items ?? []).filter(isUndelivered).map((item) => item.recordId));
+    const delivered =
+      items === null || delivery.scope !== scope
+        ? []
+        : delivery.last.filter((row) => !still.has(getKey(row)) && !waiting.has(getKey(row))).map((row) => ({ ...row, pending: undefined }));
+    const kept = delivery.at === dataAt && delivery.scope === scope ? delivery.held : [];
+    setDelivery({ key, scope, last: pending, held: delivered.length > 0 ? [...delivered, ...kept] : kept, at: dataAt });
   }
   useEffect(() => {
     // A read already under way is joined, not restarted: a replay delivers writes faster than
     // a list is read, and restarting at each one kept the list from ever being read.
     if (delivery.held.length > 0) void refetch({ cancelRefetch: false });
   }, [delivery.held, refetch]);
-  const held = delivery.at === dataAt ? delivery.held : [];
+  const held = delivery.at === dataAt && delivery.scope === scope ? delivery.held : [];
   if (held.length === 0) return view;
   const heldKeys = new Map(held.map((row) => [getKey(row), row]));
   const listed = new Set(view.rows.map(getKey));

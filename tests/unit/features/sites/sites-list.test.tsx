@@ -1,21 +1,49 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeEnvelope } from '../../../../src/testing/fixtures';
+import { api } from '../../../../src/testing/handlers';
+import { server } from '../../../../src/testing/server';
 import { SEARCH_MAX } from '../../../../common/schemas/platform';
 import { SEARCH_LIMIT, validateSiteSearch } from '../../../../src/features/sites/search';
 import { renderApp } from '../../../../src/testing/render-app';
 import { seedSession } from '../../../../src/testing/session';
 import type { PendingWrite } from '../../../../src/lib/outbox';
+import type { SiteSummary } from '../../../../common/modules/sites/schemas';
 import { MANAGER, READER, serveSites, summary, TYPE_WAREHOUSE } from './sites-testing';
 
-// The writes this device still holds for Sites, as usePendingChanges gives them.
-const outbox = vi.hoisted(() => ({ writes: [] as PendingWrite[] }));
+// The writes this device still holds for Sites, as usePendingChanges gives them, and the
+// outbox's items (what a list asks to tell a delivered write from one still waiting).
+const outbox = vi.hoisted(() => {
+  const watchers = new Set<() => void>();
+  const state = {
+    writes: [] as PendingWrite[],
+    items: [] as { recordId: string; state: string }[],
+    subscribe: (watcher: () => void) => {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+    /** The outbox changed: these writes wait now, and the items hold those of them not delivered. */
+    set(writes: PendingWrite[]) {
+      state.writes = writes;
+      state.items = writes.map((write) => ({ recordId: write.item.recordId, state: write.item.state }));
+      for (const watcher of watchers) watcher();
+    },
+  };
+  return state;
+});
 vi.mock('../../../../src/lib/outbox', () => ({
   enqueueWrite: vi.fn(),
   registerSender: vi.fn(),
   usePendingWrites: () => [],
-  usePendingChanges: () => outbox.writes,
+  usePendingChanges: () => useSyncExternalStore(outbox.subscribe, () => outbox.writes),
   useServerMayHave: () => true,
   usePendingAttachments: () => [],
+}));
+vi.mock('../../../../src/lib/outbox/hooks', async (original) => ({
+  ...(await original<typeof import('../../../../src/lib/outbox/hooks')>()),
+  useOutboxItems: () => useSyncExternalStore(outbox.subscribe, () => outbox.items),
 }));
 
 const FIRST_LOOK = { timeout: 15_000 };
@@ -118,14 +146,13 @@ describe('the site list', { timeout: 30_000 }, () => {
 
   it('shows the sites written offline at once, marked as waiting, with the count', async () => {
     const created = 'ffffffff-0000-4000-8000-000000000001';
-    const pending = (kind: string, recordId: string, payload: unknown): PendingWrite => ({ item: { kind, recordId, state: 'queued' }, payload });
-    outbox.writes = [
+    outbox.set([
       pending('sites.create', created, { id: created, name: 'Entrepôt Vénissieux', address: '3 rue Neuve', siteTypeId: TYPE_WAREHOUSE.id }),
       pending('sites.update', summary(2).id, { name: 'Site 002 rénové' }),
       pending('sites.delete', summary(3).id, null),
       // A site type's write names the type, never a site of the list.
       pending('sites.type.create', 'ffffffff-0000-4000-8000-000000000002', { id: 'ffffffff-0000-4000-8000-000000000002', name: 'Chai' }),
-    ];
+    ]);
     try {
       serveSites({ rights: MANAGER, total: 3 });
       seedSession({ rights: MANAGER });
@@ -146,7 +173,99 @@ describe('the site list', { timeout: 30_000 }, () => {
       fireEvent.input(screen.getByLabelText('Search by name, address or owner'), { target: { value: 'Site 001' } });
       await waitFor(() => expect(screen.queryByText('Entrepôt Vénissieux')).toBeNull());
     } finally {
-      outbox.writes = [];
+      outbox.set([]);
+    }
+  });
+
+  it('keeps a site just delivered listed, without its mark, until the list is read again', async () => {
+    const created = 'ffffffff-0000-4000-8000-000000000003';
+    const site = { id: created, name: 'Dépôt Saint-Priest', address: '8 rue Neuve', siteTypeId: null };
+    outbox.set([pending('sites.create', created, site)]);
+    try {
+      serveSites({ rights: MANAGER, total: 2 });
+      seedSession({ rights: MANAGER });
+      renderApp('/site/view/infoV2');
+      expect(await screen.findByText(site.name, {}, FIRST_LOOK)).toBeInTheDocument();
+      expect(within(rowsOf()[0]!).getByText('Waiting to be sent')).toBeInTheDocument();
+
+      // Delivered: the list is read again, and until the server answers the row stays as last seen.
+      const answer = holdListRequests();
+      act(() => outbox.set([]));
+      await waitFor(() => expect(within(rowsOf()[0]!).queryByText('Waiting to be sent')).toBeNull());
+      expect(rowsOf()[0]).toHaveTextContent(site.name);
+      expect(screen.getByText('3 sites')).toBeInTheDocument();
+      await answer([summary(1), summary(2), { ...summary(3), id: created, name: site.name }]);
+      await waitFor(() => expect(screen.getAllByText(site.name)).toHaveLength(1));
+      expect(screen.getByText('3 sites')).toBeInTheDocument();
+    } finally {
+      outbox.set([]);
+    }
+  });
+
+  it('never shows as sent a site that leaves the list while its writes still wait', async () => {
+    const created = 'ffffffff-0000-4000-8000-000000000004';
+    const site = { id: created, name: 'Chantier Gerland', address: '1 allée Fontenay', siteTypeId: null };
+    outbox.set([pending('sites.create', created, site)]);
+    try {
+      serveSites({ rights: MANAGER, total: 2 });
+      seedSession({ rights: MANAGER });
+      renderApp('/site/view/infoV2');
+      expect(await screen.findByText(site.name, {}, FIRST_LOOK)).toBeInTheDocument();
+
+      // Deleted on this device before it was sent: both writes wait, and the site leaves the list.
+      holdListRequests();
+      act(() => outbox.set([pending('sites.create', created, site), pending('sites.delete', created, null)]));
+      await waitFor(() => expect(screen.queryByText(site.name)).toBeNull());
+      expect(screen.getByText('2 sites')).toBeInTheDocument();
+    } finally {
+      outbox.set([]);
+    }
+  });
+
+  it('keeps the sites written on this device in view while a new search is read, marked as waiting', async () => {
+    const created = 'ffffffff-0000-4000-8000-000000000005';
+    const site = { id: created, name: 'Atelier Gerland', address: '1 allée Fontenay', siteTypeId: null };
+    outbox.set([pending('sites.create', created, site)]);
+    try {
+      serveSites({ rights: MANAGER, total: 2 });
+      seedSession({ rights: MANAGER });
+      const { router } = renderApp('/site/view/infoV2');
+      expect(await screen.findByText(site.name, {}, FIRST_LOOK)).toBeInTheDocument();
+
+      const answer = holdListRequests();
+      fireEvent.input(screen.getByLabelText('Search by name, address or owner'), { target: { value: 'gerland' } });
+      await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'gerland' }));
+      expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+      expect(rowsOf()).toHaveLength(1);
+      expect(within(rowsOf()[0]!).getByText('Waiting to be sent')).toBeInTheDocument();
+      await answer([]);
+      await waitFor(() => expect(screen.getByText('1 site')).toBeInTheDocument());
+      expect(within(rowsOf()[0]!).getByText('Waiting to be sent')).toBeInTheDocument();
+    } finally {
+      outbox.set([]);
     }
   });
 });
+
+function pending(kind: string, recordId: string, payload: unknown): PendingWrite {
+  return { item: { kind, recordId, state: 'queued' }, payload };
+}
+
+/**
+ * From now on the server answers the site list only when told to: with `items`, once each
+ * request held so far. Returns that answer.
+ */
+function holdListRequests(): (items: SiteSummary[]) => Promise<void> {
+  const waiting: ((items: SiteSummary[]) => void)[] = [];
+  server.use(
+    http.get(api('sites'), () =>
+      new Promise<Response>((resolve) => {
+        waiting.push((items) => resolve(HttpResponse.json(makeEnvelope({ items, nextCursor: null, total: items.length }, { rights: MANAGER }))));
+      }),
+    ),
+  );
+  return async (items) => {
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    for (const answer of waiting.splice(0)) answer(items);
+  };
+}
