@@ -103,6 +103,18 @@ export default defineConfig(
       ],
     },
   },
+  // A route's page chunk through src/lib/lazy-page.ts: offline, a chunk that cannot be fetched
+  // says so instead of reloading the page into the browser's "no internet" page.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/lazy-page.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@tanstack/react-router', importNames: ['lazyRouteComponent'], message: 'Load a route page with lazyPage (src/lib/lazy-page.ts): offline it does not reload the page.' }] },
+      ],
+    },
+  },
   // The service worker.
   {
     files: ['sw/**/*.ts'],

@@ -20,8 +20,8 @@ import { createOfflinePersister, createQueryClient, createQueryPersister, persis
 import { createAppRouter, type AppRouter } from './app/router';
 import { probeServer } from './features/shell/api/get-maintenance';
 import { keepAccountLanguage } from './lib/account-language';
-import { startConnectivityMonitor } from './lib/connectivity';
-import { initI18n, prefetchTranslations } from './lib/i18n';
+import { getConnectionState, startConnectivityMonitor, subscribeConnection } from './lib/connectivity';
+import { initI18n, prefetchTranslations, reloadFailedTranslations } from './lib/i18n';
 import { watchInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { whenIdle, yieldToMain } from './lib/when-idle';
@@ -85,6 +85,10 @@ async function start(): Promise<void> {
   });
 
   startConnectivityMonitor(probeServer);
+  // Translations that could not be read offline are read again once the server answers.
+  subscribeConnection(() => {
+    if (getConnectionState() === 'online') void reloadFailedTranslations();
+  });
   // The prompt is components/UpdatePrompt.tsx (RootLayout), fed by sw-bridge.ts. Registered
   // once the first screen is up (workbox's advice): the worker's install downloads the whole
   // precache, which must not compete with the first screen's own requests on a weak network.

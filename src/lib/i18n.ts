@@ -89,8 +89,8 @@ function fillLater(language: string, namespace: string): void {
 }
 
 /**
- * i18next's backend: one fetch per file (a prefetched one if there is). A network failure or a
- * server error asks i18next to retry (it waits and tries again a few times); a missing file
+ * i18next's backend: one fetch per file (a prefetched one if there is). A network failure (the
+ * browser online) or a server error asks i18next to retry (it waits and tries again a few times); a missing file
  * (4xx) or a file that is not JSON does not. The fallback language's files of another
  * language's reader come after the first screen (ownFileArrival).
  */
@@ -118,6 +118,35 @@ export const fetchBackend: BackendModule = {
   },
 };
 
+/**
+ * The files (`language|namespace`) that could not be read because the browser was offline: a
+ * device whose service worker has not kept them yet (the minutes after a first login). i18next
+ * never asks again for a file that failed; these are read again by reloadFailedTranslations.
+ */
+const failedOffline = new Set<string>();
+let reloading: Promise<void> | null = null;
+
+/**
+ * Reads again the files that failed offline, once the connection is back (main.tsx, and the
+ * error screen of a page that could not load offline before it loads it again), and renders
+ * the screens that show their texts again. One reload at a time: a second caller waits for it.
+ */
+export function reloadFailedTranslations(instance: typeof i18n = i18n): Promise<void> {
+  if (reloading !== null) return reloading;
+  if (failedOffline.size === 0) return Promise.resolve();
+  const files = [...failedOffline].map((file) => file.split('|') as [string, string]);
+  failedOffline.clear();
+  reloading = instance
+    .reloadResources([...new Set(files.map(([language]) => language))], [...new Set(files.map(([, namespace]) => namespace))])
+    // The same language again: what react-i18next renders anew on (its default binding).
+    .then(() => instance.changeLanguage(instance.language))
+    .then(() => undefined, () => undefined)
+    .finally(() => {
+      reloading = null;
+    });
+  return reloading;
+}
+
 function readFile(language: string, namespace: string, callback: Parameters<BackendModule['read']>[2]): void {
   const url = localeUrl(language, namespace);
   const request = early.get(url) ?? fetch(url);
@@ -141,7 +170,13 @@ function readFile(language: string, namespace: string, callback: Parameters<Back
         callback(error as Error, false);
       }
     },
-    (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    // Offline (the browser says so), no retries: they would hold the screen that asked for
+    // the file for i18next's ten seconds of back-off, for an answer that cannot come. The
+    // file is read again once the connection is back (reloadFailedTranslations).
+    (error: unknown) => {
+      if (!navigator.onLine) failedOffline.add(`${language}|${namespace}`);
+      callback(error instanceof Error ? error : new Error(String(error)), navigator.onLine);
+    },
   );
 }
 

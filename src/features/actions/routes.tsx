@@ -14,7 +14,8 @@
  *   /actionPlan/actionPlanView/$planId           a plan, its actions and progress
  *   /actionPlan/actionPlanView/$planId/edit      a plan's edit (plan managers)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { i18n } from '../../lib/i18n';
 import { powers, requirePower } from './guards';
@@ -30,8 +31,8 @@ const firstPage = () => (powers().own ? actionsListHref(ACTION_PLANS_PREFIX) : p
 /** The actions' routes below a prefix (Action plans' and Actions V3's are the same pages). */
 export function actionRoutes(root: AnyRoute, away: () => string) {
   const own = () => requirePower('own', away());
-  const list = createRoute({ getParentRoute: () => root, path: 'actions', beforeLoad: own, validateSearch: validateActionSearch, component: lazyRouteComponent(pages, 'ActionsListPage') });
-  const create = createRoute({ getParentRoute: () => root, path: 'actions/new', beforeLoad: own, validateSearch: validateNewActionSearch, component: lazyRouteComponent(pages, 'NewActionPage') });
+  const list = createRoute({ getParentRoute: () => root, path: 'actions', beforeLoad: own, validateSearch: validateActionSearch, component: lazyPage(pages, 'ActionsListPage') });
+  const create = createRoute({ getParentRoute: () => root, path: 'actions/new', beforeLoad: own, validateSearch: validateNewActionSearch, component: lazyPage(pages, 'NewActionPage') });
   const sheet = createRoute({
     getParentRoute: () => root,
     path: 'actions/$actionId',
@@ -39,14 +40,14 @@ export function actionRoutes(root: AnyRoute, away: () => string) {
     params: idParam('actionId'),
     beforeLoad: own,
     validateSearch: validateActionSearch,
-    component: lazyRouteComponent(pages, 'ActionSheetPage'),
+    component: lazyPage(pages, 'ActionSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => root,
     path: 'actions/$actionId/edit',
     params: idParam('actionId'),
     beforeLoad: () => requirePower('manage', away()),
-    component: lazyRouteComponent(pages, 'EditActionPage'),
+    component: lazyPage(pages, 'EditActionPage'),
   });
   return [list, create, sheet, edit];
 }
@@ -60,7 +61,7 @@ export function moduleRoutes(parent: AnyRoute) {
       if (!can.own && !can.readPlans) requirePower('own', DEFAULT_PAGE);
     },
     loader: () => i18n.loadNamespaces(['action', 'components']),
-    component: lazyRouteComponent(pages, 'ActionPlansLayout'),
+    component: lazyPage(pages, 'ActionPlansLayout'),
   });
   const index = createRoute({
     getParentRoute: () => root,
@@ -72,9 +73,9 @@ export function moduleRoutes(parent: AnyRoute) {
   // Refused the plans: the dashboard, as the app's other guards do (spec section 8).
   const readPlans = () => requirePower('readPlans', DEFAULT_PAGE);
   const managePlans = () => requirePower('managePlans', plansHref());
-  const plans = createRoute({ getParentRoute: () => root, path: 'actionPlanView', beforeLoad: readPlans, validateSearch: validateDeletedSearch, component: lazyRouteComponent(planPages, 'PlansPage') });
-  const planNew = createRoute({ getParentRoute: () => root, path: 'actionPlanView/new', beforeLoad: managePlans, component: lazyRouteComponent(planPages, 'PlanNewPage') });
-  const plan = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId', params: idParam('planId'), beforeLoad: readPlans, component: lazyRouteComponent(planPages, 'PlanPage') });
-  const planEdit = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId/edit', params: idParam('planId'), beforeLoad: managePlans, component: lazyRouteComponent(planPages, 'PlanEditPage') });
+  const plans = createRoute({ getParentRoute: () => root, path: 'actionPlanView', beforeLoad: readPlans, validateSearch: validateDeletedSearch, component: lazyPage(planPages, 'PlansPage') });
+  const planNew = createRoute({ getParentRoute: () => root, path: 'actionPlanView/new', beforeLoad: managePlans, component: lazyPage(planPages, 'PlanNewPage') });
+  const plan = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId', params: idParam('planId'), beforeLoad: readPlans, component: lazyPage(planPages, 'PlanPage') });
+  const planEdit = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId/edit', params: idParam('planId'), beforeLoad: managePlans, component: lazyPage(planPages, 'PlanEditPage') });
   return root.addChildren([index, ...actionRoutes(root, firstPage), plans, planNew, plan, planEdit]);
 }

@@ -9,7 +9,8 @@
  *   /actionsV3/templates/new                 a new template (template managers)
  *   /actionsV3/templates/$templateId         edit a template (template managers)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { i18n } from '../../lib/i18n';
 import { powers, requirePower } from './guards';
@@ -30,7 +31,7 @@ export function moduleRoutes(parent: AnyRoute) {
       if (!can.own && !can.readTemplates) requirePower('own', DEFAULT_PAGE);
     },
     loader: () => i18n.loadNamespaces(['action', 'actionsV3', 'components']),
-    component: lazyRouteComponent(pages, 'ActionsV3Layout'),
+    component: lazyPage(pages, 'ActionsV3Layout'),
   });
   const index = createRoute({
     getParentRoute: () => root,
@@ -40,14 +41,14 @@ export function moduleRoutes(parent: AnyRoute) {
     },
   });
   const manage = () => requirePower('manageTemplates', templatesHref());
-  const templates = createRoute({ getParentRoute: () => root, path: 'templates', beforeLoad: () => requirePower('readTemplates', firstPage()), validateSearch: validateDeletedSearch, component: lazyRouteComponent(pages, 'TemplatesPage') });
-  const templateNew = createRoute({ getParentRoute: () => root, path: 'templates/new', beforeLoad: manage, component: lazyRouteComponent(pages, 'TemplateNewPage') });
+  const templates = createRoute({ getParentRoute: () => root, path: 'templates', beforeLoad: () => requirePower('readTemplates', firstPage()), validateSearch: validateDeletedSearch, component: lazyPage(pages, 'TemplatesPage') });
+  const templateNew = createRoute({ getParentRoute: () => root, path: 'templates/new', beforeLoad: manage, component: lazyPage(pages, 'TemplateNewPage') });
   const template = createRoute({
     getParentRoute: () => root,
     path: 'templates/$templateId',
     params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
     beforeLoad: manage,
-    component: lazyRouteComponent(pages, 'TemplateEditPage'),
+    component: lazyPage(pages, 'TemplateEditPage'),
   });
   return root.addChildren([index, ...actionRoutes(root, firstPage), templates, templateNew, template]);
 }

@@ -7,7 +7,8 @@
  *
  *   /cartography    the map (?type=&status=&from=&to= filters)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { mapPowers } from '../../../common/modules/cartography/access';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -25,7 +26,7 @@ function requireMap(): void {
 }
 
 export function moduleRoutes(parent: AnyRoute, links: MapLinks) {
-  const MapPage = lazyRouteComponent(() => import('./components/MapPage'), 'MapPage');
+  const MapPage = lazyPage(() => import('./components/MapPage'), 'MapPage');
   return createRoute({
     getParentRoute: () => parent,
     path: 'cartography',

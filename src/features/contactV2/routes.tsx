@@ -11,7 +11,8 @@
  *   /contact-v2/import                       vCard import (contactV2.admin)
  *   /contact-v2/duplicates                   duplicates to merge (contactV2.admin)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -40,7 +41,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'contact-v2',
     beforeLoad: () => requireContacts('read'),
     loader: () => i18n.loadNamespaces(['contact-v2', 'components']),
-    component: lazyRouteComponent(() => import('./components/ContactLayout'), 'ContactLayout'),
+    component: lazyPage(() => import('./components/ContactLayout'), 'ContactLayout'),
   });
   const index = createRoute({
     getParentRoute: () => root,
@@ -57,39 +58,39 @@ export function moduleRoutes(parent: AnyRoute) {
     loader: ({ context, deps }: { context: RouterContext; deps: ContactListSearch }) => {
       void context.queryClient.prefetchInfiniteQuery(contacts.pagesQueryOptions(deps));
     },
-    component: lazyRouteComponent(pages, 'ContactsListPage'),
+    component: lazyPage(pages, 'ContactsListPage'),
   });
   const sheet = createRoute({
     getParentRoute: () => root,
     path: 'contacts/$contactId',
     params: byContact,
     validateSearch: validateContactSearch,
-    component: lazyRouteComponent(pages, 'ContactSheetPage'),
+    component: lazyPage(pages, 'ContactSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => root,
     path: 'contacts/$contactId/edit',
     params: byContact,
     beforeLoad: () => requireContacts('manage'),
-    component: lazyRouteComponent(managePages, 'ContactEditPage'),
+    component: lazyPage(managePages, 'ContactEditPage'),
   });
   const create = createRoute({
     getParentRoute: () => root,
     path: 'new',
     beforeLoad: () => requireContacts('manage'),
-    component: lazyRouteComponent(managePages, 'ContactNewPage'),
+    component: lazyPage(managePages, 'ContactNewPage'),
   });
   const importPage = createRoute({
     getParentRoute: () => root,
     path: 'import',
     beforeLoad: () => requireContacts('manage'),
-    component: lazyRouteComponent(managePages, 'ContactImportPage'),
+    component: lazyPage(managePages, 'ContactImportPage'),
   });
   const duplicates = createRoute({
     getParentRoute: () => root,
     path: 'duplicates',
     beforeLoad: () => requireContacts('manage'),
-    component: lazyRouteComponent(managePages, 'DuplicatesPage'),
+    component: lazyPage(managePages, 'DuplicatesPage'),
   });
   return root.addChildren([index, list, sheet, edit, create, importPage, duplicates]);
 }

@@ -10,7 +10,8 @@
  *   /contract/new                               create (contract.admin)
  *   /contract/templates, /contract/templates/new, /contract/templates/$templateId   the templates (contract.admin)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -39,7 +40,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'contract',
     beforeLoad: () => requireContract('read'),
     loader: () => i18n.loadNamespaces(['contract', 'components']),
-    component: lazyRouteComponent(() => import('./components/ContractLayout'), 'ContractLayout'),
+    component: lazyPage(() => import('./components/ContractLayout'), 'ContractLayout'),
   });
   const index = createRoute({
     getParentRoute: () => contract,
@@ -56,47 +57,47 @@ export function moduleRoutes(parent: AnyRoute) {
     loader: ({ context, deps }: { context: RouterContext; deps: ContractListSearch }) => {
       void context.queryClient.prefetchInfiniteQuery(contracts.pagesQueryOptions(deps));
     },
-    component: lazyRouteComponent(pages, 'ContractsListPage'),
+    component: lazyPage(pages, 'ContractsListPage'),
   });
   const sheet = createRoute({
     getParentRoute: () => contract,
     path: 'contract-view/$contractId',
     params: byContract,
     validateSearch: validateContractSearch,
-    component: lazyRouteComponent(pages, 'ContractSheetPage'),
+    component: lazyPage(pages, 'ContractSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => contract,
     path: 'contract-view/$contractId/edit',
     params: byContract,
     beforeLoad: () => requireContract('manage'),
-    component: lazyRouteComponent(managePages, 'ContractEditPage'),
+    component: lazyPage(managePages, 'ContractEditPage'),
   });
   const create = createRoute({
     getParentRoute: () => contract,
     path: 'new',
     beforeLoad: () => requireContract('manage'),
-    component: lazyRouteComponent(managePages, 'ContractNewPage'),
+    component: lazyPage(managePages, 'ContractNewPage'),
   });
   const templateList = createRoute({
     getParentRoute: () => contract,
     path: 'templates',
     beforeLoad: () => requireContract('manage'),
     loader: ({ context }: { context: RouterContext }) => void context.queryClient.prefetchQuery(templates.allQueryOptions()),
-    component: lazyRouteComponent(managePages, 'TemplatesPage'),
+    component: lazyPage(managePages, 'TemplatesPage'),
   });
   const templateNew = createRoute({
     getParentRoute: () => contract,
     path: 'templates/new',
     beforeLoad: () => requireContract('manage'),
-    component: lazyRouteComponent(managePages, 'TemplateNewPage'),
+    component: lazyPage(managePages, 'TemplateNewPage'),
   });
   const templateEdit = createRoute({
     getParentRoute: () => contract,
     path: 'templates/$templateId',
     params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
     beforeLoad: () => requireContract('manage'),
-    component: lazyRouteComponent(managePages, 'TemplateEditPage'),
+    component: lazyPage(managePages, 'TemplateEditPage'),
   });
   return contract.addChildren([index, list, sheet, edit, create, templateList, templateNew, templateEdit]);
 }

@@ -11,7 +11,8 @@
  *   /declarations/templates/$id    edit a type: a new revision (manage)
  *   /declarations/$declarationId   the sheet (follow-up for managers)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
@@ -38,38 +39,38 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'declarations',
     beforeLoad: () => requireDeclarations('read'),
     loader: () => i18n.loadNamespaces(['declarations', 'components']),
-    component: lazyRouteComponent(() => import('./components/DeclarationsLayout'), 'DeclarationsLayout'),
+    component: lazyPage(() => import('./components/DeclarationsLayout'), 'DeclarationsLayout'),
   });
   const list = createRoute({
     getParentRoute: () => root,
     path: '/',
     validateSearch: validateDeclarationSearch,
-    component: lazyRouteComponent(pages, 'DeclarationsListPage'),
+    component: lazyPage(pages, 'DeclarationsListPage'),
   });
   const report = createRoute({
     getParentRoute: () => root,
     path: 'new',
     validateSearch: validateReportSearch,
-    component: lazyRouteComponent(pages, 'ReportPage'),
+    component: lazyPage(pages, 'ReportPage'),
   });
   const templates = createRoute({
     getParentRoute: () => root,
     path: 'templates',
     beforeLoad: () => requireDeclarations('manage'),
-    component: lazyRouteComponent(managePages, 'TemplatesPage'),
+    component: lazyPage(managePages, 'TemplatesPage'),
   });
   const templateNew = createRoute({
     getParentRoute: () => root,
     path: 'templates/new',
     beforeLoad: () => requireDeclarations('manage'),
-    component: lazyRouteComponent(managePages, 'TemplateNewPage'),
+    component: lazyPage(managePages, 'TemplateNewPage'),
   });
   const templateEdit = createRoute({
     getParentRoute: () => root,
     path: 'templates/$templateId',
     params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
     beforeLoad: () => requireDeclarations('manage'),
-    component: lazyRouteComponent(managePages, 'TemplateEditPage'),
+    component: lazyPage(managePages, 'TemplateEditPage'),
   });
   const sheet = createRoute({
     getParentRoute: () => root,
@@ -77,7 +78,7 @@ export function moduleRoutes(parent: AnyRoute) {
     // Not an id: not a declaration's address (the app's 404 rule answers).
     params: { parse: (raw: { declarationId: string }) => (UUID.test(raw.declarationId) ? raw : false) },
     validateSearch: validateDeclarationSearch,
-    component: lazyRouteComponent(pages, 'DeclarationSheetPage'),
+    component: lazyPage(pages, 'DeclarationSheetPage'),
   });
   return root.addChildren([list, report, templates, templateNew, templateEdit, sheet]);
 }

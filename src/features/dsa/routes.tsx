@@ -8,7 +8,8 @@
  *   /dsa/dsaView/$areaId/edit      edit (dsa.admin)
  *   /dsa/new                       create (dsa.admin)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -38,7 +39,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'dsa',
     beforeLoad: () => requireDsa('read'),
     loader: () => i18n.loadNamespaces(['dsa', 'components']),
-    component: lazyRouteComponent(() => import('./components/DsaLayout'), 'DsaLayout'),
+    component: lazyPage(() => import('./components/DsaLayout'), 'DsaLayout'),
   });
   const index = createRoute({
     getParentRoute: () => dsa,
@@ -55,10 +56,10 @@ export function moduleRoutes(parent: AnyRoute) {
     loader: ({ context, deps }: { context: RouterContext; deps: AreaSearch }) => {
       void context.queryClient.prefetchInfiniteQuery(areas.pagesQueryOptions(deps));
     },
-    component: lazyRouteComponent(pages, 'AreasListPage'),
+    component: lazyPage(pages, 'AreasListPage'),
   });
-  const sheet = createRoute({ getParentRoute: () => dsa, path: 'dsaView/$areaId', params: byArea, validateSearch: validateAreaSearch, component: lazyRouteComponent(pages, 'AreaSheetPage') });
-  const edit = createRoute({ getParentRoute: () => dsa, path: 'dsaView/$areaId/edit', params: byArea, beforeLoad: () => requireDsa('manage'), component: lazyRouteComponent(pages, 'AreaEditPage') });
-  const create = createRoute({ getParentRoute: () => dsa, path: 'new', beforeLoad: () => requireDsa('manage'), component: lazyRouteComponent(pages, 'AreaNewPage') });
+  const sheet = createRoute({ getParentRoute: () => dsa, path: 'dsaView/$areaId', params: byArea, validateSearch: validateAreaSearch, component: lazyPage(pages, 'AreaSheetPage') });
+  const edit = createRoute({ getParentRoute: () => dsa, path: 'dsaView/$areaId/edit', params: byArea, beforeLoad: () => requireDsa('manage'), component: lazyPage(pages, 'AreaEditPage') });
+  const create = createRoute({ getParentRoute: () => dsa, path: 'new', beforeLoad: () => requireDsa('manage'), component: lazyPage(pages, 'AreaNewPage') });
   return dsa.addChildren([index, list, sheet, edit, create]);
 }

@@ -8,7 +8,8 @@
  * Opening the explorer takes district.admin and file-explorer.read together (feature `files`);
  * a site's files are also on its sheet for every sites reader (a record panel, index.ts).
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
@@ -31,7 +32,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'files',
     beforeLoad: () => requireFiles('read'),
     loader: () => i18n.loadNamespaces(['file-explorer', 'components']),
-    component: lazyRouteComponent(() => import('./components/FilesLayout'), 'FilesLayout'),
+    component: lazyPage(() => import('./components/FilesLayout'), 'FilesLayout'),
   });
   const index = createRoute({
     getParentRoute: () => files,
@@ -45,13 +46,13 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'sitesTypes',
     beforeLoad: () => requireFiles('manage'),
     validateSearch: validateFilesSearch,
-    component: lazyRouteComponent(pages, 'SiteTypesPage'),
+    component: lazyPage(pages, 'SiteTypesPage'),
   });
   const sites = createRoute({
     getParentRoute: () => files,
     path: 'sites',
     validateSearch: validateFilesSearch,
-    component: lazyRouteComponent(pages, 'SitesPage'),
+    component: lazyPage(pages, 'SitesPage'),
   });
   return files.addChildren([index, types, sites]);
 }

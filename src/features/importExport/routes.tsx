@@ -8,7 +8,8 @@
  *   /import-export/import     the import's steps (imports.read; importing needs imports.create)
  *   /import-export/my-data    the personal data export (every member)
  */
-import { createRoute, lazyRouteComponent, Outlet, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, Outlet, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { i18n } from '../../lib/i18n';
 import { requireCan, requireFeatures } from '../../lib/route-guards';
 
@@ -22,20 +23,20 @@ export function moduleRoutes(parent: AnyRoute) {
     component: Outlet,
   });
   // The combined entry is the menu's, for exports or imports; "my data" is for everyone.
-  const hub = createRoute({ getParentRoute: () => root, path: '/', beforeLoad: () => requireFeatures(['export', 'import']), component: lazyRouteComponent(pages, 'HubPage') });
+  const hub = createRoute({ getParentRoute: () => root, path: '/', beforeLoad: () => requireFeatures(['export', 'import']), component: lazyPage(pages, 'HubPage') });
   const exportPage = createRoute({
     getParentRoute: () => root,
     path: 'export',
     beforeLoad: () => requireCan('export', 'read'),
     validateSearch: (raw: Record<string, unknown>) => Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
-    component: lazyRouteComponent(pages, 'ExportPage'),
+    component: lazyPage(pages, 'ExportPage'),
   });
   const importPage = createRoute({
     getParentRoute: () => root,
     path: 'import',
     beforeLoad: () => requireCan('import', 'read'),
-    component: lazyRouteComponent(() => import('./components/ImportPage'), 'ImportPage'),
+    component: lazyPage(() => import('./components/ImportPage'), 'ImportPage'),
   });
-  const myData = createRoute({ getParentRoute: () => root, path: 'my-data', component: lazyRouteComponent(pages, 'MyDataPage') });
+  const myData = createRoute({ getParentRoute: () => root, path: 'my-data', component: lazyPage(pages, 'MyDataPage') });
   return root.addChildren([hub, exportPage, importPage, myData]);
 }

@@ -3,7 +3,8 @@
  * `screens: true`): `/notifications` needs notifications.access and goes to its one view,
  * `/notifications/notificationsView`, whose page loads when it opens.
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { requireModule } from '../../lib/route-guards';
 
 export function moduleRoutes(parent: AnyRoute) {
@@ -18,7 +19,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const viewRoute = createRoute({
     getParentRoute: () => notificationsRoute,
     path: '/notificationsView',
-    component: lazyRouteComponent(() => import('./components/NotificationsPage'), 'NotificationsPage'),
+    component: lazyPage(() => import('./components/NotificationsPage'), 'NotificationsPage'),
   });
   return notificationsRoute.addChildren([viewRoute]);
 }

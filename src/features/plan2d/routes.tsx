@@ -6,7 +6,8 @@
  *   /plan2d                 the district's sites, to open one's plans
  *   /plan2d/site/$siteId    a site's plans by level (?plan= chooses one)
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { ModuleLinks } from '../../lib/app-module';
 import { i18n } from '../../lib/i18n';
 import { requireCan } from '../../lib/route-guards';
@@ -21,9 +22,9 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
     beforeLoad: () => requireCan('sites', 'read'),
     loader: () => i18n.loadNamespaces(['plan2d', 'components']),
   });
-  const SitesPage = lazyRouteComponent(pages, 'PlanSitesPage');
+  const SitesPage = lazyPage(pages, 'PlanSitesPage');
   const home = createRoute({ getParentRoute: () => root, path: '/', component: SitesPage });
-  const PlansPage = lazyRouteComponent(pages, 'SitePlansPage');
+  const PlansPage = lazyPage(pages, 'SitePlansPage');
   const site = createRoute({
     getParentRoute: () => root,
     path: 'site/$siteId',

@@ -12,7 +12,8 @@
  *   /questionnary-v2/schedules               schedules; /new (?template=), /$id (managers)
  *   /questionnary-v2/templates               templates; /new (?family=), /$id: builder and preview
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import type { Feature } from '../../../common/rights';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -50,39 +51,39 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'questionnary-v2',
     beforeLoad: () => requireAny(TEMPLATES, DEFAULT_PAGE),
     loader: () => i18n.loadNamespaces(['questionnaires', 'components']),
-    component: lazyRouteComponent(pages, 'QuestionnairesLayout'),
+    component: lazyPage(pages, 'QuestionnairesLayout'),
   });
   // Refused a part: to the module's first page (never the part itself: the guard holds that).
   const filler = () => requireAny(FILL, firstPage());
   const planner = () => requireAny(PLAN, firstPage());
   const index = createRoute({ getParentRoute: () => root, path: '/', beforeLoad: () => redirect({ href: firstPage(), replace: true }) });
-  const list = createRoute({ getParentRoute: () => root, path: 'view', beforeLoad: filler, component: lazyRouteComponent(pages, 'InspectionsPage') });
-  const start = createRoute({ getParentRoute: () => root, path: 'start', beforeLoad: filler, component: lazyRouteComponent(pages, 'StartPage') });
+  const list = createRoute({ getParentRoute: () => root, path: 'view', beforeLoad: filler, component: lazyPage(pages, 'InspectionsPage') });
+  const start = createRoute({ getParentRoute: () => root, path: 'start', beforeLoad: filler, component: lazyPage(pages, 'StartPage') });
   const inspection = createRoute({
     getParentRoute: () => root,
     path: 'inspections/$inspectionId',
     // Not an id: not an inspection's address (the app's 404 rule answers).
     params: { parse: (raw: { inspectionId: string }) => (UUID.test(raw.inspectionId) ? raw : false) },
     beforeLoad: () => requireAny([...FILL, ...PLAN], firstPage()),
-    component: lazyRouteComponent(pages, 'InspectionPage'),
+    component: lazyPage(pages, 'InspectionPage'),
   });
-  const manage = createRoute({ getParentRoute: () => root, path: 'manage', beforeLoad: planner, component: lazyRouteComponent(planningPages, 'ManageInspectionsPage') });
-  const schedules = createRoute({ getParentRoute: () => root, path: 'schedules', beforeLoad: planner, component: lazyRouteComponent(planningPages, 'SchedulesPage') });
-  const newSchedule = createRoute({ getParentRoute: () => root, path: 'schedules/new', beforeLoad: planner, component: lazyRouteComponent(planningPages, 'ScheduleNewPage') });
+  const manage = createRoute({ getParentRoute: () => root, path: 'manage', beforeLoad: planner, component: lazyPage(planningPages, 'ManageInspectionsPage') });
+  const schedules = createRoute({ getParentRoute: () => root, path: 'schedules', beforeLoad: planner, component: lazyPage(planningPages, 'SchedulesPage') });
+  const newSchedule = createRoute({ getParentRoute: () => root, path: 'schedules/new', beforeLoad: planner, component: lazyPage(planningPages, 'ScheduleNewPage') });
   const schedule = createRoute({
     getParentRoute: () => root,
     path: 'schedules/$scheduleId',
     params: { parse: (raw: { scheduleId: string }) => (UUID.test(raw.scheduleId) ? raw : false) },
     beforeLoad: planner,
-    component: lazyRouteComponent(planningPages, 'ScheduleEditPage'),
+    component: lazyPage(planningPages, 'ScheduleEditPage'),
   });
-  const templates = createRoute({ getParentRoute: () => root, path: 'templates', component: lazyRouteComponent(templatePages, 'TemplatesPage') });
-  const newTemplate = createRoute({ getParentRoute: () => root, path: 'templates/new', component: lazyRouteComponent(templatePages, 'TemplateNewPage') });
+  const templates = createRoute({ getParentRoute: () => root, path: 'templates', component: lazyPage(templatePages, 'TemplatesPage') });
+  const newTemplate = createRoute({ getParentRoute: () => root, path: 'templates/new', component: lazyPage(templatePages, 'TemplateNewPage') });
   const template = createRoute({
     getParentRoute: () => root,
     path: 'templates/$templateId',
     params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
-    component: lazyRouteComponent(templatePages, 'TemplateEditPage'),
+    component: lazyPage(templatePages, 'TemplateEditPage'),
   });
   return root.addChildren([index, list, start, inspection, manage, schedules, newSchedule, schedule, templates, newTemplate, template]);
 }

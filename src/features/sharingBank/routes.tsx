@@ -12,7 +12,8 @@
  *   /sharing-bank/groups                                 the groups of members (sharing-bank.admin)
  *   /sharing-bank/shared                                 templates of the client's other districts
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -41,7 +42,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'sharing-bank',
     beforeLoad: () => requireSharing('read'),
     loader: () => i18n.loadNamespaces(['sharingBank', 'components']),
-    component: lazyRouteComponent(() => import('./components/SharingLayout'), 'SharingLayout'),
+    component: lazyPage(() => import('./components/SharingLayout'), 'SharingLayout'),
   });
   const index = createRoute({
     getParentRoute: () => root,
@@ -57,45 +58,45 @@ export function moduleRoutes(parent: AnyRoute) {
     loader: ({ context }: { context: RouterContext }) => {
       void context.queryClient.prefetchQuery(resources.allQueryOptions());
     },
-    component: lazyRouteComponent(pages, 'LibraryPage'),
+    component: lazyPage(pages, 'LibraryPage'),
   });
   const sheet = createRoute({
     getParentRoute: () => root,
     path: 'sharingBankView/$resourceId',
     params: byResource,
     validateSearch: validateLibrarySearch,
-    component: lazyRouteComponent(pages, 'ResourceSheetPage'),
+    component: lazyPage(pages, 'ResourceSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => root,
     path: 'sharingBankView/$resourceId/edit',
     params: byResource,
     beforeLoad: () => requireSharing('manage'),
-    component: lazyRouteComponent(managePages, 'ResourceEditPage'),
+    component: lazyPage(managePages, 'ResourceEditPage'),
   });
   const board = createRoute({
     getParentRoute: () => root,
     path: 'sharingBankView/$resourceId/board',
     params: byResource,
     beforeLoad: () => requireSharing('manage'),
-    component: lazyRouteComponent(managePages, 'BoardPage'),
+    component: lazyPage(managePages, 'BoardPage'),
   });
   const create = createRoute({
     getParentRoute: () => root,
     path: 'new',
     beforeLoad: () => requireSharing('manage'),
-    component: lazyRouteComponent(managePages, 'ResourceNewPage'),
+    component: lazyPage(managePages, 'ResourceNewPage'),
   });
   const groupsPage = createRoute({
     getParentRoute: () => root,
     path: 'groups',
     beforeLoad: () => requireSharing('manage'),
-    component: lazyRouteComponent(managePages, 'GroupsPage'),
+    component: lazyPage(managePages, 'GroupsPage'),
   });
   const shared = createRoute({
     getParentRoute: () => root,
     path: 'shared',
-    component: lazyRouteComponent(pages, 'SharedTemplatesPage'),
+    component: lazyPage(pages, 'SharedTemplatesPage'),
   });
   return root.addChildren([index, list, sheet, edit, board, create, groupsPage, shared]);
 }

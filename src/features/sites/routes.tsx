@@ -12,7 +12,8 @@
  *   /site/$siteId         the sheet (the list's search rides along: the list beside it, wide)
  *   /site/$siteId/edit    edit (sites.admin)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -42,7 +43,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'site',
     beforeLoad: () => requireSites('read'),
     loader: () => i18n.loadNamespaces(['sites', 'components']),
-    component: lazyRouteComponent(() => import('./components/SitesLayout'), 'SitesLayout'),
+    component: lazyPage(() => import('./components/SitesLayout'), 'SitesLayout'),
   });
   const index = createRoute({
     getParentRoute: () => site,
@@ -63,19 +64,19 @@ export function moduleRoutes(parent: AnyRoute) {
       void context.queryClient.prefetchInfiniteQuery(sitesListQueryOptions(deps));
       void context.queryClient.prefetchQuery(siteTypesQueryOptions());
     },
-    component: lazyRouteComponent(pages, 'SitesListPage'),
+    component: lazyPage(pages, 'SitesListPage'),
   });
   const create = createRoute({
     getParentRoute: () => site,
     path: 'new',
     beforeLoad: () => requireSites('manage'),
-    component: lazyRouteComponent(managePages, 'SiteNewPage'),
+    component: lazyPage(managePages, 'SiteNewPage'),
   });
   const types = createRoute({
     getParentRoute: () => site,
     path: 'types',
     beforeLoad: () => requireSites('manage'),
-    component: lazyRouteComponent(managePages, 'SiteTypesRoutePage'),
+    component: lazyPage(managePages, 'SiteTypesRoutePage'),
   });
   const sheet = createRoute({
     getParentRoute: () => site,
@@ -83,14 +84,14 @@ export function moduleRoutes(parent: AnyRoute) {
     // Not an id: not a site's address (the app's 404 rule answers).
     params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
     validateSearch: validateSiteSearch,
-    component: lazyRouteComponent(sheetPage, 'SiteSheetPage'),
+    component: lazyPage(sheetPage, 'SiteSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => site,
     path: '$siteId/edit',
     params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
     beforeLoad: () => requireSites('manage'),
-    component: lazyRouteComponent(managePages, 'SiteEditPage'),
+    component: lazyPage(managePages, 'SiteEditPage'),
   });
   return site.addChildren([index, list, create, types, sheet, edit]);
 }

@@ -11,7 +11,8 @@
  *   /supplier/new                               create (supplier.admin)
  *   /supplier/trades                            the district's trades (supplier.admin)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -40,7 +41,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'supplier',
     beforeLoad: () => requireSupplier('read'),
     loader: () => i18n.loadNamespaces(['supplier', 'components']),
-    component: lazyRouteComponent(() => import('./components/SupplierLayout'), 'SupplierLayout'),
+    component: lazyPage(() => import('./components/SupplierLayout'), 'SupplierLayout'),
   });
   const index = createRoute({
     getParentRoute: () => supplier,
@@ -58,47 +59,47 @@ export function moduleRoutes(parent: AnyRoute) {
       void context.queryClient.prefetchInfiniteQuery(suppliers.pagesQueryOptions(deps));
       void context.queryClient.prefetchQuery(trades.allQueryOptions());
     },
-    component: lazyRouteComponent(pages, 'SuppliersListPage'),
+    component: lazyPage(pages, 'SuppliersListPage'),
   });
   const sheet = createRoute({
     getParentRoute: () => supplier,
     path: 'supplier-view/$supplierId',
     params: bySupplier,
     validateSearch: validateSupplierSearch,
-    component: lazyRouteComponent(pages, 'SupplierSheetPage'),
+    component: lazyPage(pages, 'SupplierSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => supplier,
     path: 'supplier-view/$supplierId/edit',
     params: bySupplier,
     beforeLoad: () => requireSupplier('manage'),
-    component: lazyRouteComponent(managePages, 'SupplierEditPage'),
+    component: lazyPage(managePages, 'SupplierEditPage'),
   });
   const documentNew = createRoute({
     getParentRoute: () => supplier,
     path: 'supplier-view/$supplierId/documents/new',
     params: bySupplier,
     beforeLoad: () => requireSupplier('manage'),
-    component: lazyRouteComponent(managePages, 'DocumentNewPage'),
+    component: lazyPage(managePages, 'DocumentNewPage'),
   });
   const documentEdit = createRoute({
     getParentRoute: () => supplier,
     path: 'supplier-view/$supplierId/documents/$documentId',
     params: { parse: (raw: { supplierId: string; documentId: string }) => (UUID.test(raw.supplierId) && UUID.test(raw.documentId) ? raw : false) },
     beforeLoad: () => requireSupplier('manage'),
-    component: lazyRouteComponent(managePages, 'DocumentEditPage'),
+    component: lazyPage(managePages, 'DocumentEditPage'),
   });
   const create = createRoute({
     getParentRoute: () => supplier,
     path: 'new',
     beforeLoad: () => requireSupplier('manage'),
-    component: lazyRouteComponent(managePages, 'SupplierNewPage'),
+    component: lazyPage(managePages, 'SupplierNewPage'),
   });
   const tradesPage = createRoute({
     getParentRoute: () => supplier,
     path: 'trades',
     beforeLoad: () => requireSupplier('manage'),
-    component: lazyRouteComponent(managePages, 'TradesRoutePage'),
+    component: lazyPage(managePages, 'TradesRoutePage'),
   });
   return supplier.addChildren([index, list, sheet, edit, documentNew, documentEdit, create, tradesPage]);
 }

@@ -10,7 +10,8 @@
  *   /synthesisBuilder/synthesisSecuresphere    the Securesphere audits' dashboard
  *   /synthesisBuilder/synthesis                the dashboards (synthesisV3.access)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import type { ModuleLinks } from '../../lib/app-module';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
@@ -51,28 +52,28 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
     path: 'synthesisTable',
     beforeLoad: () => requireView(TABLE_PATH),
     validateSearch: validateTableSearch,
-    component: lazyRouteComponent(pages, 'TablePage'),
+    component: lazyPage(pages, 'TablePage'),
   });
   const view = createRoute({
     getParentRoute: () => root,
     path: 'synthesisView',
     beforeLoad: () => requireView(VIEW_PATH),
     validateSearch: validateDashboardSearch,
-    component: lazyRouteComponent(pages, 'DistrictDashboardPage'),
+    component: lazyPage(pages, 'DistrictDashboardPage'),
   });
   const securesphere = createRoute({
     getParentRoute: () => root,
     path: 'synthesisSecuresphere',
     beforeLoad: () => requireView(SECURESPHERE_PATH),
     validateSearch: validateDashboardSearch,
-    component: lazyRouteComponent(pages, 'SecurespherePage'),
+    component: lazyPage(pages, 'SecurespherePage'),
   });
   const v3 = createRoute({
     getParentRoute: () => root,
     path: 'synthesis',
     beforeLoad: () => requireView(V3_PATH),
     validateSearch: validateDashboardSearch,
-    component: lazyRouteComponent(pages, 'DashboardsPage'),
+    component: lazyPage(pages, 'DashboardsPage'),
   });
   return root.addChildren([index, table, view, securesphere, v3]);
 }

@@ -7,7 +7,8 @@
  *
  * The terms are also readable without a session at /api/tcPublic/current (the server's public read).
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
@@ -30,18 +31,18 @@ export function tcRoutes(parent: AnyRoute) {
     path: 'tc',
     loader: () => i18n.loadNamespaces(['tc', 'components']),
   });
-  const index = createRoute({ getParentRoute: () => tc, path: '/', component: lazyRouteComponent(pages, 'TcPage') });
+  const index = createRoute({ getParentRoute: () => tc, path: '/', component: lazyPage(pages, 'TcPage') });
   const editor = createRoute({
     getParentRoute: () => tc,
     path: 'editor',
     beforeLoad: () => requireAny(['operatorAdmin']),
-    component: lazyRouteComponent(pages, 'TcEditorPage'),
+    component: lazyPage(pages, 'TcEditorPage'),
   });
   const audit = createRoute({
     getParentRoute: () => tc,
     path: 'audit',
     beforeLoad: () => requireAny(['admin', 'operatorAdmin']),
-    component: lazyRouteComponent(pages, 'TcAuditPage'),
+    component: lazyPage(pages, 'TcAuditPage'),
   });
   return tc.addChildren([index, editor, audit]);
 }

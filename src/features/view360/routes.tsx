@@ -6,7 +6,8 @@
  *   /360/site/$siteId?stage=&marker=       the site's tour (markers, arrows, findings, gyroscope)
  *   /360/site/$siteId/compare/$stageId     two captures of a stage side by side
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import type { RouterContext } from '../../app/router';
 import type { ModuleLinks } from '../../lib/app-module';
@@ -58,13 +59,13 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
       void pages();
       void import('./start-tour').then((m) => m.startTour(context.queryClient, params.siteId, deps));
     },
-    component: lazyRouteComponent(pages, 'TourPage'),
+    component: lazyPage(pages, 'TourPage'),
   });
   const compare = createRoute({
     getParentRoute: () => root,
     path: 'site/$siteId/compare/$stageId',
     params: { parse: (raw: { siteId: string; stageId: string }) => (UUID.test(raw.siteId) && UUID.test(raw.stageId) ? raw : false) },
-    component: lazyRouteComponent(pages, 'ComparePage'),
+    component: lazyPage(pages, 'ComparePage'),
   });
   return root.addChildren([index, tour, compare]);
 }

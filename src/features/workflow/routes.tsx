@@ -9,7 +9,8 @@
  *   /workflow/definitions             the definitions (workflow management)
  *   /notificationsWorkflowV2          the inbox of the toolbar's icon; `#<id>` opens one item
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
@@ -47,19 +48,19 @@ export function workflowRoutes(parent: AnyRoute) {
       throw redirect({ href: '/workflow/workflow-view', replace: true });
     },
   });
-  const list = createRoute({ getParentRoute: () => workflow, path: 'workflow-view', component: lazyRouteComponent(pages, 'WorkflowListPage') });
+  const list = createRoute({ getParentRoute: () => workflow, path: 'workflow-view', component: lazyPage(pages, 'WorkflowListPage') });
   const sheet = createRoute({
     getParentRoute: () => workflow,
     path: 'workflow-view/$instanceId',
     params: { parse: (raw: { instanceId: string }) => (UUID.test(raw.instanceId) ? raw : false) },
-    component: lazyRouteComponent(pages, 'InstanceSheetPage'),
+    component: lazyPage(pages, 'InstanceSheetPage'),
   });
-  const start = createRoute({ getParentRoute: () => workflow, path: 'new', validateSearch: validateStart, component: lazyRouteComponent(pages, 'StartPage') });
+  const start = createRoute({ getParentRoute: () => workflow, path: 'new', validateSearch: validateStart, component: lazyPage(pages, 'StartPage') });
   const definitions = createRoute({
     getParentRoute: () => workflow,
     path: 'definitions',
     beforeLoad: () => requireWorkflow('manage'),
-    component: lazyRouteComponent(managePages, 'DefinitionsPage'),
+    component: lazyPage(managePages, 'DefinitionsPage'),
   });
   return workflow.addChildren([index, list, sheet, start, definitions]);
 }
@@ -70,6 +71,6 @@ export function inboxRoutes(parent: AnyRoute) {
     getParentRoute: () => parent,
     path: 'notificationsWorkflowV2',
     loader: () => i18n.loadNamespaces(['workflow', 'components', 'third-party']),
-    component: lazyRouteComponent(pages, 'InboxPage'),
+    component: lazyPage(pages, 'InboxPage'),
   });
 }

@@ -5,7 +5,7 @@
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchBackend, prefetchTranslations } from '../../../src/lib/i18n';
+import { fetchBackend, prefetchTranslations, reloadFailedTranslations } from '../../../src/lib/i18n';
 import { server } from '../../../src/testing/server';
 
 /** Serves the locale files from `files` (a status for a failure), counting the requests per path. */
@@ -60,6 +60,43 @@ describe('the translations backend', () => {
     await ready;
     expect(instance.t('greeting')).toBe('fr/common.json after failures');
     expect(requests).toEqual(['fr/common.json', 'fr/common.json']);
+  });
+
+  it('does not try again while the browser is offline: the screen asking for the file is not held for the retries', async () => {
+    let requests = 0;
+    server.use(
+      http.get('*/locales/:lng/:ns', () => {
+        requests += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await startI18n('fr').ready;
+      expect(requests).toBe(1);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
+  it('reads a file that failed offline again once the connection is back, and the texts show', async () => {
+    server.use(http.get('*/locales/:lng/:ns', () => HttpResponse.error()));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { instance, ready } = startI18n('fr');
+    try {
+      await ready;
+    } finally {
+      online.mockRestore();
+    }
+    expect(instance.t('greeting')).toBe('greeting');
+    const changed = vi.fn();
+    instance.on('languageChanged', changed);
+
+    serveLocales({ 'fr/common.json': { greeting: 'Bonjour' } });
+    await reloadFailedTranslations(instance);
+    expect(instance.t('greeting')).toBe('Bonjour');
+    // What react-i18next renders the screens again on.
+    expect(changed).toHaveBeenCalledWith('fr');
   });
 
   it('does not ask again for a file the server does not have: the fallback language answers', async () => {

@@ -12,7 +12,8 @@
  *   /cartographyManagement/incidentAll/incident          the incidents (declarations with a position) and their status
  *   /cartographyManagement/layer/layerManagement         the layers (name, style, order, shown by default)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
 import { mapPowers } from '../../../../common/modules/cartography/access';
 import { cartographyManagement } from '../../../../common/modules/cartographyManagement';
@@ -34,12 +35,12 @@ const firstView = (): string | undefined => {
 };
 
 /** The page of each view, from its own file (loaded with its route); the incidents' one is given the links (moduleRoutes). */
-const PAGES: Record<Exclude<ManagementViewLabel, 'incident'>, ReturnType<typeof lazyRouteComponent>> = {
-  interestPointView: lazyRouteComponent(() => import('./components/PointsPage'), 'PointsPage'),
-  interestPointManagement: lazyRouteComponent(() => import('./components/CategoriesPage'), 'CategoriesPage'),
-  mapsArea: lazyRouteComponent(() => import('./components/AreasPage'), 'AreasPage'),
-  mapsAreaGroup: lazyRouteComponent(() => import('./components/AreaGroupsPage'), 'AreaGroupsPage'),
-  layerManagement: lazyRouteComponent(() => import('./components/LayersPage'), 'LayersPage'),
+const PAGES: Record<Exclude<ManagementViewLabel, 'incident'>, ReturnType<typeof lazyPage>> = {
+  interestPointView: lazyPage(() => import('./components/PointsPage'), 'PointsPage'),
+  interestPointManagement: lazyPage(() => import('./components/CategoriesPage'), 'CategoriesPage'),
+  mapsArea: lazyPage(() => import('./components/AreasPage'), 'AreasPage'),
+  mapsAreaGroup: lazyPage(() => import('./components/AreaGroupsPage'), 'AreaGroupsPage'),
+  layerManagement: lazyPage(() => import('./components/LayersPage'), 'LayersPage'),
 };
 
 /** Where the incidents lead (a declaration's sheet), given by the app's route table (features do not import each other). */
@@ -48,7 +49,7 @@ export interface ManagementLinks {
 }
 
 export function moduleRoutes(parent: AnyRoute, links?: ManagementLinks) {
-  const IncidentsPage = lazyRouteComponent(() => import('./components/IncidentsPage'), 'IncidentsPage');
+  const IncidentsPage = lazyPage(() => import('./components/IncidentsPage'), 'IncidentsPage');
   const root = createRoute({
     getParentRoute: () => parent,
     path: cartographyManagement.prefix,
@@ -57,7 +58,7 @@ export function moduleRoutes(parent: AnyRoute, links?: ManagementLinks) {
       if (!cartographyManagement.opens.some((feature) => can(rights, feature, 'read'))) refuse(DEFAULT_PAGE);
     },
     loader: () => i18n.loadNamespaces(['cartography', 'declarations', 'components']),
-    component: lazyRouteComponent(() => import('./components/ManagementLayout'), 'ManagementLayout'),
+    component: lazyPage(() => import('./components/ManagementLayout'), 'ManagementLayout'),
   });
   const index = createRoute({
     getParentRoute: () => root,

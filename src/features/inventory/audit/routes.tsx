@@ -7,7 +7,8 @@
  *   /inventory-v2/audits             the audits, and starting one
  *   /inventory-v2/audits/$auditId    one audit
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
 import { catalogueOutcome } from '../../../lib/error-catalogue';
@@ -25,19 +26,19 @@ function requireLabels(): void {
 }
 
 export function auditRoutes(prefix: AnyRoute) {
-  const scan = createRoute({ getParentRoute: () => prefix, path: 'scan', component: lazyRouteComponent(pages, 'ScanPage') });
+  const scan = createRoute({ getParentRoute: () => prefix, path: 'scan', component: lazyPage(pages, 'ScanPage') });
   const labels = createRoute({
     getParentRoute: () => prefix,
     path: 'labels',
     beforeLoad: () => requireLabels(),
-    component: lazyRouteComponent(() => import('./components/labels-page'), 'LabelsPage'),
+    component: lazyPage(() => import('./components/labels-page'), 'LabelsPage'),
   });
-  const audits = createRoute({ getParentRoute: () => prefix, path: 'audits', component: lazyRouteComponent(pages, 'AuditsPage') });
+  const audits = createRoute({ getParentRoute: () => prefix, path: 'audits', component: lazyPage(pages, 'AuditsPage') });
   const audit = createRoute({
     getParentRoute: () => prefix,
     path: 'audits/$auditId',
     params: { parse: (raw: { auditId: string }) => (UUID.test(raw.auditId) ? { auditId: raw.auditId.toLowerCase() } : false) },
-    component: lazyRouteComponent(pages, 'AuditPage'),
+    component: lazyPage(pages, 'AuditPage'),
   });
   return [scan, labels, audits, audit] as const;
 }

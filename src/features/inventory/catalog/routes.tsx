@@ -14,7 +14,8 @@
  * Reading takes the prefix's feature read right; creating and editing its manage right. A
  * field user's check and out-of-order report are made on the item's sheet.
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
 import { inventory as inventoryManifest } from '../../../../common/modules/inventory';
 import { inventoryV2 as inventoryV2Manifest } from '../../../../common/modules/inventoryV2';
@@ -61,7 +62,7 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     getParentRoute: () => prefix,
     path: base.categories,
     loader: ({ context }: { context: RouterContext }) => void context.queryClient.prefetchQuery(categories.allQueryOptions()),
-    component: lazyRouteComponent(managePages, 'CategoriesPage'),
+    component: lazyPage(managePages, 'CategoriesPage'),
   });
   const articlesPage = createRoute({
     getParentRoute: () => prefix,
@@ -69,27 +70,27 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     validateSearch: validateArticleSearch,
     loaderDeps: ({ search }: { search: ArticleListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: ArticleListSearch }) => void context.queryClient.prefetchInfiniteQuery(articles.pagesQueryOptions(deps)),
-    component: lazyRouteComponent(listPages, 'ArticlesListPage'),
+    component: lazyPage(listPages, 'ArticlesListPage'),
   });
   const articleNew = createRoute({
     getParentRoute: () => prefix,
     path: 'article/new',
     beforeLoad: () => requireManage(base, articleList),
-    component: lazyRouteComponent(managePages, 'ArticleNewPage'),
+    component: lazyPage(managePages, 'ArticleNewPage'),
   });
   const articleSheet = createRoute({
     getParentRoute: () => prefix,
     path: 'article/$articleId',
     params: byArticle,
     validateSearch: validateArticleSearch,
-    component: lazyRouteComponent(pages, 'ArticleSheetPage'),
+    component: lazyPage(pages, 'ArticleSheetPage'),
   });
   const articleEdit = createRoute({
     getParentRoute: () => prefix,
     path: 'article/$articleId/edit',
     params: byArticle,
     beforeLoad: () => requireManage(base, articleList),
-    component: lazyRouteComponent(managePages, 'ArticleEditPage'),
+    component: lazyPage(managePages, 'ArticleEditPage'),
   });
   const itemsPage = createRoute({
     getParentRoute: () => prefix,
@@ -97,28 +98,28 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     validateSearch: validateEquipmentSearch,
     loaderDeps: ({ search }: { search: EquipmentListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: EquipmentListSearch }) => void context.queryClient.prefetchInfiniteQuery(equipment.pagesQueryOptions(deps)),
-    component: lazyRouteComponent(listPages, 'EquipmentListPage'),
+    component: lazyPage(listPages, 'EquipmentListPage'),
   });
   const itemNew = createRoute({
     getParentRoute: () => prefix,
     path: `${base.items}/new`,
     validateSearch: validateEquipmentNew,
     beforeLoad: () => requireManage(base, itemList),
-    component: lazyRouteComponent(managePages, 'EquipmentNewPage'),
+    component: lazyPage(managePages, 'EquipmentNewPage'),
   });
   const itemSheet = createRoute({
     getParentRoute: () => prefix,
     path: `${base.items}/$equipmentId`,
     params: byEquipment,
     validateSearch: validateEquipmentSearch,
-    component: lazyRouteComponent(pages, 'EquipmentSheetPage'),
+    component: lazyPage(pages, 'EquipmentSheetPage'),
   });
   const itemEdit = createRoute({
     getParentRoute: () => prefix,
     path: `${base.items}/$equipmentId/edit`,
     params: byEquipment,
     beforeLoad: () => requireManage(base, itemList),
-    component: lazyRouteComponent(managePages, 'EquipmentEditPage'),
+    component: lazyPage(managePages, 'EquipmentEditPage'),
   });
   return [index, categoryList, articlesPage, articleNew, articleSheet, articleEdit, itemsPage, itemNew, itemSheet, itemEdit] as const;
 }

@@ -12,7 +12,8 @@
  *   /stock-management/article         each article's stock; ?low=true the low-stock list; ?article= one article
  *   /stock-management/inventory       count sessions; ?count= one count (count on the phone, close with decisions)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
 import { stockManagement } from '../../../../common/modules/stockManagement';
 import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
@@ -73,13 +74,13 @@ export function stockChildren(prefix: AnyRoute) {
       getParentRoute: () => prefix,
       path,
       validateSearch: validateStockSearch,
-      component: lazyRouteComponent(pages, page),
+      component: lazyPage(pages, page),
     });
   const recap = createRoute({
     getParentRoute: () => prefix,
     path: 'recap-table',
     beforeLoad: requireStockManager,
-    component: lazyRouteComponent(() => import('./components/RecapPage'), 'RecapPage'),
+    component: lazyPage(() => import('./components/RecapPage'), 'RecapPage'),
   });
   return [
     index,

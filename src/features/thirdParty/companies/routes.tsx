@@ -10,7 +10,8 @@
  *   /third-party-v2/interventions[/$interventionId] the interventions, one with its prevention plan (fill, sign, share)
  *   …/new, …/$id/edit                              managers' forms (thirdPartyV2.admin)
  */
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
 import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
@@ -32,13 +33,13 @@ function requireManager(): void {
 }
 
 export function companiesChildren(prefix: AnyRoute) {
-  const layout = createRoute({ getParentRoute: () => prefix, id: 'companies-layout', component: lazyRouteComponent(() => import('./components/CompaniesLayout'), 'CompaniesLayout') });
+  const layout = createRoute({ getParentRoute: () => prefix, id: 'companies-layout', component: lazyPage(() => import('./components/CompaniesLayout'), 'CompaniesLayout') });
   type Pages = Awaited<ReturnType<typeof pages>>;
   type ManagePages = Awaited<ReturnType<typeof managePages>>;
   const read = (path: string, component: keyof Pages, params?: string) =>
-    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), component: lazyRouteComponent(pages, component) });
+    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), component: lazyPage(pages, component) });
   const manage = (path: string, component: keyof ManagePages, params?: string) =>
-    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), beforeLoad: requireManager, component: lazyRouteComponent(managePages, component) });
+    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), beforeLoad: requireManager, component: lazyPage(managePages, component) });
   const index = createRoute({
     getParentRoute: () => prefix,
     path: '/',

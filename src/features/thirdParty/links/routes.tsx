@@ -6,7 +6,8 @@
  *                           (the files explorer, the prevention plans, a site's sheet open it so)
  *   /third-party/$linkId    a link's sheet: its address (on the device that made it), items, access log, extend, revoke
  */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pages = () => import('./components/pages');
@@ -24,13 +25,13 @@ export const validateNewLinkSearch = (raw: Record<string, unknown>): NewLinkSear
 });
 
 export function linksChildren(prefix: AnyRoute) {
-  const list = createRoute({ getParentRoute: () => prefix, path: '/', component: lazyRouteComponent(pages, 'LinksListPage') });
-  const create = createRoute({ getParentRoute: () => prefix, path: 'new', validateSearch: validateNewLinkSearch, component: lazyRouteComponent(pages, 'NewLinkPage') });
+  const list = createRoute({ getParentRoute: () => prefix, path: '/', component: lazyPage(pages, 'LinksListPage') });
+  const create = createRoute({ getParentRoute: () => prefix, path: 'new', validateSearch: validateNewLinkSearch, component: lazyPage(pages, 'NewLinkPage') });
   const sheet = createRoute({
     getParentRoute: () => prefix,
     path: '$linkId',
     params: { parse: (raw: { linkId: string }) => (UUID.test(raw.linkId) ? raw : false) },
-    component: lazyRouteComponent(pages, 'LinkSheetPage'),
+    component: lazyPage(pages, 'LinkSheetPage'),
   });
   return [list, create, sheet] as const;
 }
