@@ -5,6 +5,7 @@
 import { IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModulePage } from '../../../components/module/ModulePage';
 import { describeApiError } from '../../../lib/error-messages';
@@ -14,9 +15,17 @@ import { useBack, useSiteId } from './page-hooks';
 import { SiteForm } from './SiteForm';
 import { SiteTypesPage } from './SiteTypesPage';
 
+/**
+ * A saved new site opens its sheet, maybe offline by then: the sheet's code is fetched as the
+ * form opens, while the network that brought the form is there (the Sites screens' own
+ * prefetch waits for an idle moment, which a quick user does not leave).
+ */
+const loadSheet = () => void import('./sheet-page').catch(() => undefined);
+
 export function SiteNewPage() {
   const router = useRouter();
   const back = useBack(sitesListHref());
+  useEffect(loadSheet, []);
   return <SiteForm onCancel={back} onDone={(id) => void router.navigate({ href: id === null ? sitesListHref() : siteHref(id), replace: true })} />;
 }
 
