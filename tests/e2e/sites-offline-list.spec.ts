@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { cutNetwork, restoreNetwork, submitLogin } from './support';
+import { appInstalled, cutNetwork, restoreNetwork, submitLogin } from './support';
 
 // The demo's district administrator reads sites only (sites.read): the operator manages them.
 const MANAGER = 'operator@demo.vigie.test';
@@ -59,7 +59,8 @@ test('a site created offline is listed at once, marked waiting and found by a fo
   const count = page.locator('.record-list-count');
   const before = Number((await count.textContent())?.match(/\d+/)?.[0]);
 
-  // The form opened online (its code loaded), the connection lost while typing.
+  // The app installed, the form opened online, the connection lost while typing.
+  await appInstalled(page);
   await page.getByRole('button', { name: 'New site' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
   await cutNetwork(context);
@@ -81,10 +82,11 @@ test('a site created offline is listed at once, marked waiting and found by a fo
   await expect(row.getByText('Waiting to be sent')).toBeVisible();
   await expect(count).toHaveText('1 site');
 
-  // Back online: sent, the mark goes, and the list (now the server's) holds it once.
+  // Back online: sent (nothing left waiting on the device), the mark goes, and the list (now
+  // the server's) holds it once.
   await restoreNetwork(context);
-  await expect(row.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
-  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId('pending-writes-badge')).toHaveCount(0, { timeout: 30_000 });
+  await expect(row.filter({ hasNotText: 'Waiting to be sent' })).toHaveCount(1);
   await expect(siteRows(page)).toHaveCount(1);
   const held = await serverSites(page, tag);
   expect(held.map((site) => site.name)).toEqual([name]);

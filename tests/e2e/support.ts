@@ -24,6 +24,14 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
 export const openDialog = (page: Page) => page.locator('ion-modal.show-modal');
 
 /**
+ * The app is installed on the device: its service worker controls the page, so every screen's
+ * code and translations are kept (it controls once its install has stored them all).
+ */
+export async function appInstalled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+}
+
+/**
  * The device loses its network: the browser reports offline and every request fails as it
  * would without a connection (the socket and the service worker's fetches too).
  */
