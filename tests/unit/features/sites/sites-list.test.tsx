@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useSyncExternalStore } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { server } from '../../../../src/testing/server';
@@ -177,16 +177,23 @@ describe('the site list', { timeout: 30_000 }, () => {
     }
   });
 
-  it('keeps a site just delivered listed, without its mark, until the list is read again', async () => {
-    const created = 'ffffffff-0000-4000-8000-000000000003';
-    const site = { id: created, name: 'Dépôt Saint-Priest', address: '8 rue Neuve', siteTypeId: null };
-    outbox.set([pending('sites.create', created, site)]);
-    try {
+  describe('with a site created on this device', () => {
+    afterEach(() => outbox.set([]));
+
+    /** The list opened with `site` created here and waiting; the site shown. */
+    async function listWithCreatedSite(site: { id: string; name: string }) {
+      outbox.set([pending('sites.create', site.id, { address: '1 allée Fontenay', siteTypeId: null, ...site })]);
       serveSites({ rights: MANAGER, total: 2 });
       seedSession({ rights: MANAGER });
-      renderApp('/site/view/infoV2');
+      const { router } = renderApp('/site/view/infoV2');
       expect(await screen.findByText(site.name, {}, FIRST_LOOK)).toBeInTheDocument();
       expect(within(rowsOf()[0]!).getByText('Waiting to be sent')).toBeInTheDocument();
+      return router;
+    }
+
+    it('keeps it listed once delivered, without its mark, until the list is read again', async () => {
+      const site = { id: 'ffffffff-0000-4000-8000-000000000003', name: 'Dépôt Saint-Priest' };
+      await listWithCreatedSite(site);
 
       // Delivered: the list is read again, and until the server answers the row stays as last seen.
       const answer = holdListRequests();
@@ -194,43 +201,25 @@ describe('the site list', { timeout: 30_000 }, () => {
       await waitFor(() => expect(within(rowsOf()[0]!).queryByText('Waiting to be sent')).toBeNull());
       expect(rowsOf()[0]).toHaveTextContent(site.name);
       expect(screen.getByText('3 sites')).toBeInTheDocument();
-      await answer([summary(1), summary(2), { ...summary(3), id: created, name: site.name }]);
+      await answer([summary(1), summary(2), { ...summary(3), id: site.id, name: site.name }]);
       await waitFor(() => expect(screen.getAllByText(site.name)).toHaveLength(1));
       expect(screen.getByText('3 sites')).toBeInTheDocument();
-    } finally {
-      outbox.set([]);
-    }
-  });
+    });
 
-  it('never shows as sent a site that leaves the list while its writes still wait', async () => {
-    const created = 'ffffffff-0000-4000-8000-000000000004';
-    const site = { id: created, name: 'Chantier Gerland', address: '1 allée Fontenay', siteTypeId: null };
-    outbox.set([pending('sites.create', created, site)]);
-    try {
-      serveSites({ rights: MANAGER, total: 2 });
-      seedSession({ rights: MANAGER });
-      renderApp('/site/view/infoV2');
-      expect(await screen.findByText(site.name, {}, FIRST_LOOK)).toBeInTheDocument();
+    it('never shows it as sent when it leaves the list while its writes still wait', async () => {
+      const site = { id: 'ffffffff-0000-4000-8000-000000000004', name: 'Chantier Gerland' };
+      await listWithCreatedSite(site);
 
       // Deleted on this device before it was sent: both writes wait, and the site leaves the list.
       holdListRequests();
-      act(() => outbox.set([pending('sites.create', created, site), pending('sites.delete', created, null)]));
+      act(() => outbox.set([pending('sites.create', site.id, site), pending('sites.delete', site.id, null)]));
       await waitFor(() => expect(screen.queryByText(site.name)).toBeNull());
       expect(screen.getByText('2 sites')).toBeInTheDocument();
-    } finally {
-      outbox.set([]);
-    }
-  });
+    });
 
-  it('keeps the sites written on this device in view while a new search is read, marked as waiting', async () => {
-    const created = 'ffffffff-0000-4000-8000-000000000005';
-    const site = { id: created, name: 'Atelier Gerland', address: '1 allée Fontenay', siteTypeId: null };
-    outbox.set([pending('sites.create', created, site)]);
-    try {
-      serveSites({ rights: MANAGER, total: 2 });
-      seedSession({ rights: MANAGER });
-      const { router } = renderApp('/site/view/infoV2');
-      expect(await screen.findByText(site.name, {}, FIRST_LOOK)).toBeInTheDocument();
+    it('keeps it in view, marked as waiting, while a new search is read', async () => {
+      const site = { id: 'ffffffff-0000-4000-8000-000000000005', name: 'Atelier Gerland' };
+      const router = await listWithCreatedSite(site);
 
       const answer = holdListRequests();
       fireEvent.input(screen.getByLabelText('Search by name, address or owner'), { target: { value: 'gerland' } });
@@ -241,9 +230,7 @@ describe('the site list', { timeout: 30_000 }, () => {
       await answer([]);
       await waitFor(() => expect(screen.getByText('1 site')).toBeInTheDocument());
       expect(within(rowsOf()[0]!).getByText('Waiting to be sent')).toBeInTheDocument();
-    } finally {
-      outbox.set([]);
-    }
+    });
   });
 });
 
