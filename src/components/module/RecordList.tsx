@@ -28,7 +28,7 @@ import { useConnectionState } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
 import { isUndelivered } from '../../lib/outbox/enqueue';
-import { useOutboxItems } from '../../lib/outbox/hooks';
+import { useOutboxItemsIf } from '../../lib/outbox/hooks';
 import { recalledScroll, rememberScroll } from './scroll-memory';
 import '../plain.css';
 import './module.css';
@@ -149,7 +149,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
     const served = data?.pages[0]?.total ?? 0;
     return overlay === undefined || unread ? { rows: loaded, total: served } : overlay(loaded, served);
   }, [data, overlay, unread]);
-  const { rows, total } = useDeliveredRows(overlaid, list.dataUpdatedAt, hashKey(query.queryKey), props.getKey, list.refetch);
+  const { rows, total } = useDeliveredRows(overlaid, list.dataUpdatedAt, hashKey(query.queryKey), props.getKey, list.refetch, overlay !== undefined);
   // The count is the server's (with this device's writes): not while a first read is under way.
   const shown = list.data !== undefined || (neverFetched && rows.length > 0);
   const hasMore = list.hasNextPage;
@@ -314,8 +314,10 @@ function useDeliveredRows<T>(
   scope: string,
   getKey: (row: T) => string,
   refetch: (options: { cancelRefetch: boolean }) => Promise<unknown>,
+  overlaid: boolean,
 ) {
-  const items = useOutboxItems();
+  // Only a list with an overlay has rows marked pending (and its module reads the outbox already).
+  const items = useOutboxItemsIf(overlaid);
   const pending = useMemo(() => view.rows.filter((row) => (row as { pending?: unknown }).pending !== undefined), [view.rows]);
   const key = pending.map(getKey).join('|');
   const [delivery, setDelivery] = useState<Delivery<T>>({ key, scope, last: pending, held: [], at: dataAt });

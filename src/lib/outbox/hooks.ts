@@ -86,6 +86,17 @@ export function useOutboxItems(): OutboxItem[] | null {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
+const stayNull = (): (() => void) => () => undefined;
+const noItems = (): Snapshot => null;
+
+/**
+ * useOutboxItems where the caller needs them (`wanted`), else null without reading the outbox:
+ * a screen whose start has nothing to show from it does not open IndexedDB for it.
+ */
+export function useOutboxItemsIf(wanted: boolean): OutboxItem[] | null {
+  return useSyncExternalStore(wanted ? subscribe : stayNull, wanted ? getSnapshot : noItems, wanted ? getSnapshot : noItems);
+}
+
 /** The items of `module` (and of `recordId` when given) not delivered yet, oldest first. */
 export function usePendingWrites(module: string, recordId?: string): OutboxItem[] {
   const items = useOutboxItems();

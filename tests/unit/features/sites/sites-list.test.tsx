@@ -43,7 +43,7 @@ vi.mock('../../../../src/lib/outbox', () => ({
 }));
 vi.mock('../../../../src/lib/outbox/hooks', async (original) => ({
   ...(await original<typeof import('../../../../src/lib/outbox/hooks')>()),
-  useOutboxItems: () => useSyncExternalStore(outbox.subscribe, () => outbox.items),
+  useOutboxItemsIf: () => useSyncExternalStore(outbox.subscribe, () => outbox.items),
 }));
 
 const FIRST_LOOK = { timeout: 15_000 };
