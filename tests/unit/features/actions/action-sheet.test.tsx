@@ -76,7 +76,7 @@ describe('the action sheet', { timeout: 30_000 }, () => {
     const form = screen.getByRole('form', { name: 'Close' });
     const confirm = within(form).getByText('Confirm: Close').closest('ion-button')!;
     expect(within(form).getByText('Still missing: a photo, a closing note.')).toBeInTheDocument();
-    expect(confirm).toHaveAttribute('disabled');
+    await waitFor(() => expect(confirm).toHaveAttribute('disabled'));
 
     const photo = new File([new Uint8Array(2048)], 'extincteur.jpg', { type: 'image/jpeg' });
     await user.upload(within(form).getByTestId('photo-picker-camera'), photo);

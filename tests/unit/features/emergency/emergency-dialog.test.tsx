@@ -102,7 +102,7 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
     emergencyRoutes();
     const { user } = renderDialog();
     await screen.findByRole('radio', { name: /Atelier Nord/ });
-    expect(button('Next')).toHaveAttribute('disabled');
+    await waitFor(() => expect(button('Next')).toHaveAttribute('disabled'));
     await user.click(screen.getByRole('radio', { name: /Dépôt Sud/ }));
     await waitFor(() => expect(button('Next')).not.toHaveAttribute('disabled'));
   });
@@ -113,12 +113,13 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
     const first = await toRecipients(user);
     // The first row has no remove button.
     expect(screen.queryByLabelText('Remove recipient 1')).not.toBeInTheDocument();
-    expect(button('Next')).toHaveAttribute('disabled');
+    // Ionic reflects the button's disabled property to its attribute at its next render: waited for.
+    await waitFor(() => expect(button('Next')).toHaveAttribute('disabled'));
 
     await user.type(first, 'a,b@example.org');
     await user.tab();
     expect(await screen.findByText(/Enter a valid e-mail address/)).toBeInTheDocument();
-    expect(button('Next')).toHaveAttribute('disabled');
+    await waitFor(() => expect(button('Next')).toHaveAttribute('disabled'));
 
     await user.clear(first);
     await user.type(first, '  secours@example.org ');
@@ -126,7 +127,7 @@ describe('the emergency dialog', { timeout: 20_000 }, () => {
 
     await user.click(button('Add a recipient'));
     const second = recipientInput(2);
-    expect(button('Next')).toHaveAttribute('disabled');
+    await waitFor(() => expect(button('Next')).toHaveAttribute('disabled'));
     await user.click(second);
     await user.tab();
     expect(await screen.findByText("Enter the recipient's e-mail address.")).toBeInTheDocument();
