@@ -52,7 +52,7 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   // Lists and functionalities load after the heading: wait until no spinner is left.
-  await expect(page.locator('ion-spinner:visible')).toHaveCount(0);
+  await expect(page.locator('ion-spinner:visible, .app-spinner:visible')).toHaveCount(0);
 }
 
 /** The phone drawer open: Ionic's menu done with its animation. */

@@ -13,7 +13,7 @@ import { submitLogin } from './support';
 async function visit(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('ion-spinner:visible')).toHaveCount(0);
+  await expect(page.locator('ion-spinner:visible, .app-spinner:visible')).toHaveCount(0);
 }
 
 for (const [device, viewport] of [

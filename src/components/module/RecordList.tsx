@@ -17,7 +17,7 @@
  * module's `narrowRowHeight` tall. Rows keep a fixed height either way: a virtualised list
  * whose rows grew to their content lost its remembered scroll position.
  */
-import { IonButton, IonContent, IonRefresher, IonRefresherContent, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { hashKey, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -229,7 +229,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
         <div ref={scrollRef} className="ion-content-scroll-host record-list-scroll">
           {list.isPending && list.fetchStatus !== 'paused' && (
             <div className="record-list-state">
-              <IonSpinner name="crescent" aria-label={t('module.loading')} />
+              <span className="app-spinner app-spinner--large" role="progressbar" aria-label={t('module.loading')} />
             </div>
           )}
           {neverFetched && <p className="record-list-state">{t(rows.length > 0 ? 'module.offline_pending_only' : 'module.offline_empty')}</p>}
@@ -260,7 +260,7 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
                             {t('module.retry')}
                           </IonButton>
                         ) : (
-                          <IonSpinner name="dots" aria-label={t('module.loading_more')} />
+                          <span className="app-spinner app-spinner--large" role="progressbar" aria-label={t('module.loading_more')} />
                         )}
                       </div>
                     ) : (
