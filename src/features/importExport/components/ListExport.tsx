@@ -3,8 +3,11 @@
  * catalogue has an export for this list, CSV or XLSX of the list as filtered (the filters of its
  * address). The catalogue is the server's (which exports exist, their filters, their lists), so
  * a module that registers an export gets the button without a line of its own.
+ *
+ * It is on every list's first screen: a plain button in Ionic's outlined look (plain.css), and
+ * the action sheet created only when it opens, not one hidden overlay per list at its start.
  */
-import { IonActionSheet, IonButton } from '@ionic/react';
+import { IonActionSheet } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -14,6 +17,7 @@ import { downloadList } from '../../../components/module/RecordPages';
 import type { ListExportProps } from '../../../lib/module-parts';
 import { showToast } from '../../../lib/toast';
 import { catalogueQueryOptions } from '../api';
+import '../../../components/plain.css';
 import { exportOfList, listExportRequest } from '../list-export';
 
 export function ListExport({ list }: ListExportProps) {
@@ -35,19 +39,21 @@ export function ListExport({ list }: ListExportProps) {
   };
   return (
     <>
-      <IonButton fill="outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button type="button" className="app-button app-button--outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {t('list_export.button')}
-      </IonButton>
-      <IonActionSheet
-        isOpen={open}
-        header={t('list_export.header', { name: label })}
-        onDidDismiss={() => setOpen(false)}
-        buttons={[
-          { text: t('list_export.csv'), handler: () => download('csv') },
-          { text: t('list_export.xlsx'), handler: () => download('xlsx') },
-          { text: t('list_export.cancel'), role: 'cancel' },
-        ]}
-      />
+      </button>
+      {open && (
+        <IonActionSheet
+          isOpen
+          header={t('list_export.header', { name: label })}
+          onDidDismiss={() => setOpen(false)}
+          buttons={[
+            { text: t('list_export.csv'), handler: () => download('csv') },
+            { text: t('list_export.xlsx'), handler: () => download('xlsx') },
+            { text: t('list_export.cancel'), role: 'cancel' },
+          ]}
+        />
+      )}
     </>
   );
 }
