@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOW_INSTANCES_MODULE, type Definition, type InboxPage, type Instance, type InstancePage, type WorkflowSpec } from '../../common/modules/workflow/schemas.js';
+import { districtToday } from '../src/modules/_platform/dates.js';
 import { emitRecordChanged } from '../src/modules/_platform/events.js';
 import { WorkflowAnswers } from '../src/modules/workflow/answers.js';
 import { runWorkflowDeadlines } from '../src/modules/workflow/jobs.js';
@@ -181,7 +182,7 @@ describe('delegation', () => {
   it('lets the delegate act while the person is away, recorded as "X for Y"', async () => {
     const permit = await start(await hotWorkId());
     await move(permit, 'requested', 'submit', field, { fields: { location: 'A', risks: 'B' } });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = districtToday();
     const delegated = await call({ method: 'POST', url: '/delegations', token: approver, payload: { id: randomUUID(), delegateId: fieldId, startsOn: day, endsOn: day } });
     expect(delegated.status, delegated.text).toBe(201);
     const inbox = await call<InboxPage>({ url: '/inbox', token: field });
@@ -237,8 +238,8 @@ describe('the inbox read by key', () => {
     const expected = (
       await acme.query<{ instance_id: string }>(
         `select distinct instance_id from workflow_waits where district_id = $1 and (account_id = $2 or account_id in
-           (select account_id from workflow_delegations where district_id = $1 and delegate_id = $2 and deleted_at is null and current_date between starts_on and ends_on))`,
-        [lyon, fieldId],
+           (select account_id from workflow_delegations where district_id = $1 and delegate_id = $2 and deleted_at is null and $3::date between starts_on and ends_on))`,
+        [lyon, fieldId, districtToday()],
       )
     ).rows.map((r) => r.instance_id);
     const seen: string[] = [];
@@ -346,7 +347,7 @@ describe('the inbox and its count kept between changes', () => {
     const delegateToken = (await login(server, 'districts@demo.vigie.test')).token;
     const alone = await inboxOf(delegateToken);
     expect(alone.ids).not.toContain(permit.id);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = districtToday();
     const delegation = randomUUID();
     expect((await call({ method: 'POST', url: '/delegations', token: approver, payload: { id: delegation, delegateId: await accountId(server, 'districts@demo.vigie.test'), startsOn: day, endsOn: day } })).status).toBe(201);
     const covering = await inboxOf(delegateToken);
