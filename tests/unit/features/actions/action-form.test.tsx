@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { today } from '../../../../src/features/actions/pending';
 import { enqueueWrite } from '../../../../src/lib/outbox';
+import { getToasts } from '../../../../src/lib/toast';
 import { makeEnvelope } from '../../../../src/testing/fixtures';
 import { api } from '../../../../src/testing/handlers';
 import { renderApp } from '../../../../src/testing/render-app';
@@ -37,6 +38,16 @@ beforeEach(() => vi.mocked(enqueueWrite).mockClear());
 
 const save = () => fireEvent.click(screen.getByText('Save'));
 
+/**
+ * The end of a Save as the user sees it: the write queued once, then the saved toast. The test
+ * waits for the toast: a save still under way when the file's last test ends would finish after
+ * the page is gone.
+ */
+async function savedOnce() {
+  await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(getToasts().some((toast) => toast.kind === 'success')).toBe(true));
+}
+
 describe('a new action', { timeout: 30_000 }, () => {
   it('made by a field user from an inspection’s failed item: its action draft and the inspection’s site, assigned to itself', async () => {
     serveActions({ rights: FIELD });
@@ -48,7 +59,7 @@ describe('a new action', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Due on')).toHaveValue('2026-12-15');
     expect(screen.getByText('This action will be assigned to you.')).toBeInTheDocument();
     save();
-    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    await savedOnce();
     const write = vi.mocked(enqueueWrite).mock.calls[0]![0];
     expect(write).toMatchObject({
       kind: 'actions.create',
@@ -73,7 +84,7 @@ describe('a new action', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Remplacer les extincteurs'), FIRST_LOOK);
     await waitFor(() => expect(screen.getByLabelText('Assignee')).toHaveValue(OTHER.id));
     save();
-    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    await savedOnce();
     expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({ kind: 'actions.create', payload: { assigneeId: OTHER.id } });
   });
 
@@ -88,7 +99,7 @@ describe('a new action', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search: Site'), { target: { value: 'bron' } });
     await waitFor(() => expect(actions.siteRequests.at(-1)?.get('search')).toBe('bron'));
     save();
-    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    await savedOnce();
     expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({ kind: 'actions.create', payload: { title: 'Réparer le portail', siteId: SITES[1]!.id } });
   });
 
@@ -105,7 +116,7 @@ describe('a new action', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Action plan')).toHaveValue(PLAN_ID));
     fireEvent.change(screen.getByLabelText('Assignee'), { target: { value: ME.id } });
     save();
-    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    await savedOnce();
     expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({
       kind: 'actions.create',
       payload: { templateId: TEMPLATE.id, planId: PLAN_ID, assigneeId: ME.id, priority: 'high', proof: { photo: true, note: false } },
@@ -174,7 +185,7 @@ describe('the action templates', { timeout: 30_000 }, () => {
     fireEvent.input(screen.getByLabelText('Days to the due date'), { target: { value: '14' } });
     fireEvent.click(screen.getByLabelText('A closing note'));
     save();
-    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    await savedOnce();
     expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toMatchObject({
       kind: 'action_templates.create',
       module: 'action_templates',
@@ -192,7 +203,7 @@ describe('a manager’s edit', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Due on'), { target: { value: '2026-12-01' } });
     fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'critical' } });
     save();
-    await waitFor(() => expect(enqueueWrite).toHaveBeenCalledTimes(1));
+    await savedOnce();
     expect(vi.mocked(enqueueWrite).mock.calls[0]![0]).toEqual({
       kind: 'actions.update',
       module: 'actions',
