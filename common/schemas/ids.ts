@@ -3,9 +3,10 @@
  * (the spec's `_id`s), the empty query string of routes that read none, a typed name.
  */
 import Type from 'typebox';
+import { UUID_PATTERN } from '../uuid';
 
-/** 8-4-4-4-12 hexadecimal digits, either case. */
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+/** 8-4-4-4-12 hexadecimal digits, either case (../uuid.ts). */
+export { UUID_PATTERN };
 export const UuidString = Type.String({ pattern: UUID_PATTERN, maxLength: 36 });
 
 /** The query string of a route that reads none: `?x=1` is a 400. */

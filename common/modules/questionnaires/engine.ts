@@ -25,6 +25,7 @@
  */
 import type { Answer, Answers, Condition, Question, Section, TemplateContent, YesNoAnswer } from './schemas';
 import { QUESTIONS_MAX } from './limits';
+import { isUuid } from '../../uuid';
 
 export interface ScoreFigures {
   score: number;
@@ -62,7 +63,6 @@ export interface Evaluation {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const YES_NO: readonly string[] = ['yes', 'no', 'na'];
 const SCORED_TYPES: ReadonlySet<Question['type']> = new Set(['yesNo', 'choice', 'multiChoice', 'number']);
 
@@ -106,9 +106,9 @@ export function isValidAnswer(question: Question, answer: Answer): boolean {
     case 'date':
       return typeof value === 'string' && (value === '' || isDate(value));
     case 'photo':
-      return Array.isArray(value) && new Set(value).size === value.length && value.every((v) => UUID.test(v));
+      return Array.isArray(value) && new Set(value).size === value.length && value.every((v) => isUuid(v));
     case 'signature':
-      return typeof value === 'string' && (value === '' || UUID.test(value));
+      return typeof value === 'string' && (value === '' || isUuid(value));
     case 'position':
       return typeof value === 'object' && !Array.isArray(value) && typeof value.lat === 'number' && typeof value.lng === 'number';
   }

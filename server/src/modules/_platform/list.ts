@@ -8,9 +8,9 @@
  */
 import type { Queryable } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 export const INVALID_CURSOR = 'validation.invalid_cursor';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(sort: string, value: string, id: string): string {
   return Buffer.from(JSON.stringify([sort, value, id])).toString('base64url');
@@ -23,7 +23,7 @@ export function decodeCursor(cursor: string, sort: string): { value: string; id:
   } catch {
     throw ApiError.badRequest(INVALID_CURSOR);
   }
-  if (!Array.isArray(parts) || parts.length !== 3 || parts[0] !== sort || typeof parts[1] !== 'string' || typeof parts[2] !== 'string' || !UUID.test(parts[2])) {
+  if (!Array.isArray(parts) || parts.length !== 3 || parts[0] !== sort || typeof parts[1] !== 'string' || typeof parts[2] !== 'string' || !isUuid(parts[2])) {
     throw ApiError.badRequest(INVALID_CURSOR);
   }
   if (parts[1].length > 400 || /[\0\p{Cs}]/u.test(parts[1])) throw ApiError.badRequest(INVALID_CURSOR);
@@ -59,7 +59,7 @@ export function filterValues(text: string | undefined, name: string, valid: (v: 
   if (text === undefined) return null;
   const values = [...new Set(text.split(',').map((v) => v.trim()))];
   if (values.length === 0 || values.length > 50 || values.some((v) => !valid(v))) throw ApiError.badRequest(errorKey, name);
-  return values.map((v) => (UUID.test(v) ? v.toLowerCase() : v));
+  return values.map((v) => (isUuid(v) ? v.toLowerCase() : v));
 }
 
 /**

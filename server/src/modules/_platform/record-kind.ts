@@ -34,6 +34,7 @@ import {
   type RecordMetaRow,
   type RecordScope,
 } from './records.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 /** A list filter of a kind: the query parameter's comma-separated values matched against a column. */
 export interface KindFilter {
@@ -128,7 +129,6 @@ export function splitCreate<C extends { id: string }>(body: C): { id: string; fi
 const PAGE_COUNTS = new CountCache();
 onRecordChanged((_clientDb, districtId) => PAGE_COUNTS.invalidate('', districtId));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Trimmed name: the usual `clean` of a named kind. */
 export const trimmedName = <F extends { name: string }>(fields: F): F => ({ ...fields, name: fields.name.trim() });
@@ -187,7 +187,7 @@ export class RecordStore {
     for (const [name, filter] of Object.entries(kind.filters ?? {})) {
       const text = query[name];
       if (text === undefined || typeof text !== 'string') continue;
-      const valid = filter.type === 'uuid' ? (v: string) => UUID.test(v) : (v: string) => filter.values === undefined || filter.values.includes(v);
+      const valid = filter.type === 'uuid' ? (v: string) => isUuid(v) : (v: string) => filter.values === undefined || filter.values.includes(v);
       const values = filterValues(text, name, valid, kind.invalidFilter ?? 'validation.invalid_filter');
       if (!values) continue;
       params.push(values);

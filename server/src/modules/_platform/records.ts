@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/errors.js';
 import type { ApiErrorBody } from '../../../../common/api-types.js';
 import { VERSION_CONFLICT } from '../../../../common/constants.js';
 import type { Actor, HistoryEntry, RecordMeta } from '../../../../common/schemas/platform.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 /** A database time as the API writes it (ISO 8601, UTC). */
 export const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -122,12 +123,11 @@ export function registerNamedTables(tables: readonly NamedTable[]): void {
   for (const table of tables) if (!namedTables.some((known) => known.table === table.table)) namedTables.push(table);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every id (a UUID) in a change's values, nested ones too (a template's `{ id, version }`, a list of people). */
 function collectIds(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') {
-    if (UUID.test(value)) into.add(value.toLowerCase());
+    if (isUuid(value)) into.add(value.toLowerCase());
   } else if (Array.isArray(value)) {
     for (const item of value) collectIds(item, into);
   } else if (value !== null && typeof value === 'object') {

@@ -49,6 +49,7 @@ import { containsPattern, decodeCursor, encodeCursor, filterValues, INVALID_CURS
 import { actorNames, actorOf, deletedRecord, type FieldChange, iso, isoOrNull, readHistory, recordMetaOf, type RecordMetaRow, type RecordScope, requireLiveRecord, requireLiveSite, requireMembers, writeVersion } from '../_platform/records.js';
 import { addDays, districtToday, isRealDay } from '../_platform/dates.js';
 import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 export const ACTION_NOT_FOUND = 'actions.not_found';
 export const SITE_NOT_FOUND = 'actions.site_not_found';
@@ -64,7 +65,6 @@ export const OWN_WORK_ONLY = 'actions.own_work_only';
 export const NOT_ASSIGNEE = 'actions.not_assignee';
 export const MANAGERS_ONLY = 'actions.managers_only';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A YYYY-MM-DD the schema let through that is no real day (2026-02-30): 400 naming the field. */
 export function checkDay(value: string | null | undefined, field: string): void {
@@ -265,9 +265,9 @@ export class ActionsRepository {
     if (priorities) add((p) => `t.priority = any(${p}::text[])`, priorities);
     if (query.assignee) add((p) => `t.assignee_id = ${p}::uuid`, query.assignee);
     if (query.mine === 'true') add((p) => `t.assignee_id = ${p}::uuid`, this.actor);
-    const sites = several(query.site, 'site', (v) => UUID.test(v));
+    const sites = several(query.site, 'site', (v) => isUuid(v));
     if (sites) add((p) => `t.site_id = any(${p}::uuid[])`, sites);
-    const plans = several(query.plan, 'plan', (v) => UUID.test(v));
+    const plans = several(query.plan, 'plan', (v) => isUuid(v));
     if (plans) add((p) => `t.plan_id = any(${p}::uuid[])`, plans);
     if (query.template) add((p) => `t.template_id = ${p}::uuid`, query.template);
     if (query.source === 'none') where.push('t.source_kind is null');

@@ -19,11 +19,11 @@ import { addDays, isRealDay, startOfDistrictDay } from '../_platform/dates.js';
 import { filterValues } from '../_platform/list.js';
 import { listFilter } from '../declarations/repository.js';
 import { boundsMeetBBox, parseBBox, pointInBBox } from './geometry.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 export const UNKNOWN_LAYER = 'cartography.unknown_layer';
 export const UNKNOWN_TYPE = 'cartography.unknown_type';
 export const INVALID_DATE = 'cartography.invalid_date';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FeatureReader {
   db: Queryable;
@@ -43,23 +43,23 @@ export async function requireLayers(reader: Pick<FeatureReader, 'db' | 'district
 
 /** A comma-separated list of layer ids (the export's), each checked; null when absent. */
 export async function layerIdsOf(reader: Pick<FeatureReader, 'db' | 'districtId'>, text: string | undefined): Promise<string[] | null> {
-  const ids = filterValues(text, 'layers', (v) => UUID.test(v), UNKNOWN_LAYER);
+  const ids = filterValues(text, 'layers', (v) => isUuid(v), UNKNOWN_LAYER);
   if (ids !== null) await requireLayers(reader, ids);
   return ids;
 }
 
 /** The layers asked (`sites`, `incidents`, layer ids), each checked: an unknown one is a 400 naming it. */
 async function layersOf(reader: FeatureReader, text: string | undefined): Promise<{ sites: boolean; incidents: boolean; layerIds: string[] | null }> {
-  const asked = filterValues(text, 'layers', (v) => v === 'sites' || v === 'incidents' || UUID.test(v), UNKNOWN_LAYER);
+  const asked = filterValues(text, 'layers', (v) => v === 'sites' || v === 'incidents' || isUuid(v), UNKNOWN_LAYER);
   if (asked === null) return { sites: true, incidents: true, layerIds: null };
-  const ids = asked.filter((v) => UUID.test(v));
+  const ids = asked.filter((v) => isUuid(v));
   await requireLayers(reader, ids);
   return { sites: asked.includes('sites'), incidents: asked.includes('incidents'), layerIds: ids };
 }
 
 /** The `type` filter's ids by the kind they filter: each must be a site type, a declaration template or a point category of the district. */
 async function typesOf(reader: FeatureReader, text: string | undefined): Promise<{ site: string[]; incident: string[]; poi: string[] } | null> {
-  const ids = filterValues(text, 'type', (v) => UUID.test(v), UNKNOWN_TYPE);
+  const ids = filterValues(text, 'type', (v) => isUuid(v), UNKNOWN_TYPE);
   if (ids === null) return null;
   const { rows } = await reader.db.query<{ kind: 'site' | 'incident' | 'poi'; id: string }>(
     `select 'site' as kind, id from site_types where district_id = $1 and id = any($2::uuid[])

@@ -34,6 +34,7 @@ import { filterValues } from '../_platform/list.js';
 import { RecordStore, type RecordKind } from '../_platform/record-kind.js';
 import { changesBetween, deletedRecord, recordMetaOf, iso, versionConflict, writeVersion, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { parseVcards, VcardError, writeVcard, type VcardContact } from './vcard.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 /** The history's and the socket's module name of contacts. */
 export const CONTACT_MODULE = 'contacts';
@@ -50,7 +51,6 @@ export const VCARD_INVALID = 'contactV2.vcard_invalid';
 export const VCARD_TOO_MANY = 'contactV2.vcard_too_many';
 export const MERGE_SELF = 'contactV2.merge_self';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ContactRow extends RecordMetaRow {
   first_name: string;
@@ -201,7 +201,7 @@ export class ContactRepository {
     filters: { supplier: { column: 't.supplier_id', type: 'uuid' } },
     where: (query, params) => {
       const where = [query.archived === 'true' ? 't.archived' : 'not t.archived'];
-      const sites = filterValues(typeof query.site === 'string' ? query.site : undefined, 'site', (v) => UUID.test(v), INVALID_FILTER);
+      const sites = filterValues(typeof query.site === 'string' ? query.site : undefined, 'site', (v) => isUuid(v), INVALID_FILTER);
       const roles = filterValues(typeof query.role === 'string' ? query.role : undefined, 'role', (v) => (CONTACT_ROLES as readonly string[]).includes(v), INVALID_FILTER);
       if (sites || roles) {
         const on: string[] = [];
@@ -325,7 +325,7 @@ export class ContactRepository {
         result[after.version === known.version ? 'unchanged' : 'updated'] += 1;
         result.ids.push(known.id);
       } else {
-        const id = fields.uid !== '' && UUID.test(fields.uid) && !(await this.idTaken(fields.uid)) ? fields.uid.toLowerCase() : randomUUID();
+        const id = fields.uid !== '' && isUuid(fields.uid) && !(await this.idTaken(fields.uid)) ? fields.uid.toLowerCase() : randomUUID();
         await this.store.create(this.contacts, id, { ...fields, uid: fields.uid || id, sites: [], archived: false });
         result.created += 1;
         result.ids.push(id);

@@ -57,6 +57,7 @@ import {
 } from '../_platform/records.js';
 import { appendLock, verifyLocks, type BrokenLock } from '../_platform/lock-chain.js';
 import { checkTemplateFields, checkValues } from './values.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 export const DECLARATIONS_MODULE = 'declarations';
 /** The history's module name of templates. */
@@ -72,7 +73,6 @@ export const MANAGERS_ONLY = 'declarations.managers_only';
 export const NOT_MEMBER = 'declarations.not_member';
 export const INVALID_FILTER = 'declarations.invalid_filter';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SEVERITY_NAMES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 const STATUS_NAMES: readonly Status[] = ['new', 'acknowledged', 'investigating', 'closed'];
 
@@ -201,9 +201,9 @@ export function listFilter(districtId: string, query: DeclarationListQuery): { w
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
-  const templates = several(query.template, 'template', (v) => UUID.test(v));
+  const templates = several(query.template, 'template', (v) => isUuid(v));
   if (templates) add((p) => `d.template_id = any(${p}::uuid[])`, templates);
-  const sites = several(query.site, 'site', (v) => UUID.test(v));
+  const sites = several(query.site, 'site', (v) => isUuid(v));
   if (sites) add((p) => `d.site_id = any(${p}::uuid[])`, sites);
   const severities = several(query.severity, 'severity', (v) => (SEVERITY_NAMES as readonly string[]).includes(v));
   if (severities) add((p) => `d.severity = any(${p}::text[])`, severities);

@@ -9,13 +9,13 @@
  */
 import type { FieldValues, TemplateField } from '../../../../common/modules/declarations/schemas.js';
 import { ApiError } from '../../lib/errors.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 export const INVALID_VALUE = 'declarations.invalid_value';
 export const MISSING_VALUE = 'declarations.missing_value';
 export const INVALID_TEMPLATE = 'declarations.invalid_template';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isDate(value: string): boolean {
   const m = DATE.exec(value);
@@ -73,11 +73,11 @@ export function checkValues(fields: readonly TemplateField[], values: FieldValue
         if (typeof value !== 'boolean') throw invalid();
         break;
       case 'photo':
-        if (!Array.isArray(value) || value.some((v) => !UUID.test(v)) || new Set(value).size !== value.length) throw invalid();
+        if (!Array.isArray(value) || value.some((v) => !isUuid(v)) || new Set(value).size !== value.length) throw invalid();
         attachments.push(...value.map((v) => v.toLowerCase()));
         break;
       case 'signature':
-        if (typeof value !== 'string' || !UUID.test(value)) throw invalid();
+        if (typeof value !== 'string' || !isUuid(value)) throw invalid();
         attachments.push(value.toLowerCase());
         break;
     }

@@ -64,6 +64,7 @@ import {
   writeHistory,
   writeVersion,
 } from '../_platform/records.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 /** The attachments' module name, and the history's of inspections. */
 export const QUESTIONNAIRES_MODULE = 'questionnaires';
@@ -86,7 +87,6 @@ export const MANAGERS_ONLY = 'questionnaires.managers_only';
 export const NOT_MEMBER = 'questionnaires.not_member';
 export const INVALID_FILTER = 'questionnaires.invalid_filter';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
 /** The 403 of a family the caller may not act on, naming the feature (the app's toast). */
@@ -363,9 +363,9 @@ export class QuestionnairesRepository {
     if (query.family) add((p) => `i.family = ${p}`, query.family);
     const statuses = several(query.status, 'status', (v) => (INSPECTION_STATUSES as readonly string[]).includes(v));
     if (statuses) add((p) => `i.status = any(${p}::text[])`, statuses);
-    const templates = several(query.template, 'template', (v) => UUID.test(v));
+    const templates = several(query.template, 'template', (v) => isUuid(v));
     if (templates) add((p) => `i.template_id = any(${p}::uuid[])`, templates);
-    const sites = several(query.site, 'site', (v) => UUID.test(v));
+    const sites = several(query.site, 'site', (v) => isUuid(v));
     if (sites) add((p) => `i.site_id = any(${p}::uuid[])`, sites);
     if (query.assignee) add((p) => `i.assignee_id = ${p}::uuid`, query.assignee.toLowerCase());
     const when = 'coalesce(i.submitted_at, i.due_at, i.created_at)';

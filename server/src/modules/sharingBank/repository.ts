@@ -35,6 +35,7 @@ import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-k
 import { actorNames, deletedRecord, districtMembers, recordMetaOf, requireEditable, writeVersion, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { DeclarationsRepository, TEMPLATES_HISTORY as DECLARATION_TEMPLATES } from '../declarations/repository.js';
 import { QuestionnairesRepository, TEMPLATES_HISTORY as QUESTIONNAIRE_TEMPLATES } from '../questionnaires/repository.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 /** The history's, the attachments' and the socket's module names of the kinds. */
 export const SHARING_MODULES = { groups: 'sharing_groups', resources: 'sharing_resources' } as const;
@@ -56,7 +57,6 @@ export const IMPORT_FORBIDDEN = 'sharingBank.import_forbidden';
 export const OWN_TEMPLATE = 'sharingBank.own_template';
 export const IMPORT_ID_TAKEN = 'sharingBank.import_id_taken';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
@@ -154,7 +154,7 @@ export class SharingBankRepository {
     private readonly rights: readonly string[],
   ) {
     this.store = new RecordStore(scope);
-    if (!UUID.test(scope.actor.id)) throw ApiError.forbidden(MANAGERS_ONLY);
+    if (!isUuid(scope.actor.id)) throw ApiError.forbidden(MANAGERS_ONLY);
     this.actorId = scope.actor.id.toLowerCase();
   }
 

@@ -9,8 +9,8 @@ import { containsPattern } from '../_platform/list.js';
 import type { RecordScope } from '../_platform/records.js';
 import type { ImportValues, ImportWriter, ModuleExport, ModuleImport } from '../_platform/transfer.js';
 import { SITES_MODULE, SitesRepository } from './repository.js';
+import { isUuid } from '../../../../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SITES_EXPORT: ModuleExport = {
   name: 'sites',
@@ -31,7 +31,7 @@ export const SITES_EXPORT: ModuleExport = {
   rows: async (db, districtId, filters, limit) => {
     const params: unknown[] = [districtId];
     const where = ['s.district_id = $1', 's.deleted_at is null'];
-    if (filters.siteType && UUID.test(filters.siteType)) {
+    if (filters.siteType && isUuid(filters.siteType)) {
       params.push(filters.siteType);
       where.push(`s.site_type_id = $${params.length}`);
     }

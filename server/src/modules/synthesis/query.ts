@@ -14,12 +14,12 @@ import { ApiError } from '../../lib/errors.js';
 import { DISTRICT_TIME_ZONE, isRealDay } from '../_platform/dates.js';
 import { actorNames } from '../_platform/records.js';
 import { synthesisSource, type SynthesisSource } from '../_platform/synthesis-sources.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 /** The query budget of one table. */
 export const STATEMENT_TIMEOUT_MS = 10_000;
 /** The memory of one table's grouping (PostgreSQL's default, 4 MB, sorts 200,000 rows on disk). */
 const WORK_MEM = '64MB';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** A grouped value that is null (no site, no assignee): its cell's key. */
 const NONE = '';
@@ -54,10 +54,10 @@ export function compile(definition: SynthesisDefinition, districtId: string): Co
     for (const value of values) {
       const ok =
         value === NONE ||
-        (field.type === 'id' || field.type === 'account' ? UUID.test(value) : field.type === 'month' ? MONTH.test(value) : field.values === undefined || field.values.includes(value));
+        (field.type === 'id' || field.type === 'account' ? isUuid(value) : field.type === 'month' ? MONTH.test(value) : field.values === undefined || field.values.includes(value));
       if (!ok) throw bad(`filter ${filter.field}`);
     }
-    const given = values.filter((v) => v !== NONE).map((v) => (UUID.test(v) ? v.toLowerCase() : v));
+    const given = values.filter((v) => v !== NONE).map((v) => (isUuid(v) ? v.toLowerCase() : v));
     const parts = [];
     const sql = field.monthStart !== undefined ? `to_char(${field.monthStart}, 'YYYY-MM')` : field.value;
     if (given.length > 0) parts.push(`${sql} = any(${param(given)}::text[])`);

@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/errors.js';
 import { RecordStore, trimmedName, type RecordKind } from '../_platform/record-kind.js';
 import { recordMetaOf, type RecordMetaRow, type RecordScope } from '../_platform/records.js';
 import { compile } from './query.js';
+import { isUuid } from '../../../../common/uuid.js';
 
 export const SAVED_MODULES = { tables: 'synthesis_tables', dashboards: 'synthesis_dashboards' } as const;
 
@@ -35,7 +36,6 @@ interface DashboardRow extends RecordMetaRow {
   cards: SavedDashboardFields['cards'];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class SavedRepository {
   readonly store: RecordStore;
@@ -48,7 +48,7 @@ export class SavedRepository {
   ) {
     this.store = new RecordStore(scope);
     const actor = scope.actor.id;
-    if (!UUID.test(actor)) throw ApiError.forbidden('auth.missing_rights');
+    if (!isUuid(actor)) throw ApiError.forbidden('auth.missing_rights');
     const admin = isSynthesisAdmin(rights);
     // The reader's view: shared, or their own (the actor is a checked uuid, written in the SQL).
     const visible = (table: string) => `select t.* from ${table} t join (values (1)) v (one) on (t.shared or t.created_by = '${actor}'::uuid)`;

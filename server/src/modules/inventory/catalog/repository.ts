@@ -34,6 +34,7 @@ import { createEquipmentAction } from '../../actions/repository.js';
 import { addDays, districtToday } from '../../_platform/dates.js';
 import { RecordStore, trimmedName, type KindListQuery, type RecordKind } from '../../_platform/record-kind.js';
 import { actorNames, actorOf, recordMetaOf, requireEditable, requireMembers, writeVersion, type RecordMetaRow, type RecordScope } from '../../_platform/records.js';
+import { isUuid } from '../../../../../common/uuid.js';
 
 export const CATALOG_MODULES = { categories: 'inventory_categories', articles: 'inventory_articles', equipment: 'inventory_equipment' } as const;
 /** The attachments' module names: an article's photo and documents, an item's photos. */
@@ -70,7 +71,6 @@ export const KEYS = {
 } as const;
 
 const isDay = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface CategoryRow extends RecordMetaRow, Record<string, unknown> {
   name: string;
@@ -443,7 +443,7 @@ export class CatalogRepository {
       const category = query.category;
       if (typeof category === 'string' && category.trim()) {
         const ids = category.split(',').map((s) => s.trim()).filter(Boolean);
-        if (!ids.every((v) => UUID.test(v))) throw ApiError.badRequest(KEYS.invalidFilter, 'category');
+        if (!ids.every((v) => isUuid(v))) throw ApiError.badRequest(KEYS.invalidFilter, 'category');
         params.push(ids);
         where.push(`t.article_id in (select a.id from inventory_articles a where a.category_id = any($${params.length}::uuid[]))`);
       }

@@ -34,6 +34,7 @@ import { ApiError } from '../../../lib/errors.js';
 import { districtToday } from '../../_platform/dates.js';
 import { RecordStore, type RecordKind } from '../../_platform/record-kind.js';
 import { recordMetaOf, writeHistory, type RecordMetaRow, type RecordScope } from '../../_platform/records.js';
+import { isUuid } from '../../../../../common/uuid.js';
 
 /** The history's and the socket's module names of the kinds. */
 export const COMPANIES_MODULES = { companies: 'tp_companies', workers: 'tp_workers', interventions: 'tp_interventions', presence: 'tp_presence' } as const;
@@ -170,10 +171,9 @@ const presenceOf = (row: PresenceRow): Presence => ({
   signedOutAt: row.signed_out_at === null ? null : new Date(row.signed_out_at).toISOString(),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A filter's id, checked before it is written in a list's condition (400 otherwise). */
 function uuid(value: string): string {
-  if (!UUID.test(value)) throw ApiError.badRequest('validation.invalid_filter');
+  if (!isUuid(value)) throw ApiError.badRequest('validation.invalid_filter');
   return value.toLowerCase();
 }
 

@@ -36,10 +36,9 @@ import { uploadCompleted } from '../../../modules/_platform/upload-hooks.js';
 import { requireAuth, type AuthContext } from '../../../plugins/auth.js';
 import { rightsOf } from '../../../plugins/rights.js';
 import type { RouteContext } from '../../context.js';
-import { UUID_PATTERN } from '../admin/index.js';
+import { isUuid, UUID_PATTERN } from '../../../../../common/uuid.js';
 
 export const UPLOADS_PATH = `${API_PREFIX}/uploads`;
-const UUID = new RegExp(UUID_PATTERN);
 /** The content type of a tus PATCH: its body is the chunk, left unparsed for tus to stream. */
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
 
@@ -86,11 +85,11 @@ export function parseUploadMetadata(header: string | undefined): UploadMetadata 
   }
   const text = (name: string): string | null => (typeof raw[name] === 'string' && raw[name] !== '' ? raw[name] : null);
   const attachmentId = text('attachmentId')?.toLowerCase() ?? '';
-  if (!UUID.test(attachmentId)) throw invalid('attachmentId');
+  if (!isUuid(attachmentId)) throw invalid('attachmentId');
   const module = text('module') ?? '';
   if (!Object.hasOwn(ATTACHMENT_MODULES, module)) throw invalid('module');
   const recordId = text('recordId')?.toLowerCase() ?? '';
-  if (!UUID.test(recordId)) throw invalid('recordId');
+  if (!isUuid(recordId)) throw invalid('recordId');
   const name = text('name') ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (name.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(name) || !name.trim()) throw invalid('name');
