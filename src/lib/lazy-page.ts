@@ -56,3 +56,13 @@ export function lazyPage<T extends Record<string, any>, K extends keyof T = 'def
 ): T[K] extends (props: infer P) => any ? AsyncRouteComponent<P> : never {
   return lazyRouteComponent(() => importer().catch(explainLoadFailure), exportName);
 }
+
+/**
+ * A route's loader whose first read needs code kept out of the entry (a module's record kinds,
+ * lib/record-kind.ts): `start` runs once `load` has brought that code, a small chunk fetched
+ * beside the page's own. The loader does not wait for it, and a chunk that cannot be fetched
+ * leaves the read to the page's query, which makes it when the page opens.
+ */
+export function prefetchWith<M>(load: () => Promise<M>, start: (loaded: M) => unknown): void {
+  load().then(start, () => undefined);
+}

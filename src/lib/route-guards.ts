@@ -7,6 +7,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { DEFAULT_PAGE } from '../../common/constants';
+import { isUuid } from '../../common/uuid';
 import { manifestById } from '../../common/modules/index';
 import type { Feature } from '../../common/rights';
 import { appTranslate, applyOutcome } from './catalogue-effects';
@@ -20,30 +21,32 @@ export function showNotFound(): void {
 }
 
 /**
- * Spec section 8, requiredPermissions (the catalogue's row): the translated message, then the
- * translated module names joined by slashes, in a persistent error toast.
+ * Refuses a page the session's rights do not open, as spec section 8's requiredPermissions row
+ * says: the translated message, then the translated names of `required` (the catalogue's module
+ * names) joined by slashes, in a persistent error toast; then the app goes to `away`, the
+ * dashboard by default (it needs no right, so this never loops).
  */
-function showMissingRights(features: readonly Feature[]): void {
-  const body = { message: 'auth.missing_rights', requiredPermissions: [...features] };
+export function refuseRights(required: readonly string[], away: string = DEFAULT_PAGE): never {
+  const body = { message: 'auth.missing_rights', requiredPermissions: [...required] };
   applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body }, appTranslate));
-}
-
-function refuse(features: readonly Feature[]): never {
-  showMissingRights(features);
-  // The dashboard needs no right, so this never loops.
-  throw redirect({ to: DEFAULT_PAGE, replace: true });
+  throw redirect({ href: away, replace: true });
 }
 
 /** beforeLoad of a page that any one of these features opens (none: every member). */
 export function requireFeatures(features: readonly Feature[]): void {
   if (features.length === 0) return;
   const { rights } = getEnvelopeState();
-  if (!features.some((f) => can(rights, f))) refuse(features);
+  if (!features.some((f) => can(rights, f))) refuseRights(features);
 }
 
-/** beforeLoad of a page that needs `can(rights, feature, action)` (a form that writes: 'manage'). */
-export function requireCan(feature: Feature, action: Action): void {
-  if (!can(getEnvelopeState().rights, feature, action)) refuse([feature]);
+/**
+ * beforeLoad of a page that needs `can(rights, feature, action)` (a form that writes: 'manage').
+ * A refused read goes to the dashboard; a refused write to the module's `list` where it has one
+ * (the reader stays in the module). `shown` names the module in the toast when the catalogue's
+ * name is not the feature's.
+ */
+export function requireCan(feature: Feature, action: Action, list: string = DEFAULT_PAGE, shown: string = feature): void {
+  if (!can(getEnvelopeState().rights, feature, action)) refuseRights([shown], action === 'read' ? DEFAULT_PAGE : list);
 }
 
 /** beforeLoad of a module's own route subtree: the features its manifest says open it. */
@@ -52,3 +55,11 @@ export function requireModule(id: string): void {
   if (manifest === undefined) throw new Error(`no module manifest ${id}`);
   requireFeatures(manifest.opens as readonly Feature[]);
 }
+
+/**
+ * A route's `params` whose named parts are record ids: an address whose part is not a UUID is no
+ * record's address, and the app's 404 rule answers it rather than a page that asks the server.
+ */
+export const uuidParams = <K extends string>(...names: K[]) => ({
+  parse: (raw: Record<K, string>) => (names.every((name) => isUuid(raw[name])) ? raw : false),
+});

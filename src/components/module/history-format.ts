@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next';
 import type { HistoryEntry } from '../../../common/schemas/platform';
 import { formatDateTime, formatDay } from '../../lib/dates';
 import { formatNumber, formatPosition } from '../../lib/numbers';
+import { isUuid } from '../../../common/uuid';
 
 export type HistoryKind =
   /** Shown as written. */
@@ -71,7 +72,6 @@ export const PLATFORM_HISTORY_FIELDS: HistoryFields = {
   lockedAt: { label: 'components:module.history_field.lockedAt', kind: 'moment' },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -88,7 +88,7 @@ function byShape(value: unknown, format: HistoryFormat): string {
   if (typeof value === 'boolean') return t(value ? 'components:module.history_value.yes' : 'components:module.history_value.no');
   if (typeof value === 'number') return formatNumber(value, language);
   if (typeof value === 'string') {
-    if (UUID.test(value)) return nameOf(value, format);
+    if (isUuid(value)) return nameOf(value, format);
     if (INSTANT.test(value)) return formatDateTime(value, language);
     if (DAY.test(value)) return formatDay(value, language);
     return value;
@@ -97,7 +97,7 @@ function byShape(value: unknown, format: HistoryFormat): string {
   if (isRecord(value)) {
     if (typeof value.lat === 'number' && typeof value.lng === 'number') return formatPosition({ lat: value.lat, lng: value.lng }, language);
     if (typeof value.type === 'string' && 'coordinates' in value) return t('components:module.history_value.shape');
-    if (typeof value.id === 'string' && UUID.test(value.id)) return nameOf(value.id, format);
+    if (typeof value.id === 'string' && isUuid(value.id)) return nameOf(value.id, format);
     // A template's question or a list's item: its own label.
     if (typeof value.label === 'string') return value.label;
     if (typeof value.name === 'string') return value.name;

@@ -3,12 +3,10 @@
  * V3): each asks a power of access.ts (the same `can()` as the server's guards, the menu and
  * the buttons); refused, spec section 8's requiredPermissions toast, then away.
  */
-import { redirect } from '@tanstack/react-router';
 import { actionPowers, type ActionPowers } from '../../../common/modules/actions/access';
 import type { Feature } from '../../../common/rights';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
+import { refuseRights } from '../../lib/route-guards';
 
 export const powers = (): ActionPowers => actionPowers(getEnvelopeState().rights);
 
@@ -24,6 +22,5 @@ const FEATURE_OF: Record<keyof ActionPowers, Feature> = {
 
 export function requirePower(power: keyof ActionPowers, away: string): void {
   if (powers()[power]) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: [FEATURE_OF[power]] } }, appTranslate));
-  throw redirect({ href: away, replace: true });
+  refuseRights([FEATURE_OF[power]], away);
 }

@@ -16,15 +16,15 @@
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
+import { uuidParams } from '../../lib/route-guards';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import { i18n } from '../../lib/i18n';
 import { powers, requirePower } from './guards';
 import { ACTION_PLANS_PREFIX, actionsListHref, plansHref } from './paths';
-import { UUID, validateActionSearch, validateDeletedSearch, validateNewActionSearch } from './search';
+import { validateActionSearch, validateDeletedSearch, validateNewActionSearch } from './search';
 
 const pages = () => import('./components/pages');
 const planPages = () => import('./components/plan-pages');
-const idParam = <K extends string>(name: K) => ({ parse: (raw: Record<K, string>) => (UUID.test(raw[name]) ? raw : false) });
 
 const firstPage = () => (powers().own ? actionsListHref(ACTION_PLANS_PREFIX) : plansHref());
 
@@ -37,7 +37,7 @@ export function actionRoutes(root: AnyRoute, away: () => string) {
     getParentRoute: () => root,
     path: 'actions/$actionId',
     // Not an id: not an action's address (the app's 404 rule answers).
-    params: idParam('actionId'),
+    params: uuidParams('actionId'),
     beforeLoad: own,
     validateSearch: validateActionSearch,
     component: lazyPage(pages, 'ActionSheetPage'),
@@ -45,7 +45,7 @@ export function actionRoutes(root: AnyRoute, away: () => string) {
   const edit = createRoute({
     getParentRoute: () => root,
     path: 'actions/$actionId/edit',
-    params: idParam('actionId'),
+    params: uuidParams('actionId'),
     beforeLoad: () => requirePower('manage', away()),
     component: lazyPage(pages, 'EditActionPage'),
   });
@@ -75,7 +75,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const managePlans = () => requirePower('managePlans', plansHref());
   const plans = createRoute({ getParentRoute: () => root, path: 'actionPlanView', beforeLoad: readPlans, validateSearch: validateDeletedSearch, component: lazyPage(planPages, 'PlansPage') });
   const planNew = createRoute({ getParentRoute: () => root, path: 'actionPlanView/new', beforeLoad: managePlans, component: lazyPage(planPages, 'PlanNewPage') });
-  const plan = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId', params: idParam('planId'), beforeLoad: readPlans, component: lazyPage(planPages, 'PlanPage') });
-  const planEdit = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId/edit', params: idParam('planId'), beforeLoad: managePlans, component: lazyPage(planPages, 'PlanEditPage') });
+  const plan = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId', params: uuidParams('planId'), beforeLoad: readPlans, component: lazyPage(planPages, 'PlanPage') });
+  const planEdit = createRoute({ getParentRoute: () => root, path: 'actionPlanView/$planId/edit', params: uuidParams('planId'), beforeLoad: managePlans, component: lazyPage(planPages, 'PlanEditPage') });
   return root.addChildren([index, ...actionRoutes(root, firstPage), plans, planNew, plan, planEdit]);
 }

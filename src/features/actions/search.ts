@@ -6,6 +6,7 @@
  */
 import type { ActionSort, ActionStatus, DuePeriod, Priority, SourceKind } from '../../../common/modules/actions/schemas';
 import type { ActionSource } from '../../lib/module-parts';
+import { isUuid } from '../../../common/uuid';
 
 // Checked against the contract's unions by type, both ways, so they cannot drift.
 export const ACTION_SORT_NAMES = ['dueOn', '-dueOn', '-priority', '-updatedAt'] as const satisfies readonly ActionSort[];
@@ -19,7 +20,6 @@ const everyDue: Exclude<DuePeriod, (typeof DUE_NAMES)[number]> extends never ? t
 void [everySort, everyStatus, everyPriority, everyDue];
 
 export const SEARCH_LIMIT = 200;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** The "open" choice of the status filter: the statuses of work still to do. */
@@ -46,7 +46,7 @@ export interface ActionListSearch {
 
 const oneOf = <T extends string>(names: readonly T[], value: unknown): T | undefined =>
   typeof value === 'string' && (names as readonly string[]).includes(value) ? (value as T) : undefined;
-const id = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : undefined);
+const id = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value : undefined);
 
 export function validateActionSearch(raw: Record<string, unknown>): ActionListSearch {
   const out: ActionListSearch = {};

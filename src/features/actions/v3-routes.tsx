@@ -16,7 +16,8 @@ import { i18n } from '../../lib/i18n';
 import { powers, requirePower } from './guards';
 import { ACTIONS_V3_PREFIX, actionsListHref, templatesHref } from './paths';
 import { actionRoutes } from './routes';
-import { UUID, validateDeletedSearch } from './search';
+import { validateDeletedSearch } from './search';
+import { uuidParams } from '../../lib/route-guards';
 
 const pages = () => import('./components/v3-pages');
 
@@ -46,7 +47,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const template = createRoute({
     getParentRoute: () => root,
     path: 'templates/$templateId',
-    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    params: uuidParams('templateId'),
     beforeLoad: manage,
     component: lazyPage(pages, 'TemplateEditPage'),
   });

@@ -7,22 +7,19 @@
  *
  *   /cartography    the map (?type=&status=&from=&to= filters)
  */
-import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
-import { DEFAULT_PAGE } from '../../../common/constants';
 import { mapPowers } from '../../../common/modules/cartography/access';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import type { MapLinks } from './paths';
 import { validateMapSearch } from './search';
+import { refuseRights } from '../../lib/route-guards';
 
 /** cartography.read or any cartography_advanced read right, else spec section 8's toast and away. */
 function requireMap(): void {
   if (mapPowers(getEnvelopeState().rights).map) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['cartography'] } }, appTranslate));
-  throw redirect({ href: DEFAULT_PAGE, replace: true });
+  refuseRights(['cartography']);
 }
 
 export function moduleRoutes(parent: AnyRoute, links: MapLinks) {

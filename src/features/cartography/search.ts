@@ -5,8 +5,8 @@
  * without TypeBox (this file is in the entry): anything else is dropped.
  */
 import type { Status } from '../../../common/modules/declarations/schemas';
+import { isUuid } from '../../../common/uuid';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The contract's declaration statuses (checked both ways by type). */
 export const INCIDENT_STATUSES = ['new', 'acknowledged', 'investigating', 'closed'] as const satisfies readonly Status[];
@@ -25,7 +25,7 @@ const day = (value: unknown): string | undefined =>
 
 export function validateMapSearch(raw: Record<string, unknown>): MapSearch {
   const out: MapSearch = {};
-  if (typeof raw.type === 'string' && UUID.test(raw.type)) out.type = raw.type;
+  if (typeof raw.type === 'string' && isUuid(raw.type)) out.type = raw.type;
   if (typeof raw.status === 'string' && (INCIDENT_STATUSES as readonly string[]).includes(raw.status)) out.status = raw.status as Status;
   const from = day(raw.from);
   if (from !== undefined) out.from = from;

@@ -12,28 +12,21 @@
  *   /contact-v2/duplicates                   duplicates to merge (contactV2.admin)
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, prefetchWith } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
-import { contacts } from './kinds';
 import { CONTACTS_LIST_PATH } from './paths';
-import { UUID, validateContactSearch, type ContactListSearch } from './search';
+import { validateContactSearch, type ContactListSearch } from './search';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
+const kinds = () => import('./kinds');
 const managePages = () => import('./components/manage-pages');
 
-function requireContacts(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'contactV2', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['contactV2'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : CONTACTS_LIST_PATH, replace: true });
-}
+const requireContacts = (action: Action) => requireCan('contactV2', action, CONTACTS_LIST_PATH);
 
-const byContact = { parse: (raw: { contactId: string }) => (UUID.test(raw.contactId) ? raw : false) };
+const byContact = uuidParams('contactId');
 
 export function moduleRoutes(parent: AnyRoute) {
   const root = createRoute({
@@ -56,7 +49,7 @@ export function moduleRoutes(parent: AnyRoute) {
     validateSearch: validateContactSearch,
     loaderDeps: ({ search }: { search: ContactListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: ContactListSearch }) => {
-      void context.queryClient.prefetchInfiniteQuery(contacts.pagesQueryOptions(deps));
+      prefetchWith(kinds, ({ contacts }) => context.queryClient.prefetchInfiniteQuery(contacts.pagesQueryOptions(deps)));
     },
     component: lazyPage(pages, 'ContactsListPage'),
   });

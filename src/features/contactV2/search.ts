@@ -4,9 +4,9 @@
  * (ContactListQuery) would refuse is dropped.
  */
 import type { ContactRole } from '../../../common/modules/contactV2/schemas';
+import { isUuid } from '../../../common/uuid';
 
 export const SEARCH_LIMIT = 200;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ROLES = ['emergency', 'fireSafety', 'manager', 'other'] as const satisfies readonly ContactRole[];
 
 export interface ContactListSearch {
@@ -25,8 +25,8 @@ export function validateContactSearch(raw: Record<string, unknown>): ContactList
   const out: ContactListSearch = {};
   const text = typeof raw.search === 'number' ? String(raw.search) : raw.search;
   if (typeof text === 'string' && text.trim() !== '' && text.length <= SEARCH_LIMIT) out.search = text;
-  if (typeof raw.supplier === 'string' && UUID.test(raw.supplier)) out.supplier = raw.supplier;
-  if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  if (typeof raw.supplier === 'string' && isUuid(raw.supplier)) out.supplier = raw.supplier;
+  if (typeof raw.site === 'string' && isUuid(raw.site)) out.site = raw.site;
   if (typeof raw.role === 'string' && (ROLES as readonly string[]).includes(raw.role)) out.role = raw.role;
   if (flag(raw.archived)) out.archived = 'true';
   if (flag(raw.deleted)) out.deleted = 'true';

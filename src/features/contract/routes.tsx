@@ -11,28 +11,21 @@
  *   /contract/templates, /contract/templates/new, /contract/templates/$templateId   the templates (contract.admin)
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, prefetchWith } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
-import { contracts, templates } from './kinds';
 import { CONTRACTS_LIST_PATH } from './paths';
-import { UUID, validateContractSearch, type ContractListSearch } from './search';
+import { validateContractSearch, type ContractListSearch } from './search';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
+const kinds = () => import('./kinds');
 const managePages = () => import('./components/manage-pages');
 
-function requireContract(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'contract', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['contract'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : CONTRACTS_LIST_PATH, replace: true });
-}
+const requireContract = (action: Action) => requireCan('contract', action, CONTRACTS_LIST_PATH);
 
-const byContract = { parse: (raw: { contractId: string }) => (UUID.test(raw.contractId) ? raw : false) };
+const byContract = uuidParams('contractId');
 
 export function moduleRoutes(parent: AnyRoute) {
   const contract = createRoute({
@@ -55,7 +48,7 @@ export function moduleRoutes(parent: AnyRoute) {
     validateSearch: validateContractSearch,
     loaderDeps: ({ search }: { search: ContractListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: ContractListSearch }) => {
-      void context.queryClient.prefetchInfiniteQuery(contracts.pagesQueryOptions(deps));
+      prefetchWith(kinds, ({ contracts }) => context.queryClient.prefetchInfiniteQuery(contracts.pagesQueryOptions(deps)));
     },
     component: lazyPage(pages, 'ContractsListPage'),
   });
@@ -83,7 +76,7 @@ export function moduleRoutes(parent: AnyRoute) {
     getParentRoute: () => contract,
     path: 'templates',
     beforeLoad: () => requireContract('manage'),
-    loader: ({ context }: { context: RouterContext }) => void context.queryClient.prefetchQuery(templates.allQueryOptions()),
+    loader: ({ context }: { context: RouterContext }) => prefetchWith(kinds, ({ templates }) => context.queryClient.prefetchQuery(templates.allQueryOptions())),
     component: lazyPage(managePages, 'TemplatesPage'),
   });
   const templateNew = createRoute({
@@ -95,7 +88,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const templateEdit = createRoute({
     getParentRoute: () => contract,
     path: 'templates/$templateId',
-    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    params: uuidParams('templateId'),
     beforeLoad: () => requireContract('manage'),
     component: lazyPage(managePages, 'TemplateEditPage'),
   });

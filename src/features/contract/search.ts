@@ -4,8 +4,8 @@
  * refuse is dropped.
  */
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../../../common/modules/contract/statuses';
+import { isUuid } from '../../../common/uuid';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ContractListSearch {
   search?: string;
@@ -22,8 +22,8 @@ export function validateContractSearch(raw: Record<string, unknown>): ContractLi
   const out: ContractListSearch = {};
   const text = typeof raw.search === 'number' ? String(raw.search) : raw.search;
   if (typeof text === 'string' && text.trim() !== '' && text.length <= 200) out.search = text;
-  if (typeof raw.supplier === 'string' && UUID.test(raw.supplier)) out.supplier = raw.supplier;
-  if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  if (typeof raw.supplier === 'string' && isUuid(raw.supplier)) out.supplier = raw.supplier;
+  if (typeof raw.site === 'string' && isUuid(raw.site)) out.site = raw.site;
   if (typeof raw.type === 'string' && (CONTRACT_TYPES as readonly string[]).includes(raw.type)) out.type = raw.type;
   if (typeof raw.status === 'string') {
     const statuses = raw.status.split(',').filter((s) => (CONTRACT_STATUSES as readonly string[]).includes(s));

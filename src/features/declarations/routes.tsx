@@ -11,26 +11,19 @@
  *   /declarations/templates/$id    edit a type: a new revision (manage)
  *   /declarations/$declarationId   the sheet (follow-up for managers)
  */
-import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
 import { declarationsListHref } from './paths';
-import { UUID, validateDeclarationSearch, validateReportSearch } from './search';
+import { validateDeclarationSearch, validateReportSearch } from './search';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
 const managePages = () => import('./components/manage-pages');
 
 /** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
-function requireDeclarations(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'declarations', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['declarations'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : declarationsListHref(), replace: true });
-}
+const requireDeclarations = (action: Action) => requireCan('declarations', action, declarationsListHref());
 
 
 export function moduleRoutes(parent: AnyRoute) {
@@ -68,7 +61,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const templateEdit = createRoute({
     getParentRoute: () => root,
     path: 'templates/$templateId',
-    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    params: uuidParams('templateId'),
     beforeLoad: () => requireDeclarations('manage'),
     component: lazyPage(managePages, 'TemplateEditPage'),
   });
@@ -76,7 +69,7 @@ export function moduleRoutes(parent: AnyRoute) {
     getParentRoute: () => root,
     path: '$declarationId',
     // Not an id: not a declaration's address (the app's 404 rule answers).
-    params: { parse: (raw: { declarationId: string }) => (UUID.test(raw.declarationId) ? raw : false) },
+    params: uuidParams('declarationId'),
     validateSearch: validateDeclarationSearch,
     component: lazyPage(pages, 'DeclarationSheetPage'),
   });

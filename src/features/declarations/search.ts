@@ -4,6 +4,7 @@
  * TypeBox (this file is in the entry): anything the contract would refuse is dropped.
  */
 import type { DeclarationSort, Severity, Status } from '../../../common/modules/declarations/schemas';
+import { isUuid } from '../../../common/uuid';
 
 const SORTS = ['-occurredAt', 'occurredAt', '-severity', 'severity', 'title', '-title', '-updatedAt'] as const satisfies readonly DeclarationSort[];
 type Missing = Exclude<DeclarationSort, (typeof SORTS)[number]>;
@@ -18,7 +19,6 @@ void everySeverity;
 void everyStatus;
 
 export const SEARCH_LIMIT = 200;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface DeclarationListSearch {
@@ -46,8 +46,8 @@ export function validateDeclarationSearch(raw: Record<string, unknown>): Declara
   if (typeof text === 'string' && text.trim() !== '' && text.length <= SEARCH_LIMIT) out.search = text;
   const sort = oneOf(SORTS, raw.sort);
   if (sort !== undefined) out.sort = sort;
-  if (typeof raw.template === 'string' && UUID.test(raw.template)) out.template = raw.template;
-  if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  if (typeof raw.template === 'string' && isUuid(raw.template)) out.template = raw.template;
+  if (typeof raw.site === 'string' && isUuid(raw.site)) out.site = raw.site;
   const severity = oneOf(SEVERITY_NAMES, raw.severity);
   if (severity !== undefined) out.severity = severity;
   const status = oneOf(STATUS_NAMES, raw.status);
@@ -78,8 +78,8 @@ export function pinnedPosition(at: string | undefined): { lat: number; lng: numb
 
 export function validateReportSearch(raw: Record<string, unknown>): ReportChoice {
   const out: ReportChoice = {};
-  if (typeof raw.template === 'string' && UUID.test(raw.template)) out.template = raw.template;
-  if (typeof raw.site === 'string' && UUID.test(raw.site)) out.site = raw.site;
+  if (typeof raw.template === 'string' && isUuid(raw.template)) out.template = raw.template;
+  if (typeof raw.site === 'string' && isUuid(raw.site)) out.site = raw.site;
   if (typeof raw.at === 'string' && pinnedPosition(raw.at) !== null) out.at = raw.at;
   return out;
 }

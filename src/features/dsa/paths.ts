@@ -8,4 +8,3 @@ export const areasHref = (search?: { search?: string }) => `${AREAS_PATH}${query
 export const areaHref = (id: string, search?: { search?: string }) => `${AREAS_PATH}/${encodeURIComponent(id)}${query(search)}`;
 export const areaEditHref = (id: string) => `${AREAS_PATH}/${encodeURIComponent(id)}/edit`;
 export const areaNewHref = () => `${DSA_PREFIX}/new`;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

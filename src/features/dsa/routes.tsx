@@ -9,29 +9,22 @@
  *   /dsa/new                       create (dsa.admin)
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, prefetchWith } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
-import { areas } from './kinds';
-import { AREAS_PATH, UUID } from './paths';
+import { AREAS_PATH } from './paths';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
+const kinds = () => import('./kinds');
 
-function requireDsa(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'dsa', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['dsa'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : AREAS_PATH, replace: true });
-}
+const requireDsa = (action: Action) => requireCan('dsa', action, AREAS_PATH);
 
 export type AreaSearch = { search?: string };
 export const validateAreaSearch = (raw: Record<string, unknown>): AreaSearch => (typeof raw.search === 'string' && raw.search.length <= 200 && raw.search !== '' ? { search: raw.search } : {});
 
-const byArea = { parse: (raw: { areaId: string }) => (UUID.test(raw.areaId) ? raw : false) };
+const byArea = uuidParams('areaId');
 
 export function moduleRoutes(parent: AnyRoute) {
   const dsa = createRoute({
@@ -54,7 +47,7 @@ export function moduleRoutes(parent: AnyRoute) {
     validateSearch: validateAreaSearch,
     loaderDeps: ({ search }: { search: AreaSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: AreaSearch }) => {
-      void context.queryClient.prefetchInfiniteQuery(areas.pagesQueryOptions(deps));
+      prefetchWith(kinds, ({ areas }) => context.queryClient.prefetchInfiniteQuery(areas.pagesQueryOptions(deps)));
     },
     component: lazyPage(pages, 'AreasListPage'),
   });

@@ -10,21 +10,15 @@
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
+import { can, type Action } from '../../lib/rights';
 import { FILES_SITES_PATH, validateFilesSearch } from './search';
+import { requireCan } from '../../lib/route-guards';
 
 const pages = () => import('./components/pages');
 
-function requireFiles(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'files', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['files'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : FILES_SITES_PATH, replace: true });
-}
+const requireFiles = (action: Action) => requireCan('files', action, FILES_SITES_PATH);
 
 export function moduleRoutes(parent: AnyRoute) {
   const files = createRoute({

@@ -1,5 +1,5 @@
 /** The explorer's address: the site type or the site, the folder, the document open; anything else is dropped. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../common/uuid';
 
 export interface FilesSearch {
   type?: string;
@@ -12,7 +12,7 @@ export function validateFilesSearch(raw: Record<string, unknown>): FilesSearch {
   const out: FilesSearch = {};
   for (const key of ['type', 'site', 'folder', 'document'] as const) {
     const value = raw[key];
-    if (typeof value === 'string' && UUID.test(value)) out[key] = value;
+    if (typeof value === 'string' && isUuid(value)) out[key] = value;
   }
   return out;
 }

@@ -10,8 +10,8 @@ import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
 import type { ModuleLinks } from '../../lib/app-module';
 import { i18n } from '../../lib/i18n';
-import { requireCan } from '../../lib/route-guards';
-import { UUID, validateSitePlansSearch } from './paths';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import { validateSitePlansSearch } from './paths';
 
 const pages = () => import('./components/pages');
 
@@ -28,7 +28,7 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
   const site = createRoute({
     getParentRoute: () => root,
     path: 'site/$siteId',
-    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    params: uuidParams('siteId'),
     validateSearch: validateSitePlansSearch,
     component: function SitePlansRoute() {
       return <PlansPage links={links} />;

@@ -7,6 +7,7 @@
  */
 import type { Family, InspectionSort } from '../../../common/modules/questionnaires/schemas';
 import { MANAGE_PATH } from './paths';
+import { isUuid } from '../../../common/uuid';
 
 const SORTS = ['dueAt', '-dueAt', '-submittedAt', 'percent', '-percent', '-updatedAt'] as const satisfies readonly InspectionSort[];
 const everySort: Exclude<InspectionSort, (typeof SORTS)[number]> extends never ? true : never = true;
@@ -19,7 +20,6 @@ const FAMILY_NAMES = ['questionnary', 'securesphere'] as const satisfies readonl
 
 export const DEFAULT_MANAGE_SORT: InspectionSort = 'dueAt';
 export const MANAGE_SEARCH_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ManageSearch {
@@ -43,7 +43,7 @@ const KEYS = ['search', 'status', 'family', 'template', 'site', 'assignee', 'fro
 
 const oneOf = <T extends string>(names: readonly T[], value: unknown): T | undefined =>
   typeof value === 'string' && (names as readonly string[]).includes(value) ? (value as T) : undefined;
-const id = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : undefined);
+const id = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value : undefined);
 const day = (value: unknown) => (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined);
 /** The router reads `50` in the address as a number; a typed value arrives as a string. */
 const percent = (value: unknown): number | undefined => {

@@ -16,17 +16,15 @@ import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import type { Feature } from '../../../common/rights';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { can } from '../../lib/rights';
 import { inspectionsHref, MANAGE_PATH, TEMPLATES_PATH } from './paths';
+import { refuseRights, uuidParams } from '../../lib/route-guards';
 
 const pages = () => import('./components/pages');
 const templatePages = () => import('./components/template-pages');
 const planningPages = () => import('./components/planning-pages');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What each part of the module asks: any one of these (feature, action). */
 const FILL: readonly [Feature, 'read' | 'manage'][] = [['questionnaires', 'read'], ['securesphere', 'read']];
@@ -38,8 +36,7 @@ const allows = (needs: readonly [Feature, 'read' | 'manage'][]) => needs.some(([
 /** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
 function requireAny(needs: readonly [Feature, 'read' | 'manage'][], away: string): void {
   if (allows(needs)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: [needs[0]?.[0] ?? 'questionnaires'] } }, appTranslate));
-  throw redirect({ href: away, replace: true });
+  refuseRights([needs[0]?.[0] ?? 'questionnaires'], away);
 }
 
 /** The module's first page for the caller: its own inspections, else everyone's, else the templates (the root's guard lets in only these three). */
@@ -63,7 +60,7 @@ export function moduleRoutes(parent: AnyRoute) {
     getParentRoute: () => root,
     path: 'inspections/$inspectionId',
     // Not an id: not an inspection's address (the app's 404 rule answers).
-    params: { parse: (raw: { inspectionId: string }) => (UUID.test(raw.inspectionId) ? raw : false) },
+    params: uuidParams('inspectionId'),
     beforeLoad: () => requireAny([...FILL, ...PLAN], firstPage()),
     component: lazyPage(pages, 'InspectionPage'),
   });
@@ -73,7 +70,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const schedule = createRoute({
     getParentRoute: () => root,
     path: 'schedules/$scheduleId',
-    params: { parse: (raw: { scheduleId: string }) => (UUID.test(raw.scheduleId) ? raw : false) },
+    params: uuidParams('scheduleId'),
     beforeLoad: planner,
     component: lazyPage(planningPages, 'ScheduleEditPage'),
   });
@@ -82,7 +79,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const template = createRoute({
     getParentRoute: () => root,
     path: 'templates/$templateId',
-    params: { parse: (raw: { templateId: string }) => (UUID.test(raw.templateId) ? raw : false) },
+    params: uuidParams('templateId'),
     component: lazyPage(templatePages, 'TemplateEditPage'),
   });
   return root.addChildren([index, list, start, inspection, manage, schedules, newSchedule, schedule, templates, newTemplate, template]);

@@ -13,28 +13,21 @@
  *   /sharing-bank/shared                                 templates of the client's other districts
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, prefetchWith } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
-import { resources } from './kinds';
 import { LIBRARY_PATH } from './paths';
-import { UUID, validateLibrarySearch } from './search';
+import { validateLibrarySearch } from './search';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
+const kinds = () => import('./kinds');
 const managePages = () => import('./components/manage-pages');
 
-function requireSharing(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'sharingBank', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sharingBank'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : LIBRARY_PATH, replace: true });
-}
+const requireSharing = (action: Action) => requireCan('sharingBank', action, LIBRARY_PATH);
 
-const byResource = { parse: (raw: { resourceId: string }) => (UUID.test(raw.resourceId) ? raw : false) };
+const byResource = uuidParams('resourceId');
 
 export function moduleRoutes(parent: AnyRoute) {
   const root = createRoute({
@@ -56,7 +49,7 @@ export function moduleRoutes(parent: AnyRoute) {
     path: 'sharingBankView',
     validateSearch: validateLibrarySearch,
     loader: ({ context }: { context: RouterContext }) => {
-      void context.queryClient.prefetchQuery(resources.allQueryOptions());
+      prefetchWith(kinds, ({ resources }) => context.queryClient.prefetchQuery(resources.allQueryOptions()));
     },
     component: lazyPage(pages, 'LibraryPage'),
   });

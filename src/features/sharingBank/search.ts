@@ -2,7 +2,6 @@
 import { RESOURCE_KINDS } from '../../../common/modules/sharingBank/kinds';
 import type { ResourceKind } from '../../../common/modules/sharingBank/schemas';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface LibrarySearch {
   search?: string;

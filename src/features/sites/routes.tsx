@@ -15,27 +15,20 @@
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
 import { siteTypesQueryOptions } from './api/get-site-types';
 import { sitesListQueryOptions } from './api/get-sites';
 import { SITES_LIST_PATH } from './paths';
-import { UUID, validateSiteSearch, type SiteListSearch } from './search';
+import { validateSiteSearch, type SiteListSearch } from './search';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
 const sheetPage = () => import('./components/sheet-page');
 const managePages = () => import('./components/manage-pages');
 
 /** Spec section 8's requiredPermissions toast, then away (as the app's other guards do). */
-function requireSites(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'sites', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sites'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : SITES_LIST_PATH, replace: true });
-}
+const requireSites = (action: Action) => requireCan('sites', action, SITES_LIST_PATH);
 
 export function moduleRoutes(parent: AnyRoute) {
   const site = createRoute({
@@ -82,14 +75,14 @@ export function moduleRoutes(parent: AnyRoute) {
     getParentRoute: () => site,
     path: '$siteId',
     // Not an id: not a site's address (the app's 404 rule answers).
-    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    params: uuidParams('siteId'),
     validateSearch: validateSiteSearch,
     component: lazyPage(sheetPage, 'SiteSheetPage'),
   });
   const edit = createRoute({
     getParentRoute: () => site,
     path: '$siteId/edit',
-    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    params: uuidParams('siteId'),
     beforeLoad: () => requireSites('manage'),
     component: lazyPage(managePages, 'SiteEditPage'),
   });

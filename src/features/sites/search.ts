@@ -4,6 +4,7 @@
  * contract (SiteListQuery) would refuse is dropped rather than sent.
  */
 import type { SiteSort } from '../../../common/modules/sites/schemas';
+import { isUuid } from '../../../common/uuid';
 
 // This file is read by the route table, in the entry: no TypeBox at run time here (the
 // contract's modules build their schemas when loaded). The sorts are checked against the
@@ -13,8 +14,6 @@ type Missing = Exclude<SiteSort, (typeof SORTS)[number]>;
 const everySort: Missing extends never ? true : never = true;
 void everySort;
 export const SEARCH_LIMIT = 200;
-/** A record id (the contract's Uuid), checked without TypeBox. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SiteListSearch {
   search?: string;
@@ -36,7 +35,7 @@ export function validateSiteSearch(raw: Record<string, unknown>): SiteListSearch
   const text = typeof raw.search === 'number' ? String(raw.search) : raw.search;
   if (typeof text === 'string' && text.trim() !== '' && text.length <= SEARCH_LIMIT) out.search = text;
   if (typeof raw.sort === 'string' && (SORTS as readonly string[]).includes(raw.sort)) out.sort = raw.sort as SiteSort;
-  if (typeof raw.siteType === 'string' && UUID.test(raw.siteType)) out.siteType = raw.siteType;
+  if (typeof raw.siteType === 'string' && isUuid(raw.siteType)) out.siteType = raw.siteType;
   const hasGps = flag(raw.hasGps);
   if (hasGps !== undefined) out.hasGps = hasGps;
   if (flag(raw.deleted) === 'true') out.deleted = 'true';

@@ -12,28 +12,21 @@
  *   /supplier/trades                            the district's trades (supplier.admin)
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, prefetchWith } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
-import { suppliers, trades } from './kinds';
 import { SUPPLIERS_LIST_PATH } from './paths';
-import { UUID, validateSupplierSearch, type SupplierListSearch } from './search';
+import { validateSupplierSearch, type SupplierListSearch } from './search';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
+const kinds = () => import('./kinds');
 const managePages = () => import('./components/manage-pages');
 
-function requireSupplier(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'supplier', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['supplier'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : SUPPLIERS_LIST_PATH, replace: true });
-}
+const requireSupplier = (action: Action) => requireCan('supplier', action, SUPPLIERS_LIST_PATH);
 
-const bySupplier = { parse: (raw: { supplierId: string }) => (UUID.test(raw.supplierId) ? raw : false) };
+const bySupplier = uuidParams('supplierId');
 
 export function moduleRoutes(parent: AnyRoute) {
   const supplier = createRoute({
@@ -56,8 +49,10 @@ export function moduleRoutes(parent: AnyRoute) {
     validateSearch: validateSupplierSearch,
     loaderDeps: ({ search }: { search: SupplierListSearch }) => search,
     loader: ({ context, deps }: { context: RouterContext; deps: SupplierListSearch }) => {
-      void context.queryClient.prefetchInfiniteQuery(suppliers.pagesQueryOptions(deps));
-      void context.queryClient.prefetchQuery(trades.allQueryOptions());
+      prefetchWith(kinds, ({ suppliers, trades }) => {
+        void context.queryClient.prefetchInfiniteQuery(suppliers.pagesQueryOptions(deps));
+        void context.queryClient.prefetchQuery(trades.allQueryOptions());
+      });
     },
     component: lazyPage(pages, 'SuppliersListPage'),
   });
@@ -85,7 +80,7 @@ export function moduleRoutes(parent: AnyRoute) {
   const documentEdit = createRoute({
     getParentRoute: () => supplier,
     path: 'supplier-view/$supplierId/documents/$documentId',
-    params: { parse: (raw: { supplierId: string; documentId: string }) => (UUID.test(raw.supplierId) && UUID.test(raw.documentId) ? raw : false) },
+    params: uuidParams('supplierId', 'documentId'),
     beforeLoad: () => requireSupplier('manage'),
     component: lazyPage(managePages, 'DocumentEditPage'),
   });

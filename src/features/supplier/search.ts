@@ -4,9 +4,9 @@
  * (SupplierListQuery) would refuse is dropped. No TypeBox here: the route table reads it.
  */
 import type { DocumentState } from '../../../common/modules/supplier/schemas';
+import { isUuid } from '../../../common/uuid';
 
 export const SEARCH_LIMIT = 200;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATES = ['valid', 'expiring', 'expired'] as const satisfies readonly DocumentState[];
 
 export interface SupplierListSearch {
@@ -24,7 +24,7 @@ export function validateSupplierSearch(raw: Record<string, unknown>): SupplierLi
   const out: SupplierListSearch = {};
   const text = typeof raw.search === 'number' ? String(raw.search) : raw.search;
   if (typeof text === 'string' && text.trim() !== '' && text.length <= SEARCH_LIMIT) out.search = text;
-  if (typeof raw.trade === 'string' && UUID.test(raw.trade)) out.trade = raw.trade;
+  if (typeof raw.trade === 'string' && isUuid(raw.trade)) out.trade = raw.trade;
   if (typeof raw.documents === 'string') {
     const states = raw.documents.split(',').filter((s) => (STATES as readonly string[]).includes(s));
     if (states.length > 0) out.documents = [...new Set(states)].join(',');

@@ -14,21 +14,19 @@ import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../common/constants';
 import type { ModuleLinks } from '../../lib/app-module';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { setListLinks } from './links';
 import { opensView, SECURESPHERE_PATH, TABLE_PATH, V3_PATH, VIEW_PATH, VIEW_RIGHTS } from './paths';
 import { validateDashboardSearch, validateTableSearch } from './search';
+import { refuseRights } from '../../lib/route-guards';
 
 const pages = () => import('./components/pages');
 
 function requireView(path: string): void {
   if (opensView(getEnvelopeState().rights, path)) return;
   const rights = VIEW_RIGHTS.find((v) => v.path === path)?.rights ?? [];
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: [...rights] } }, appTranslate));
-  throw redirect({ href: DEFAULT_PAGE, replace: true });
+  refuseRights([...rights]);
 }
 
 export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {

@@ -4,10 +4,10 @@
  * without TypeBox (this file is in the entry): anything malformed is dropped.
  */
 import type { DashboardFilters, SynthesisDefinition } from '../../../common/modules/synthesis/schemas';
+import { isUuid } from '../../../common/uuid';
 
 const ID = /^[a-zA-Z][a-zA-Z0-9]{0,39}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TableSearch {
   source?: string;
@@ -65,8 +65,8 @@ export interface DashboardSearch extends DashboardFilters {
 
 export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
   const out: DashboardSearch = {};
-  if (typeof raw.board === 'string' && UUID.test(raw.board)) out.board = raw.board;
+  if (typeof raw.board === 'string' && isUuid(raw.board)) out.board = raw.board;
   for (const key of ['from', 'to'] as const) if (typeof raw[key] === 'string' && DAY.test(raw[key])) out[key] = raw[key];
-  for (const key of ['site', 'siteType'] as const) if (typeof raw[key] === 'string' && UUID.test(raw[key])) out[key] = raw[key];
+  for (const key of ['site', 'siteType'] as const) if (typeof raw[key] === 'string' && isUuid(raw[key])) out[key] = raw[key];
   return out;
 }

@@ -7,22 +7,19 @@
  *
  * The terms are also readable without a session at /api/tcPublic/current (the server's public read).
  */
-import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { can } from '../../lib/rights';
+import { refuseRights } from '../../lib/route-guards';
 
 const pages = () => import('./components/pages');
 
 function requireAny(features: readonly ('admin' | 'operatorAdmin')[]): void {
   const rights = getEnvelopeState().rights;
   if (features.some((feature) => can(rights, feature))) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: features.map((f) => (f === 'admin' ? 'district' : 'opteamum')) } }, appTranslate));
-  throw redirect({ href: DEFAULT_PAGE, replace: true });
+  refuseRights(features.map((f) => (f === 'admin' ? 'district' : 'opteamum')));
 }
 
 export function tcRoutes(parent: AnyRoute) {

@@ -8,29 +8,26 @@
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
-import { DEFAULT_PAGE } from '../../../common/constants';
 import type { RouterContext } from '../../app/router';
 import type { ModuleLinks } from '../../lib/app-module';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
 import { can } from '../../lib/rights';
 import { setLinks } from './links';
 import type { TourSearch } from './paths';
+import { isUuid } from '../../../common/uuid';
+import { refuseRights, uuidParams } from '../../lib/route-guards';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pages = () => import('./components/pages');
 
 function requireSites(): void {
   if (can(getEnvelopeState().rights, 'sites', 'read')) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['sites'] } }, appTranslate));
-  throw redirect({ href: DEFAULT_PAGE, replace: true });
+  refuseRights(['sites']);
 }
 
 const validateTourSearch = (raw: Record<string, unknown>): TourSearch => ({
-  ...(typeof raw.stage === 'string' && UUID.test(raw.stage) ? { stage: raw.stage } : {}),
-  ...(typeof raw.marker === 'string' && UUID.test(raw.marker) ? { marker: raw.marker } : {}),
+  ...(typeof raw.stage === 'string' && isUuid(raw.stage) ? { stage: raw.stage } : {}),
+  ...(typeof raw.marker === 'string' && isUuid(raw.marker) ? { marker: raw.marker } : {}),
 });
 
 export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
@@ -51,7 +48,7 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
   const tour = createRoute({
     getParentRoute: () => root,
     path: 'site/$siteId',
-    params: { parse: (raw: { siteId: string }) => (UUID.test(raw.siteId) ? raw : false) },
+    params: uuidParams('siteId'),
     validateSearch: validateTourSearch,
     loaderDeps: ({ search }: { search: TourSearch }) => search,
     // The viewer's chunk, the tour and its first image all start now, side by side.
@@ -64,7 +61,7 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
   const compare = createRoute({
     getParentRoute: () => root,
     path: 'site/$siteId/compare/$stageId',
-    params: { parse: (raw: { siteId: string; stageId: string }) => (UUID.test(raw.siteId) && UUID.test(raw.stageId) ? raw : false) },
+    params: uuidParams('siteId', 'stageId'),
     component: lazyPage(pages, 'ComparePage'),
   });
   return root.addChildren([index, tour, compare]);

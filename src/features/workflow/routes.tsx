@@ -11,26 +11,19 @@
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
-import { DEFAULT_PAGE } from '../../../common/constants';
-import { appTranslate, applyOutcome } from '../../lib/catalogue-effects';
-import { getEnvelopeState } from '../../lib/envelope-store';
-import { catalogueOutcome } from '../../lib/error-catalogue';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
+import { isUuid } from '../../../common/uuid';
+import { requireCan, uuidParams } from '../../lib/route-guards';
+import type { Action } from '../../lib/rights';
 
 const pages = () => import('./components/pages');
 const managePages = () => import('./components/DefinitionsPage');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function requireWorkflow(action: 'read' | 'manage'): void {
-  if (can(getEnvelopeState().rights, 'workflow', action)) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['workflows'] } }, appTranslate));
-  throw redirect({ href: action === 'read' ? DEFAULT_PAGE : '/workflow/workflow-view', replace: true });
-}
+const requireWorkflow = (action: Action) => requireCan('workflow', action, '/workflow/workflow-view', 'workflows');
 
 const validateStart = (raw: Record<string, unknown>): { recordId?: string; definitionId?: string } => ({
-  ...(typeof raw.recordId === 'string' && UUID.test(raw.recordId) ? { recordId: raw.recordId } : {}),
-  ...(typeof raw.definitionId === 'string' && UUID.test(raw.definitionId) ? { definitionId: raw.definitionId } : {}),
+  ...(typeof raw.recordId === 'string' && isUuid(raw.recordId) ? { recordId: raw.recordId } : {}),
+  ...(typeof raw.definitionId === 'string' && isUuid(raw.definitionId) ? { definitionId: raw.definitionId } : {}),
 });
 
 export function workflowRoutes(parent: AnyRoute) {
@@ -52,7 +45,7 @@ export function workflowRoutes(parent: AnyRoute) {
   const sheet = createRoute({
     getParentRoute: () => workflow,
     path: 'workflow-view/$instanceId',
-    params: { parse: (raw: { instanceId: string }) => (UUID.test(raw.instanceId) ? raw : false) },
+    params: uuidParams('instanceId'),
     component: lazyPage(pages, 'InstanceSheetPage'),
   });
   const start = createRoute({ getParentRoute: () => workflow, path: 'new', validateSearch: validateStart, component: lazyPage(pages, 'StartPage') });

@@ -4,7 +4,7 @@
  * phone which pane shows (the list or the map). Validated here without TypeBox: anything the
  * contract (AreaListQuery) would refuse is dropped rather than sent.
  */
-import { UUID } from '../search';
+import { isUuid } from '../../../../common/uuid';
 
 /** The contract's SEARCH_MAX. */
 const SEARCH_LIMIT = 200;
@@ -23,7 +23,7 @@ export interface AreaPageSearch extends AreaListSearch {
   pane?: 'map';
 }
 
-const uuid = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : undefined);
+const uuid = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value : undefined);
 
 export function validateAreaSearch(raw: Record<string, unknown>): AreaPageSearch {
   const out: AreaPageSearch = {};

@@ -7,7 +7,8 @@
 import type { MapFeature } from '../../../../common/modules/cartography/schemas';
 import type { Severity, Status } from '../../../../common/modules/declarations/schemas';
 import { SEVERITY_COLOURS, shownFeatures } from '../layers';
-import { UUID, validateMapSearch, type MapSearch } from '../search';
+import { validateMapSearch, type MapSearch } from '../search';
+import { isUuid } from '../../../../common/uuid';
 
 export const SEVERITIES = Object.keys(SEVERITY_COLOURS) as Severity[];
 /** The declarations' STATUS_TRANSITIONS (common/modules/declarations/schemas.ts builds TypeBox schemas when loaded; a unit test checks they agree). */
@@ -27,7 +28,7 @@ export interface IncidentSearch extends MapSearch {
 export function validateIncidentSearch(raw: Record<string, unknown>): IncidentSearch {
   const { type: _type, ...out }: IncidentSearch = validateMapSearch(raw);
   if (typeof raw.severity === 'string' && (SEVERITIES as string[]).includes(raw.severity)) out.severity = raw.severity as Severity;
-  if (typeof raw.incident === 'string' && UUID.test(raw.incident)) out.incident = raw.incident;
+  if (typeof raw.incident === 'string' && isUuid(raw.incident)) out.incident = raw.incident;
   if (raw.pane === 'map') out.pane = 'map';
   return out;
 }

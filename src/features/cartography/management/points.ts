@@ -9,8 +9,8 @@ import type { Problems } from '../../../components/module/validation';
 import { schemaProblems } from '../../../components/module/validation';
 import type { WithPending } from '../../../lib/outbox';
 import { matchesSearch } from '../../../lib/text-fold';
+import { isUuid } from '../../../../common/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SEARCH_LIMIT = 200;
 
 /** The points list's address: the API's filters (sent) and the selected point (not sent). */
@@ -33,7 +33,7 @@ export function validatePointsSearch(raw: Record<string, unknown>): PointsPageSe
   if (typeof text === 'string' && text.trim() !== '' && text.length <= SEARCH_LIMIT) out.search = text;
   for (const key of ['category', 'layer', 'site', 'point'] as const) {
     const value = raw[key];
-    if (typeof value === 'string' && UUID.test(value)) out[key] = value;
+    if (typeof value === 'string' && isUuid(value)) out[key] = value;
   }
   if (raw.deleted === true || raw.deleted === 'true') out.deleted = 'true';
   if (raw.view === 'map') out.view = 'map';

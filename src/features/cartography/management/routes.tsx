@@ -18,15 +18,13 @@ import { DEFAULT_PAGE } from '../../../../common/constants';
 import { mapPowers } from '../../../../common/modules/cartography/access';
 import { cartographyManagement } from '../../../../common/modules/cartographyManagement';
 import { can } from '../../../../common/rights';
-import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
-import { catalogueOutcome } from '../../../lib/error-catalogue';
 import { i18n } from '../../../lib/i18n';
 import { MANAGEMENT_VIEWS, managementHref, openViews, type ManagementViewLabel } from './paths';
+import { refuseRights } from '../../../lib/route-guards';
 
 function refuse(away: string): never {
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['cartographyManagement'] } }, appTranslate));
-  throw redirect({ href: away, replace: true });
+  refuseRights(['cartographyManagement'], away);
 }
 
 const firstView = (): string | undefined => {

@@ -7,22 +7,20 @@
  *   /inventory-v2/audits             the audits, and starting one
  *   /inventory-v2/audits/$auditId    one audit
  */
-import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../../lib/lazy-page';
-import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
-import { catalogueOutcome } from '../../../lib/error-catalogue';
 import { can } from '../../../lib/rights';
+import { isUuid } from '../../../../common/uuid';
+import { refuseRights } from '../../../lib/route-guards';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pages = () => import('./components/pages');
 
 /** Labels are a manager's: inventoryV2.admin, or the inventory's admin rights. */
 function requireLabels(): void {
   const rights = getEnvelopeState().rights;
   if (can(rights, 'inventoryV2', 'manage') || can(rights, 'inventory', 'manage')) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['inventoryV2'] } }, appTranslate));
-  throw redirect({ href: '/inventory-v2/scan', replace: true });
+  refuseRights(['inventoryV2'], '/inventory-v2/scan');
 }
 
 export function auditRoutes(prefix: AnyRoute) {
@@ -37,7 +35,7 @@ export function auditRoutes(prefix: AnyRoute) {
   const audit = createRoute({
     getParentRoute: () => prefix,
     path: 'audits/$auditId',
-    params: { parse: (raw: { auditId: string }) => (UUID.test(raw.auditId) ? { auditId: raw.auditId.toLowerCase() } : false) },
+    params: { parse: (raw: { auditId: string }) => (isUuid(raw.auditId) ? { auditId: raw.auditId.toLowerCase() } : false) },
     component: lazyPage(pages, 'AuditPage'),
   });
   return [scan, labels, audits, audit] as const;

@@ -15,28 +15,22 @@
  * field user's check and out-of-order report are made on the item's sheet.
  */
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../../lib/lazy-page';
+import { lazyPage, prefetchWith } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
 import { inventory as inventoryManifest } from '../../../../common/modules/inventory';
 import { inventoryV2 as inventoryV2Manifest } from '../../../../common/modules/inventoryV2';
 import type { RouterContext } from '../../../app/router';
-import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
-import { catalogueOutcome } from '../../../lib/error-catalogue';
-import { can } from '../../../lib/rights';
-import { articles, categories, equipment } from './kinds';
 import { INVENTORY_BASE, INVENTORY_V2_BASE, type CatalogBase } from './paths';
-import { UUID, validateArticleSearch, validateEquipmentNew, validateEquipmentSearch, type ArticleListSearch, type EquipmentListSearch } from './search';
+import { validateArticleSearch, validateEquipmentNew, validateEquipmentSearch, type ArticleListSearch, type EquipmentListSearch } from './search';
+import { requireCan, uuidParams } from '../../../lib/route-guards';
 
 const listPages = () => import('./components/list-pages');
+const kinds = () => import('./kinds');
 const pages = () => import('./components/pages');
 const managePages = () => import('./components/manage-pages');
 
-function requireManage(base: CatalogBase, back: string): void {
-  if (can(getEnvelopeState().rights, base.feature, 'manage')) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: [base.feature] } }, appTranslate));
-  throw redirect({ href: back, replace: true });
-}
+const requireManage = (base: CatalogBase, back: string) => requireCan(base.feature, 'manage', back);
 
 /** The manifest's first menu target the session's rights allow (its last one otherwise). */
 function firstTarget(menu: readonly { targets: readonly { to: string; anyRight?: readonly string[] }[] }[]): string {
@@ -45,8 +39,8 @@ function firstTarget(menu: readonly { targets: readonly { to: string; anyRight?:
   return targets.find((t) => t.anyRight === undefined || t.anyRight.some((r) => held.has(r)))?.to ?? targets.at(-1)?.to ?? DEFAULT_PAGE;
 }
 
-const byArticle = { parse: (raw: { articleId: string }) => (UUID.test(raw.articleId) ? raw : false) };
-const byEquipment = { parse: (raw: { equipmentId: string }) => (UUID.test(raw.equipmentId) ? raw : false) };
+const byArticle = uuidParams('articleId');
+const byEquipment = uuidParams('equipmentId');
 
 function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typeof firstTarget>[0]) {
   const articleList = `${base.prefix}/article`;
@@ -61,7 +55,7 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
   const categoryList = createRoute({
     getParentRoute: () => prefix,
     path: base.categories,
-    loader: ({ context }: { context: RouterContext }) => void context.queryClient.prefetchQuery(categories.allQueryOptions()),
+    loader: ({ context }: { context: RouterContext }) => prefetchWith(kinds, ({ categories }) => context.queryClient.prefetchQuery(categories.allQueryOptions())),
     component: lazyPage(managePages, 'CategoriesPage'),
   });
   const articlesPage = createRoute({
@@ -69,7 +63,7 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     path: 'article',
     validateSearch: validateArticleSearch,
     loaderDeps: ({ search }: { search: ArticleListSearch }) => search,
-    loader: ({ context, deps }: { context: RouterContext; deps: ArticleListSearch }) => void context.queryClient.prefetchInfiniteQuery(articles.pagesQueryOptions(deps)),
+    loader: ({ context, deps }: { context: RouterContext; deps: ArticleListSearch }) => prefetchWith(kinds, ({ articles }) => context.queryClient.prefetchInfiniteQuery(articles.pagesQueryOptions(deps))),
     component: lazyPage(listPages, 'ArticlesListPage'),
   });
   const articleNew = createRoute({
@@ -97,7 +91,7 @@ function catalogRoutes(prefix: AnyRoute, base: CatalogBase, menu: Parameters<typ
     path: base.items,
     validateSearch: validateEquipmentSearch,
     loaderDeps: ({ search }: { search: EquipmentListSearch }) => search,
-    loader: ({ context, deps }: { context: RouterContext; deps: EquipmentListSearch }) => void context.queryClient.prefetchInfiniteQuery(equipment.pagesQueryOptions(deps)),
+    loader: ({ context, deps }: { context: RouterContext; deps: EquipmentListSearch }) => prefetchWith(kinds, ({ equipment }) => context.queryClient.prefetchInfiniteQuery(equipment.pagesQueryOptions(deps))),
     component: lazyPage(listPages, 'EquipmentListPage'),
   });
   const itemNew = createRoute({

@@ -1,7 +1,7 @@
 /** The catalog lists' search params, held in the address; anything the list queries would refuse is dropped. */
 import { EQUIPMENT_STATUSES } from '../../../../common/modules/inventory/model';
+import { isUuid } from '../../../../common/uuid';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ArticleListSearch {
   search?: string;
@@ -35,7 +35,7 @@ const text = (raw: unknown, max = 200): string | undefined => {
   const value = typeof raw === 'number' ? String(raw) : raw;
   return typeof value === 'string' && value.trim() !== '' && value.length <= max ? value : undefined;
 };
-const uuid = (raw: unknown): string | undefined => (typeof raw === 'string' && UUID.test(raw) ? raw : undefined);
+const uuid = (raw: unknown): string | undefined => (typeof raw === 'string' && isUuid(raw) ? raw : undefined);
 const deleted = (raw: unknown): 'true' | undefined => (raw === true || raw === 'true' ? 'true' : undefined);
 const clean = <T extends Record<string, string | undefined>>(out: T): T => Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as T;
 

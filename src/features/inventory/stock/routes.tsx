@@ -16,13 +16,12 @@ import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
 import { stockManagement } from '../../../../common/modules/stockManagement';
-import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
-import { catalogueOutcome } from '../../../lib/error-catalogue';
 import { can } from '../../../lib/rights';
+import { isUuid } from '../../../../common/uuid';
+import { refuseRights } from '../../../lib/route-guards';
 
 const pages = () => import('./components/pages');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StockSearch {
   area?: string;
@@ -35,7 +34,7 @@ export interface StockSearch {
 
 /** Keeps the known parameters with valid values only (a stale link opens the list). */
 export function validateStockSearch(raw: Record<string, unknown>): StockSearch {
-  const id = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : undefined);
+  const id = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value : undefined);
   const out: StockSearch = {};
   for (const key of ['area', 'article', 'loan', 'count'] as const) {
     const value = id(raw[key]);
@@ -57,8 +56,7 @@ export function firstStockView(rights: readonly string[]): string | null {
 function requireStockManager(): void {
   const rights = getEnvelopeState().rights;
   if (can(rights, 'stock', 'manage')) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['stock'] } }, appTranslate));
-  throw redirect({ href: firstStockView(rights) ?? DEFAULT_PAGE, replace: true });
+  refuseRights(['stock'], firstStockView(rights) ?? DEFAULT_PAGE);
 }
 
 export function stockChildren(prefix: AnyRoute) {

@@ -13,23 +13,18 @@
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../../lib/lazy-page';
 import { DEFAULT_PAGE } from '../../../../common/constants';
-import { appTranslate, applyOutcome } from '../../../lib/catalogue-effects';
 import { getEnvelopeState } from '../../../lib/envelope-store';
-import { catalogueOutcome } from '../../../lib/error-catalogue';
 import { can } from '../../../lib/rights';
 import { CURRENT_PATH } from './paths';
+import { refuseRights, uuidParams } from '../../../lib/route-guards';
 
 const pages = () => import('./components/pages');
 const managePages = () => import('./components/manage-pages');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const byId = (name: string) => ({ parse: (raw: Record<string, string>) => (UUID.test(raw[name] ?? '') ? raw : false) });
-
 /** Managers only: anyone else goes back to the register with the rights toast. */
 function requireManager(): void {
   if (can(getEnvelopeState().rights, 'thirdPartyV2', 'manage')) return;
-  applyOutcome(catalogueOutcome({ kind: 'error', status: 403, body: { message: 'auth.missing_rights', requiredPermissions: ['thirdPartyV2'] } }, appTranslate));
-  throw redirect({ href: can(getEnvelopeState().rights, 'thirdPartyV2') ? CURRENT_PATH : DEFAULT_PAGE, replace: true });
+  refuseRights(['thirdPartyV2'], can(getEnvelopeState().rights, 'thirdPartyV2') ? CURRENT_PATH : DEFAULT_PAGE);
 }
 
 export function companiesChildren(prefix: AnyRoute) {
@@ -37,9 +32,9 @@ export function companiesChildren(prefix: AnyRoute) {
   type Pages = Awaited<ReturnType<typeof pages>>;
   type ManagePages = Awaited<ReturnType<typeof managePages>>;
   const read = (path: string, component: keyof Pages, params?: string) =>
-    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), component: lazyPage(pages, component) });
+    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: uuidParams(params) } : {}), component: lazyPage(pages, component) });
   const manage = (path: string, component: keyof ManagePages, params?: string) =>
-    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: byId(params) } : {}), beforeLoad: requireManager, component: lazyPage(managePages, component) });
+    createRoute({ getParentRoute: () => layout, path, ...(params ? { params: uuidParams(params) } : {}), beforeLoad: requireManager, component: lazyPage(managePages, component) });
   const index = createRoute({
     getParentRoute: () => prefix,
     path: '/',

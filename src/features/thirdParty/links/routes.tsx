@@ -8,8 +8,9 @@
  */
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../../lib/lazy-page';
+import { isUuid } from '../../../../common/uuid';
+import { uuidParams } from '../../../lib/route-guards';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pages = () => import('./components/pages');
 
 export interface NewLinkSearch {
@@ -19,7 +20,7 @@ export interface NewLinkSearch {
 }
 
 export const validateNewLinkSearch = (raw: Record<string, unknown>): NewLinkSearch => ({
-  ...(typeof raw.siteId === 'string' && UUID.test(raw.siteId) ? { siteId: raw.siteId.toLowerCase() } : {}),
+  ...(typeof raw.siteId === 'string' && isUuid(raw.siteId) ? { siteId: raw.siteId.toLowerCase() } : {}),
   ...(typeof raw.items === 'string' && raw.items.length <= 4000 ? { items: raw.items } : {}),
   ...(typeof raw.email === 'string' && raw.email.length <= 254 ? { email: raw.email } : {}),
 });
@@ -30,7 +31,7 @@ export function linksChildren(prefix: AnyRoute) {
   const sheet = createRoute({
     getParentRoute: () => prefix,
     path: '$linkId',
-    params: { parse: (raw: { linkId: string }) => (UUID.test(raw.linkId) ? raw : false) },
+    params: uuidParams('linkId'),
     component: lazyPage(pages, 'LinkSheetPage'),
   });
   return [list, create, sheet] as const;

@@ -33,12 +33,12 @@ import { AREA_GROUP_HISTORY_FIELDS } from '../history-fields';
 import { surfaceText } from '../drawing';
 import { managementHref } from '../paths';
 import { MAP_RECORDS, queueCreate, queueDelete, queueRestore, queueUpdate } from '../record-writes';
-import { UUID } from '../../search';
 import { AREA_PAGES_LIVE, useLiveRecords } from '../live-records';
 import { ColourField } from './ColourField';
 import { DescriptionField } from './DescriptionField';
 import './areas.css';
 import './editors.css';
+import { isUuid } from '../../../../../common/uuid';
 
 const GROUPS_PATH = managementHref('mapsAreaGroup');
 const AREAS_PATH = managementHref('mapsArea');
@@ -52,7 +52,7 @@ interface GroupSearch {
 
 function validateGroupSearch(raw: Record<string, unknown>): GroupSearch {
   const out: GroupSearch = {};
-  if (typeof raw.group === 'string' && UUID.test(raw.group)) out.group = raw.group;
+  if (typeof raw.group === 'string' && isUuid(raw.group)) out.group = raw.group;
   if (raw.deleted === true || raw.deleted === 'true') out.deleted = 'true';
   if (raw.edit === 'new' || raw.edit === 'group') out.edit = raw.edit;
   return out;

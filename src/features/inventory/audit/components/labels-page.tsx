@@ -21,8 +21,8 @@ import { describeApiError } from '../../../../lib/error-messages';
 import { showToast } from '../../../../lib/toast';
 import { useScanIndex } from '../api';
 import './audit.css';
+import { isUuid } from '../../../../../common/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The equipment list's filters the labels take (common/modules/inventory/catalog.ts EquipmentFilter). */
 const LIST_FILTERS = ['search', 'site', 'category', 'article', 'status', 'check', 'tag', 'serial'] as const;
 
@@ -44,9 +44,9 @@ export function LabelsPage() {
   const { t, i18n } = useTranslation('inventoryV2');
   const router = useRouter();
   const raw: Record<string, unknown> = useSearch({ strict: false });
-  const fromAddress = useMemo(() => (typeof raw.ids === 'string' ? raw.ids.split(',').filter((id) => UUID.test(id)).slice(0, 2000) : []), [raw.ids]);
+  const fromAddress = useMemo(() => (typeof raw.ids === 'string' ? raw.ids.split(',').filter((id) => isUuid(id)).slice(0, 2000) : []), [raw.ids]);
   const index = useScanIndex();
-  const [siteId, setSiteId] = useState(typeof raw.siteId === 'string' && UUID.test(raw.siteId) ? raw.siteId : '');
+  const [siteId, setSiteId] = useState(typeof raw.siteId === 'string' && isUuid(raw.siteId) ? raw.siteId : '');
   const [room, setRoom] = useState(typeof raw.room === 'string' ? raw.room : '');
   const [format, setFormat] = useState<LabelFormat>('L7160');
   const [start, setStart] = useState(1);
