@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage, TcStatus, TcVersion } from '../../common/modules/tc/schemas.js';
+import { districtToday } from '../src/modules/_platform/dates.js';
 import { accountId, districtId } from './actions-fixtures.js';
 import { apiCaller, login, startTestServer, type TestServer } from './helper.js';
 
@@ -163,6 +164,17 @@ describe('the audit log', () => {
     expect(entries.map((e) => e.act).sort()).toEqual(['share.created', 'share.revoked']);
   });
 
+  it('reads a period’s days as the district’s: an act at 00:30 in Paris is on that Paris day, not the UTC day before', async () => {
+    const id = randomUUID();
+    await server.databases.control.query(
+      `insert into audit_log (id, at, actor_id, actor_email, act, client_db, district_id) values ($1, '2001-03-10T23:30:00Z', null, 'night@example.org', 'rights.changed', null, null)`,
+      [id],
+    );
+    expect((await audit('?from=2001-03-11&to=2001-03-11')).map((e) => e._id)).toEqual([id]);
+    expect(await audit('?from=2001-03-10&to=2001-03-10')).toEqual([]);
+    expect((await audit('?from=2001-03-01&to=2001-03-11')).map((e) => e._id)).toEqual([id]);
+  });
+
   it('filters by act, person and period, pages, exports CSV, and is never changed', async () => {
     const onlyRights = await audit('?act=rights.changed');
     expect(onlyRights.length).toBeGreaterThan(0);
@@ -170,7 +182,7 @@ describe('the audit log', () => {
     const byPerson = await audit('?person=DISTRICT-ADMIN');
     expect(byPerson.length).toBeGreaterThan(0);
     expect(byPerson.every((e) => e.actorEmail.includes('district-admin') || e.targetLabel.toLowerCase().includes('district-admin'))).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = districtToday();
     expect((await audit(`?from=${today}&to=${today}`)).length).toBeGreaterThan(0);
     expect(await audit('?from=2001-01-01&to=2001-01-31')).toEqual([]);
     expect((await call({ url: '/audit?act=nothing' })).status).toBe(400);

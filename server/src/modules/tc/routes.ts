@@ -30,6 +30,7 @@ import { requireAnyCan, requireCan, rightsOf, type RouteAccess } from '../../plu
 import type { RouteContext } from '../../routes/context.js';
 import { csvDocument } from '../_platform/csv.js';
 import { recordAuditOf } from '../_platform/audit.js';
+import { DISTRICT_TIME_ZONE } from '../_platform/dates.js';
 import { acceptedVersion, clearAcceptanceCache, requiredVersion } from './acceptance.js';
 
 const tags = ['tc'];
@@ -123,8 +124,10 @@ async function readAudit(request: FastifyRequest, control: Queryable, query: Aud
     const like = `%${query.person.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     add('(lower(actor_email) like ? or lower(target_label) like ?)', like);
   }
-  if (query.from) add("at >= (?::date)::timestamptz", query.from);
-  if (query.to) add("at < ((?::date) + 1)::timestamptz", query.to);
+  // The period's days are the district's (Europe/Paris), as the screen shows the entries' times:
+  // from its first instant there to the next day's.
+  if (query.from) add(`at >= ((?::date)::timestamp at time zone '${DISTRICT_TIME_ZONE}')`, query.from);
+  if (query.to) add(`at < (((?::date) + 1)::timestamp at time zone '${DISTRICT_TIME_ZONE}')`, query.to);
   if (query.before) {
     const cursor = parseCursor(query.before);
     values.push(cursor.at, cursor.id);
