@@ -24,7 +24,7 @@
 // (Chromium's DevTools). BENCH_CASES (first,installed,updated) and BENCH_PAGES
 // (dashboard,sites by default; equipment, recap) choose what is measured; BENCH_RESULT names a file for the JSON;
 // BENCH_REPORTS a folder for each run's report and trace (BENCH_JS_SAMPLES=1: with JavaScript samples).
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -49,6 +49,7 @@ const CASES = ['first', 'installed', 'updated'];
  * a closer look; BENCH_JS_SAMPLES=1 adds the JavaScript samples to the trace.
  */
 const REPORTS = process.env.BENCH_REPORTS ?? null;
+if (REPORTS !== null) mkdirSync(REPORTS, { recursive: true });
 const chosenCases = (process.env.BENCH_CASES ?? CASES.join(',')).split(',').map((name) => name.trim());
 const chosenPages = (process.env.BENCH_PAGES ?? 'dashboard,sites').split(',').map((name) => name.trim());
 for (const name of chosenCases) if (!CASES.includes(name)) throw new Error(`BENCH_CASES: unknown case ${name}`);
