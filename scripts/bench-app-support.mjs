@@ -49,9 +49,10 @@ export function apiOf(base) {
  * Seeds a fresh PGlite folder with the demo data and `seedArgs` of `tasks.js seed-bench`, then
  * starts the built server on `port` (HTTPS, HTTP/2) serving STATIC_DIR; resolves with its handle
  * once /api/config answers. BENCH_SERVER_NODE_ARGS: Node flags for the server alone (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`; NODE_OPTIONS does not take --cpu-prof).
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`; NODE_OPTIONS does not take --cpu-prof). `extraEnv`: the
+ * server's settings a bench changes (VIGIE_RATE_LIMIT…).
  */
-export async function startBenchServer({ port, base, seedArgs, tag }) {
+export async function startBenchServer({ port, base, seedArgs, tag, extraEnv = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), `vigie-bench-${tag}-`));
   const env = {
     ...process.env,
@@ -66,6 +67,7 @@ export async function startBenchServer({ port, base, seedArgs, tag }) {
     // BENCH_SERVER_LOG_LEVEL=info: every request with its responseTime on the server's output.
     LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || 'warn',
     VIGIE_MAIL_WORKER: 'false',
+    ...extraEnv,
   };
   const seeded = spawnSync(process.execPath, [join(SERVER_DIR, 'tasks.js'), 'seed-bench', ...seedArgs], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed-bench failed:\n${seeded.stdout}\n${seeded.stderr}`);
