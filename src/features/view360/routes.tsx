@@ -10,20 +10,13 @@ import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from '../../lib/lazy-page';
 import type { RouterContext } from '../../app/router';
 import type { ModuleLinks } from '../../lib/app-module';
-import { getEnvelopeState } from '../../lib/envelope-store';
 import { i18n } from '../../lib/i18n';
-import { can } from '../../lib/rights';
 import { setLinks } from './links';
 import type { TourSearch } from './paths';
 import { isUuid } from '../../../common/uuid';
-import { refuseRights, uuidParams } from '../../lib/route-guards';
+import { requireCan, uuidParams } from '../../lib/route-guards';
 
 const pages = () => import('./components/pages');
-
-function requireSites(): void {
-  if (can(getEnvelopeState().rights, 'sites', 'read')) return;
-  refuseRights(['sites']);
-}
 
 const validateTourSearch = (raw: Record<string, unknown>): TourSearch => ({
   ...(typeof raw.stage === 'string' && isUuid(raw.stage) ? { stage: raw.stage } : {}),
@@ -35,7 +28,7 @@ export function moduleRoutes(parent: AnyRoute, links: ModuleLinks) {
   const root = createRoute({
     getParentRoute: () => parent,
     path: '360',
-    beforeLoad: () => requireSites(),
+    beforeLoad: () => requireCan('sites', 'read'),
     loader: () => i18n.loadNamespaces(['view360', 'components']),
   });
   const index = createRoute({
