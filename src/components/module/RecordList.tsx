@@ -17,7 +17,7 @@
  * module's `narrowRowHeight` tall. Rows keep a fixed height either way: a virtualised list
  * whose rows grew to their content lost its remembered scroll position.
  */
-import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { hashKey, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -236,7 +236,9 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
           {list.isError && list.data === undefined && (
             <div className="record-list-state" role="alert">
               <p>{describeApiError(list.error)}</p>
-              <IonButton onClick={() => void list.refetch()}>{t('module.retry')}</IonButton>
+              <button type="button" className="app-button" onClick={() => void list.refetch()}>
+                {t('module.retry')}
+              </button>
             </div>
           )}
           {list.data !== undefined && total === 0 && rows.length === 0 && <p className="record-list-state">{props.emptyText}</p>}
@@ -256,9 +258,9 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
                     {row === undefined ? (
                       <div className="record-list-more">
                         {list.isFetchNextPageError ? (
-                          <IonButton fill="clear" onClick={() => void list.fetchNextPage()}>
+                          <button type="button" className="app-button app-button--outline" onClick={() => void list.fetchNextPage()}>
                             {t('module.retry')}
-                          </IonButton>
+                          </button>
                         ) : (
                           <span className="app-spinner app-spinner--large" role="progressbar" aria-label={t('module.loading_more')} />
                         )}

@@ -5,20 +5,23 @@
  * a module that registers an export gets the button without a line of its own.
  *
  * It is on every list's first screen: a plain button in Ionic's outlined look (plain.css), and
- * the action sheet created only when it opens, not one hidden overlay per list at its start.
+ * the action sheet (./ExportSheet.tsx, Ionic's action sheet in a chunk of its own) loaded and
+ * created only when it opens, not one hidden overlay per list at its start.
  */
-import { IonActionSheet } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../../../common/modules/importExport/schemas';
 import { downloadList } from '../../../components/module/RecordPages';
+import { lazyPart } from '../../../lib/lazy-part';
 import type { ListExportProps } from '../../../lib/module-parts';
 import { showToast } from '../../../lib/toast';
 import { catalogueQueryOptions } from '../api';
 import '../../../components/plain.css';
 import { exportOfList, listExportRequest } from '../list-export';
+
+const ExportSheet = lazyPart(() => import('./ExportSheet').then((m) => m.default));
 
 export function ListExport({ list }: ListExportProps) {
   const { t, i18n } = useTranslation('importExport');
@@ -39,20 +42,23 @@ export function ListExport({ list }: ListExportProps) {
   };
   return (
     <>
-      <button type="button" className="app-button app-button--outline" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="app-button app-button--outline"
+        onClick={() => {
+          // Opened once its code is here; a first try that failed (offline, before the service
+          // worker held it) is tried again at the next press.
+          setOpen(false);
+          void ExportSheet.preload().then(() => setOpen(true));
+        }}
+        aria-haspopup="dialog"
+      >
         {t('list_export.button')}
       </button>
       {open && (
-        <IonActionSheet
-          isOpen
-          header={t('list_export.header', { name: label })}
-          onDidDismiss={() => setOpen(false)}
-          buttons={[
-            { text: t('list_export.csv'), handler: () => download('csv') },
-            { text: t('list_export.xlsx'), handler: () => download('xlsx') },
-            { text: t('list_export.cancel'), role: 'cancel' },
-          ]}
-        />
+        <Suspense fallback={null}>
+          <ExportSheet name={label} onChoose={download} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );
