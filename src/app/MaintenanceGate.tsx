@@ -11,6 +11,7 @@ import { maintenanceQueryKey, useMaintenance, type MaintenanceStatus } from '../
 import { MaintenancePage } from '../features/shell/components/MaintenancePage';
 import { MAINTENANCE_MESSAGE } from '../../common/constants';
 import { ApiError } from '../lib/api-client';
+import { afterFirstScreen } from '../lib/when-idle';
 
 const isMaintenanceError = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 503 && error.body.message === MAINTENANCE_MESSAGE;
@@ -19,10 +20,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const status = useMaintenance();
 
-  // The app configuration is loaded at start too (spec section 7); pages read it from the cache.
-  useEffect(() => {
-    void queryClient.prefetchQuery(configQueryOptions());
-  }, [queryClient]);
+  // The app configuration is loaded at start too (spec section 7), once the first screen is
+  // shown; pages read it from the cache (or ask for it, if theirs is that first screen).
+  useEffect(() => afterFirstScreen(() => void queryClient.prefetchQuery(configQueryOptions())), [queryClient]);
 
   useEffect(() => {
     const flag = (error: unknown) => {

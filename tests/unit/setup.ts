@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { offlineSyncTiming } from '../../src/lib/offline-timing';
+import { firstScreenTiming } from '../../src/lib/when-idle';
 import { initTestI18n } from '../../src/testing/i18n';
 import { resetClientState } from '../../src/testing/reset';
 import { server } from '../../src/testing/server';
@@ -36,6 +37,9 @@ configure({ asyncUtilTimeout: 5000 });
 // The offline reads' first run waits for the idle moment alone (the app also lets its first
 // screen settle a few seconds; tests/unit/lib/offline-reads.test.ts checks that wait).
 offlineSyncTiming.firstRunSettleMs = 0;
+// Work that waits for the first screen waits for the idle moment alone (tests/unit/lib/when-idle.test.ts
+// checks the first screen's wait).
+firstScreenTiming.maxWaitMs = 0;
 
 const { setupIonicReact } = await import('@ionic/react');
 setupIonicReact({ animated: false });

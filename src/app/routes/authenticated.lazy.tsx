@@ -28,6 +28,7 @@ import { onReconnectionStateChange } from '../../lib/reconnection';
 import { onSocketConnect, onSocketReconnect } from '../../lib/socket';
 import { getSessionDistrictId, getSessionEmail } from '../../lib/storage';
 import { whenIdle } from '../../lib/when-idle';
+import { useAfterFirstScreen } from '../../hooks/use-first-screen';
 import { IonicRoot } from '../ionic/IonicRoot';
 import { usePreloadedToastHost } from '../LazyHosts';
 
@@ -78,6 +79,7 @@ function AuthenticatedLayout() {
   const close = () => setOpenState(null);
   const showShell = shouldShowShell(pathname, getSessionEmail());
   usePreloadedToastHost();
+  const termsChecked = useAfterFirstScreen();
   useEffect(() => whenIdle(() => void loadDisconnectDialog().catch(() => undefined)), []);
   useLiveNotifications(showShell);
   // The emergency outbox drains for any logged-in user (alerts queued before a logout wait
@@ -144,9 +146,12 @@ function AuthenticatedLayout() {
       >
         <Outlet />
       </Shell>
-      <Suspense fallback={null}>
-        <TermsGate />
-      </Suspense>
+      {/* The terms' check asks the server and loads the tc module's part: after the first screen. */}
+      {termsChecked && (
+        <Suspense fallback={null}>
+          <TermsGate />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         {opened.has('disconnect') && (
           <DisconnectDialog isOpen={open === 'disconnect'} onDismiss={close} countPendingAlerts={pendingAlertCount} />

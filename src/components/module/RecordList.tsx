@@ -24,6 +24,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../common/schemas/platform';
 import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
+import { useFirstScreenShown } from '../../hooks/use-first-screen';
 import { useConnectionState } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
@@ -142,6 +143,8 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   // Offline, a list never fetched (a new search) still shows what this device wrote that matches
   // it; so does a first read under way (back online, that search read at last), until it answers.
   const neverFetched = list.isPending && list.fetchStatus === 'paused';
+  // Rows, or the empty, offline or error state: the start's first screen when this list is it.
+  useFirstScreenShown(!list.isPending || neverFetched);
   const { overlay } = props;
   const unread = data === undefined && !list.isPending;
   const overlaid = useMemo(() => {

@@ -19,6 +19,7 @@ import type { DistrictData } from '../../../../common/api-types';
 import { ACTIONS_MODULE } from '../../../../common/modules/actions/names';
 import { hasScreens } from '../../../../common/modules/index';
 import type { DashboardCard, DashboardData } from '../../../../common/schemas/dashboard';
+import { useFirstScreenShown } from '../../../hooks/use-first-screen';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
 import { useEnvelope } from '../../../lib/envelope-store';
@@ -53,6 +54,7 @@ export function DashboardPage({ district, districtFailed, links }: DashboardPage
   const queryClient = useQueryClient();
   useEffect(() => onRecordsChanged(ACTIONS_MODULE, () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })), [queryClient]);
   const data = dashboard.data;
+  useFirstScreenShown(data !== undefined || dashboard.isError || dashboard.fetchStatus === 'paused');
 
   return (
     <div className="dashboard ion-padding">
