@@ -17,17 +17,17 @@
  * module's `narrowRowHeight` tall. Rows keep a fixed height either way: a virtualised list
  * whose rows grew to their content lost its remembered scroll position.
  */
-import { IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { IonContent } from '@ionic/react';
 import { hashKey, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../common/schemas/platform';
-import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
-import { useFirstScreenShown } from '../../hooks/use-first-screen';
+import { useAfterFirstScreen, useFirstScreenShown } from '../../hooks/use-first-screen';
 import { useConnectionState } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/dates';
 import { describeApiError } from '../../lib/error-messages';
+import { lazyPart } from '../../lib/lazy-part';
 import { isUndelivered } from '../../lib/outbox/enqueue';
 import { useOutboxItemsIf } from '../../lib/outbox/hooks';
 import { recalledScroll, rememberScroll } from './scroll-memory';
@@ -45,6 +45,8 @@ export const NARROW_LIST_PX = 560;
  * uses it, so a remembered scroll offset lands on the same rows.
  */
 const narrowLists = new Map<string, boolean>();
+
+const ListRefresher = lazyPart(() => import('./ListRefresher').then((m) => m.ListRefresher));
 
 export type RecordListQuery<T, K extends QueryKey = QueryKey> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, K, string | null>;
 
@@ -114,10 +116,8 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
   const { query, scrollKey } = props;
   const list = useInfiniteQuery(query);
   const connection = useConnectionState();
-  // Pull to refresh is built once the list is painted: its components (the refresher, its
-  // spinner and icon) are Ionic's, created and rendered in the first screen's task otherwise,
-  // and nobody pulls a list before seeing it.
-  const painted = useAfterFirstPaint();
+  // Pull to refresh is built once the first screen is shown (ListRefresher).
+  const pullable = useAfterFirstScreen();
   const scrollRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrowList(scrollRef, scrollKey);
   const rowHeight = narrow ? (props.narrowRowHeight ?? props.rowHeight) : props.rowHeight;
@@ -224,10 +224,10 @@ export function RecordList<T, K extends QueryKey = QueryKey>(props: RecordListPr
         <p className="record-list-note">{t('module.from_device', { time: formatDateTime(list.dataUpdatedAt, i18n.language) })}</p>
       )}
       <IonContent ref={contentRef} scrollY={false} className="record-list-content">
-        {painted && (
-          <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)}>
-            <IonRefresherContent />
-          </IonRefresher>
+        {pullable && (
+          <Suspense fallback={null}>
+            <ListRefresher onRefresh={(event) => void refresh(event)} />
+          </Suspense>
         )}
         <div ref={scrollRef} className="ion-content-scroll-host record-list-scroll">
           {list.isPending && list.fetchStatus !== 'paused' && (
