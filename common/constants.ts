@@ -54,6 +54,11 @@ export const CLIENT_IP_HEADER = 'X-Client-IP';
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /**
+ * The header (value `1`) of a read the app asks by itself to keep a module's data on the device
+ * (the offline reads), not for a screen: the server counts those reads apart (its rate limit).
+ */
+export const BACKGROUND_READ_HEADER = 'x-background-read';
+/**
  * A 409 of an update whose baseVersion is not the record's version: the record as it is now,
  * for the app's field-by-field merge (base, mine, theirs).
  */

@@ -4,7 +4,9 @@
  * reach of real use (a page start's burst, the emergency drainer's 100 alerts in 10 s).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_READ_HEADER } from '../../common/constants.js';
 import { DEFAULT_RATE_LIMIT, loadConfig } from '../src/config.js';
+import { BACKGROUND_RATE_FACTOR } from '../src/plugins/rate-limit.js';
 import { bearer, login, startTestServer, type TestServer } from './helper.js';
 
 const LIMIT = 40;
@@ -42,6 +44,19 @@ describe('a small limit', () => {
     for (let n = 0; n < LIMIT * 10; n++) replay.push((await upload()).statusCode);
     expect(replay.filter((status) => status === 429)).toEqual([]);
     expect((await upload()).statusCode).toBe(429);
+  });
+
+  it("counts the app's background reads apart, five times larger: the user's own requests go on beside them", async () => {
+    const reader = await login(server, 'districts@demo.vigie.test');
+    const background = { ...bearer(reader.token), [BACKGROUND_READ_HEADER]: '1' };
+    const synced: number[] = [];
+    for (let n = 0; n < LIMIT * BACKGROUND_RATE_FACTOR; n++) synced.push((await district(background)).statusCode);
+    expect(synced.filter((status) => status !== 200)).toEqual([]);
+    expect((await district(background)).statusCode).toBe(429);
+    // The user's own reads have their whole count; a write claiming the mark is not a read.
+    expect((await district(bearer(reader.token))).statusCode).toBe(200);
+    const write = await server.app.inject({ method: 'POST', url: '/api/auth/district', headers: background, remoteAddress: '10.1.0.1' });
+    expect(write.statusCode).not.toBe(429);
   });
 
   it('counts requests without a valid token per address: a forged token buys no fresh count', async () => {

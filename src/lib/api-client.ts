@@ -16,7 +16,8 @@
  */
 import ky, { isHTTPError, type HTTPError, type Options } from 'ky';
 import type { ApiErrorBody, Envelope, RefreshData } from '../../common/api-types';
-import { API_PREFIX, CLIENT_IP_HEADER, TOKEN_ERROR_SUPPRESS_MS } from '../../common/constants';
+import { API_PREFIX, BACKGROUND_READ_HEADER, CLIENT_IP_HEADER, TOKEN_ERROR_SUPPRESS_MS } from '../../common/constants';
+import { isBackgroundRead } from './background-reads';
 import { applyOutcome, appTranslate } from './catalogue-effects';
 import { observedFetch } from './connectivity';
 import { isEnvelope, publishEnvelope } from './envelope-store';
@@ -345,6 +346,7 @@ async function requestAnswer<T>(
   try {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
+    if (isBackgroundRead(options.signal)) headers.set(BACKGROUND_READ_HEADER, '1');
     const context = { ...options.context, readsEnvelope: true } satisfies Record<string, unknown> & RequestContext;
     const response = await api(path, { ...options, method, headers, context });
     // Parsed once, here (the afterResponse hook leaves it: readsEnvelope), as ky's json() would.

@@ -20,6 +20,9 @@
  * client at a time; a run stops when the session's tenant changes under it; a run never
  * rejects (offline, a server error: the next trigger tries again, what was cached stays).
  *
+ * Background reads: a run's requests are marked as such (lib/background-reads.ts), and the
+ * server counts them apart from the user's own.
+ *
  * Writes first: a run starts once this tab's outbox drain under way is over (the drainer is
  * woken by the same events), and a run under way waits for a drain between two of its reads
  * (a run cut by the network's loss resumes when it comes back, as the drain starts). The
@@ -30,6 +33,7 @@
  */
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { asBackgroundRead } from './background-reads';
 import { currentCacheOwner } from './cache-owner';
 import { cacheDb } from './idb';
 import { offlineCopyTimes } from './offline-copy';
@@ -67,8 +71,8 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
   const listsData = await Promise.all(
     declaration.lists().map((options) =>
       'initialPageParam' in options
-        ? queryClient.fetchInfiniteQuery({ pages: 1, ...options, staleTime: 0 } as unknown as Parameters<QueryClient['fetchInfiniteQuery']>[0])
-        : queryClient.fetchQuery({ ...options, staleTime: 0 }),
+        ? queryClient.fetchInfiniteQuery(asBackgroundRead({ pages: 1, ...options, staleTime: 0 }) as unknown as Parameters<QueryClient['fetchInfiniteQuery']>[0])
+        : queryClient.fetchQuery(asBackgroundRead({ ...options, staleTime: 0 })),
     ),
   );
   if (tenantKey() !== tenant) return;
@@ -86,7 +90,7 @@ async function run(queryClient: QueryClient, declaration: OfflineDeclaration): P
     if (tenantKey() !== tenant) return;
   }
   // prefetchQuery never throws: a record that failed is asked again at the next run.
-  const records = wanted.map((options) => () => queryClient.prefetchQuery({ ...options, staleTime }));
+  const records = wanted.map((options) => () => queryClient.prefetchQuery(asBackgroundRead({ ...options, staleTime })));
   let next = 0;
   const worker = async () => {
     while (next < records.length && tenantKey() === tenant) {

@@ -1,12 +1,18 @@
 // The offline reads' refresh and the outbox: when the connection comes back, the writes kept on
 // the device are sent before the declared lists are read again.
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BACKGROUND_READ_HEADER } from '../../../common/constants';
 import { createQueryClient } from '../../../src/app/query-client';
+import { apiGet, withSignal } from '../../../src/lib/api-client';
 import { offlineSyncTiming, startOfflineDataSync, type OfflineDeclaration } from '../../../src/lib/offline-reads';
 import { listItems } from '../../../src/lib/outbox/db';
 import { resetOutboxDrainer } from '../../../src/lib/outbox/drainer';
 import { enqueueWrite } from '../../../src/lib/outbox/enqueue';
 import { registerSender } from '../../../src/lib/outbox/registry';
+import { makeEnvelope } from '../../../src/testing/fixtures';
+import { api } from '../../../src/testing/handlers';
+import { server } from '../../../src/testing/server';
 import { seedSession } from '../../../src/testing/session';
 import { freshIndexedDb } from '../features/emergency/outbox-testing';
 
@@ -57,6 +63,35 @@ describe('the offline reads on reconnecting', () => {
       stop();
       offlineSyncTiming.firstRunSettleMs = 0;
       vi.useRealTimers();
+    }
+  });
+
+  it('marks its reads as the app’s own, for the server to count apart; a screen’s read of the same record is not', async () => {
+    const marked: Record<string, string | null> = {};
+    server.use(
+      http.get(api('things'), ({ request }) => {
+        marked.list = request.headers.get(BACKGROUND_READ_HEADER);
+        return HttpResponse.json(makeEnvelope([{ id: 't1' }]));
+      }),
+      http.get(api('things/:id'), ({ request }) => {
+        marked[request.headers.get('x-reader') ?? 'sync'] = request.headers.get(BACKGROUND_READ_HEADER);
+        return HttpResponse.json(makeEnvelope({ id: 't1' }));
+      }),
+    );
+    const record = (id: string) => ({ queryKey: ['things', 'detail', id], queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`things/${id}`, withSignal(signal)) });
+    const declaration: OfflineDeclaration = {
+      module: 'things',
+      persist: [['things']],
+      lists: () => [{ queryKey: ['things', 'list'], queryFn: ({ signal }) => apiGet<{ id: string }[]>('things', withSignal(signal)) }],
+      records: ([list]) => (list as { id: string }[]).map(({ id }) => record(id)),
+    };
+    const stop = startOfflineDataSync(createQueryClient({ retry: false }), () => [declaration]);
+    try {
+      await vi.waitFor(() => expect(marked).toEqual({ list: '1', sync: '1' }), { timeout: 5000 });
+      await apiGet('things/t1', { headers: { 'x-reader': 'screen' } });
+      expect(marked.screen).toBeNull();
+    } finally {
+      stop();
     }
   });
 
