@@ -118,6 +118,24 @@ describe('the site list', { timeout: 30_000 }, () => {
     expect(SEARCH_LIMIT).toBe(SEARCH_MAX);
   });
 
+  it('asks the server again when the list is pulled down, and ends the pull with the answer', async () => {
+    const api = serveSites({ rights: READER, total: 12 });
+    seedSession({ rights: READER });
+    renderApp('/site/view/infoV2');
+    expect(await screen.findByText('Site 001', {}, FIRST_LOOK)).toBeInTheDocument();
+    // The refresher is built once the list is on screen (a chunk of its own).
+    const refresher = await waitFor(() => {
+      const element = document.querySelector('ion-refresher');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    const asked = api.listRequests.length;
+    const complete = vi.fn();
+    act(() => void refresher.dispatchEvent(new CustomEvent('ionRefresh', { detail: { complete } })));
+    await waitFor(() => expect(complete).toHaveBeenCalledOnce());
+    expect(api.listRequests.length).toBe(asked + 1);
+  });
+
   it('shows no manage action to a reader, and them to a manager', async () => {
     serveSites({ rights: READER });
     seedSession({ rights: READER });
