@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { median, serverHandle, sleep, TLS_CERT_FILE, TLS_KEY_FILE } from './bench-support.mjs';
@@ -52,7 +52,12 @@ export function apiOf(base) {
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`; NODE_OPTIONS does not take --cpu-prof). `extraEnv`: the
  * server's settings a bench changes (VIGIE_RATE_LIMIT…).
  */
-export async function startBenchServer({ port, base, seedArgs, tag, extraEnv = {} }) {
+/**
+ * Seeds and starts the built server for a bench. `niceness` (0–19): the server's process runs at
+ * that lower priority, for a bench that measures the browser's main thread rather than the
+ * server (bench-start.mjs: on a phone, the server's work is not on the device's cores).
+ */
+export async function startBenchServer({ port, base, seedArgs, tag, extraEnv = {}, niceness = 0 }) {
   const dataDir = mkdtempSync(join(tmpdir(), `vigie-bench-${tag}-`));
   const env = {
     ...process.env,
@@ -74,6 +79,7 @@ export async function startBenchServer({ port, base, seedArgs, tag, extraEnv = {
   console.log(`  ${seeded.stdout.trim()}`);
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(SERVER_DIR, 'main.js')], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  if (niceness > 0 && child.pid !== undefined) setPriority(child.pid, niceness);
   const handle = serverHandle(child, dataDir);
   const api = apiOf(base);
   const deadline = Date.now() + 120_000;
