@@ -78,6 +78,10 @@ test('a manager builds a table of declarations by severity and month, opens a ce
   const cards = page.locator('.synthesis-grid > .synthesis-card');
   const titles = cards.locator('h2');
   await expect(titles).toHaveText([name, other]);
+  // Measured once the card's write is delivered: the cards are drawn again with the server's
+  // dashboard, and a box read in between is none.
+  await expect(page.locator('.synthesis-saved').getByText('Waiting to be sent')).toHaveCount(0);
+  await expect(cards.nth(1).locator('.synthesis-drag-handle')).toBeVisible();
   const handle = (await cards.nth(1).locator('.synthesis-drag-handle').boundingBox())!;
   const target = (await cards.nth(0).boundingBox())!;
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
