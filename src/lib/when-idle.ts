@@ -21,6 +21,8 @@ const INPUT_EVENTS = ['pointerdown', 'keydown'] as const;
 
 let shown = false;
 let armed = false;
+/** A page said its content is rendered: the opening after the next paint is scheduled. */
+let marked = false;
 const waiting = new Set<() => void>();
 
 function openFirstScreen(): void {
@@ -42,7 +44,8 @@ function arm(): void {
 
 /** The page's content is rendered: the first screen is shown once the browser has painted it. */
 export function markFirstScreen(): void {
-  if (shown) return;
+  if (shown || marked) return;
+  marked = true;
   // The frame callback runs before the paint; the timer it sets runs after it.
   requestAnimationFrame(() => window.setTimeout(openFirstScreen, 0));
 }
