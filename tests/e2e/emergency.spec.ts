@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import { mailsTo } from './mail-capture';
-import { offlineCopyOf, openDialog, submitLogin } from './support';
+import { offlineCopyOf, openDialog, shortIdleTimeout, submitLogin } from './support';
 
 const OPERATOR = 'operator@demo.vigie.test';
 const LYON_SITE = 'Entrepôt Gerland';
@@ -138,17 +138,8 @@ async function changeClient(page: Page, client: string, district: string) {
   await expect(page.getByTestId('toolbar-district')).toHaveText(district);
 }
 
-/** The app configuration with a short idle time-out, so the session expires during the test. */
 // Long enough for the test to log in and fill the alert on a slow machine.
 const IDLE_SECONDS = 12;
-async function shortIdle(page: Page) {
-  await page.route('**/api/config', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: { idleSeconds: number } };
-    body.data.idleSeconds = IDLE_SECONDS;
-    await route.fulfill({ response, json: body });
-  });
-}
 
 test.describe('emergency alerts', () => {
   test.describe.configure({ timeout: 60_000 });
@@ -355,7 +346,7 @@ test.describe('emergency alerts', () => {
     const recipients = recipientsFor();
     // A short idle time-out (the configuration is read at start-up, and kept): the session
     // expires once the test stops touching the page.
-    await shortIdle(page);
+    await shortIdleTimeout(page, IDLE_SECONDS);
     await logIn(page);
     await openOutbox(page);
     // The send route is cut: the alert stays queued.

@@ -4,7 +4,7 @@
 // errors, and the login lockout message.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
-import { submitLogin } from './support';
+import { shortIdleTimeout, submitLogin } from './support';
 
 const ADMIN = 'district-admin@demo.vigie.test';
 const IDLE_SECONDS = 3;
@@ -13,19 +13,6 @@ const apiPath = (request: Request) => new URL(request.url()).pathname;
 const isApi = (request: Request) => apiPath(request).startsWith('/api/');
 const AUTH_FLOW = ['/api/auth/login', '/api/auth/loginSSO', '/api/auth/refresh', '/api/auth/logout', '/api/auth/clientIp'];
 const isAuthFlow = (request: Request) => AUTH_FLOW.includes(apiPath(request));
-
-/** The app configuration with a short idle time (the spec's 900 s is configurable for tests). */
-async function shortIdle(page: Page): Promise<void> {
-  await page.context().route('**/api/config', async (route) => {
-    // A request still in flight when its test ends (or when a test cuts the network) gets no
-    // answer to change: it fails, instead of an error surfacing in a later test.
-    const response = await route.fetch().catch(() => null);
-    if (response === null) return route.abort().catch(() => undefined);
-    const body = (await response.json()) as { data: { idleSeconds: number } };
-    body.data.idleSeconds = IDLE_SECONDS;
-    await route.fulfill({ response, json: body });
-  });
-}
 
 const reconnectDialog = (page: Page) => page.locator('ion-modal#reconnect-dialog.show-modal');
 
@@ -64,7 +51,7 @@ test('many requests in flight when the access token nears expiry share one refre
 });
 
 test('idle time-out opens the reconnect dialog; unsaved input is still there after reconnecting', async ({ page }) => {
-  await shortIdle(page);
+  await shortIdleTimeout(page.context(), IDLE_SECONDS);
   await submitLogin(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/admin/districtManagement');
@@ -88,7 +75,7 @@ test('idle time-out opens the reconnect dialog; unsaved input is still there aft
 });
 
 test('awaiting reconnection survives a reload: nothing but auth calls leaves until the user reconnects', async ({ page }) => {
-  await shortIdle(page);
+  await shortIdleTimeout(page.context(), IDLE_SECONDS);
   await submitLogin(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(reconnectDialog(page)).toBeVisible({ timeout: 15_000 });
@@ -141,7 +128,7 @@ async function expectUsableLoginPage(page: Page): Promise<void> {
 test('back to login from the reconnect dialog logs out and leaves a usable login page', async ({ page }) => {
   // Two logins and an idle time-out: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  await shortIdle(page);
+  await shortIdleTimeout(page.context(), IDLE_SECONDS);
   await submitLogin(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   const dialog = reconnectDialog(page);
@@ -153,7 +140,7 @@ test('back to login from the reconnect dialog logs out and leaves a usable login
 test('back to login after a reload while awaiting reconnection leaves a usable login page', async ({ page }) => {
   // Two logins and an idle time-out: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  await shortIdle(page);
+  await shortIdleTimeout(page.context(), IDLE_SECONDS);
   await submitLogin(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(reconnectDialog(page)).toBeVisible({ timeout: 15_000 });
@@ -237,7 +224,7 @@ test('repeated wrong passwords show the attempts left, then the lockout time', a
 });
 
 test('reconnecting with SSO goes through the provider in a popup and keeps the page', async ({ page }) => {
-  await shortIdle(page);
+  await shortIdleTimeout(page.context(), IDLE_SECONDS);
   // field@ has the SSO flag in the browser tests' demo (scripts/e2e-server.mjs starts the provider).
   await submitLogin(page, 'field@demo.vigie.test');
   await expect(page).toHaveURL(/\/dashboard$/);

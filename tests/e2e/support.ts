@@ -18,6 +18,25 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
 }
 
 /**
+ * Serves the app's configuration with a short idle time-out (the spec's 900 s is configurable),
+ * so the session expires during a test. A configuration request still in flight when its page
+ * navigates, its test ends or a test cuts the network has no answer to change (its response is
+ * disposed): it fails, as it would have, instead of an error surfacing in a test.
+ */
+export async function shortIdleTimeout(target: Page | BrowserContext, idleSeconds: number): Promise<void> {
+  await target.route('**/api/config', async (route) => {
+    try {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { idleSeconds: number } };
+      body.data.idleSeconds = idleSeconds;
+      await route.fulfill({ response, json: body });
+    } catch {
+      await route.abort().catch(() => undefined);
+    }
+  });
+}
+
+/**
  * The open dialog's content. Ionic puts role=dialog inside ion-modal's shadow root and slots
  * the content into it, so the content is not a DOM descendant of the role element.
  */
