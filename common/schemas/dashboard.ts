@@ -25,8 +25,10 @@ export type DashboardCardTone = Static<typeof DashboardCardTone>;
 /**
  * A module's card on the dashboard (a ServerModule's `dashboardCards`, each checking its own
  * read right): a count with its first DASHBOARD_ROWS rows, each opening its record, and the list
- * the card opens. Its title is a key of the module's namespace; a row's `day` is formatted by
- * the app in the reader's language.
+ * the card opens. Its title is a key of `namespace`: `common` (`dashboard.cards.*`) for the
+ * cards so far, so the home loads no module's texts at start (a module's whole file for one
+ * title, and a render of its own when it arrived); a row's `day` is formatted by the app in the
+ * reader's language.
  */
 export const DashboardCard = Type.Object({
   /** `<module>.<card>`, stable: the page's order and the tests find a card by it. */

@@ -335,7 +335,7 @@ describe('low stock', () => {
 
     const dashboard = await call<DashboardData>({ url: '/api/dashboard' });
     const card = dashboard.data.cards.find((c) => c.id === 'inventory.lowStock');
-    expect(card).toMatchObject({ namespace: 'stock-management', title: 'stock.dashboard.lowStock', path: '/stock-management/article?low=true', tone: 'warning' });
+    expect(card).toMatchObject({ namespace: 'common', title: 'dashboard.cards.lowStock', path: '/stock-management/article?low=true', tone: 'warning' });
     expect(card!.count).toBeGreaterThanOrEqual(1);
     const articlesAnswer = await call<StockArticle[]>({ url: '/articles' });
     expect(articlesAnswer.data.find((a) => a.id === tape)).toMatchObject({ total: 3, low: true });

@@ -180,9 +180,12 @@ describe('the dashboard', () => {
           path: '/inventory-v2/equipment?check=overdue',
           items: [{ id: E1, label: 'Extincteur hall A', detail: 'Mairie', day: '2026-11-02', tone: 'danger', path: `/inventory-v2/equipment/${E1}` }],
         },
+        // The modules' cards so far have their titles in `common`: the home loads no module's file.
+        { id: 'inventory.lowStock', namespace: 'common', title: 'dashboard.cards.lowStock', count: 0, tone: 'neutral', path: '/stock-management/article?low=true', items: [] },
       ],
     });
     await openDashboard();
+    expect(await screen.findByRole('region', { name: 'Low stock' })).toHaveTextContent('Nothing to report.');
     const card = await screen.findByRole('region', { name: 'Inventory' });
     expect(within(card).getByText('12 items')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /Extincteur hall A.*Overdue Mairie · 11\/02\/2026/ })).toHaveAttribute('href', `/inventory-v2/equipment/${E1}`);

@@ -57,8 +57,8 @@ export async function catalogDashboardCards(reader: CalendarReader, today: strin
   return [
     {
       id: 'inventory.checksDue',
-      namespace: 'inventoryV2',
-      title: 'catalog.dashboard.checksDue',
+      namespace: 'common',
+      title: 'dashboard.cards.checksDue',
       count: total,
       tone: overdue > 0 ? 'danger' : total > 0 ? 'warning' : 'neutral',
       path: `${base}?check=due`,

@@ -71,8 +71,8 @@ export const stockPart: ModulePart = {
     return [
       {
         id: 'inventory.lowStock',
-        namespace: 'stock-management',
-        title: 'stock.dashboard.lowStock',
+        namespace: 'common',
+        title: 'dashboard.cards.lowStock',
         count,
         tone: count > 0 ? 'warning' : 'neutral',
         path: STOCK_PATHS.lowStock,
