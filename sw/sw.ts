@@ -19,6 +19,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { BASEMAP_CACHE, BASEMAP_PATH, KEEP_HEADER } from '../src/lib/basemap-cache-config';
 import { KEEP_MAP_CODE_MESSAGE, MAP_CODE_CACHE, MAP_CODE_PATH } from '../src/lib/map-code-config';
 import { PUBLIC_PAGE_FILE, PUBLIC_PAGE_PATTERN } from '../common/public-pages';
+import { SOCKET_PATH } from '../common/constants';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -104,6 +105,40 @@ async function dropOtherMapCode(): Promise<void> {
 self.addEventListener('install', (event: ExtendableEvent) => {
   // Not kept now (no network, say) is not a failed install: the next map opened asks again.
   event.waitUntil(mapCodeKept().then((kept) => (kept ? keepMapCode() : undefined)).catch(() => undefined));
+});
+
+/** A rule of the browser's static routing (InstallEvent.addRoutes, Chromium 123 and later). */
+interface StaticRoute {
+  condition: { urlPattern: string; requestMethod?: string };
+  source: 'cache' | 'network' | 'fetch-event';
+}
+
+/**
+ * What the browser answers without waking this worker's JavaScript, in order (the first rule a
+ * request matches decides):
+ * - the map's library goes through the fetch handler (its cache-first route keeps what it fetches);
+ * - the other built files (/assets/: hashed names, precached under their own address) come from
+ *   the caches, and from the network when no cache has them (an earlier version's file, say);
+ * - the basemap's style and tiles go through the fetch handler (cache-first, within a budget);
+ * - the rest of the API and the socket go to the network, which the fetch handler did anyway.
+ * An installed app's start asks for a hundred files: each went through this worker's fetch
+ * event, a task of its thread and two hops between processes, on a phone's cores beside the page.
+ * Navigations (the app's page) and translations (stale-while-revalidate) keep the fetch handler.
+ * A browser without static routing (Safari, Firefox) uses the fetch handler for everything,
+ * which answers the same.
+ */
+const STATIC_ROUTES: StaticRoute[] = [
+  { condition: { urlPattern: '/assets/maplibre-gl*' }, source: 'fetch-event' },
+  { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: 'cache' },
+  { condition: { urlPattern: `${BASEMAP_PATH}*` }, source: 'fetch-event' },
+  { condition: { urlPattern: '/api/*' }, source: 'network' },
+  { condition: { urlPattern: `${SOCKET_PATH}/*` }, source: 'network' },
+];
+
+self.addEventListener('install', (event: ExtendableEvent) => {
+  const install = event as ExtendableEvent & { addRoutes?: (rules: StaticRoute[]) => Promise<void> };
+  // Rules the browser refuses leave every request to the fetch handler: not a failed install.
+  if (typeof install.addRoutes === 'function') event.waitUntil(install.addRoutes(STATIC_ROUTES).catch(() => undefined));
 });
 
 registerRoute(

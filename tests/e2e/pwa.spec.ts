@@ -91,6 +91,28 @@ test('after one online visit the app starts offline into the last session with i
   expect(await relaunched.evaluate(() => localStorage.getItem('queryCache'))).toBeNull();
 });
 
+test('once installed, the built files come from the device without running the worker, and the API from the network', async ({ page }) => {
+  await logInToDashboard(page, 'field@demo.vigie.test');
+  await serviceWorkerReady(page);
+  await page.reload();
+  await expect(page.getByTestId('toolbar-district')).toHaveText('Lyon');
+  await expect(page.getByRole('main')).toContainText('Acme Industrie');
+  // How the browser answered each request (Resource Timing): `cache` from the caches by the
+  // worker's static routes, `network` past it, `fetch-event` through its fetch handler.
+  const sources = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({
+      path: new URL(entry.name).pathname,
+      source: (entry as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType ?? '',
+    })),
+  );
+  const assets = sources.filter(({ path }) => path.startsWith('/assets/'));
+  expect(assets.length).toBeGreaterThan(5);
+  expect(assets.filter(({ source }) => source !== 'cache')).toEqual([]);
+  const api = sources.filter(({ path }) => path.startsWith('/api/'));
+  expect(api.length).toBeGreaterThan(0);
+  expect(api.filter(({ source }) => source !== 'network')).toEqual([]);
+});
+
 test('offline, the login page exists in both languages and says the network is needed', async ({ page, context }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
