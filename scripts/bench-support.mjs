@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startPostgres, stopPostgres } from './pg-test-server.mjs';
@@ -192,14 +192,17 @@ export async function closeChromium(browser) {
 /**
  * One Lighthouse run in a process of its own (the lighthouse CLI), attached to a fresh
  * Chromium: nothing of a previous run (renderer, heap, caches, connections) is left in either.
+ * `niceness` (0–19): the Lighthouse process runs at that lower priority, for a bench that
+ * measures the page's main thread (bench-start.mjs): the instrument is not on a phone's cores.
  */
-export async function lighthouseRun(url, profile, reportFile, debugPort, extraFlags = []) {
+export async function lighthouseRun(url, profile, reportFile, debugPort, extraFlags = [], { niceness = 0 } = {}) {
   const browser = await launchChromium(profile, debugPort);
   try {
     const cli = spawn(process.execPath, [
       LIGHTHOUSE_CLI, url, `--port=${debugPort}`, '--output=json', `--output-path=${reportFile}`, '--quiet',
       '--only-categories=performance,accessibility,best-practices', ...extraFlags,
     ], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (niceness > 0 && cli.pid !== undefined) setPriority(cli.pid, niceness);
     const code = await new Promise((done) => cli.once('exit', done));
     if (code !== 0) throw new Error(`lighthouse ${url} exited with ${code}`);
     return JSON.parse(readFileSync(reportFile, 'utf8'));
