@@ -17,7 +17,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { BASEMAP_CACHE, BASEMAP_PATH, KEEP_HEADER } from '../src/lib/basemap-cache-config';
-import { KEEP_MAP_CODE_MESSAGE, MAP_CODE_CACHE, MAP_CODE_PATH } from '../src/lib/map-code-config';
+import { KEEP_MAP_CODE_MESSAGE, MAP_CODE_CACHE, MAP_CODE_PATH, MAP_CODE_URL_PATTERN } from '../src/lib/map-code-config';
 import { PUBLIC_PAGE_FILE, PUBLIC_PAGE_PATTERN } from '../common/public-pages';
 import { SOCKET_PATH } from '../common/constants';
 
@@ -128,7 +128,7 @@ interface StaticRoute {
  * which answers the same.
  */
 const STATIC_ROUTES: StaticRoute[] = [
-  { condition: { urlPattern: '/assets/maplibre-gl*' }, source: 'fetch-event' },
+  { condition: { urlPattern: MAP_CODE_URL_PATTERN }, source: 'fetch-event' },
   { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: 'cache' },
   { condition: { urlPattern: `${BASEMAP_PATH}*` }, source: 'fetch-event' },
   { condition: { urlPattern: '/api/*' }, source: 'network' },

@@ -11,5 +11,7 @@ export const MAP_CODE_CACHE = 'vigie-map-code';
  * module. Matches a path (`/assets/...`) and a precache manifest entry (`assets/...`).
  */
 export const MAP_CODE_PATH = /^\/?assets\/maplibre-gl[-.]/;
+/** The same files as a URL pattern (the worker's static routes, which take URLPattern strings). */
+export const MAP_CODE_URL_PATTERN = '/assets/maplibre-gl*';
 /** The page's request: keep every file of the map's library now. */
 export const KEEP_MAP_CODE_MESSAGE = { type: 'KEEP_MAP_CODE' } as const;
