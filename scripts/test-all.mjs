@@ -102,6 +102,10 @@ const DRIVER_INDEPENDENT = [
   'sso',
   'hostile-input', // NUL characters and deep bodies refused before a query
   'signature-thumbnail',
+  // The real server's processes, spawned with an environment of their own: the embedded
+  // database, and the faults' own throwaway PostgreSQL (about a minute each, the same in both passes).
+  'start',
+  'faults',
 ].map((name) => `server/test/${name}.test.ts`);
 
 let pgUrl = process.env.VIGIE_TEST_PG_URL;
