@@ -13,7 +13,7 @@
 // the same way (/inventory-v2/equipment, /dashboard).
 import { chromium } from '@playwright/test';
 import { startBenchServer } from './bench-app-support.mjs';
-import { CHROME, chromeArgs, loggedInProfile, sleep, loadAverage } from './bench-support.mjs';
+import { blockingAtCpu, CHROME, chromeArgs, loggedInProfile, pageMainThread, sleep, loadAverage } from './bench-support.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18131);
 const BASE = `https://127.0.0.1:${PORT}`;
@@ -44,18 +44,16 @@ try {
     await sleep(WATCH);
     await cdp.send('Tracing.end');
     await done;
-    const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const busy = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' && e.ph === 'X').reduce((a, e) => a + e.dur, 0);
-    const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+    const main = pageMainThread(events);
     const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
     const send = events.find((e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url ?? '').includes(PATH));
     const nav = { ts: send?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.name === 'RunTask').map((e) => e.ts)) };
-    const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= nav.ts);
+    const tasks = main.tasks.filter((e) => e.ts >= nav.ts);
     const cpu = tasks.map((t) => ({ at: (t.ts - nav.ts) / 1000, wall: t.dur / 1000, cpu: (t.tdur ?? t.dur) / 1000 }));
     const total = cpu.reduce((s, t) => s + t.cpu, 0);
-    const afterFcp = cpu.filter((t) => fcp === undefined || t.at * 1000 >= fcp.ts - nav.ts);
-    const long = afterFcp.filter((t) => t.cpu * 4 > 50);
-    const blocking = long.reduce((s, t) => s + (t.cpu * 4 - 50), 0);
+    const afterFcp = tasks.filter((t) => fcp === undefined || t.ts >= fcp.ts);
+    const long = afterFcp.filter((t) => (t.tdur ?? t.dur) * 4 > 50_000);
+    const blocking = blockingAtCpu(afterFcp);
     console.log(`run ${run + 1}: main-thread CPU ${total.toFixed(0)} ms in ${cpu.length} tasks; after FCP ${long.length} tasks over 12.5 ms CPU, blocking at 4x ${blocking.toFixed(0)} ms; top: ${[...cpu].sort((a, b) => b.cpu - a.cpu).slice(0, 8).map((t) => `${t.at.toFixed(0)}:${t.cpu.toFixed(0)}`).join(' ')}`);
     if (answers.length > 0) console.log(`  the emergency list answered ${answers.join(', ')}`);
     const late = cpu.filter((t) => t.at >= LATE);

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startBenchServer } from './bench-app-support.mjs';
 import {
-  closeChromium, launchChromium, lighthouseRun, loadAverage, loggedInProfile, logIn, median, medianRun, PROFILE_CACHES, sleep, summarise,
+  blockingAtCpu, closeChromium, launchChromium, lighthouseRun, loadAverage, loggedInProfile, logIn, median, medianRun, pageMainThread, PROFILE_CACHES, sleep, summarise,
 } from './bench-support.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18131);
@@ -123,25 +123,12 @@ function statsOf(values) {
 function cpuBlocking(traceFile) {
   const raw = JSON.parse(readFileSync(traceFile, 'utf8'));
   const events = raw.traceEvents ?? raw;
-  const threadOf = (event) => `${event.pid}:${event.tid}`;
-  const counts = new Map();
-  for (const event of events) if (event.name === 'thread_name' && event.args?.name === 'CrRendererMain') counts.set(threadOf(event), 0);
-  for (const event of events) if (counts.has(threadOf(event))) counts.set(threadOf(event), counts.get(threadOf(event)) + 1);
-  // The page's renderer: the main thread with the most events.
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const paint = events.find((event) => event.name === 'firstContentfulPaint' && threadOf(event) === main);
+  const main = pageMainThread(events);
+  const paint = main === null ? undefined : events.find((event) => event.name === 'firstContentfulPaint' && event.pid === main.pid && event.tid === main.tid);
   if (paint === undefined) return null;
-  let blocking = 0;
-  let cpu = 0;
-  let wall = 0;
-  for (const event of events) {
-    if (event.ph !== 'X' || event.name !== 'RunTask' || threadOf(event) !== main || event.ts < paint.ts) continue;
-    const taskCpu = (event.tdur ?? event.dur) / 1000;
-    cpu += taskCpu;
-    wall += event.dur / 1000;
-    blocking += Math.max(0, 4 * taskCpu - 50);
-  }
-  return { blockingMs: Math.round(blocking), cpuMs: Math.round(cpu), wallMs: Math.round(wall) };
+  const after = main.tasks.filter((task) => task.ts >= paint.ts);
+  const sum = (values) => Math.round(values.reduce((total, value) => total + value, 0) / 1000);
+  return { blockingMs: Math.round(blockingAtCpu(after)), cpuMs: sum(after.map((task) => task.tdur ?? task.dur)), wallMs: sum(after.map((task) => task.dur)) };
 }
 
 async function measure(caseName, pageName, prepared, scratch) {

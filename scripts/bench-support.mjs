@@ -211,6 +211,22 @@ export async function lighthouseRun(url, profile, reportFile, debugPort, extraFl
   }
 }
 
+/**
+ * The page's main thread in a Chromium trace (the renderer main thread that ran the most) and
+ * its tasks (RunTask), in order. A task's `tdur` is its CPU time, which a loaded machine does not
+ * stretch; its `dur`, the wall time Lighthouse counts.
+ */
+export function pageMainThread(events) {
+  const tasksOf = (thread) => events.filter((event) => event.pid === thread.pid && event.tid === thread.tid && event.name === 'RunTask' && event.ph === 'X');
+  const busy = (tasks) => tasks.reduce((sum, task) => sum + task.dur, 0);
+  const threads = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((thread) => ({ pid: thread.pid, tid: thread.tid, tasks: tasksOf(thread) }));
+  const main = threads.sort((a, b) => busy(b.tasks) - busy(a.tasks))[0];
+  return main === undefined ? null : { ...main, tasks: main.tasks.sort((a, b) => a.ts - b.ts) };
+}
+
+/** Lighthouse's 4x CPU model applied to tasks' CPU time: each task's blocking past 50 ms, summed (ms). */
+export const blockingAtCpu = (tasks) => tasks.reduce((sum, task) => sum + Math.max(0, (4 * (task.tdur ?? task.dur)) / 1000 - 50), 0);
+
 /** What a browser keeps of a visit besides the session: removed before a logged-in first visit. */
 export const PROFILE_CACHES = ['Cache', 'Code Cache', 'GPUCache', 'Service Worker', 'Session Storage', 'DawnGraphiteCache', 'DawnWebGPUCache'];
 
