@@ -23,6 +23,26 @@ describe('runInSlices', () => {
     vi.restoreAllMocks();
   });
 
+  it('counts the work a step queued as a promise callback in its slice', async () => {
+    const clock = { now: 0 };
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const log: string[] = [];
+    const yieldNow = vi.fn(() => {
+      log.push('yield');
+      return Promise.resolve();
+    });
+    // As Vite's preload helper: the step returns at once, its 4 ms run in a callback it queued.
+    const deferred = (name: string) => () => {
+      void Promise.resolve().then(() => {
+        clock.now += 4;
+        log.push(name);
+      });
+    };
+    await runInSlices(['a', 'b', 'c', 'd', 'e'].map(deferred), 10, yieldNow);
+    expect(log).toEqual(['a', 'b', 'c', 'yield', 'd', 'e']);
+    vi.restoreAllMocks();
+  });
+
   it('runs the steps after one that throws, then rethrows the first error', async () => {
     const ran: string[] = [];
     const steps = [
