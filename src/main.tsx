@@ -17,7 +17,7 @@ import './app/theme.css';
 
 import { App } from './app/App';
 import { createOfflinePersister, createQueryClient, createQueryPersister, persistQueryCache } from './app/query-client';
-import { createAppRouter, type AppRouter } from './app/router';
+import { appRouteTree, createAppRouter, type AppRouter } from './app/router';
 import { probeServer } from './features/shell/api/get-maintenance';
 import { keepAccountLanguage } from './lib/account-language';
 import { getConnectionState, startConnectivityMonitor, subscribeConnection } from './lib/connectivity';
@@ -57,6 +57,9 @@ async function start(): Promise<void> {
   await yieldToMain();
   const queryClient = createQueryClient({ persisted: true });
   const history = createBrowserHistory();
+  await yieldToMain();
+  // The route table (every module's routes), then the router's own index of it: two tasks.
+  appRouteTree();
   await yieldToMain();
   const router = createAppRouter({ queryClient, history });
   await yieldToMain();

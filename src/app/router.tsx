@@ -12,7 +12,7 @@
  *
  * The modules' routes follow their manifests (common/modules): each module has its subtree from
  * its family's descriptor (src/features/<folder>/module.ts, listed once in ./modules.ts:
- * SCREEN_MODULE_ROUTES).
+ * appRouteTree).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -219,14 +219,6 @@ const operatorIndexRoute = createRoute({
   },
 });
 
-/**
- * The route subtrees of the modules whose manifest says `screens: true`, by manifest id, from
- * the descriptors of ./modules.ts (route definitions only: their pages load with their routes).
- * Typed per module, so the route tree keeps its typed paths and params; the manifests' test
- * checks this table against the manifests.
- */
-export const SCREEN_MODULE_ROUTES = screenModuleRoutes(authenticatedRoute);
-
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
@@ -239,37 +231,55 @@ const unknownRoute = createRoute({
   },
 });
 
-export const routeTree = rootRoute.addChildren([
-  indexRoute,
-  homeRoute,
-  loginRoute,
-  externalLoginRoute,
-  ssoRoute,
-  resetPasswordRoute,
-  viewerThirdPartyRoute,
-  dsaDropRoute,
-  termsRoute,
-  authenticatedRoute.addChildren([
-    dashboardRoute,
-    meRoute.addChildren([meInfosRoute]),
-    calendarRoute,
-    helpRoute,
-    emergencyOutboxRoute,
-    adminDistrictManagementRoute,
-    adminSimpleDistrictManagementRoute,
-    adminUserManagementRoute,
-    operatorClientManagementRoute,
-    adminIndexRoute,
-    operatorIndexRoute,
-    ...Object.values(SCREEN_MODULE_ROUTES),
-  ]),
-  unknownRoute,
-]);
+/**
+ * The route table, built on first use rather than when this file is evaluated: with the
+ * modules' subtrees it is a few hundred routes, about 10 ms of a phone's main thread that
+ * lengthened the entry's evaluation, the start's first task after the first paint. The shell's
+ * start builds it in a task of its own (main.tsx).
+ * `screens`: the route subtrees of the modules whose manifest says `screens: true`, by manifest
+ * id, from the descriptors of ./modules.ts (route definitions only: their pages load with their
+ * routes). Typed per module, so the route tree keeps its typed paths and params; the manifests'
+ * test checks this table against the manifests.
+ */
+function buildRouteTree() {
+  const screens = screenModuleRoutes(authenticatedRoute);
+  const tree = rootRoute.addChildren([
+    indexRoute,
+    homeRoute,
+    loginRoute,
+    externalLoginRoute,
+    ssoRoute,
+    resetPasswordRoute,
+    viewerThirdPartyRoute,
+    dsaDropRoute,
+    termsRoute,
+    authenticatedRoute.addChildren([
+      dashboardRoute,
+      meRoute.addChildren([meInfosRoute]),
+      calendarRoute,
+      helpRoute,
+      emergencyOutboxRoute,
+      adminDistrictManagementRoute,
+      adminSimpleDistrictManagementRoute,
+      adminUserManagementRoute,
+      operatorClientManagementRoute,
+      adminIndexRoute,
+      operatorIndexRoute,
+      ...Object.values(screens),
+    ]),
+    unknownRoute,
+  ]);
+  return { screens, tree };
+}
+
+let builtRouteTree: ReturnType<typeof buildRouteTree> | undefined;
+
+export const appRouteTree = () => (builtRouteTree ??= buildRouteTree());
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
   let restored: Promise<void> | undefined;
   return createRouter({
-    routeTree,
+    routeTree: appRouteTree().tree,
     history,
     context: { queryClient, sessionReady: () => (restored ??= restoreSession()) },
     defaultErrorComponent: RouteError,

@@ -12,7 +12,7 @@ import { FUNCTIONALITIES } from '../../../../common/functionalities';
 import { MODULE_MANIFESTS } from '../../../../common/modules/index';
 import { ALL_RIGHTS, can, FEATURES, SHELL_FEATURE_NAMES } from '../../../../common/rights';
 import { APP_MODULES } from '../../../../src/app/modules';
-import { createAppRouter, SCREEN_MODULE_ROUTES } from '../../../../src/app/router';
+import { appRouteTree, createAppRouter } from '../../../../src/app/router';
 import { findModule } from '../../../../src/features/modules/modules';
 import { menuFor } from '../../../../src/features/shell/menu';
 import { localeFiles } from '../../../../src/testing/i18n';
@@ -95,9 +95,10 @@ describe('module manifests', () => {
 
   it('every prefix of the spec has screens of its own: its route subtree, no placeholder', () => {
     expect(MODULE_MANIFESTS.filter((m) => !m.screens).map((m) => m.id)).toEqual([]);
-    expect(Object.keys(SCREEN_MODULE_ROUTES).sort()).toEqual(MODULE_MANIFESTS.map((m) => m.id).sort());
+    const screens = appRouteTree().screens;
+    expect(Object.keys(screens).sort()).toEqual(MODULE_MANIFESTS.map((m) => m.id).sort());
     for (const manifest of MODULE_MANIFESTS) {
-      expect(SCREEN_MODULE_ROUTES[manifest.id as keyof typeof SCREEN_MODULE_ROUTES].fullPath, manifest.id).toBe(`/${manifest.prefix}`);
+      expect(screens[manifest.id as keyof typeof screens].fullPath, manifest.id).toBe(`/${manifest.prefix}`);
       // The module's own subtree (its layout, or its index route, e.g. a redirect to a view).
       expect(routeOf(`/${manifest.prefix}`), manifest.prefix).toMatch(new RegExp(`^/_authenticated/${manifest.prefix}/?$`));
       // An address the module does not know is the not-found route.
