@@ -6,12 +6,14 @@
 import { IonContent, IonSplitPane } from '@ionic/react';
 import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BACK_TO_TOP_THRESHOLD_PX } from '../../../../common/constants';
+import { IconSprites } from '../../../components/MaskIcon';
 import { TransferProgress } from '../../../components/TransferProgress';
 import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { useKeyboardScrollable } from '../../../hooks/use-keyboard-scrollable';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { lazyPart } from '../../../lib/lazy-part';
 import { whenIdle } from '../../../lib/when-idle';
+import { FRAME_SPRITE } from '../frame-icons';
 import type { MenuAction } from '../menu';
 import { AppToolbar } from './AppToolbar';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -60,16 +62,18 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
     <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_MEDIA}>
       {(wide || drawerBuilt) && <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} openWhenBuilt={drawerOpensWhenBuilt} />}
       <div className="ion-page" id={CONTENT_ID}>
-        <AppToolbar
-          districtName={districtName}
-          onDisconnect={() => onMenuAction('disconnect')}
-          onSupport={onSupport}
-          notificationsSlot={notificationsSlot}
-          emergencySlot={emergencyToolbarSlot}
-          buttonsShown={painted}
-          menuToggleShown={!wide}
-          onToggleMenu={toggleMenu}
-        />
+        <IconSprites sprite={FRAME_SPRITE}>
+          <AppToolbar
+            districtName={districtName}
+            onDisconnect={() => onMenuAction('disconnect')}
+            onSupport={onSupport}
+            notificationsSlot={notificationsSlot}
+            emergencySlot={emergencyToolbarSlot}
+            buttonsShown={painted}
+            menuToggleShown={!wide}
+            onToggleMenu={toggleMenu}
+          />
+        </IconSprites>
         <ConnectionBanner />
         <TransferProgress />
         <IonContent
@@ -87,7 +91,11 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
             </Suspense>
           )}
         </IonContent>
-        {!wide && painted && <TabBar emergencySlot={emergencyTabSlot} />}
+        {!wide && painted && (
+          <IconSprites sprite={FRAME_SPRITE}>
+            <TabBar emergencySlot={emergencyTabSlot} />
+          </IconSprites>
+        )}
       </div>
     </IonSplitPane>
   );

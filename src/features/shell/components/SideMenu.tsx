@@ -13,9 +13,10 @@ import { useBackClosesDialog } from '../../../hooks/use-back-closes-dialog';
 import { useLinkNavigation } from '../../../hooks/use-link-navigation';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTranslation } from 'react-i18next';
-import { MaskIcon } from '../../../components/MaskIcon';
+import { IconSprites, MaskIcon } from '../../../components/MaskIcon';
 import { useEnvelope } from '../../../lib/envelope-store';
 import { whenIdle } from '../../../lib/when-idle';
+import { MENU_SPRITE } from '../frame-icons';
 import { isCurrentEntry, menuFor, type MenuAction } from '../menu';
 
 /** Ionic's `lg` breakpoint: from this width the split pane shows the menu beside the content. */
@@ -102,48 +103,50 @@ function MenuEntries({ entries, pathname, onAction, close }: MenuEntriesProps) {
   const { t } = useTranslation();
   const navigate = useLinkNavigation();
   return (
-    <div className="menu-panel">
-      <h2 className="menu-title">{t('shell.menu')}</h2>
-      <ul className="menu-list">
-        {entries.map((entry) => {
-          const content = (
-            <>
-              <MaskIcon icon={entry.icon} />
-              <span>{t(entry.labelKey)}</span>
-            </>
-          );
-          if (entry.kind !== 'link') {
+    <IconSprites sprite={MENU_SPRITE}>
+      <div className="menu-panel">
+        <h2 className="menu-title">{t('shell.menu')}</h2>
+        <ul className="menu-list">
+          {entries.map((entry) => {
+            const content = (
+              <>
+                <MaskIcon icon={entry.icon} />
+                <span>{t(entry.labelKey)}</span>
+              </>
+            );
+            if (entry.kind !== 'link') {
+              return (
+                <li key={entry.id}>
+                  <button
+                    type="button"
+                    className="menu-item"
+                    data-menu-action={entry.action}
+                    onClick={() => {
+                      close();
+                      onAction(entry.action);
+                    }}
+                  >
+                    {content}
+                  </button>
+                </li>
+              );
+            }
+            const current = isCurrentEntry(entry, pathname);
             return (
               <li key={entry.id}>
-                <button
-                  type="button"
-                  className="menu-item"
-                  data-menu-action={entry.action}
-                  onClick={() => {
-                    close();
-                    onAction(entry.action);
-                  }}
+                <a
+                  href={entry.to}
+                  className={current ? 'menu-item menu-item-current' : 'menu-item'}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={navigate(entry.to, close)}
                 >
                   {content}
-                </button>
+                </a>
               </li>
             );
-          }
-          const current = isCurrentEntry(entry, pathname);
-          return (
-            <li key={entry.id}>
-              <a
-                href={entry.to}
-                className={current ? 'menu-item menu-item-current' : 'menu-item'}
-                aria-current={current ? 'page' : undefined}
-                onClick={navigate(entry.to, close)}
-              >
-                {content}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+          })}
+        </ul>
+      </div>
+    </IconSprites>
   );
 }
