@@ -7,15 +7,21 @@ const busy = (clock: { now: number }, ms: number, log: string[], name: string) =
   log.push(name);
 };
 
+/** performance.now() read from a clock the steps move, and a yield that logs itself. */
+function fakeClockAndYields() {
+  const clock = { now: 0 };
+  vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+  const log: string[] = [];
+  const yieldNow = vi.fn(() => {
+    log.push('yield');
+    return Promise.resolve();
+  });
+  return { clock, log, yieldNow };
+}
+
 describe('runInSlices', () => {
   it('runs every step in order, yielding between slices and never inside one longer than the budget', async () => {
-    const clock = { now: 0 };
-    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
-    const log: string[] = [];
-    const yieldNow = vi.fn(() => {
-      log.push('yield');
-      return Promise.resolve();
-    });
+    const { clock, log, yieldNow } = fakeClockAndYields();
     const steps = ['a', 'b', 'c', 'd', 'e'].map((name) => busy(clock, 4, log, name));
     await runInSlices(steps, 10, yieldNow);
     // 4 + 4 + 4 ms reach the 10 ms budget: a yield before the fourth step.
@@ -24,13 +30,7 @@ describe('runInSlices', () => {
   });
 
   it('counts the work a step queued as a promise callback in its slice', async () => {
-    const clock = { now: 0 };
-    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
-    const log: string[] = [];
-    const yieldNow = vi.fn(() => {
-      log.push('yield');
-      return Promise.resolve();
-    });
+    const { clock, log, yieldNow } = fakeClockAndYields();
     // As Vite's preload helper: the step returns at once, its 4 ms run in a callback it queued.
     const deferred = (name: string) => () => {
       void Promise.resolve().then(() => {
