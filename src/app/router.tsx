@@ -11,8 +11,8 @@
  * dashboard; an unknown address → the 404 error toast, then the default page or /login.
  *
  * The modules' routes follow their manifests (common/modules): each module has its subtree from
- * its family's descriptor (src/features/<folder>/module.ts, listed once in ./modules.ts:
- * appRouteTree).
+ * its family's descriptor (src/features/<folder>/module.ts, listed once in ./modules.ts),
+ * joined into the route table by appRouteTree below.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
