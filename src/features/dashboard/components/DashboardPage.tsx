@@ -9,8 +9,8 @@
  * The first screen after every start (Lighthouse budget, docs/performance.md): the
  * heading and the skeletons paint at once, the data comes from the query (the offline copy's
  * answer first, then the server's), never from the route's loader, and is drawn in a deferred
- * render React slices; plain elements, not Ionic
- * components; dates of days formatted without Intl. The server's records:changed for an action
+ * render React slices; plain elements, not Ionic components; dates of days formatted without
+ * Intl. The server's records:changed for an action
  * asks the data again.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -61,8 +61,9 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
   return (
     <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_MEDIA}>
       {(wide || drawerBuilt) && <SideMenu contentId={CONTENT_ID} onAction={onMenuAction} openWhenBuilt={drawerOpensWhenBuilt} />}
-      <div className="ion-page" id={CONTENT_ID}>
-        <IconSprites sprite={FRAME_SPRITE}>
+      {/* The toolbar's and the tab bar's icons from one image (an icon the set lacks, its own). */}
+      <IconSprites sprite={FRAME_SPRITE}>
+        <div className="ion-page" id={CONTENT_ID}>
           <AppToolbar
             districtName={districtName}
             onDisconnect={() => onMenuAction('disconnect')}
@@ -73,30 +74,26 @@ export function Shell({ districtName, onMenuAction, onSupport, notificationsSlot
             menuToggleShown={!wide}
             onToggleMenu={toggleMenu}
           />
-        </IconSprites>
-        <ConnectionBanner />
-        <TransferProgress />
-        <IonContent
-          ref={content}
-          scrollEvents
-          onIonScroll={(event) => {
-            void BackToTop.preload();
-            setPastThreshold(event.detail.scrollTop > BACK_TO_TOP_THRESHOLD_PX);
-          }}
-        >
-          {children}
-          {pastThreshold && (
-            <Suspense fallback={null}>
-              <BackToTop onClick={() => void content.current?.scrollToTop(300)} />
-            </Suspense>
-          )}
-        </IonContent>
-        {!wide && painted && (
-          <IconSprites sprite={FRAME_SPRITE}>
-            <TabBar emergencySlot={emergencyTabSlot} />
-          </IconSprites>
-        )}
-      </div>
+          <ConnectionBanner />
+          <TransferProgress />
+          <IonContent
+            ref={content}
+            scrollEvents
+            onIonScroll={(event) => {
+              void BackToTop.preload();
+              setPastThreshold(event.detail.scrollTop > BACK_TO_TOP_THRESHOLD_PX);
+            }}
+          >
+            {children}
+            {pastThreshold && (
+              <Suspense fallback={null}>
+                <BackToTop onClick={() => void content.current?.scrollToTop(300)} />
+              </Suspense>
+            )}
+          </IonContent>
+          {!wide && painted && <TabBar emergencySlot={emergencyTabSlot} />}
+        </div>
+      </IconSprites>
     </IonSplitPane>
   );
 }
